@@ -1,0 +1,76 @@
+SHELL := /bin/bash
+# Longhall. `make run` serves the app; `make test` runs every test.
+# Targets install what they need (Debian packages when run as root).
+
+GO        ?= go
+ADDR      ?= 127.0.0.1:8000
+PREFIX    ?=
+BUILD     := build
+WASM      := web/app.wasm
+BIN       := $(BUILD)/longhall
+FUZZTIME  ?= 30s
+NATIVE_PKGS = $(shell $(GO) list ./... | grep -v /app/e2e)
+
+.PHONY: all run build wasm native test vet unit e2e dist bench fuzz clean deps-browser deps-dist
+
+all: build
+
+build: wasm native
+
+# The browser half: everything server-side stays out (//go:build !wasm).
+wasm:
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o $(WASM) ./app
+
+# The native half: serve, dist and replay.
+native:
+	@mkdir -p $(BUILD)
+	$(GO) build -o $(BIN) ./app
+
+run: build
+	@echo "Open http://$(ADDR)/ in your browser (Ctrl-C stops the server)."
+	$(BIN) serve -addr $(ADDR)
+
+test: deps-browser vet unit build e2e
+
+vet:
+	@echo "== gofmt and go vet"
+	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { gofmt -l .; echo "gofmt needed"; exit 1; }
+	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./app/... ./rules/...
+
+unit:
+	@echo "== native tests"
+	$(GO) test -race -timeout 15m $(NATIVE_PKGS)
+
+e2e:
+	@echo "== browser tests (headless Chromium)"
+	LONGHALL_BIN=$(CURDIR)/$(BIN) LONGHALL_ROOT=$(CURDIR) $(GO) test -count=1 -timeout 20m -v ./app/e2e 2>&1 | tee $(BUILD)/e2e.log | grep -E '^(=== RUN|--- |PASS|FAIL|ok|panic)|_test.go'; exit $${PIPESTATUS[0]}
+
+dist: deps-dist build
+	$(BIN) dist -out dist $(if $(PREFIX),-prefix $(PREFIX))
+
+bench: deps-browser deps-dist build
+	@echo "== benchmarks"
+	@LONGHALL_BIN=$(CURDIR)/$(BIN) LONGHALL_ROOT=$(CURDIR) $(GO) test -run '^$$' -bench . -benchtime 5x -timeout 30m ./app/e2e | tee $(BUILD)/bench-e2e.txt | grep '^BENCH' || true
+	@$(GO) test -run '^$$' -bench . -timeout 20m ./rules/... | tee $(BUILD)/bench-rules.txt | .ci/benchlines
+
+fuzz:
+	@for pkg in $$($(GO) list ./...); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "== fuzz $$pkg $$f ($(FUZZTIME))"; \
+	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	  done; \
+	done
+
+deps-browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then echo "== installing Debian's chromium"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "Browser tests need Debian's chromium: sudo apt-get install chromium"; exit 1; fi; }
+
+deps-dist:
+	@command -v zopfli >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then echo "== installing zopfli (smaller .gz files)"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zopfli >/dev/null; \
+	  else echo "note: zopfli is not installed; .gz files will be about 4% larger (sudo apt-get install zopfli)"; fi; }
+
+clean:
+	rm -rf $(BUILD) dist artifacts $(WASM)

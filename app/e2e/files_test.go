@@ -1,0 +1,8 @@
+package e2e
+
+import "os"
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}

@@ -1,0 +1,255 @@
+package e2e
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+// build is the app under test, made once per test binary.
+var build struct {
+	once sync.Once
+	bin  string // the native longhall binary
+	root string // holds web/ with app.wasm
+	err  error
+}
+
+func moduleRoot() string {
+	wd, _ := os.Getwd()
+	return filepath.Join(wd, "..", "..")
+}
+
+// theApp returns the built app, building it when the environment names no
+// build.
+func theApp(t testing.TB) (bin, root string) {
+	t.Helper()
+	build.once.Do(func() {
+		if b, r := os.Getenv("LONGHALL_BIN"), os.Getenv("LONGHALL_ROOT"); b != "" && r != "" {
+			build.bin, build.root = b, r
+			return
+		}
+		dir, err := os.MkdirTemp("", "longhall-e2e-build-")
+		if err != nil {
+			build.err = err
+			return
+		}
+		build.bin, build.root = filepath.Join(dir, "longhall"), dir
+		build.err = buildApp(moduleRoot(), "./app", build.bin, dir)
+	})
+	if build.err != nil {
+		t.Fatalf("building the app: %v", build.err)
+	}
+	return build.bin, build.root
+}
+
+// buildApp builds a go-app program twice: natively into bin, and for wasm
+// into root/web/app.wasm next to a copy of the module's web/ directory.
+func buildApp(module, pkg, bin, root string) error {
+	if err := copyTree(filepath.Join(module, "web"), filepath.Join(root, "web")); err != nil {
+		return err
+	}
+	native := exec.Command("go", "build", "-o", bin, pkg)
+	native.Dir = module
+	if out, err := native.CombinedOutput(); err != nil {
+		return fmt.Errorf("native build: %v\n%s", err, out)
+	}
+	wasm := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(root, "web", "app.wasm"), pkg)
+	wasm.Dir = module
+	wasm.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := wasm.CombinedOutput(); err != nil {
+		return fmt.Errorf("wasm build: %v\n%s", err, out)
+	}
+	return nil
+}
+
+func copyTree(from, to string) error {
+	return filepath.Walk(from, func(path string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, path)
+		target := filepath.Join(to, rel)
+		if info.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		if info.Name() == "app.wasm" || strings.HasSuffix(path, ".br") || strings.HasSuffix(path, ".gz") {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+}
+
+// server is a running `longhall serve`.
+type server struct {
+	URL string
+	cmd *exec.Cmd
+}
+
+// startServer runs `bin serve` on a random loopback port and waits for it
+// to print its address. It stops when the test ends.
+func startServer(t testing.TB, bin, root string) *server {
+	t.Helper()
+	cmd := exec.Command(bin, "serve", "-addr", "127.0.0.1:0", "-dir", root)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	s := &server{cmd: cmd}
+	t.Cleanup(s.Stop)
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		t.Fatalf("server printed no address: %v", err)
+	}
+	// "Longhall is running at http://127.0.0.1:PORT/ (version ...)"
+	for _, f := range strings.Fields(line) {
+		if strings.HasPrefix(f, "http://") {
+			s.URL = strings.TrimSuffix(f, "/")
+		}
+	}
+	if s.URL == "" {
+		t.Fatalf("no address in %q", line)
+	}
+	go io.Copy(io.Discard, stdout)
+	return s
+}
+
+// Stop ends the server; safe to call twice.
+func (s *server) Stop() {
+	if s.cmd.Process != nil && s.cmd.ProcessState == nil {
+		s.cmd.Process.Kill()
+		s.cmd.Wait()
+	}
+}
+
+// serveDir serves a directory with a plain file server, as any static host
+// would, under prefix ("" for the root). It returns the site's URL.
+func serveDir(t testing.TB, dir, prefix string) (string, func()) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var h http.Handler = http.FileServer(http.Dir(dir))
+	if prefix != "" {
+		h = http.StripPrefix(prefix, h)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second}
+	go srv.Serve(ln)
+	stop := func() { srv.Close() }
+	t.Cleanup(stop)
+	return "http://" + ln.Addr().String() + prefix, stop
+}
+
+// newBrowser starts a headless Chromium with a fresh profile. Each call is
+// a separate browser process, as separate players need.
+func newBrowser(t testing.TB) context.Context {
+	t.Helper()
+	if _, err := exec.LookPath("chromium"); err != nil {
+		t.Fatal("Debian's chromium is needed for browser tests: apt-get install chromium (make test installs it as root)")
+	}
+	// Not t.TempDir: Chromium's helpers may still write to the profile for
+	// a moment after the browser is gone, which fails TempDir's clean-up.
+	profile, err := os.MkdirTemp("", "longhall-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath("chromium"),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.UserDataDir(profile),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.WindowSize(1280, 900),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(func() {
+		cancelTimeout()
+		cancelCtx()
+		cancelAlloc()
+		for range 20 {
+			if os.RemoveAll(profile) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+	if err := chromedp.Run(ctx); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	return ctx
+}
+
+// clientReady waits until the wasm has rendered the page (the server
+// pre-renders the same HTML, so visible text proves nothing).
+func clientReady() chromedp.Action {
+	return chromedp.WaitVisible(`html[data-client="ready"]`, chromedp.ByQuery)
+}
+
+// goOffline cuts the page off the network, as a device in airplane mode.
+func goOffline() chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		if err := network.Enable().Do(ctx); err != nil {
+			return err
+		}
+		if err := network.OverrideNetworkState(true, 0, 0, 0).Do(ctx); err != nil {
+			return err
+		}
+		_, err := network.EmulateNetworkConditionsByRule(true, []*network.Conditions{{URLPattern: ""}}).Do(ctx)
+		return err
+	})
+}
+
+// screenshot saves a full-page PNG under the artifacts folder.
+func screenshot(t testing.TB, ctx context.Context, name string) {
+	t.Helper()
+	var png []byte
+	if err := chromedp.Run(ctx, chromedp.FullScreenshot(&png, 100)); err != nil {
+		t.Errorf("screenshot %s: %v", name, err)
+		return
+	}
+	dir := os.Getenv("LONGHALL_ARTIFACTS")
+	if dir == "" {
+		dir = filepath.Join(moduleRoot(), "artifacts")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Error(err)
+		return
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		t.Error(err)
+	}
+}
+
+// texts returns the text of every element matching a CSS selector.
+func texts(selector string, out *[]string) chromedp.Action {
+	return chromedp.Evaluate(fmt.Sprintf(`[...document.querySelectorAll(%q)].map(e => e.textContent.trim())`, selector), out)
+}

@@ -1,0 +1,148 @@
+package e2e
+
+import (
+	"context"
+	"os/exec"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+func TestHomePageListsTheGames(t *testing.T) {
+	bin, root := theApp(t)
+	srv := startServer(t, bin, root)
+	ctx := newBrowser(t)
+	var names []string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(srv.URL+"/"),
+		clientReady(),
+		texts(".games .game h3", &names),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(names, "Red North") {
+		t.Fatalf("home lists %q, want Red North among them", names)
+	}
+	screenshot(t, ctx, "home-desktop")
+	if err := chromedp.Run(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	var overflow bool
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth + 1`, &overflow)); err != nil {
+		t.Fatal(err)
+	}
+	if overflow {
+		t.Error("the home page scrolls sideways on a 390-px phone")
+	}
+	screenshot(t, ctx, "home-phone")
+}
+
+func TestPlayerNameIsKeptInTheBrowser(t *testing.T) {
+	bin, root := theApp(t)
+	srv := startServer(t, bin, root)
+	ctx := newBrowser(t)
+	var got string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(srv.URL+"/"),
+		clientReady(),
+		chromedp.SendKeys("#player-name", "Astrid", chromedp.ByQuery),
+		chromedp.Click(`.namefield button[type="submit"]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`.namefield [role="status"]`, chromedp.ByQuery),
+		chromedp.Reload(),
+		clientReady(),
+		chromedp.Sleep(200*time.Millisecond),
+		chromedp.Value("#player-name", &got, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if got != "Astrid" {
+		t.Fatalf("after a reload the name is %q, want Astrid", got)
+	}
+}
+
+// TestOfflineReloadStillRenders proves the PWA: once the service worker has
+// cached the app, a reload with the network cut and the server gone still
+// renders the app, and so does another page of it.
+func TestOfflineReloadStillRenders(t *testing.T) {
+	bin, root := theApp(t)
+	srv := startServer(t, bin, root)
+	ctx := newBrowser(t)
+	offlineCheck(t, ctx, srv.URL, srv.Stop, "offline")
+}
+
+func offlineCheck(t *testing.T, ctx context.Context, base string, stopServer func(), shot string) {
+	t.Helper()
+	var controlled bool
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(base+"/"),
+		clientReady(),
+		chromedp.Poll(`navigator.serviceWorker.controller !== null`, &controlled, chromedp.WithPollingTimeout(60*time.Second)),
+	); err != nil {
+		t.Fatalf("the service worker never took control: %v", err)
+	}
+	stopServer()
+	var names []string
+	if err := chromedp.Run(ctx,
+		goOffline(),
+		chromedp.Reload(),
+		clientReady(),
+		texts(".games .game h3", &names),
+	); err != nil {
+		t.Fatalf("offline reload: %v", err)
+	}
+	if len(names) == 0 {
+		t.Fatal("offline, the home page lists no games")
+	}
+	screenshot(t, ctx, shot+"-home")
+	var title string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(base+"/games/rednorth/"),
+		clientReady(),
+		chromedp.Text("h1", &title, chromedp.ByQuery),
+	); err != nil {
+		t.Fatalf("offline game page: %v", err)
+	}
+	if title != "Red North" {
+		t.Fatalf("offline game page shows %q", title)
+	}
+}
+
+// TestStaticSiteWorksAtRootAndUnderASubPath serves `longhall dist` output
+// with a plain file server, as GitHub Pages or any static host would.
+func TestStaticSiteWorksAtRootAndUnderASubPath(t *testing.T) {
+	bin, root := theApp(t)
+	for _, prefix := range []string{"", "/longhall"} {
+		t.Run("prefix="+prefix, func(t *testing.T) {
+			out := t.TempDir()
+			cmd := exec.Command(bin, "dist", "-dir", root, "-out", out, "-prefix", prefix, "-fast")
+			if msg, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("dist: %v\n%s", err, msg)
+			}
+			for _, f := range []string{"index.html", "games/rednorth/index.html", "web/app.wasm", "web/app.wasm.gz", "web/app.wasm.br", "app-worker.js", "manifest.webmanifest"} {
+				if !fileExists(out + "/" + f) {
+					t.Errorf("dist lacks %s", f)
+				}
+			}
+			url, stop := serveDir(t, out, prefix)
+			ctx := newBrowser(t)
+			var href string
+			if err := chromedp.Run(ctx,
+				chromedp.Navigate(url+"/"),
+				clientReady(),
+				chromedp.AttributeValue(".game a.button", "href", &href, nil, chromedp.ByQuery),
+			); err != nil {
+				t.Fatal(err)
+			}
+			if want := prefix + "/games/rednorth/#setup"; href != want {
+				t.Errorf("game link is %q, want %q", href, want)
+			}
+			name := "dist-root"
+			if prefix != "" {
+				name = "dist-subpath"
+			}
+			offlineCheck(t, ctx, url, stop, name)
+		})
+	}
+}

@@ -1,0 +1,5 @@
+//go:build wasm
+
+package main
+
+func serve() {}

@@ -1,0 +1,187 @@
+package main
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/app/local"
+	"longhall/app/ui"
+	"longhall/rules"
+)
+
+// botNames name the bots, so a log reads like a table of people.
+var botNames = []string{"Ragna (bot)", "Bjorn (bot)", "Sigrid (bot)", "Ulf (bot)", "Thyra (bot)"}
+
+// gamePage shows one game's rules summary and sets up a local game.
+type gamePage struct {
+	app.Compo
+	game    rules.Game
+	seats   []local.Seat
+	options map[string]string
+	err     string
+}
+
+func (p *gamePage) OnNav(ctx app.Context) {
+	id := strings.Trim(strings.TrimPrefix(ui.AppPath(ctx.Page().URL().Path), gamePath), "/")
+	g, err := rules.Lookup(id)
+	if err != nil {
+		p.game, p.err = nil, "There is no game called “"+id+"” here."
+		return
+	}
+	p.game, p.err = g, ""
+	p.options = map[string]string{}
+	ctx.Page().SetTitle("%s · Longhall", g.Info().Name)
+	me := ui.PlayerName(ctx)
+	if me == "" {
+		me = "You"
+	}
+	p.setPlayers(g.Info().MinPlayers, me)
+}
+
+func (p *gamePage) OnMount(ctx app.Context) { ui.MarkClient() }
+
+// setPlayers resizes the table, keeping the seats already chosen.
+func (p *gamePage) setPlayers(n int, me string) {
+	for len(p.seats) < n {
+		i := len(p.seats)
+		if i == 0 {
+			p.seats = append(p.seats, local.Seat{Name: me})
+			continue
+		}
+		p.seats = append(p.seats, local.Seat{Name: botNames[(i-1)%len(botNames)], Bot: true})
+	}
+	p.seats = p.seats[:n]
+}
+
+func (p *gamePage) Render() app.UI {
+	if p.game == nil {
+		return ui.Page("game", app.H1().Text("Game not found"), app.P().Text(p.err),
+			app.A().Class("button").Href(ui.Path("/")).Text("Back to the hall"))
+	}
+	info := p.game.Info()
+	return ui.Page("game",
+		app.H1().Text(info.Name),
+		app.P().Class("lead").Text(info.Pitch),
+		app.P().Class("facts").Body(
+			app.Span().Text(players(info)),
+			app.Span().Text(fmt.Sprintf("%d–%d min", info.Minutes[0], info.Minutes[1])),
+		),
+		app.Div().Class("columns").Body(
+			app.Section().ID("setup").Class("panel").Aria("labelledby", "setup-title").Body(
+				app.H2().ID("setup-title").Text("Set up a game on this device"),
+				p.renderSetup(info),
+			),
+			app.Section().ID("rules").Class("panel parchment").Aria("labelledby", "rules-title").Body(
+				app.H2().ID("rules-title").Text("The rules in brief"),
+				app.Range(info.Summary).Slice(func(i int) app.UI { return app.P().Text(info.Summary[i]) }),
+			),
+		),
+	)
+}
+
+func (p *gamePage) renderSetup(info rules.Info) app.UI {
+	return app.Form().Class("setup").OnSubmit(p.start).Body(
+		app.Label().For("players").Text("Players"),
+		app.Select().ID("players").OnChange(p.choosePlayers).Body(
+			app.Range(make([]int, info.MaxPlayers-info.MinPlayers+1)).Slice(func(i int) app.UI {
+				n := info.MinPlayers + i
+				return app.Option().Value(strconv.Itoa(n)).Selected(n == len(p.seats)).Text(fmt.Sprintf("%d players", n))
+			}),
+		),
+		app.Ol().Class("seats").Body(
+			app.Range(p.seats).Slice(func(i int) app.UI { return p.renderSeat(i) }),
+		),
+		app.Range(info.Options).Slice(func(i int) app.UI {
+			o := info.Options[i]
+			return app.Div().Class("option").Body(
+				app.Label().For("opt-"+o.Key).Text(o.Label),
+				app.Select().ID("opt-"+o.Key).OnChange(func(ctx app.Context, e app.Event) {
+					p.options[o.Key] = ctx.JSSrc().Get("value").String()
+				}).Body(app.Range(o.Choices).Slice(func(j int) app.UI {
+					return app.Option().Value(o.Choices[j]).Selected(p.options[o.Key] == o.Choices[j]).Text(o.Choices[j])
+				})),
+			)
+		}),
+		app.P().Class("hint").Text("Hot-seat: people share this device and pass it when the game asks. Bots take any seat."),
+		app.If(p.err != "", func() app.UI { return app.P().Class("error").Attr("role", "alert").Text(p.err) }),
+		app.Button().Type("submit").ID("start").Class("button primary").Text("Start the game"),
+	)
+}
+
+func (p *gamePage) renderSeat(i int) app.UI {
+	s := p.seats[i]
+	id := fmt.Sprintf("seat-%d", i)
+	return app.Li().Class("seat").Body(
+		app.Label().For(id+"-kind").Class("visually-hidden").Text(fmt.Sprintf("Seat %d is played by", i+1)),
+		app.Select().ID(id+"-kind").OnChange(func(ctx app.Context, e app.Event) {
+			bot := ctx.JSSrc().Get("value").String() == "bot"
+			if bot != p.seats[i].Bot {
+				p.seats[i].Bot = bot
+				if bot {
+					p.seats[i].Name = botNames[i%len(botNames)]
+				} else {
+					p.seats[i].Name = fmt.Sprintf("Player %d", i+1)
+				}
+			}
+		}).Body(
+			app.Option().Value("person").Selected(!s.Bot).Text("Person"),
+			app.Option().Value("bot").Selected(s.Bot).Text("Bot"),
+		),
+		app.Label().For(id+"-name").Class("visually-hidden").Text(fmt.Sprintf("Name for seat %d", i+1)),
+		app.Input().ID(id+"-name").Type("text").Value(s.Name).MaxLength(ui.MaxNameRunes).
+			Disabled(s.Bot).OnInput(func(ctx app.Context, e app.Event) {
+			p.seats[i].Name = ctx.JSSrc().Get("value").String()
+		}),
+	)
+}
+
+func (p *gamePage) choosePlayers(ctx app.Context, e app.Event) {
+	n, err := strconv.Atoi(ctx.JSSrc().Get("value").String())
+	if err != nil {
+		return
+	}
+	p.setPlayers(n, "Player 1")
+}
+
+func (p *gamePage) start(ctx app.Context, e app.Event) {
+	e.PreventDefault()
+	seats := make([]local.Seat, len(p.seats))
+	for i, s := range p.seats {
+		s.Name = ui.CleanName(s.Name)
+		if s.Name == "" {
+			p.err = fmt.Sprintf("Seat %d needs a name.", i+1)
+			return
+		}
+		seats[i] = s
+	}
+	id := randomID()
+	t, err := local.New(id, p.game.Info().ID, rules.Config{Options: p.options}, randomSeed(), seats)
+	if err != nil {
+		p.err = err.Error()
+		return
+	}
+	if err := t.Store(ctx.LocalStorage(), time.Now()); err != nil {
+		p.err = err.Error()
+		return
+	}
+	ctx.Navigate(tableURL(p.game.Info().ID, id))
+}
+
+func randomSeed() uint64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+func randomID() string {
+	var b [6]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}

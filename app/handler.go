@@ -1,0 +1,116 @@
+//go:build !wasm
+
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/sw"
+)
+
+// buildVersion may be set at link time (-ldflags "-X main.buildVersion=...").
+// When it is empty the version is a hash of everything under web/, so a
+// client's service worker updates exactly when the app changed.
+var buildVersion string
+
+const (
+	themeColor = "#2a1d14"
+	appName    = "Longhall"
+)
+
+// newHandler configures go-app for Longhall. prefix is the URL path the site
+// lives under ("" at the root of a host). It must run in the directory that
+// holds web/.
+func newHandler(prefix, version string) (*app.Handler, error) {
+	wasm, err := os.Stat(filepath.Join("web", "app.wasm"))
+	if err != nil {
+		return nil, fmt.Errorf("web/app.wasm is missing: build it first (make run does): %w", err)
+	}
+	assets, err := webAssets("web")
+	if err != nil {
+		return nil, err
+	}
+	cacheable := append(pagePaths(), assets...)
+	var res app.ResourceResolver = app.LocalDir("")
+	if prefix = strings.TrimRight(prefix, "/"); prefix != "" {
+		res = app.PrefixedLocation(prefix)
+	}
+	return &app.Handler{
+		Name:            appName,
+		ShortName:       appName,
+		Title:           "Longhall: Viking board games with friends",
+		Description:     "Play Red North and other Viking board games with friends in the browser, peer to peer, or alone against bots, online or offline.",
+		Lang:            "en",
+		BackgroundColor: themeColor,
+		ThemeColor:      themeColor,
+		LoadingLabel:    "Lighting the hearth… {progress}%",
+		Icon: app.Icon{
+			Default:  "/web/icons/icon-192.png",
+			Large:    "/web/icons/icon-512.png",
+			Maskable: "/web/icons/icon-maskable-512.png",
+			SVG:      "/web/icons/icon.svg",
+		},
+		Styles:                []string{"/web/longhall.css", "/web/rednorth.css"},
+		CacheableResources:    cacheable,
+		Resources:             res,
+		Version:               version,
+		ServiceWorkerTemplate: sw.AppWorkerJS,
+		// The loader's progress bar needs the raw size even where a host
+		// sends the wasm compressed, and a static host sets no header of ours.
+		WasmContentLength: strconv.FormatInt(wasm.Size(), 10),
+	}, nil
+}
+
+// webAssets lists the files under dir as /web/... paths, leaving out the
+// wasm (go-app caches it already) and pre-compressed copies.
+func webAssets(dir string) ([]string, error) {
+	var out []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		name := d.Name()
+		if name == "app.wasm" || strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") || strings.HasPrefix(name, ".") {
+			return nil
+		}
+		rel, err := filepath.Rel(dir, path)
+		if err != nil {
+			return err
+		}
+		out = append(out, "/web/"+filepath.ToSlash(rel))
+		return nil
+	})
+	slices.Sort(out)
+	return out, err
+}
+
+// contentVersion hashes every file under web/ (app.wasm included).
+func contentVersion(dir string) (string, error) {
+	if buildVersion != "" {
+		return buildVersion, nil
+	}
+	h := sha256.New()
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(path, ".br") || strings.HasSuffix(path, ".gz") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		h.Write([]byte(filepath.ToSlash(path)))
+		h.Write(data)
+		return nil
+	})
+	return hex.EncodeToString(h.Sum(nil))[:16], err
+}

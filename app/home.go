@@ -1,0 +1,132 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/app/local"
+	"longhall/app/ui"
+	"longhall/rules"
+)
+
+// homePage lists the games, the player's name, and games to continue.
+type homePage struct {
+	app.Compo
+	saves []local.Save
+}
+
+func (h *homePage) OnMount(ctx app.Context) {
+	h.saves = local.Saves(ctx.LocalStorage())
+	ui.MarkClient()
+}
+
+func (h *homePage) OnNav(ctx app.Context) {
+	ctx.Page().SetTitle("Longhall: Viking board games with friends")
+}
+
+func (h *homePage) Render() app.UI {
+	return ui.Page("home",
+		app.Section().Class("hero").Body(
+			app.H1().Text("Gather in the longhall"),
+			app.P().Class("lead").Text("Viking board games for friends around one screen, or against bots, online or offline. Nothing to install and no account: open a game and play."),
+		),
+		app.Section().Class("panel").Aria("labelledby", "you").Body(
+			app.H2().ID("you").Text("Who is playing"),
+			&ui.NameField{},
+		),
+		app.If(len(h.saves) > 0, h.renderSaves),
+		app.Section().Aria("labelledby", "games").Body(
+			app.H2().ID("games").Text("Games"),
+			app.Ul().Class("games").Body(
+				app.Range(rules.Games()).Slice(func(i int) app.UI {
+					return gameCard(rules.Games()[i].Info())
+				}),
+			),
+		),
+		app.Section().Class("panel rooms").Aria("labelledby", "rooms").Body(
+			app.H2().ID("rooms").Text("Play with friends far away"),
+			app.P().Text("Rooms are where a host shares a link and friends join the table from their own devices, peer to peer. They are not open yet; until then, pass one device around the table (hot-seat) and fill empty seats with bots."),
+		),
+	)
+}
+
+func (h *homePage) renderSaves() app.UI {
+	return app.Section().Class("panel").Aria("labelledby", "continue").Body(
+		app.H2().ID("continue").Text("Continue"),
+		app.Ul().Class("saves").Body(
+			app.Range(h.saves).Slice(func(i int) app.UI {
+				s := h.saves[i]
+				name := s.Game
+				if g, err := rules.Lookup(s.Game); err == nil {
+					name = g.Info().Name
+				}
+				state := fmt.Sprintf("%d moves", s.Moves)
+				if s.Over {
+					state = "finished"
+				}
+				return app.Li().Body(
+					app.A().Class("save").Href(tableURL(s.Game, s.ID)).Body(
+						app.Strong().Text(name),
+						app.Span().Text(" with "+joinNames(s.Names)),
+						app.Small().Text(" · "+state+" · "+s.Updated.Local().Format("2 Jan 15:04")),
+					),
+					app.Button().Class("button quiet").Aria("label", "Forget this game").Text("Forget").
+						OnClick(func(ctx app.Context, e app.Event) {
+							if err := local.Forget(ctx.LocalStorage(), s.ID); err != nil {
+								app.Log("forgetting a save:", err)
+							}
+							h.saves = local.Saves(ctx.LocalStorage())
+						}),
+				)
+			}),
+		),
+	)
+}
+
+func gameCard(info rules.Info) app.UI {
+	return app.Li().Class("game").Body(
+		app.H3().Text(info.Name),
+		app.P().Class("facts").Body(
+			app.Span().Text(players(info)),
+			app.Span().Text(fmt.Sprintf("%d–%d min", info.Minutes[0], info.Minutes[1])),
+		),
+		app.P().Class("pitch").Text(info.Pitch),
+		app.Div().Class("actions").Body(
+			app.A().Class("button").Href(ui.Path(gamePath+info.ID+"/")+"#setup").Text("Play "+info.Name),
+			app.A().Class("button quiet").Href(ui.Path(gamePath+info.ID+"/")+"#rules").Text("Rules summary"),
+		),
+	)
+}
+
+func players(info rules.Info) string {
+	if info.MinPlayers == info.MaxPlayers {
+		return fmt.Sprintf("%d players", info.MinPlayers)
+	}
+	return fmt.Sprintf("%d–%d players", info.MinPlayers, info.MaxPlayers)
+}
+
+func joinNames(names []string) string {
+	switch len(names) {
+	case 0:
+		return "nobody"
+	case 1:
+		return names[0]
+	}
+	out := ""
+	for i, n := range names {
+		switch {
+		case i == 0:
+		case i == len(names)-1:
+			out += " and "
+		default:
+			out += ", "
+		}
+		out += n
+	}
+	return out
+}
+
+func tableURL(gameID, saveID string) string {
+	return ui.Path(tablePath+gameID+"/") + "?save=" + saveID
+}

@@ -1,0 +1,30 @@
+package main
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/rules"
+)
+
+// Paths of the app's pages. Game pages carry the game id in the path so
+// that each is a real file in the static site.
+const (
+	homePath  = "/"
+	gamePath  = "/games/" // + game id: rules summary and local set-up
+	tablePath = "/play/"  // + game id: the local table
+)
+
+func registerRoutes() {
+	app.Route(homePath, func() app.Composer { return &homePage{} })
+	app.RouteWithRegexp("^"+gamePath+"[a-z0-9-]+/?$", func() app.Composer { return &gamePage{} })
+	app.RouteWithRegexp("^"+tablePath+"[a-z0-9-]+/?$", func() app.Composer { return &tablePage{} })
+}
+
+// pagePaths lists every page the static site must contain.
+func pagePaths() []string {
+	paths := []string{homePath}
+	for _, g := range rules.Games() {
+		paths = append(paths, gamePath+g.Info().ID+"/", tablePath+g.Info().ID+"/")
+	}
+	return paths
+}

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/app/local"
+	"longhall/app/ui"
+	"longhall/rules"
+)
+
+// defaultBotPace is how long a bot seems to think, so people can follow
+// what it does. ?pace=MS on the URL changes it (tests use 0).
+const defaultBotPace = 600 * time.Millisecond
+
+// tablePage is a local game: hot-seat people and bots on one device.
+type tablePage struct {
+	app.Compo
+	table    *local.Table
+	err      string // why the table cannot be shown
+	notice   string // why the last action was refused
+	pace     time.Duration
+	botTimer bool
+}
+
+func (p *tablePage) OnNav(ctx app.Context) {
+	u := ctx.Page().URL()
+	p.pace = defaultBotPace
+	if ms, err := strconv.Atoi(u.Query().Get("pace")); err == nil && ms >= 0 && ms <= 10000 {
+		p.pace = time.Duration(ms) * time.Millisecond
+	}
+	id := u.Query().Get("save")
+	if !local.ValidID(id) {
+		p.err = "This link names no saved game. Start one from the game's page."
+		return
+	}
+	t, err := local.Load(ctx.LocalStorage(), id)
+	if err != nil {
+		p.err = err.Error()
+		return
+	}
+	gameID := strings.Trim(strings.TrimPrefix(ui.AppPath(u.Path), tablePath), "/")
+	if t.Record.Game != gameID {
+		p.err = "This saved game is " + t.Record.Game + ", not " + gameID + "."
+		return
+	}
+	p.table, p.err = t, ""
+	ctx.Page().SetTitle("%s · Longhall", t.Game().Name)
+	p.scheduleBots(ctx)
+}
+
+func (p *tablePage) OnMount(ctx app.Context) {
+	ctx.Handle(ui.ActAction, p.onAct)
+	ui.MarkClient()
+}
+
+func (p *tablePage) onAct(ctx app.Context, a app.Action) {
+	act, ok := a.Value.(rules.Action)
+	if !ok || p.table == nil {
+		return
+	}
+	if err := p.table.Act(act); err != nil {
+		p.notice = err.Error()
+		return
+	}
+	p.notice = ""
+	p.save(ctx)
+	p.scheduleBots(ctx)
+}
+
+// scheduleBots lets the next bot move after the pace delay, one action at a
+// time so the screen shows each step.
+func (p *tablePage) scheduleBots(ctx app.Context) {
+	if p.botTimer || p.table == nil || len(p.table.BotsToMove()) == 0 {
+		return
+	}
+	p.botTimer = true
+	ctx.After(p.pace, func(ctx app.Context) {
+		p.botTimer = false
+		moved, err := p.table.StepBot()
+		if err != nil {
+			p.notice = err.Error()
+			return
+		}
+		if moved {
+			p.save(ctx)
+			p.scheduleBots(ctx)
+		}
+	})
+}
+
+func (p *tablePage) save(ctx app.Context) {
+	if err := p.table.Store(ctx.LocalStorage(), time.Now()); err != nil {
+		p.notice = "The game could not be saved on this device: " + err.Error()
+	}
+}
+
+func (p *tablePage) Render() app.UI {
+	if p.table == nil {
+		msg := p.err
+		if msg == "" {
+			msg = "Setting up the table…"
+		}
+		return ui.Page("table", app.H1().Text("Table"), app.P().Class("error").Text(msg),
+			app.A().Class("button").Href(ui.Path("/")).Text("Back to the hall"))
+	}
+	t := p.table
+	if next, ok := t.NeedsHandOver(); ok {
+		return ui.Page("table", ui.HandOver(t.Names()[next], func(ctx app.Context, e app.Event) {
+			if err := t.HandOver(next); err != nil {
+				p.notice = err.Error()
+			}
+		}))
+	}
+	board, ok := ui.LookupBoard(t.Record.Game)
+	if !ok {
+		return ui.Page("table", app.P().Class("error").Text("This version of Longhall cannot draw "+t.Game().Name+"."))
+	}
+	view, err := t.ViewJSON()
+	if err != nil {
+		return ui.Page("table", app.P().Class("error").Text("The table cannot be drawn: "+err.Error()))
+	}
+	props := ui.BoardProps{
+		Game:    t.Record.Game,
+		Seat:    t.Viewer,
+		Names:   t.Names(),
+		View:    view,
+		Legal:   t.State.Legal(t.Viewer),
+		Pending: t.State.Pending(),
+		Result:  t.State.Result(),
+		Log:     t.Log,
+	}
+	return ui.Page("table",
+		ui.StatusBar(props, t.IsBot),
+		app.If(p.notice != "", func() app.UI { return app.P().Class("error").Attr("role", "alert").Text(p.notice) }),
+		board(props),
+		ui.GameLog(t.Log),
+	)
+}

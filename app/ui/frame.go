@@ -1,0 +1,36 @@
+package ui
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Page lays out a page: the header with the way home, the content, and the
+// footer. Every page of the app uses it so they look and behave alike.
+func Page(class string, content ...app.UI) app.UI {
+	return app.Div().Class("page", class).Body(
+		app.A().Href("#main").Class("skip").Text("Skip to content"),
+		app.Header().Class("topbar").Body(
+			app.A().Href(Path("/")).Class("brand").Aria("label", "Longhall, home").Body(
+				app.Img().Src(Path("/web/icons/icon.svg")).Alt("").Width(36).Height(36),
+				app.Span().Text("Longhall"),
+			),
+		),
+		app.Main().ID("main").Class("content").Body(content...),
+		app.Footer().Class("footer").Body(
+			app.P().Text("Longhall runs in your browser: games stay on your device, and play goes on offline."),
+		),
+	)
+}
+
+// MarkClient tags the document once the wasm has rendered it. Pages are
+// pre-rendered on the server, so browser tests wait for this mark to know
+// the app itself is running.
+// The first mark also records the milliseconds since navigation began, the
+// time-to-first-render figure that `make bench` reports.
+func MarkClient() {
+	doc := app.Window().Get("document").Get("documentElement")
+	if doc.Call("getAttribute", "data-client").String() != "ready" {
+		doc.Call("setAttribute", "data-client-ms", app.Window().Get("performance").Call("now").Float())
+	}
+	doc.Call("setAttribute", "data-client", "ready")
+}

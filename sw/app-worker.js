@@ -1,0 +1,62 @@
+// Longhall's service worker: offline first. Every page and asset the app
+// needs is cached at install; requests are answered from the cache first,
+// and a page that is not cached falls back to the cached app shell, which
+// routes on the client.
+const cacheName = "longhall-{{.Version}}";
+const resourcesToCache = {{.ResourcesToCache}};
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(cacheName);
+    // go-app lists the site root without its trailing slash ("/sub"); under
+    // a sub-path that URL only redirects, and a cached redirect cannot
+    // answer a navigation. Cache the scope itself ("/sub/") instead.
+    const scope = scopeRoot();
+    await cache.addAll(resourcesToCache.map((r) => (r + "/" === scope ? scope : r)));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const keys = await caches.keys();
+    await Promise.all(keys.filter((k) => k !== cacheName).map((k) => caches.delete(k)));
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") {
+    return;
+  }
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) {
+    return;
+  }
+  event.respondWith(answer(request));
+});
+
+async function answer(request) {
+  const cache = await caches.open(cacheName);
+  const hit = await cache.match(request, { ignoreSearch: true });
+  if (hit) {
+    return hit;
+  }
+  try {
+    return await fetch(request);
+  } catch (err) {
+    if (request.mode === "navigate") {
+      // The app shell renders any route on the client.
+      const shell = await cache.match(scopeRoot(), { ignoreSearch: true });
+      if (shell) {
+        return shell;
+      }
+    }
+    throw err;
+  }
+}
+
+function scopeRoot() {
+  return new URL(self.registration.scope).pathname;
+}
