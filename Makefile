@@ -34,7 +34,7 @@ test: deps-browser vet unit build e2e
 
 vet:
 	@echo "== gofmt and go vet"
-	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { gofmt -l .; echo "gofmt needed"; exit 1; }
+	@test -z "$$(gofmt -l app rules sw)" || { gofmt -l app rules sw; echo "gofmt needed on the files above"; exit 1; }
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./app/... ./rules/...
 
@@ -53,6 +53,8 @@ bench: deps-browser deps-dist build
 	@echo "== benchmarks"
 	@LONGHALL_BIN=$(CURDIR)/$(BIN) LONGHALL_ROOT=$(CURDIR) $(GO) test -run '^$$' -bench . -benchtime 5x -timeout 30m ./app/e2e | tee $(BUILD)/bench-e2e.txt | grep '^BENCH' || true
 	@$(GO) test -run '^$$' -bench . -timeout 20m ./rules/... | tee $(BUILD)/bench-rules.txt | .ci/benchlines
+	@GOOS=js GOARCH=wasm $(GO) test -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -run '^$$' -bench 'RandomPlayout' -timeout 20m ./rules/... \
+	  | tee $(BUILD)/bench-rules-wasm.txt | sed 's/^Benchmark/BenchmarkWasmNode/' | .ci/benchlines
 
 fuzz:
 	@for pkg in $$($(GO) list ./...); do \

@@ -119,7 +119,7 @@ func copyDir(from, to string) error {
 		if d.IsDir() {
 			return os.MkdirAll(target, 0o755)
 		}
-		if strings.HasSuffix(path, ".br") || strings.HasSuffix(path, ".gz") {
+		if !siteFile(rel) {
 			return nil
 		}
 		data, err := os.ReadFile(path)

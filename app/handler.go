@@ -79,19 +79,27 @@ func webAssets(dir string) ([]string, error) {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		name := d.Name()
-		if name == "app.wasm" || strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") || strings.HasPrefix(name, ".") {
-			return nil
-		}
 		rel, err := filepath.Rel(dir, path)
 		if err != nil {
 			return err
+		}
+		if d.Name() == "app.wasm" || !siteFile(rel) {
+			return nil
 		}
 		out = append(out, "/web/"+filepath.ToSlash(rel))
 		return nil
 	})
 	slices.Sort(out)
 	return out, err
+}
+
+// siteFile reports whether a file under web/ belongs on the site: not
+// pre-compressed copies, hidden files, or the README's screenshots.
+func siteFile(rel string) bool {
+	rel = filepath.ToSlash(rel)
+	name := filepath.Base(rel)
+	return !strings.HasSuffix(name, ".br") && !strings.HasSuffix(name, ".gz") &&
+		!strings.HasPrefix(name, ".") && !strings.HasPrefix(rel, "screenshots/")
 }
 
 // contentVersion hashes every file under web/ (app.wasm included).
@@ -101,8 +109,11 @@ func contentVersion(dir string) (string, error) {
 	}
 	h := sha256.New()
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || strings.HasSuffix(path, ".br") || strings.HasSuffix(path, ".gz") {
+		if err != nil || d.IsDir() {
 			return err
+		}
+		if rel, _ := filepath.Rel(dir, path); !siteFile(rel) {
+			return nil
 		}
 		data, err := os.ReadFile(path)
 		if err != nil {
