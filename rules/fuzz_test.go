@@ -35,4 +35,3 @@ func FuzzReadRecord(f *testing.F) {
 		rules.Replay(rec)
 	})
 }
-
