@@ -1,0 +1,53 @@
+package rednorth
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"longhall/rules"
+)
+
+// ID is the game's registry id.
+const ID = "rednorth"
+
+type game struct{}
+
+func init() { rules.Register(game{}) }
+
+// Info implements rules.Game.
+func (game) Info() rules.Info {
+	return rules.Info{
+		ID:         ID,
+		Name:       "Red North",
+		MinPlayers: 2,
+		MaxPlayers: 4,
+		Minutes:    [2]int{30, 45},
+		Pitch:      "Bluff and muster Viking raiders over three rounds to seize the Northern Outposts before Ragnarok.",
+		Summary: []string{
+			"Three rounds, Spring, Summer and Ragnarok, in which each Outpost you control scores 1, 2 and then 3 VP. Most VP after Ragnarok wins; ties go to the Tie Breaker holder, then most Glory, most cards in hand, and the player closest in turn order to the First Player.",
+			"Each round everyone secretly lays 3 cards face-down in a row. Raiders are worth 2 raid points in their colour, Heroes 4; a Jarl adds 1 to each neighbouring Raider or Hero. Then, starting with the First Player, take one action at a time: Withdraw a face-down card, Reinforce (turn one face-down card up and add a hand card face-up at an end), Inspire (a Glory token adds 1 to a face-up card), Promote a Jarl with the Champion token, or in Ragnarok invoke your God. Passing takes a Muster Group of new cards into your hand.",
+			"When all have passed, every card is revealed. Most points in a colour takes its Outpost; a tie goes to the Tie Breaker holder or leaves the Outpost empty. Each colour you fought in and lost gives you a Glory token. Outposts bring powers: Vinland the Tie Breaker, Angleland the First Player token, Rus the Champion, Frankenland two cards, Sax a Raider from the discard pile.",
+		},
+	}
+}
+
+// New implements rules.Game. cfg.Setup may fix the set-up (see Setup).
+func (g game) New(cfg rules.Config, seed uint64) (rules.State, error) {
+	if err := rules.CheckPlayers(g.Info(), cfg.Players); err != nil {
+		return nil, &Error{Msg: fmt.Sprintf("Red North is for 2 to 4 players, not %d", cfg.Players), Err: rules.ErrBadConfig}
+	}
+	if len(cfg.Options) > 0 {
+		keys := make([]string, 0, len(cfg.Options))
+		for k := range cfg.Options {
+			keys = append(keys, fmt.Sprintf("%q", k))
+		}
+		slices.Sort(keys)
+		return nil, &Error{Msg: "Red North has no options, but the config sets " + strings.Join(keys, ", "), Err: rules.ErrBadConfig}
+	}
+	su, err := parseSetup(cfg.Setup)
+	if err != nil {
+		return nil, err
+	}
+	return newState(cfg.Players, seed, su)
+}

@@ -1,0 +1,402 @@
+package rednorth
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"longhall/rules"
+)
+
+// Report is the last Resolution, step by step, so a table can replay it the
+// way the book's example does. Everything in it is public.
+type Report struct {
+	Round int `json:"round"`
+	// Parties are every Raiding Party as revealed in step A, by seat.
+	Parties [][]PartyCardView `json:"parties"`
+	// Colours are steps A to C for each colour in play.
+	Colours []ColourReport `json:"colours"`
+	VP      []int          `json:"vp"`    // VP scored in step B, by seat
+	Glory   []int          `json:"glory"` // Glory taken in step C, by seat
+	Draws   []int          `json:"draws"` // cards drawn in step D (Frankenland), by seat
+	// Token holders after step D (-1: nobody yet).
+	FirstPlayer int `json:"firstPlayer"`
+	TieBreaker  int `json:"tieBreaker"`
+	Champion    int `json:"champion"`
+}
+
+// Outcomes of one colour in step B.
+const (
+	OutcomeWon        = "won"        // one player had the most points and takes the Outpost
+	OutcomeRetained   = "retained"   // the holder had the most points and keeps it
+	OutcomeTieBreaker = "tieBreaker" // a tie, won by the Tie Breaker holder
+	OutcomeTied       = "tied"       // a tie without the Tie Breaker: nobody controls it
+	OutcomeUnraided   = "unraided"   // nobody reached MinPointsToControl: nobody controls it
+)
+
+// ColourReport is one colour's battle.
+type ColourReport struct {
+	Colour   string `json:"colour"`
+	Outpost  string `json:"outpost"`
+	Cards    []int  `json:"cards"`    // points from cards, Jarls and Glory, by seat
+	Outposts []int  `json:"outposts"` // printed Outpost points added, by seat
+	Points   []int  `json:"points"`   // totals, by seat
+	Fought   []bool `json:"fought"`   // had a Raider or Hero of the colour, by seat
+	Before   int    `json:"before"`   // holder before step B, -1 for none
+	Winner   int    `json:"winner"`   // holder after step B, -1 for none
+	Outcome  string `json:"outcome"`
+	Glory    []int  `json:"glory"` // seats given Glory for this colour in step C
+}
+
+func (r *Report) clone() *Report {
+	c := *r
+	c.Parties = make([][]PartyCardView, len(r.Parties))
+	for i, p := range r.Parties {
+		c.Parties[i] = slices.Clone(p)
+	}
+	c.Colours = make([]ColourReport, len(r.Colours))
+	for i, cr := range r.Colours {
+		cr.Cards = slices.Clone(cr.Cards)
+		cr.Outposts = slices.Clone(cr.Outposts)
+		cr.Points = slices.Clone(cr.Points)
+		cr.Fought = slices.Clone(cr.Fought)
+		cr.Glory = slices.Clone(cr.Glory)
+		c.Colours[i] = cr
+	}
+	c.VP = slices.Clone(r.VP)
+	c.Glory = slices.Clone(r.Glory)
+	c.Draws = slices.Clone(r.Draws)
+	return &c
+}
+
+// raidPoints totals a Raiding Party per colour from its cards, Jarls and
+// Glory (Outposts aside), as if every card were face-up, and says in which
+// colours it fought (had a Raider or Hero).
+func raidPoints(party []PartyCard) (pts [numColours]int, fought [numColours]bool) {
+	for i, pc := range party {
+		if kindOf(pc.Card) == Jarl {
+			continue
+		}
+		c := colourOf(pc.Card)
+		v := basePoints(pc.Card) + pc.Glory*GloryPoints
+		for _, j := range [2]int{i - 1, i + 1} {
+			if j >= 0 && j < len(party) && kindOf(party[j].Card) == Jarl {
+				if party[j].Champion {
+					v += ChampionBonus
+				} else {
+					v += JarlBonus
+				}
+			}
+		}
+		pts[c] += v
+		fought[c] = true
+	}
+	return pts, fought
+}
+
+func (s *State) names(seats []int) string {
+	n := make([]string, len(seats))
+	for i, p := range seats {
+		n[i] = s.name(p)
+	}
+	return joinAnd(n)
+}
+
+// resolve runs steps A to E once everyone has passed.
+func (s *State) resolve() []rules.Event {
+	n := s.Players
+	s.Turn = -1
+	s.Step = nil
+	ev := []rules.Event{{Kind: "resolve", Seat: rules.Spectator, Text: fmt.Sprintf("Everyone has passed: %s Resolution.", roundName(s.Round))}}
+
+	// A: reveal, then count.
+	rep := &Report{Round: s.Round, Parties: make([][]PartyCardView, n), VP: make([]int, n), Glory: make([]int, n), Draws: make([]int, n)}
+	var pts [][numColours]int
+	var fought [][numColours]bool
+	for p := range s.Seats {
+		pl := &s.Seats[p]
+		var shown []string
+		for i := range pl.Party {
+			if !pl.Party[i].FaceUp {
+				pl.Party[i].FaceUp = true
+				shown = append(shown, aCard(pl.Party[i].Card))
+			}
+		}
+		if len(shown) > 0 {
+			ev = append(ev, s.event("reveal", p, "%s reveals %s", s.name(p), joinAnd(shown)))
+		}
+		rep.Parties[p] = partyView(pl.Party, true)
+		pp, ff := raidPoints(pl.Party)
+		pts = append(pts, pp)
+		fought = append(fought, ff)
+	}
+
+	// B: award Outposts. The Tie Breaker is the one held before this round's D.
+	tb := s.TieBreaker
+	for _, c := range s.InPlay {
+		cr := ColourReport{
+			Colour: c.String(), Outpost: outpostInfos[c].Name,
+			Cards: make([]int, n), Outposts: make([]int, n), Points: make([]int, n), Fought: make([]bool, n),
+			Before: s.Owner[c], Glory: []int{},
+		}
+		best := 0
+		for p := range n {
+			cr.Cards[p] = pts[p][c]
+			if s.Owner[c] == p {
+				cr.Outposts[p] = OutpostRaidPoints
+			}
+			cr.Points[p] = cr.Cards[p] + cr.Outposts[p]
+			cr.Fought[p] = fought[p][c]
+			best = max(best, cr.Points[p])
+		}
+		var top []int
+		for p := range n {
+			if cr.Points[p] == best {
+				top = append(top, p)
+			}
+		}
+		switch {
+		case best < MinPointsToControl:
+			cr.Winner, cr.Outcome = -1, OutcomeUnraided
+		case len(top) == 1 && top[0] == cr.Before:
+			cr.Winner, cr.Outcome = top[0], OutcomeRetained
+		case len(top) == 1:
+			cr.Winner, cr.Outcome = top[0], OutcomeWon
+		case slices.Contains(top, tb):
+			cr.Winner, cr.Outcome = tb, OutcomeTieBreaker
+		default:
+			cr.Winner, cr.Outcome = -1, OutcomeTied
+		}
+		s.Owner[c] = cr.Winner
+		ev = append(ev, rules.Event{Kind: "award", Seat: rules.Seat(cr.Winner), Text: s.colourText(c, cr, top)})
+		rep.Colours = append(rep.Colours, cr)
+	}
+	for _, c := range s.InPlay {
+		if o := s.Owner[c]; o >= 0 {
+			s.Seats[o].VP += s.Round
+			rep.VP[o] += s.Round
+		}
+	}
+	for p, vp := range rep.VP {
+		if vp > 0 {
+			ev = append(ev, s.event("score", p, "%s scores %d VP (%d VP per Outpost in %s)", s.name(p), vp, s.Round, roundName(s.Round)))
+		}
+	}
+
+	// C: Glory for each colour fought in and not won.
+	for p := range n {
+		var why []string
+		for i, c := range s.InPlay {
+			if fought[p][c] && s.Owner[c] != p {
+				s.Seats[p].Glory++
+				rep.Glory[p]++
+				rep.Colours[i].Glory = append(rep.Colours[i].Glory, p)
+				why = append(why, c.String())
+			}
+		}
+		if len(why) > 0 {
+			ev = append(ev, s.event("glory", p, "%s takes %d Glory for %s", s.name(p), len(why), joinAnd(why)))
+		}
+	}
+
+	// D: Outpost tokens and cards; in Ragnarok only the Tie Breaker.
+	if o := s.Owner[Green]; o >= 0 {
+		s.TieBreaker = o
+		ev = append(ev, s.event("token", o, "%s takes the Tie Breaker token (Vinland)", s.name(o)))
+	}
+	if s.Round < Ragnarok {
+		if o := s.Owner[Red]; o >= 0 {
+			s.FirstPlayer = o
+			ev = append(ev, s.event("token", o, "%s takes the First Player token (Angleland)", s.name(o)))
+		}
+		if o := s.Owner[Blue]; o >= 0 {
+			s.Champion = o
+			ev = append(ev, s.event("token", o, "%s takes the Champion token (Rus)", s.name(o)))
+		}
+		if o := s.Owner[Purple]; o >= 0 {
+			before := len(s.Seats[o].Hand)
+			ev = append(ev, s.drawInto(o, PurpleDraw, "Frankenland"))
+			rep.Draws[o] = len(s.Seats[o].Hand) - before
+		}
+	}
+	if !s.inPlay(Red) && (s.Round < Ragnarok || RagnarokMovesFirstPlayer) {
+		ev = append(ev, s.firstPlayerByVP()...)
+	}
+	rep.FirstPlayer, rep.TieBreaker, rep.Champion = s.FirstPlayer, s.TieBreaker, s.Champion
+	s.Report = rep
+
+	if s.Round == Ragnarok {
+		return append(ev, s.finish()...)
+	}
+	return append(ev, s.prepareNextRound()...)
+}
+
+func (s *State) colourText(c Colour, cr ColourReport, top []int) string {
+	var scores []string
+	for p, v := range cr.Points {
+		if v > 0 {
+			scores = append(scores, fmt.Sprintf("%s %d", s.name(p), v))
+		}
+	}
+	head := fmt.Sprintf("%s (%s): ", strings.ToUpper(c.String()[:1])+c.String()[1:], outpostInfos[c].Name)
+	if len(scores) == 0 {
+		head += "nobody raids it"
+	} else {
+		head += strings.Join(scores, ", ")
+	}
+	switch cr.Outcome {
+	case OutcomeWon:
+		return head + ". " + s.name(cr.Winner) + " takes it."
+	case OutcomeRetained:
+		return head + ". " + s.name(cr.Winner) + " keeps it."
+	case OutcomeTieBreaker:
+		return head + ". " + s.names(top) + " tie; " + s.name(cr.Winner) + " has the Tie Breaker and takes it."
+	case OutcomeTied:
+		who := "none of them holds"
+		if len(top) == 2 {
+			who = "neither holds"
+		}
+		return head + ". " + s.names(top) + " tie and " + who + " the Tie Breaker: it becomes uncontrolled."
+	}
+	return head + ". It stays uncontrolled."
+}
+
+// firstPlayerByVP gives the First Player token to the player with the most
+// VP when Angleland is not in play. On a tie, a tied player controlling
+// green takes it; otherwise the token stays where it is.
+func (s *State) firstPlayerByVP() []rules.Event {
+	best := -1
+	var top []int
+	for p, pl := range s.Seats {
+		switch {
+		case pl.VP > best:
+			best, top = pl.VP, []int{p}
+		case pl.VP == best:
+			top = append(top, p)
+		}
+	}
+	to := s.FirstPlayer
+	why := "the most VP"
+	if len(top) == 1 {
+		to = top[0]
+	} else if g := s.Owner[Green]; slices.Contains(top, g) {
+		to = g
+		why = "the most VP, tied, and controls Vinland"
+	} else {
+		return []rules.Event{{Kind: "token", Seat: rules.Seat(to), Text: fmt.Sprintf("%s tie on %d VP and none of them controls Vinland: %s keeps the First Player token", s.names(top), best, s.name(to))}}
+	}
+	s.FirstPlayer = to
+	return []rules.Event{s.event("token", to, "%s has %s and takes the First Player token", s.name(to), why)}
+}
+
+// prepareNextRound is step E.
+func (s *State) prepareNextRound() []rules.Event {
+	var ev []rules.Event
+	for p := range s.Seats {
+		pl := &s.Seats[p]
+		for _, pc := range pl.Party {
+			s.Discard = append(s.Discard, pc.Card)
+		}
+		pl.Party = nil
+		pl.Passed = false
+	}
+	for _, g := range s.Groups {
+		text := "The unclaimed Muster Group is discarded"
+		if g.Hero >= 0 {
+			s.SetAside = append(s.SetAside, g.Hero)
+			text += "; " + aCard(g.Hero) + " is set aside"
+		}
+		if g.God >= 0 {
+			s.GodsUsed = append(s.GodsUsed, g.God)
+			text += "; " + God(g.God).String() + " leaves the game"
+		}
+		s.Discard = append(s.Discard, g.Cards...)
+		ev = append(ev, rules.Event{Kind: "discard", Seat: rules.Spectator, Text: text + "."})
+	}
+	s.Groups = nil
+	if s.Round == Spring {
+		k := min(s.Players+1, len(s.GodPile))
+		for _, g := range s.GodPile[:k] {
+			s.Groups = append(s.Groups, Group{Hero: -1, God: g, Cards: s.draw(SummerGroupCards)})
+		}
+		s.GodsRemoved = append(s.GodsRemoved, s.GodPile[k:]...)
+		s.GodPile = []int{}
+		var groups []string
+		for _, g := range s.Groups {
+			groups = append(groups, groupText(g))
+		}
+		ev = append(ev, rules.Event{Kind: "groups", Seat: rules.Spectator, Text: "Summer Muster Groups: " + strings.Join(groups, "; ") + "."})
+	}
+	s.Round++
+	s.Phase = PhaseDeploy
+	s.Turn = -1
+	return append(ev, rules.Event{Kind: "round", Seat: rules.Spectator, Text: fmt.Sprintf("%s begins: every player deploys %d cards face-down. Outposts are worth %d VP.", roundName(s.Round), PartySize, s.Round)})
+}
+
+// finish ends the game after Ragnarok's step D and applies the book's
+// tie-breaks in order.
+func (s *State) finish() []rules.Event {
+	s.Phase = PhaseOver
+	s.Turn = -1
+	s.Step = nil
+	n := s.Players
+	scores := make([]int, n)
+	best := -1
+	for p, pl := range s.Seats {
+		scores[p] = pl.VP
+		best = max(best, pl.VP)
+	}
+	var tied []int
+	for p := range n {
+		if scores[p] == best {
+			tied = append(tied, p)
+		}
+	}
+	winner, reason := tied[0], ""
+	lead := fmt.Sprintf("%s tie on %d VP", s.names(tied), best)
+	narrow := func(seats []int, key func(p int) int) []int {
+		top := key(seats[0])
+		for _, p := range seats {
+			top = max(top, key(p))
+		}
+		var out []int
+		for _, p := range seats {
+			if key(p) == top {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	switch {
+	case len(tied) == 1:
+		reason = fmt.Sprintf("%s wins with %d VP.", s.name(winner), best)
+	case slices.Contains(tied, s.TieBreaker):
+		winner = s.TieBreaker
+		reason = fmt.Sprintf("%s; %s holds the Tie Breaker token and wins.", lead, s.name(winner))
+	default:
+		lead += " and none of them holds the Tie Breaker"
+		glory := narrow(tied, func(p int) int { return s.Seats[p].Glory })
+		if len(glory) == 1 {
+			winner = glory[0]
+			reason = fmt.Sprintf("%s; %s has the most unused Glory (%d) and wins.", lead, s.name(winner), s.Seats[winner].Glory)
+			break
+		}
+		lead += fmt.Sprintf("; %s have the most unused Glory (%d)", s.names(glory), s.Seats[glory[0]].Glory)
+		hand := narrow(glory, func(p int) int { return len(s.Seats[p].Hand) })
+		if len(hand) == 1 {
+			winner = hand[0]
+			reason = fmt.Sprintf("%s; %s has the most cards in hand (%d) and wins.", lead, s.name(winner), len(s.Seats[winner].Hand))
+			break
+		}
+		lead += fmt.Sprintf("; %s have the most cards in hand (%d)", s.names(hand), len(s.Seats[hand[0]].Hand))
+		closest := narrow(hand, func(p int) int { return -((p - s.FirstPlayer + n) % n) })
+		winner = closest[0]
+		if winner == s.FirstPlayer {
+			reason = fmt.Sprintf("%s; %s is the First Player, closest in turn order, and wins.", lead, s.name(winner))
+		} else {
+			reason = fmt.Sprintf("%s; %s is closest in turn order to the First Player, %s, and wins.", lead, s.name(winner), s.name(s.FirstPlayer))
+		}
+	}
+	s.Outcome = &rules.Result{Winners: []rules.Seat{rules.Seat(winner)}, Scores: scores, Reason: reason}
+	return []rules.Event{{Kind: "end", Seat: rules.Seat(winner), Text: "Ragnarok is over. " + reason}}
+}
