@@ -13,9 +13,15 @@ import (
 )
 
 func serve() {
-	addr := flag.String("addr", "127.0.0.1:0", "address")
-	dir := flag.String("dir", ".", "directory holding web/app.wasm")
-	flag.Parse()
+	// Called as `hello serve -addr ... -dir ...`, like longhall.
+	fs := flag.NewFlagSet("serve", flag.ExitOnError)
+	addr := fs.String("addr", "127.0.0.1:0", "address")
+	dir := fs.String("dir", ".", "directory holding web/app.wasm")
+	args := os.Args[1:]
+	if len(args) > 0 && args[0] == "serve" {
+		args = args[1:]
+	}
+	fs.Parse(args)
 	if err := os.Chdir(*dir); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -26,5 +32,9 @@ func serve() {
 		os.Exit(1)
 	}
 	fmt.Printf("hello is running at http://%s/\n", ln.Addr())
-	http.Serve(ln, &app.Handler{Name: "Hello", Version: "bench"})
+	// Local icons: go-app's defaults live on a remote host, and the
+	// benchmark must not leave the machine.
+	http.Serve(ln, &app.Handler{Name: "Hello", Version: "bench", Icon: app.Icon{
+		Default: "/web/icons/icon-192.png", Large: "/web/icons/icon-512.png", SVG: "/web/icons/icon.svg",
+	}})
 }
