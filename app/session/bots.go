@@ -1,0 +1,77 @@
+package session
+
+import "longhall/rules"
+
+// scheduleBots lets the first pending bot act, after the configured delay,
+// on a goroutine of its own with a clone of the state, so that a slow bot
+// never holds up the loop. One bot thinks at a time.
+func (h *Host) scheduleBots() {
+	if h.botBusy || !h.started || h.paused || h.state.Result() != nil {
+		return
+	}
+	seat, ok := h.pendingBot()
+	if !ok {
+		return
+	}
+	h.botBusy = true
+	version := h.version()
+	think := func() {
+		h.botStop = nil
+		if version != h.version() || h.paused || !h.seats[seat].bot {
+			h.botBusy = false
+			h.scheduleBots()
+			return
+		}
+		bot, clone := h.bots[seat], h.state.Clone()
+		h.wg.Add(1)
+		go func() {
+			defer h.wg.Done()
+			a, err := bot.Choose(clone, seat)
+			select {
+			case h.botc <- botResult{version: version, seat: seat, action: a, err: err}:
+			case <-h.ctx.Done():
+			}
+		}()
+	}
+	if h.opts.BotDelay <= 0 {
+		think()
+		return
+	}
+	h.botStop = h.clock.AfterFunc(h.opts.BotDelay, func() { h.post(think) })
+}
+
+func (h *Host) pendingBot() (rules.Seat, bool) {
+	for _, pr := range h.state.Pending() {
+		if pr.Seat >= 0 && int(pr.Seat) < len(h.seats) && h.seats[pr.Seat].bot {
+			return pr.Seat, true
+		}
+	}
+	return 0, false
+}
+
+func (h *Host) botDone(r botResult) {
+	h.botBusy = false
+	if r.version != h.version() || h.paused || !h.seats[r.seat].bot || h.state.Result() != nil {
+		h.scheduleBots()
+		return
+	}
+	var events []rules.Event
+	err := r.err
+	if err == nil {
+		events, err = h.rec.Append(h.state, r.seat, r.action)
+	}
+	if err != nil {
+		// A bot that errs must not stall the game: fall back to the
+		// first legal action, which Apply must accept.
+		h.logf("session: bot in seat %d failed (%v); playing its first legal action", r.seat, err)
+		legal := h.state.Legal(r.seat)
+		if len(legal) == 0 {
+			return
+		}
+		if events, err = h.rec.Append(h.state, r.seat, legal[0]); err != nil {
+			h.logf("session: seat %d refused its own legal action: %v", r.seat, err)
+			return
+		}
+	}
+	h.applied(events)
+}

@@ -1,0 +1,415 @@
+package session
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"longhall/rules"
+)
+
+// transcript is everything one guest heard during a game.
+type transcript struct {
+	states []*StateMsg
+	errs   []*ErrorMsg
+	chats  []*Chat
+	err    error
+}
+
+// autoplay plays for a guest until the game ends: whenever it has legal
+// actions and no intent in flight it picks one at random. It stops at the
+// result or when the guest stops.
+func autoplay(g *Guest, seed uint64) <-chan transcript {
+	out := make(chan transcript, 1)
+	go func() {
+		var tr transcript
+		defer func() { out <- tr }()
+		rng := rules.NewRNG(seed)
+		inFlight := false
+		for u := range g.Updates() {
+			switch {
+			case u.Error != nil:
+				tr.errs = append(tr.errs, u.Error)
+				inFlight = false
+			case u.Chat != nil:
+				tr.chats = append(tr.chats, u.Chat)
+			case u.State != nil:
+				s := u.State
+				tr.states = append(tr.states, s)
+				for _, e := range s.Events {
+					if e.Kind == "choose" && e.Seat == s.Seat {
+						inFlight = false // our intent was applied
+					}
+				}
+				if s.Result != nil {
+					return
+				}
+				if !inFlight && len(s.Legal) > 0 {
+					if _, err := g.Intent(s.Legal[rng.Intn(len(s.Legal))]); err != nil {
+						tr.err = err
+						return
+					}
+					inFlight = true
+				}
+			}
+		}
+		tr.err = fmt.Errorf("guest stopped before the end: %v", g.Err())
+	}()
+	return out
+}
+
+// replayed is the game as it stood at every version, from the record.
+type replayed struct {
+	states []rules.State   // states[v] is the state at version v
+	events [][]rules.Event // events[v] are the events that made version v
+}
+
+func replayAll(t testing.TB, rec rules.Record) replayed {
+	t.Helper()
+	var r replayed
+	prefix := rec
+	prefix.Actions = nil
+	s, err := prefix.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.states = append(r.states, s.Clone())
+	r.events = append(r.events, nil)
+	for _, m := range rec.Actions {
+		ev, err := s.Apply(m.Seat, m.Action)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.states = append(r.states, s.Clone())
+		r.events = append(r.events, ev)
+	}
+	return r
+}
+
+// checkTranscript proves that a guest received exactly what its seat may
+// know: for every version in order, the view, legal actions and filtered
+// events the rules give that seat, and no card from anybody else's hand.
+func checkTranscript(t testing.TB, who string, tr transcript, seat rules.Seat, r replayed, from int) {
+	t.Helper()
+	if tr.err != nil {
+		t.Fatalf("%s: %v", who, tr.err)
+	}
+	if len(tr.errs) > 0 {
+		t.Fatalf("%s was refused: %+v", who, tr.errs[0])
+	}
+	if want := len(r.states) - from; len(tr.states) != want {
+		t.Fatalf("%s got %d states, want %d (versions %d to %d)", who, len(tr.states), want, from, len(r.states)-1)
+	}
+	for i, got := range tr.states {
+		v := from + i
+		st := r.states[v]
+		if got.Version != v || got.Seat != seat {
+			t.Fatalf("%s: message %d is version %d for seat %d, want version %d for seat %d", who, i, got.Version, got.Seat, v, seat)
+		}
+		view, _ := json.Marshal(st.View(seat))
+		if !bytes.Equal(got.View, view) {
+			t.Fatalf("%s at version %d sees\n%s\nwant\n%s", who, v, got.View, view)
+		}
+		if !sameActions(got.Legal, st.Legal(seat)) || (seat == rules.Spectator && len(got.Legal) != 0) {
+			t.Fatalf("%s at version %d may play %v, want %v", who, v, got.Legal, st.Legal(seat))
+		}
+		wantEvents := []rules.Event{}
+		if i > 0 || from == 0 {
+			wantEvents = rules.EventsFor(r.events[v], seat)
+		}
+		if len(got.Events) != len(wantEvents) {
+			t.Fatalf("%s at version %d heard %v, want %v", who, v, got.Events, wantEvents)
+		}
+		for j := range wantEvents {
+			g, w := got.Events[j], wantEvents[j]
+			if g.Kind != w.Kind || g.Seat != w.Seat || g.Text != w.Text || g.Secret != "" || g.SecretTo != nil {
+				t.Fatalf("%s at version %d heard %+v, want %+v", who, v, got.Events[j], wantEvents[j])
+			}
+		}
+		// The independent check: nobody else's card, in hand or chosen
+		// and not yet revealed, appears anywhere in the message.
+		msg, _ := json.Marshal(got)
+		hs := st.(*handState)
+		for other := range hs.Hands {
+			if rules.Seat(other) == seat {
+				continue
+			}
+			secret := slices.Clone(hs.Hands[other])
+			if hs.Chosen[other] != 0 {
+				secret = append(secret, hs.Chosen[other])
+			}
+			for _, c := range secret {
+				if bytes.Contains(msg, []byte(card(c))) {
+					t.Fatalf("%s at version %d can see %s, held by seat %d:\n%s", who, v, card(c), other, msg)
+				}
+			}
+		}
+	}
+	if tr.states[len(tr.states)-1].Result == nil {
+		t.Fatalf("%s never saw the result", who)
+	}
+}
+
+func sameActions(a, b []rules.Action) bool {
+	return slices.EqualFunc(a, b, func(x, y rules.Action) bool { return x.Same(y) && x.Label == y.Label })
+}
+
+func TestFullGameByGuestsAndBotsWithHiddenHands(t *testing.T) {
+	checkLeaks(t)
+	var saves []Save
+	h := newTestHost(t, 3, Options{OnSave: func(s Save) { saves = append(saves, s) }})
+	ann := local(t, h, "Ann", "")
+	bob := join(t, h, "Bob", "")
+	if err := h.SetBot(2, true); err != nil {
+		t.Fatal(err)
+	}
+	bob.Ready(true)
+	waitLobby(t, bob, "Bob ready", func(l *Lobby) bool { return l.Seats[1].Ready && l.Seats[2].Kind == SeatBot })
+	if err := h.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// A late joiner watches. She joins before Ann and Bob begin, so only
+	// the bot can have moved yet: her first state is at version 0 or 1.
+	cat := join(t, h, "Cat", "")
+	if cat.Seat() != rules.Spectator {
+		t.Fatalf("a late joiner got seat %d", cat.Seat())
+	}
+	first := waitKind(t, cat, KindState).State
+	if first.Version > 1 || len(first.Events) != 0 {
+		t.Fatalf("the late joiner's first state: version %d, events %v", first.Version, first.Events)
+	}
+	// Ann and Bob play from the states already queued for them.
+	annDone, bobDone, catDone := autoplay(ann, 1), autoplay(bob, 2), autoplay(cat, 3)
+	annTr, bobTr, catTr := <-annDone, <-bobDone, <-catDone
+	catTr.states = append([]*StateMsg{first}, catTr.states...)
+
+	save, err := h.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := replayAll(t, save.Record)
+	checkTranscript(t, "Ann", annTr, 0, r, 0)
+	checkTranscript(t, "Bob", bobTr, 1, r, 0)
+	checkTranscript(t, "Cat", catTr, rules.Spectator, r, first.Version)
+	if len(r.states) != 13 { // 3 players choose 4 times each
+		t.Errorf("%d versions, want 13", len(r.states))
+	}
+	if bytes.Contains(mustJSON(t, catTr.states), []byte(`"hand"`)) {
+		t.Error("the spectator was sent a hand")
+	}
+
+	// Saved after the start and after every action, each one complete.
+	if len(saves) != 13 {
+		t.Fatalf("%d saves, want 13", len(saves))
+	}
+	for i, s := range saves {
+		if len(s.Record.Actions) != i {
+			t.Fatalf("save %d holds %d actions", i, len(s.Record.Actions))
+		}
+		if s.Tokens[0] != ann.Token() || s.Tokens[1] != bob.Token() || s.Tokens[2] != "" {
+			t.Fatalf("save %d has tokens %q", i, s.Tokens)
+		}
+	}
+	if !save.Record.Seats[2].Bot || save.Record.Seats[0].Name != "Ann" {
+		t.Errorf("record seats %+v", save.Record.Seats)
+	}
+
+	// After the end, intents are refused as such.
+	if _, err := bob.Intent(rules.Action{Kind: "choose", Args: []int{0}}); err != nil {
+		t.Fatal(err)
+	}
+	waitError(t, bob, CodeGameOver)
+	mustCheckHost(t, h)
+}
+
+func mustJSON(t testing.TB, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestGuestReconnectsWithItsTokenAndRetakesItsSeat(t *testing.T) {
+	checkLeaks(t)
+	r := newRoom(t)
+	bob := join(t, r.h, "Bob", "")
+	r.h.SetBot(1, false)
+	// Rob leaves seat 1 for Bob.
+	r.rob.msg(KindStand, nil)
+	for l := (Lobby{}); len(l.Seats) == 0 || l.Seats[1].Kind != SeatEmpty; {
+		r.rob.until(KindLobby, &l)
+	}
+	bob.Sit(1)
+	bob.Ready(true)
+	waitLobby(t, r.ann, "Bob ready in seat 1", func(l *Lobby) bool { return l.Seats[1].Member != 0 && l.Seats[1].Ready })
+	if err := r.h.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitVersion(t, bob, 0)
+	seq, err := bob.Intent(rules.Action{Kind: "choose", Args: []int{1}})
+	if err != nil || seq != 1 {
+		t.Fatalf("intent %d, %v", seq, err)
+	}
+	waitVersion(t, bob, 1)
+	token, id := bob.Token(), bob.Latest().You
+
+	// The link drops.
+	bob.Close()
+	if !errorsIsClosed(bob.Err()) {
+		t.Fatalf("Err after Close: %v", bob.Err())
+	}
+	waitLobby(t, r.ann, "Bob away", func(l *Lobby) bool { return l.Seats[1].Member == id && !l.Seats[1].Connected })
+	r.annPlays(t, false) // the game waits for Bob but goes on for Ann
+
+	again := join(t, r.h, "Bob", token)
+	snap := again.Latest()
+	if snap.Seat != 1 || snap.You != id || snap.Token != token {
+		t.Fatalf("reconnected as %+v, want seat 1, id %d, same token", snap, id)
+	}
+	st := waitVersion(t, again, 2)
+	if len(st.Legal) == 0 || len(st.Events) != 0 {
+		t.Fatalf("state on reconnect: legal %v, events %v", st.Legal, st.Events)
+	}
+	waitLobby(t, r.ann, "Bob back", func(l *Lobby) bool { return l.Seats[1].Member == id && l.Seats[1].Connected })
+	// The sequence numbers carry on from where the host left them.
+	seq, err = again.Intent(st.Legal[0])
+	if err != nil || seq != 2 {
+		t.Fatalf("intent after reconnect: %d, %v", seq, err)
+	}
+	waitVersion(t, again, 3)
+	mustCheckHost(t, r.h)
+}
+
+func errorsIsClosed(err error) bool { return errors.Is(err, ErrClosed) }
+
+func TestTheNewestConnectionOfATokenWins(t *testing.T) {
+	checkLeaks(t)
+	h := newTestHost(t, 2, Options{})
+	first := join(t, h, "Bob", "")
+	second := join(t, h, "Bob on phone", first.Token())
+	if second.Seat() != first.Seat() {
+		t.Fatalf("second connection got seat %d, first had %d", second.Seat(), first.Seat())
+	}
+	u := waitKind(t, first, KindKicked)
+	if !strings.Contains(u.Kicked.Reason, "connected again") {
+		t.Errorf("reason %q", u.Kicked.Reason)
+	}
+	<-first.Done()
+	if e, ok := first.Err().(*Error); !ok || e.Code != CodeKicked {
+		t.Errorf("Err %v", first.Err())
+	}
+	l := waitLobby(t, second, "renamed", func(l *Lobby) bool { return l.Seats[first.Seat()].Name == "Bob on phone" })
+	if !l.Seats[first.Seat()].Connected {
+		t.Error("the seat shows disconnected although the new link is up")
+	}
+	mustCheckHost(t, h)
+}
+
+func TestHostResumesFromASaveAndGuestsRetakeTheirSeats(t *testing.T) {
+	checkLeaks(t)
+	var last Save
+	ctx, cancel := context.WithCancel(context.Background())
+	h, err := NewHost(ctx, "hand-test", rules.Config{Players: 3, Options: map[string]string{"hand": "2"}}, 7, Options{OnSave: func(s Save) { last = s }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ann, err := h.Local("Ann", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitKind(t, ann, KindWelcome)
+	bob := join(t, h, "Bob", "")
+	h.SetBot(2, true)
+	bob.Ready(true)
+	waitLobby(t, bob, "ready", func(l *Lobby) bool { return l.Seats[1].Ready })
+	if err := h.Start(); err != nil {
+		t.Fatal(err)
+	}
+	st := waitVersion(t, ann, 0)
+	ann.Intent(st.Legal[0])
+	st = waitVersion(t, bob, 1)
+	bob.Intent(st.Legal[0])
+	waitVersion(t, bob, 3) // Bob's choice, then the bot's completes the round
+	annToken, bobToken := ann.Token(), bob.Token()
+
+	// The host's tab reloads: the context ends, every link drops.
+	cancel()
+	<-h.Done()
+	<-ann.Done()
+	<-bob.Done()
+	// The last save describes the host's final state exactly (the bot may
+	// have moved after Bob; it was saved too).
+	final := mustJSON(t, h.state)
+	stored := mustJSON(t, last) // through browser storage and back
+	var save Save
+	if err := json.Unmarshal(stored, &save); err != nil {
+		t.Fatal(err)
+	}
+	fromSave, _, err := rules.Replay(save.Record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(final, mustJSON(t, fromSave)) {
+		t.Fatal("the last save does not replay to the host's final state")
+	}
+
+	h2, err := Resume(context.Background(), save, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h2.Close() })
+	// The resumed bot may already be playing; the saved game is the
+	// resumed record's beginning, and that record replays to the live state.
+	var resumed rules.Record
+	inLoop(t, h2, func() { resumed = cloneRecord(*h2.rec) })
+	if len(resumed.Actions) < len(save.Record.Actions) ||
+		!bytes.Equal(mustJSON(t, resumed.Actions[:len(save.Record.Actions)]), mustJSON(t, save.Record.Actions)) {
+		t.Fatal("the resumed record does not continue the saved one")
+	}
+	mustCheckHost(t, h2)
+	l, _ := h2.Lobby()
+	if !l.Started || l.Seats[0].Connected || l.Seats[1].Connected || l.Seats[2].Kind != SeatBot || l.Seats[1].Name != "Bob" {
+		t.Fatalf("resumed lobby %+v", l)
+	}
+
+	// The bot may already have moved: it plays as soon as the host resumes.
+	bob2 := join(t, h2, "Bob", bobToken)
+	ann2 := local(t, h2, "Ann", annToken)
+	stranger := join(t, h2, "Eve", "not-a-token")
+	for _, c := range []struct {
+		g    *Guest
+		seat rules.Seat
+	}{{ann2, 0}, {bob2, 1}, {stranger, rules.Spectator}} {
+		if c.g.Seat() != c.seat {
+			t.Errorf("%d is in seat %d after the resume", c.seat, c.g.Seat())
+		}
+	}
+	if s := waitKind(t, stranger, KindState).State; s.Version < 3 || len(s.Legal) != 0 {
+		t.Errorf("the spectator got version %d with legal %v", s.Version, s.Legal)
+	}
+	if stranger.Token() == "not-a-token" {
+		t.Error("the host adopted a token it never issued")
+	}
+	// Ann and Bob play on from the state they got on reconnecting, with
+	// their sequence numbers carried over, to the end.
+	annDone, bobDone := autoplay(ann2, 5), autoplay(bob2, 6)
+	for _, tr := range []transcript{<-annDone, <-bobDone} {
+		if tr.err != nil || len(tr.errs) > 0 {
+			t.Fatalf("%v %+v", tr.err, tr.errs)
+		}
+		if v := tr.states[0].Version; v < 3 || len(tr.states[0].Events) != 0 {
+			t.Errorf("first state after the resume: version %d, events %v", v, tr.states[0].Events)
+		}
+		if tr.states[len(tr.states)-1].Result == nil {
+			t.Error("no result")
+		}
+	}
+	mustCheckHost(t, h2)
+}

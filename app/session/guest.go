@@ -1,0 +1,288 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"longhall/rules"
+)
+
+// Update is one message from the host, decoded, for the UI. Kind is the
+// message kind and exactly the matching field is set. A malformed message
+// from the host arrives as an error update with code bad_json, too_big,
+// version or bad_kind. Updates are read-only: they are shared with Latest.
+type Update struct {
+	Kind    string
+	Welcome *Welcome
+	Lobby   *Lobby
+	State   *StateMsg
+	Error   *ErrorMsg
+	Chat    *Chat
+	Kicked  *Kicked
+	Paused  *Paused
+	Pong    *Pong
+}
+
+// Snapshot is what a guest last heard: who it is, the lobby and the state.
+type Snapshot struct {
+	Joined bool
+	You    int
+	Token  string
+	Seat   rules.Seat
+	Lobby  *Lobby
+	State  *StateMsg
+	Paused *Paused // nil unless the host has paused
+}
+
+// UpdateBuffer is how many updates a guest queues for the UI. When the UI
+// falls further behind, the guest stops reading and the host ends up
+// dropping it, so the UI should drain Updates promptly.
+const UpdateBuffer = 64
+
+// ErrNotJoined is returned by Intent before the host has welcomed the guest.
+var ErrNotJoined = errors.New("session: not in the room yet")
+
+// ErrWatching is returned by Intent while the guest is a spectator.
+var ErrWatching = errors.New("session: you are watching, not playing")
+
+// Guest is the client side of a room. Its methods are safe to call from any
+// goroutine; the UI reads Updates (or Latest) and sends with the methods.
+type Guest struct {
+	conn    Conn
+	ctx     context.Context
+	cancel  context.CancelFunc
+	updates chan Update
+	done    chan struct{}
+
+	mu   sync.Mutex // guards everything below, and orders intents on the wire
+	snap Snapshot
+	seq  int64
+	ping int64
+	err  error
+}
+
+// NewGuest says hello over conn with a display name and, when reconnecting,
+// the token from an earlier Welcome, then reads the host's messages until
+// the connection closes, ctx ends or Close is called. The guest owns conn.
+func NewGuest(ctx context.Context, conn Conn, name, token string) (*Guest, error) {
+	data, err := encode(KindHello, Hello{Name: name, Token: token})
+	if err == nil {
+		err = conn.Send(data)
+	}
+	if err != nil {
+		conn.Close()
+		return nil, err
+	}
+	g := &Guest{conn: conn, updates: make(chan Update, UpdateBuffer), done: make(chan struct{})}
+	g.snap.Seat = rules.Spectator
+	g.ctx, g.cancel = context.WithCancel(ctx)
+	go g.read()
+	return g, nil
+}
+
+func (g *Guest) read() {
+	defer func() {
+		g.conn.Close()
+		g.mu.Lock()
+		if g.err == nil {
+			g.err = ErrClosed
+		}
+		g.mu.Unlock()
+		close(g.updates)
+		close(g.done)
+	}()
+	for {
+		data, err := g.conn.Recv(g.ctx)
+		if err != nil {
+			return
+		}
+		u := g.decode(data)
+		select {
+		case g.updates <- u:
+		case <-g.ctx.Done():
+			return
+		}
+	}
+}
+
+// decode turns a host message into an update and remembers what it says.
+func (g *Guest) decode(data []byte) Update {
+	bad := func(e *Error) Update {
+		return Update{Kind: KindError, Error: &ErrorMsg{Code: e.Code, Text: "session: the host sent a message this version cannot read: " + e.Text}}
+	}
+	env, e := decode(data)
+	if e != nil {
+		return bad(e)
+	}
+	u := Update{Kind: env.Kind}
+	var target any
+	switch env.Kind {
+	case KindWelcome:
+		u.Welcome = &Welcome{}
+		target = u.Welcome
+	case KindLobby:
+		u.Lobby = &Lobby{}
+		target = u.Lobby
+	case KindState:
+		u.State = &StateMsg{}
+		target = u.State
+	case KindError:
+		u.Error = &ErrorMsg{}
+		target = u.Error
+	case KindChat:
+		u.Chat = &Chat{}
+		target = u.Chat
+	case KindKicked:
+		u.Kicked = &Kicked{}
+		target = u.Kicked
+	case KindPaused:
+		u.Paused = &Paused{}
+		target = u.Paused
+	case KindResumed:
+		target = &struct{}{}
+	case KindPong:
+		u.Pong = &Pong{}
+		target = u.Pong
+	default:
+		return bad(errorf(CodeBadKind, "unknown message kind"))
+	}
+	if e := body(env, target); e != nil {
+		return bad(e)
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	switch {
+	case u.Welcome != nil:
+		w := u.Welcome
+		g.snap.Joined, g.snap.You, g.snap.Token, g.snap.Seat = true, w.You, w.Token, w.Seat
+		g.seq = w.Seq
+	case u.Lobby != nil:
+		g.snap.Lobby = u.Lobby
+		if g.snap.Joined {
+			g.snap.Seat = rules.Spectator
+			for _, s := range u.Lobby.Seats {
+				if s.Kind == SeatHuman && s.Member == g.snap.You {
+					g.snap.Seat = s.Seat
+				}
+			}
+		}
+		if !u.Lobby.Paused {
+			g.snap.Paused = nil
+		}
+	case u.State != nil:
+		g.snap.State, g.snap.Seat = u.State, u.State.Seat
+	case u.Paused != nil:
+		g.snap.Paused = u.Paused
+	case u.Kind == KindResumed:
+		g.snap.Paused = nil
+	case u.Kicked != nil:
+		g.err = &Error{Code: CodeKicked, Text: u.Kicked.Reason}
+	}
+	return u
+}
+
+// Updates delivers every message from the host in order. It is closed when
+// the guest stops; Err then says why.
+func (g *Guest) Updates() <-chan Update { return g.updates }
+
+// Latest returns what the guest last heard.
+func (g *Guest) Latest() Snapshot {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.snap
+}
+
+// Token returns the reconnect token to store, or "" before the welcome.
+func (g *Guest) Token() string { return g.Latest().Token }
+
+// Seat returns the guest's seat, or rules.Spectator.
+func (g *Guest) Seat() rules.Seat { return g.Latest().Seat }
+
+// Intent asks the host to apply an action for the guest's seat and returns
+// the intent's sequence number, which an error update about it will carry.
+func (g *Guest) Intent(a rules.Action) (int64, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	switch {
+	case !g.snap.Joined:
+		return 0, ErrNotJoined
+	case g.snap.Seat == rules.Spectator:
+		return 0, ErrWatching
+	}
+	seq := g.seq + 1
+	if err := g.sendLocked(KindIntent, Intent{Seq: seq, Seat: g.snap.Seat, Action: rules.Action{Kind: a.Kind, Args: a.Args}}); err != nil {
+		return 0, err
+	}
+	g.seq = seq
+	return seq, nil
+}
+
+// Sit asks for a seat before the start.
+func (g *Guest) Sit(seat rules.Seat) error { return g.send(KindSit, Sit{Seat: seat}) }
+
+// Stand leaves the guest's seat before the start, to watch.
+func (g *Guest) Stand() error { return g.send(KindStand, nil) }
+
+// Ready says whether the guest is ready to start.
+func (g *Guest) Ready(ready bool) error { return g.send(KindReady, Ready{Ready: ready}) }
+
+// Chat sends a line of chat to everyone in the room.
+func (g *Guest) Chat(text string) error { return g.send(KindChat, Chat{Text: text}) }
+
+// Ping asks the host for a pong and returns the number it will carry.
+func (g *Guest) Ping() (int64, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.ping++
+	return g.ping, g.sendLocked(KindPing, Ping{N: g.ping})
+}
+
+func (g *Guest) send(kind string, body any) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.sendLocked(kind, body)
+}
+
+func (g *Guest) sendLocked(kind string, body any) error {
+	data, err := encode(kind, body)
+	if err != nil {
+		return err
+	}
+	if len(data) > MaxMessageSize {
+		return errorf(CodeTooBig, "that message is too big to send")
+	}
+	if err := g.conn.Send(data); err != nil {
+		if strings.HasPrefix(err.Error(), "session: ") {
+			return err
+		}
+		return fmt.Errorf("session: sending failed: %w", err)
+	}
+	return nil
+}
+
+// Done is closed once the guest has stopped.
+func (g *Guest) Done() <-chan struct{} { return g.done }
+
+// Err says why the guest stopped: an *Error with code kicked when the host
+// sent it away, otherwise ErrClosed. It is nil while the guest runs.
+func (g *Guest) Err() error {
+	select {
+	case <-g.done:
+	default:
+		return nil
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.err
+}
+
+// Close ends the guest's connection and waits for its reader to stop.
+func (g *Guest) Close() error {
+	g.cancel()
+	g.conn.Close()
+	<-g.done
+	return nil
+}

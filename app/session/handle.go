@@ -1,0 +1,277 @@
+package session
+
+import (
+	"errors"
+	"fmt"
+	"unicode/utf8"
+
+	"longhall/rules"
+)
+
+// handle deals with one message from a peer. Checks run cheapest first: the
+// rate limit before the size, the size before decoding.
+func (h *Host) handle(p *peer, data []byte) {
+	if p.closed {
+		return
+	}
+	if !p.local && !p.msgs.take(h.clock.Now()) {
+		h.refuse(p, 0, errorf(CodeFlood, "too many messages; slow down"))
+		return
+	}
+	env, e := decode(data)
+	if e != nil {
+		h.refuse(p, 0, e)
+		if e.Code == CodeVersion && p.member == nil {
+			// A client that speaks another version cannot join at all.
+			h.drop(p, "")
+		}
+		return
+	}
+	switch env.Kind {
+	case KindHello, KindIntent, KindSit, KindStand, KindReady, KindChat, KindPing:
+	default:
+		h.refuse(p, 0, errorf(CodeBadKind, "unknown message kind %q", truncate(clean(env.Kind), 32)))
+		return
+	}
+	if env.Kind == KindHello {
+		if p.member != nil {
+			h.refuse(p, 0, errorf(CodeAlreadyJoined, "you have already said hello"))
+			return
+		}
+		h.hello(p, env)
+		return
+	}
+	if p.member == nil {
+		h.refuse(p, 0, errorf(CodeHelloFirst, "say hello first"))
+		return
+	}
+	switch env.Kind {
+	case KindIntent:
+		h.intent(p, env)
+	case KindSit:
+		h.sit(p, env)
+	case KindStand:
+		h.stand(p, env)
+	case KindReady:
+		h.ready(p, env)
+	case KindChat:
+		h.chat(p, env)
+	case KindPing:
+		var m Ping
+		if e := body(env, &m); e != nil {
+			h.refuse(p, 0, e)
+			return
+		}
+		h.send(p, KindPong, Pong(m))
+	}
+}
+
+func (h *Host) hello(p *peer, env Envelope) {
+	var m Hello
+	if e := body(env, &m); e != nil {
+		h.refuse(p, 0, e)
+		return
+	}
+	name := truncate(clean(m.Name), h.lim.NameRunes)
+	if name == "" {
+		name = "Guest"
+	}
+	if m.Token != "" && h.banned[m.Token] {
+		h.drop(p, "session: the host has removed you from this room")
+		return
+	}
+	mem := h.byToken[m.Token]
+	if m.Token == "" || mem == nil {
+		seat := rules.Spectator
+		if !h.started {
+			seat = h.freeSeat()
+		}
+		if seat == rules.Spectator && !p.local && h.spectators() >= h.lim.MaxSpectators {
+			h.refuse(p, 0, errorf(CodeFull, "the room is full"))
+			h.drop(p, "")
+			return
+		}
+		mem = h.newMember(h.newToken(), name, seat)
+		if seat >= 0 {
+			h.seats[seat].m = mem
+		}
+	}
+	old := mem.peer
+	mem.name, mem.peer, mem.local = name, p, p.local
+	p.member = mem
+	if p.stopHello != nil {
+		p.stopHello()
+	}
+	if old != nil {
+		// The same token again: a reload or a new link after a drop.
+		// The newest connection wins.
+		h.drop(old, "session: you connected again from elsewhere")
+	}
+	h.send(p, KindWelcome, Welcome{You: mem.id, Seat: mem.seat, Token: mem.token, Seq: mem.lastSeq})
+	h.dirty = true
+	h.flushLobby()
+	if h.started {
+		h.sendState(p, nil)
+	}
+	if h.paused {
+		h.send(p, KindPaused, Paused{Reason: h.reason})
+	}
+}
+
+func (h *Host) intent(p *peer, env Envelope) {
+	var in Intent
+	if e := body(env, &in); e != nil {
+		h.refuse(p, 0, e)
+		return
+	}
+	m := p.member
+	switch {
+	case in.Seq <= m.lastSeq:
+		h.refuse(p, in.Seq, errorf(CodeReplayed, "intent %d was already received (the last was %d)", in.Seq, m.lastSeq))
+		return
+	case in.Seq > m.lastSeq+1:
+		h.refuse(p, in.Seq, errorf(CodeOutOfOrder, "intent %d arrived before intent %d", in.Seq, m.lastSeq+1))
+		return
+	}
+	m.lastSeq = in.Seq
+	var e *Error
+	switch {
+	case !h.started:
+		e = errorf(CodeNotStarted, "the game has not started yet")
+	case m.seat == rules.Spectator:
+		e = errorf(CodeWrongSeat, "you are watching, not playing")
+	case in.Seat != m.seat:
+		e = errorf(CodeWrongSeat, "you sit in seat %d, not seat %d", m.seat, in.Seat)
+	case h.paused:
+		e = errorf(CodePaused, "the game is paused")
+	case h.state.Result() != nil:
+		e = errorf(CodeGameOver, "the game is over")
+	}
+	if e != nil {
+		h.refuse(p, in.Seq, e)
+		return
+	}
+	events, err := h.rec.Append(h.state, in.Seat, in.Action)
+	if err != nil {
+		h.refuse(p, in.Seq, ruleError(err))
+		return
+	}
+	h.applied(events)
+}
+
+// ruleError turns a refusal from the rules into a protocol error.
+func ruleError(err error) *Error {
+	code := CodeIllegal
+	switch {
+	case errors.Is(err, rules.ErrGameOver):
+		code = CodeGameOver
+	case errors.Is(err, rules.ErrNotPending):
+		code = CodeNotYourTurn
+	}
+	return &Error{Code: code, Text: "session: move refused: " + err.Error()}
+}
+
+func (h *Host) chat(p *peer, env Envelope) {
+	var c Chat
+	if e := body(env, &c); e != nil {
+		h.refuse(p, 0, e)
+		return
+	}
+	text := clean(c.Text)
+	switch {
+	case text == "":
+		h.refuse(p, 0, errorf(CodeBadChat, "an empty chat line"))
+		return
+	case utf8.RuneCountInString(text) > h.lim.ChatRunes:
+		h.refuse(p, 0, errorf(CodeTooLong, "chat lines are at most %d characters", h.lim.ChatRunes))
+		return
+	case !p.local && !p.chats.take(h.clock.Now()):
+		h.refuse(p, 0, errorf(CodeChatRate, "you are chatting too fast"))
+		return
+	}
+	m := p.member
+	h.broadcast(KindChat, Chat{From: m.id, Name: m.name, Seat: m.seat, Text: text})
+}
+
+// refuse answers a message with an error, and drops a peer that keeps
+// breaking the protocol.
+func (h *Host) refuse(p *peer, seq int64, e *Error) {
+	h.send(p, KindError, ErrorMsg{Seq: seq, Code: e.Code, Text: e.Text})
+	if strikeCodes[e.Code] && !p.local {
+		p.strikes++
+		if p.strikes >= h.lim.MaxStrikes {
+			h.drop(p, "session: too many bad messages; you have been disconnected")
+		}
+	}
+}
+
+// send encodes and sends one message to one peer.
+func (h *Host) send(p *peer, kind string, body any) {
+	data, err := encode(kind, body)
+	if err == nil && len(data) > MaxMessageSize {
+		err = fmt.Errorf("session: %s message of %d bytes is too big", kind, len(data))
+	}
+	if err != nil {
+		h.logf("%v", err)
+		if kind != KindError {
+			h.send(p, KindError, ErrorMsg{Code: CodeInternal, Text: "session: the host could not send you a message"})
+		}
+		return
+	}
+	h.sendData(p, data)
+}
+
+// sendData sends an encoded message; a peer whose link fails is dropped.
+func (h *Host) sendData(p *peer, data []byte) {
+	if p.closed {
+		return
+	}
+	if err := p.conn.Send(data); err != nil {
+		h.drop(p, "")
+	}
+}
+
+// broadcast sends one message to every peer that has said hello.
+func (h *Host) broadcast(kind string, body any) {
+	for p := range h.peers {
+		if p.member != nil {
+			h.send(p, kind, body)
+		}
+	}
+}
+
+// drop closes a peer's connection, telling it why when reason is not empty.
+func (h *Host) drop(p *peer, reason string) {
+	if p.closed {
+		return
+	}
+	p.closed = true
+	if reason != "" {
+		if data, err := encode(KindKicked, Kicked{Reason: reason}); err == nil {
+			p.conn.Send(data)
+		}
+	}
+	p.conn.Close()
+	h.detach(p)
+}
+
+// detach forgets a closed connection. A seated member keeps its seat for
+// when it comes back; a spectator is forgotten.
+func (h *Host) detach(p *peer) {
+	delete(h.peers, p)
+	if p.stopHello != nil {
+		p.stopHello()
+	}
+	if m := p.member; m != nil && m.peer == p {
+		m.peer = nil
+		if m.seat == rules.Spectator {
+			h.forget(m)
+		}
+		h.dirty = true
+	}
+}
+
+func (h *Host) forget(m *member) {
+	delete(h.members, m.id)
+	delete(h.byToken, m.token)
+}

@@ -1,0 +1,421 @@
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"longhall/rules"
+)
+
+// wait bounds every wait for a message, so that a broken test fails instead
+// of hanging. Nothing in these tests sleeps to let time pass: rate limits and
+// timers run on manualClock.
+const wait = 5 * time.Second
+
+// manualClock is a Clock that moves only when a test advances it. Due
+// callbacks run on the caller's goroutine, in order.
+type manualClock struct {
+	mu     sync.Mutex
+	now    time.Time
+	timers []*manualTimer
+}
+
+type manualTimer struct {
+	at   time.Time
+	f    func()
+	done bool
+}
+
+func newManualClock() *manualClock {
+	return &manualClock{now: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
+}
+
+func (c *manualClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *manualClock) AfterFunc(d time.Duration, f func()) func() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	t := &manualTimer{at: c.now.Add(d), f: f}
+	c.timers = append(c.timers, t)
+	return func() bool {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		was := !t.done
+		t.done = true
+		return was
+	}
+}
+
+// Advance moves the clock on and runs the callbacks that fell due.
+func (c *manualClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	var due []func()
+	keep := c.timers[:0]
+	for _, t := range c.timers {
+		switch {
+		case t.done:
+		case !t.at.After(c.now):
+			t.done = true
+			due = append(due, t.f)
+		default:
+			keep = append(keep, t)
+		}
+	}
+	c.timers = keep
+	c.mu.Unlock()
+	for _, f := range due {
+		f()
+	}
+}
+
+// checkLeaks fails the test if goroutines started by this package outlive
+// it. Call it first, so that its cleanup runs after every other one.
+func checkLeaks(t testing.TB) {
+	t.Helper()
+	t.Cleanup(func() {
+		deadline := time.Now().Add(wait)
+		for {
+			leaked := leakedGoroutines()
+			if len(leaked) == 0 {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Errorf("%d goroutines leaked:\n\n%s", len(leaked), strings.Join(leaked, "\n\n"))
+				return
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	})
+}
+
+// leakedGoroutines lists the stacks of goroutines running code of this
+// package other than tests themselves.
+func leakedGoroutines() []string {
+	buf := make([]byte, 1<<16)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+	var out []string
+	for _, g := range strings.Split(string(buf), "\n\n") {
+		if strings.Contains(g, "longhall/app/session.") &&
+			!strings.Contains(g, "testing.tRunner") &&
+			!strings.Contains(g, "testing.fRunner") &&
+			!strings.Contains(g, "testing.runFuzzing") &&
+			!strings.Contains(g, "session.leakedGoroutines") {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// newTestHost opens a hand-test room that closes with the test.
+func newTestHost(t testing.TB, players int, opts Options) *Host {
+	t.Helper()
+	h, err := NewHost(context.Background(), "hand-test", rules.Config{Players: players}, 42, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.Close() })
+	return h
+}
+
+// local joins the host's own player and waits for its welcome.
+func local(t testing.TB, h *Host, name, token string) *Guest {
+	t.Helper()
+	g, err := h.Local(name, token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { g.Close() })
+	waitKind(t, g, KindWelcome)
+	return g
+}
+
+// join connects a remote guest over a pipe and waits for its welcome.
+func join(t testing.TB, h *Host, name, token string) *Guest {
+	t.Helper()
+	a, b := Pipe()
+	if err := h.Attach(a); err != nil {
+		t.Fatal(err)
+	}
+	g, err := NewGuest(context.Background(), b, name, token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { g.Close() })
+	waitKind(t, g, KindWelcome)
+	return g
+}
+
+// waitFor reads a guest's updates until one matches.
+func waitFor(t testing.TB, g *Guest, what string, match func(Update) bool) Update {
+	t.Helper()
+	timeout := time.After(wait)
+	for {
+		select {
+		case u, ok := <-g.Updates():
+			if !ok {
+				t.Fatalf("guest stopped (%v) while waiting for %s", g.Err(), what)
+			}
+			if match(u) {
+				return u
+			}
+		case <-timeout:
+			t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
+
+func waitKind(t testing.TB, g *Guest, kind string) Update {
+	t.Helper()
+	return waitFor(t, g, kind, func(u Update) bool { return u.Kind == kind })
+}
+
+func waitVersion(t testing.TB, g *Guest, version int) *StateMsg {
+	t.Helper()
+	return waitFor(t, g, "state version "+strconv.Itoa(version), func(u Update) bool {
+		return u.State != nil && u.State.Version == version
+	}).State
+}
+
+// waitError waits for an error update and checks its code.
+func waitError(t testing.TB, g *Guest, code string) *ErrorMsg {
+	t.Helper()
+	e := waitKind(t, g, KindError).Error
+	if e.Code != code {
+		t.Fatalf("error %q (%s), want code %q", e.Code, e.Text, code)
+	}
+	return e
+}
+
+// waitLobby waits for a lobby that satisfies ok.
+func waitLobby(t testing.TB, g *Guest, what string, ok func(*Lobby) bool) *Lobby {
+	t.Helper()
+	return waitFor(t, g, what, func(u Update) bool { return u.Lobby != nil && ok(u.Lobby) }).Lobby
+}
+
+// hostLobby polls the host until its lobby satisfies ok. Guests' update
+// queues may still hold older lobbies that look alike; the host does not.
+func hostLobby(t testing.TB, h *Host, what string, ok func(Lobby) bool) Lobby {
+	t.Helper()
+	deadline := time.Now().Add(wait)
+	for {
+		l, err := h.Lobby()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok(l) {
+			return l
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s: %+v", what, l)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// rawPeer speaks the wire format by hand, to send what a real Guest never
+// would.
+type rawPeer struct {
+	t    testing.TB
+	conn Conn
+	sent int
+}
+
+// attachRaw connects a raw peer to the host (no hello yet).
+func attachRaw(t testing.TB, h *Host) *rawPeer {
+	t.Helper()
+	a, b := Pipe()
+	if err := h.Attach(a); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	return &rawPeer{t: t, conn: b}
+}
+
+// joinRaw connects a raw peer and says hello; it returns the welcome.
+func joinRaw(t testing.TB, h *Host, name string) (*rawPeer, Welcome) {
+	t.Helper()
+	r := attachRaw(t, h)
+	r.msg(KindHello, Hello{Name: name})
+	var w Welcome
+	r.until(KindWelcome, &w)
+	return r, w
+}
+
+func (r *rawPeer) send(data string) {
+	r.t.Helper()
+	r.sent++
+	if err := r.conn.Send([]byte(data)); err != nil {
+		r.t.Fatalf("send: %v", err)
+	}
+}
+
+func (r *rawPeer) msg(kind string, body any) {
+	r.t.Helper()
+	data, err := encode(kind, body)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	r.send(string(data))
+}
+
+// next returns the next message, or an error once the link is closed.
+func (r *rawPeer) next() (Envelope, error) {
+	r.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	data, err := r.conn.Recv(ctx)
+	if errors.Is(err, context.DeadlineExceeded) {
+		r.t.Fatal("timed out waiting for a message from the host")
+	}
+	if err != nil {
+		return Envelope{}, err
+	}
+	var env Envelope
+	if err := json.Unmarshal(data, &env); err != nil {
+		r.t.Fatalf("host sent bad JSON %q: %v", data, err)
+	}
+	if env.V != ProtocolVersion {
+		r.t.Fatalf("host sent version %d", env.V)
+	}
+	return env, nil
+}
+
+// until skips messages up to the next one of kind and decodes its body.
+func (r *rawPeer) until(kind string, v any) Envelope {
+	r.t.Helper()
+	for {
+		env, err := r.next()
+		if err != nil {
+			r.t.Fatalf("link closed (%v) while waiting for %s", err, kind)
+		}
+		if env.Kind == kind {
+			if v != nil {
+				if err := json.Unmarshal(env.Body, v); err != nil {
+					r.t.Fatal(err)
+				}
+			}
+			return env
+		}
+	}
+}
+
+// expectError skips to the next error message and checks its code.
+func (r *rawPeer) expectError(code string) ErrorMsg {
+	r.t.Helper()
+	var e ErrorMsg
+	r.until(KindError, &e)
+	if e.Code != code {
+		r.t.Fatalf("error %q (%s), want code %q", e.Code, e.Text, code)
+	}
+	if !strings.HasPrefix(e.Text, "session: ") {
+		r.t.Errorf("error text %q does not start with \"session: \"", e.Text)
+	}
+	return e
+}
+
+// expectClosed reads until the host closes the link, returning the reason
+// of a kicked message if one came.
+func (r *rawPeer) expectClosed() string {
+	r.t.Helper()
+	reason := ""
+	for {
+		env, err := r.next()
+		if err != nil {
+			return reason
+		}
+		if env.Kind == KindKicked {
+			var k Kicked
+			json.Unmarshal(env.Body, &k)
+			reason = k.Reason
+		}
+	}
+}
+
+// inLoop runs f on the host's loop, where it may read the host's state.
+func inLoop(t testing.TB, h *Host, f func()) {
+	t.Helper()
+	if err := h.do(f); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// checkHost verifies the invariants of a host's state: seats and members
+// agree, the version is the record's length, and the record replays to
+// exactly the live state.
+func checkHost(h *Host) error {
+	for i, sl := range h.seats {
+		if sl.bot && sl.m != nil {
+			return errors.New("a seat holds a bot and a member")
+		}
+		if sl.m != nil && (sl.m.seat != rules.Seat(i) || h.members[sl.m.id] != sl.m) {
+			return errors.New("a seat's member does not sit there or is unknown")
+		}
+		if h.started && sl.m == nil && !sl.bot {
+			return errors.New("a seat is empty after the start")
+		}
+	}
+	for id, m := range h.members {
+		if m.id != id || h.byToken[m.token] != m {
+			return errors.New("member tables disagree")
+		}
+		if m.seat != rules.Spectator && h.seats[m.seat].m != m {
+			return errors.New("a member thinks it sits in a seat it does not hold")
+		}
+		if m.peer != nil {
+			if _, ok := h.peers[m.peer]; !ok || m.peer.member != m {
+				return errors.New("a member's peer is not attached")
+			}
+		}
+	}
+	if !h.started {
+		return nil
+	}
+	replayed, _, err := rules.Replay(*h.rec)
+	if err != nil {
+		return err
+	}
+	if same, err := rules.SameState(replayed, h.state); err != nil || !same {
+		return errors.New("the record does not replay to the live state")
+	}
+	return nil
+}
+
+func mustCheckHost(t testing.TB, h *Host) {
+	t.Helper()
+	var err error
+	inLoop(t, h, func() { err = checkHost(h) })
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// hostVersion reads the number of applied actions.
+func hostVersion(t testing.TB, h *Host) int {
+	t.Helper()
+	v := -1
+	inLoop(t, h, func() {
+		if h.started {
+			v = h.version()
+		}
+	})
+	return v
+}

@@ -1,0 +1,235 @@
+package session
+
+import (
+	"fmt"
+	"maps"
+
+	"longhall/rules"
+)
+
+func (h *Host) sit(p *peer, env Envelope) {
+	var s Sit
+	if e := body(env, &s); e != nil {
+		h.refuse(p, 0, e)
+		return
+	}
+	m := p.member
+	switch {
+	case h.started:
+		h.refuse(p, 0, errorf(CodeStarted, "the game has started; seats are fixed"))
+		return
+	case s.Seat < 0 || int(s.Seat) >= len(h.seats):
+		h.refuse(p, 0, errorf(CodeNoSeat, "there is no seat %d", s.Seat))
+		return
+	case m.seat == s.Seat:
+		return
+	case h.seats[s.Seat].m != nil:
+		h.refuse(p, 0, errorf(CodeSeatTaken, "seat %d is taken by %s", s.Seat, h.seats[s.Seat].m.name))
+		return
+	}
+	if m.seat >= 0 {
+		h.seats[m.seat].m = nil
+	}
+	// A player may take a bot's seat before the start.
+	h.seats[s.Seat] = slot{m: m}
+	m.seat, m.ready = s.Seat, false
+	h.dirty = true
+}
+
+func (h *Host) stand(p *peer, env Envelope) {
+	var none struct{}
+	if e := body(env, &none); e != nil {
+		h.refuse(p, 0, e)
+		return
+	}
+	m := p.member
+	switch {
+	case h.started:
+		h.refuse(p, 0, errorf(CodeStarted, "the game has started; seats are fixed"))
+		return
+	case m.seat == rules.Spectator:
+		h.refuse(p, 0, errorf(CodeNotSeated, "you are not in a seat"))
+		return
+	}
+	h.seats[m.seat].m = nil
+	m.seat, m.ready = rules.Spectator, false
+	h.dirty = true
+}
+
+func (h *Host) ready(p *peer, env Envelope) {
+	var r Ready
+	if e := body(env, &r); e != nil {
+		h.refuse(p, 0, e)
+		return
+	}
+	m := p.member
+	switch {
+	case h.started:
+		h.refuse(p, 0, errorf(CodeStarted, "the game has already started"))
+		return
+	case m.seat == rules.Spectator:
+		h.refuse(p, 0, errorf(CodeNotSeated, "take a seat first"))
+		return
+	}
+	if m.ready != r.Ready {
+		m.ready = r.Ready
+		h.dirty = true
+	}
+}
+
+func (h *Host) freeSeat() rules.Seat {
+	for i, sl := range h.seats {
+		if sl.m == nil && !sl.bot {
+			return rules.Seat(i)
+		}
+	}
+	return rules.Spectator
+}
+
+func (h *Host) spectators() int {
+	n := 0
+	for _, m := range h.members {
+		if m.seat == rules.Spectator && m.peer != nil {
+			n++
+		}
+	}
+	return n
+}
+
+func (h *Host) lobby() Lobby {
+	info := h.game.Info()
+	l := Lobby{
+		Game: h.gameID, Name: info.Name, Players: len(h.seats), Options: maps.Clone(h.cfg.Options),
+		Started: h.started, Paused: h.paused, Spectators: h.spectators(),
+		Seats: make([]SeatStatus, len(h.seats)),
+	}
+	for i, sl := range h.seats {
+		s := SeatStatus{Seat: rules.Seat(i), Kind: SeatEmpty}
+		switch {
+		case sl.bot:
+			s.Kind, s.Name, s.Connected, s.Ready = SeatBot, botName(i), true, true
+		case sl.m != nil:
+			m := sl.m
+			s.Kind, s.Name, s.Member, s.Host = SeatHuman, m.name, m.id, m.local
+			s.Connected, s.Ready = m.peer != nil, m.ready || m.local
+		}
+		l.Seats[i] = s
+	}
+	return l
+}
+
+func botName(i int) string { return fmt.Sprintf("Bot %d", i+1) }
+
+func (h *Host) flushLobby() {
+	if h.dirty {
+		h.dirty = false
+		h.broadcast(KindLobby, h.lobby())
+	}
+}
+
+func (h *Host) start() error {
+	if h.started {
+		return errorf(CodeStarted, "the game has already started")
+	}
+	for i, sl := range h.seats {
+		if sl.m == nil && !sl.bot {
+			return errorf(CodeNotReady, "seat %d is empty; seat a player or a bot there", i)
+		}
+	}
+	infos := make([]rules.SeatInfo, len(h.seats))
+	for i, sl := range h.seats {
+		switch {
+		case sl.bot:
+			infos[i] = rules.SeatInfo{Name: botName(i), Bot: true}
+		case !sl.m.local && !sl.m.ready:
+			return errorf(CodeNotReady, "%s is not ready", sl.m.name)
+		default:
+			infos[i] = rules.SeatInfo{Name: sl.m.name}
+		}
+	}
+	st, rec, err := rules.Play(h.gameID, h.cfg, h.seed, infos)
+	if err != nil {
+		return fmt.Errorf("session: cannot start: %w", err)
+	}
+	h.state, h.rec, h.started = st, rec, true
+	for i, sl := range h.seats {
+		if sl.bot {
+			h.bots[rules.Seat(i)] = rules.NewBot(h.game, botSeed(h.seed, rules.Seat(i), 0))
+		}
+	}
+	h.dirty = true
+	h.flushLobby()
+	h.save()
+	h.broadcastState(nil)
+	h.scheduleBots()
+	return nil
+}
+
+func (h *Host) setBot(seat rules.Seat, on bool) error {
+	if seat < 0 || int(seat) >= len(h.seats) {
+		return errorf(CodeNoSeat, "there is no seat %d", seat)
+	}
+	sl := &h.seats[seat]
+	if !on {
+		if !sl.bot {
+			return nil
+		}
+		if h.started {
+			return errorf(CodeStarted, "a bot cannot leave a game in progress")
+		}
+		sl.bot = false
+		h.dirty = true
+		return nil
+	}
+	if sl.bot {
+		return nil
+	}
+	if m := sl.m; m != nil {
+		sl.m = nil
+		m.seat, m.ready = rules.Spectator, false
+		if m.peer == nil {
+			h.forget(m)
+		} else if h.started {
+			h.sendState(m.peer, nil) // now a spectator's view
+		}
+	}
+	sl.bot = true
+	h.dirty = true
+	if h.started {
+		h.bots[seat] = rules.NewBot(h.game, botSeed(h.seed, seat, len(h.rec.Actions)))
+		h.rec.Seats[seat] = rules.SeatInfo{Name: botName(int(seat)), Bot: true}
+		h.save()
+		h.scheduleBots()
+	}
+	return nil
+}
+
+func (h *Host) kick(id int, reason string) error {
+	m := h.members[id]
+	switch {
+	case m == nil:
+		return errorf(CodeNoMember, "there is nobody with id %d in the room", id)
+	case m.local:
+		return errorf(CodeNoMember, "the host's own player cannot be kicked")
+	}
+	if reason = truncate(clean(reason), h.lim.ChatRunes); reason == "" {
+		reason = "session: the host removed you from the room"
+	} else {
+		reason = "session: the host removed you from the room: " + reason
+	}
+	h.banned[m.token] = true
+	if m.peer != nil {
+		h.drop(m.peer, reason)
+	}
+	if seat := m.seat; seat >= 0 {
+		if h.started {
+			h.setBot(seat, true) // the game goes on
+		} else {
+			h.seats[seat].m = nil
+			m.seat = rules.Spectator
+		}
+	}
+	h.forget(m)
+	h.dirty = true
+	return nil
+}

@@ -1,0 +1,290 @@
+package session
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"longhall/rules"
+)
+
+// ProtocolVersion is the version of the wire format this package speaks.
+// Every envelope carries it; a peer speaking another version is refused.
+const ProtocolVersion = 1
+
+// MaxMessageSize bounds one message in either direction, in bytes. Larger
+// messages are refused before they are decoded. It matches the message size
+// every WebRTC implementation accepts.
+const MaxMessageSize = 64 << 10
+
+// Message kinds sent by a guest.
+const (
+	KindHello  = "hello"
+	KindIntent = "intent"
+	KindSit    = "sit"
+	KindStand  = "stand"
+	KindReady  = "ready"
+	KindChat   = "chat" // also sent by the host, with the sender filled in
+	KindPing   = "ping"
+)
+
+// Message kinds sent by the host.
+const (
+	KindWelcome = "welcome"
+	KindLobby   = "lobby"
+	KindState   = "state"
+	KindError   = "error"
+	KindKicked  = "kicked"
+	KindPaused  = "paused"
+	KindResumed = "resumed"
+	KindPong    = "pong"
+)
+
+// Envelope is every message on the wire: {"v":1,"kind":"…","body":{…}}.
+type Envelope struct {
+	V    int             `json:"v"`
+	Kind string          `json:"kind"`
+	Body json.RawMessage `json:"body,omitempty"`
+}
+
+// Hello is a guest's first message. Token is empty the first time and the
+// token from Welcome when reconnecting.
+type Hello struct {
+	Name  string `json:"name"`
+	Token string `json:"token,omitempty"`
+}
+
+// Intent asks the host to apply an action for a seat the guest holds. Seq
+// must be exactly one more than the guest's previous intent (Welcome.Seq
+// tells where to continue after a reconnect).
+type Intent struct {
+	Seq    int64        `json:"seq"`
+	Seat   rules.Seat   `json:"seat"`
+	Action rules.Action `json:"action"`
+}
+
+// Sit asks for a seat in the lobby.
+type Sit struct {
+	Seat rules.Seat `json:"seat"`
+}
+
+// Ready says whether a seated guest is ready to start.
+type Ready struct {
+	Ready bool `json:"ready"`
+}
+
+// Chat is a short line of chat. A guest sends only Text; the host relays it
+// to everyone with From, Name and Seat filled in.
+type Chat struct {
+	From int        `json:"from,omitempty"`
+	Name string     `json:"name,omitempty"`
+	Seat rules.Seat `json:"seat"`
+	Text string     `json:"text"`
+}
+
+// Ping asks the host for a Pong carrying the same N.
+type Ping struct {
+	N int64 `json:"n"`
+}
+
+// Pong answers a Ping.
+type Pong struct {
+	N int64 `json:"n"`
+}
+
+// Welcome answers a hello: the guest's member id, its seat (rules.Spectator
+// when watching), the token to keep for reconnecting, and the last intent
+// sequence number the host accepted from this token.
+type Welcome struct {
+	You   int        `json:"you"`
+	Seat  rules.Seat `json:"seat"`
+	Token string     `json:"token"`
+	Seq   int64      `json:"seq"`
+}
+
+// Lobby is the room: the game, its public options, and who sits where.
+// The seed and any fixed set-up are never sent: they would reveal hidden
+// cards.
+type Lobby struct {
+	Game       string            `json:"game"`
+	Name       string            `json:"name"`
+	Players    int               `json:"players"`
+	Options    map[string]string `json:"options,omitempty"`
+	Started    bool              `json:"started"`
+	Paused     bool              `json:"paused"`
+	Seats      []SeatStatus      `json:"seats"`
+	Spectators int               `json:"spectators"`
+}
+
+// Seat kinds in SeatStatus.
+const (
+	SeatEmpty = "empty"
+	SeatHuman = "human"
+	SeatBot   = "bot"
+)
+
+// SeatStatus is one seat of the lobby. Member is the id of the human in it
+// (0 otherwise); Host marks the host's own player.
+type SeatStatus struct {
+	Seat      rules.Seat `json:"seat"`
+	Kind      string     `json:"kind"`
+	Name      string     `json:"name,omitempty"`
+	Member    int        `json:"member,omitempty"`
+	Host      bool       `json:"host,omitempty"`
+	Connected bool       `json:"connected"`
+	Ready     bool       `json:"ready"`
+}
+
+// StateMsg is the game as one seat sees it. Version counts the actions
+// applied since the start; Events are those of the action that produced this
+// version, filtered for the seat (empty when the state is sent on joining).
+// Legal lists the seat's own legal actions and is empty for spectators.
+type StateMsg struct {
+	Version int             `json:"version"`
+	Seat    rules.Seat      `json:"seat"`
+	View    json.RawMessage `json:"view"`
+	Prompts []rules.Prompt  `json:"prompts"`
+	Legal   []rules.Action  `json:"legal"`
+	Events  []rules.Event   `json:"events"`
+	Result  *rules.Result   `json:"result,omitempty"`
+}
+
+// ErrorMsg refuses one message of the guest it is sent to. Seq is the
+// intent's sequence number, or 0 when the refused message was not an intent.
+type ErrorMsg struct {
+	Seq  int64  `json:"seq"`
+	Code string `json:"code"`
+	Text string `json:"text"`
+}
+
+// Kicked tells a guest the host is closing its connection, and why.
+type Kicked struct {
+	Reason string `json:"reason"`
+}
+
+// Paused tells guests the host has paused the game (the host is away).
+type Paused struct {
+	Reason string `json:"reason,omitempty"`
+}
+
+// Error codes carried by ErrorMsg and Error. Those marked "strike" count
+// towards dropping the peer (Limits.MaxStrikes); the others are ordinary
+// refusals that a correct client can run into through a race.
+const (
+	CodeBadJSON       = "bad_json"       // strike: not a JSON object, or a body of the wrong shape
+	CodeTooBig        = "too_big"        // strike: over MaxMessageSize
+	CodeBadKind       = "bad_kind"       // strike: unknown message kind
+	CodeVersion       = "version"        // strike: another protocol version
+	CodeHelloFirst    = "hello_first"    // strike: a message before hello
+	CodeAlreadyJoined = "already_joined" // strike: a second hello
+	CodeFlood         = "flood"          // strike: over the message rate limit
+	CodeReplayed      = "replayed"       // strike: intent seq not above the last one
+	CodeOutOfOrder    = "out_of_order"   // strike: intent seq skips ahead
+	CodeWrongSeat     = "wrong_seat"     // intent for a seat the peer does not hold
+	CodeNotStarted    = "not_started"    // intent before the game started
+	CodePaused        = "paused"         // intent while the host has paused
+	CodeIllegal       = "illegal"        // the rules refused the action
+	CodeNotYourTurn   = "not_your_turn"  // the seat has nothing to decide now
+	CodeGameOver      = "game_over"      // the game has ended
+	CodeStarted       = "started"        // sit, stand or ready after the start
+	CodeNoSeat        = "no_seat"        // sit with a seat number out of range
+	CodeSeatTaken     = "seat_taken"     // sit where another player sits
+	CodeNotSeated     = "not_seated"     // ready or stand while watching
+	CodeBadChat       = "bad_chat"       // an empty chat line
+	CodeTooLong       = "too_long"       // a chat line over Limits.ChatRunes
+	CodeChatRate      = "chat_rate"      // chatting faster than Limits allow
+	CodeFull          = "full"           // no room for another spectator
+	CodeInternal      = "internal"       // the host could not build the answer
+	CodeKicked        = "kicked"         // (Guest.Err only) the host closed the link
+)
+
+var strikeCodes = map[string]bool{
+	CodeBadJSON: true, CodeTooBig: true, CodeBadKind: true, CodeVersion: true,
+	CodeHelloFirst: true, CodeAlreadyJoined: true, CodeFlood: true,
+	CodeReplayed: true, CodeOutOfOrder: true,
+}
+
+// Error is a refusal with a machine-readable code. Text starts with
+// "session: " and is safe to show to a player.
+type Error struct {
+	Code string
+	Text string
+}
+
+func (e *Error) Error() string { return e.Text }
+
+func errorf(code, format string, args ...any) *Error {
+	return &Error{Code: code, Text: "session: " + fmt.Sprintf(format, args...)}
+}
+
+// encode wraps a body in an envelope of the current version.
+func encode(kind string, body any) ([]byte, error) {
+	env := Envelope{V: ProtocolVersion, Kind: kind}
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return nil, fmt.Errorf("session: encoding %s: %w", kind, err)
+		}
+		env.Body = b
+	}
+	return json.Marshal(env)
+}
+
+// decode checks the size, the JSON and the version of a message, in that
+// order, without looking at the body.
+func decode(data []byte) (Envelope, *Error) {
+	var env Envelope
+	if len(data) > MaxMessageSize {
+		return env, errorf(CodeTooBig, "message of %d bytes is over the limit of %d", len(data), MaxMessageSize)
+	}
+	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) == 0 || t[0] != '{' {
+		return env, errorf(CodeBadJSON, "message is not a JSON object")
+	}
+	if err := json.Unmarshal(data, &env); err != nil {
+		return env, errorf(CodeBadJSON, "message is not valid JSON")
+	}
+	if env.V != ProtocolVersion {
+		return env, errorf(CodeVersion, "protocol version %d is not supported; this version speaks %d", env.V, ProtocolVersion)
+	}
+	return env, nil
+}
+
+// body decodes an envelope's body; an absent or null body reads as {}.
+func body(env Envelope, v any) *Error {
+	b := bytes.TrimSpace(env.Body)
+	if len(b) == 0 || bytes.Equal(b, []byte("null")) {
+		b = []byte("{}")
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		return errorf(CodeBadJSON, "the body of %s is malformed", env.Kind)
+	}
+	return nil
+}
+
+// clean makes text from a peer safe to show: valid UTF-8, no control or
+// formatting characters (which could spoof names with bidi overrides), and
+// trimmed.
+func clean(s string) string {
+	s = strings.ToValidUTF8(s, "")
+	s = strings.Map(func(r rune) rune {
+		switch {
+		case r == '\n' || r == '\t' || r == '\r':
+			return ' '
+		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r):
+			return -1
+		}
+		return r
+	}, s)
+	return strings.TrimSpace(s)
+}
+
+// truncate cuts s to at most n runes.
+func truncate(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return strings.TrimSpace(string([]rune(s)[:n]))
+}

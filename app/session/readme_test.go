@@ -1,0 +1,72 @@
+package session
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// The README is the protocol's specification for other clients: every
+// example in it must be a message this package reads strictly, and every
+// kind and error code the code defines must be documented there.
+func TestReadmeDocumentsTheProtocol(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bodies := map[string]func() any{
+		KindHello: func() any { return &Hello{} }, KindIntent: func() any { return &Intent{} },
+		KindSit: func() any { return &Sit{} }, KindStand: func() any { return &struct{}{} },
+		KindReady: func() any { return &Ready{} }, KindChat: func() any { return &Chat{} },
+		KindPing: func() any { return &Ping{} }, KindWelcome: func() any { return &Welcome{} },
+		KindLobby: func() any { return &Lobby{} }, KindState: func() any { return &StateMsg{} },
+		KindError: func() any { return &ErrorMsg{} }, KindKicked: func() any { return &Kicked{} },
+		KindPaused: func() any { return &Paused{} }, KindResumed: func() any { return &struct{}{} },
+		KindPong: func() any { return &Pong{} },
+	}
+	seen := map[string]bool{}
+	for _, line := range strings.Split(string(readme), "\n") {
+		if !strings.HasPrefix(line, `{"v":`) {
+			continue
+		}
+		env, e := decode([]byte(line))
+		if e != nil {
+			t.Errorf("%s: %v", line, e)
+			continue
+		}
+		mk, ok := bodies[env.Kind]
+		if !ok {
+			t.Errorf("%s: unknown kind", line)
+			continue
+		}
+		seen[env.Kind] = true
+		if len(env.Body) == 0 {
+			continue
+		}
+		dec := json.NewDecoder(bytes.NewReader(env.Body))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(mk()); err != nil {
+			t.Errorf("%s: %v", line, err)
+		}
+	}
+	for kind := range bodies {
+		if !seen[kind] {
+			t.Errorf("no example of %q in the README", kind)
+		}
+	}
+	// Every Code constant in the source appears in the README.
+	for _, file := range []string{"protocol.go", "host.go"} {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range regexp.MustCompile(`(?m)^\s*Code\w+\s*=\s*"(\w+)"`).FindAllStringSubmatch(string(src), -1) {
+			if !bytes.Contains(readme, []byte("`"+m[1]+"`")) {
+				t.Errorf("error code %q is not in the README", m[1])
+			}
+		}
+	}
+}
