@@ -62,7 +62,12 @@ func (r *Record) Start() (State, error) {
 	if r.Config.Players != len(r.Seats) {
 		return nil, fmt.Errorf("%w: record has %d seats for %d players", ErrBadConfig, len(r.Seats), r.Config.Players)
 	}
-	return g.New(r.Config, r.Seed)
+	cfg := r.Config
+	cfg.Names = make([]string, len(r.Seats))
+	for i, seat := range r.Seats {
+		cfg.Names[i] = seat.Name
+	}
+	return g.New(cfg, r.Seed)
 }
 
 // Replay applies every action of the record in order. It returns the final

@@ -40,6 +40,10 @@ type Config struct {
 	// (a tutorial, a puzzle, a reported position). Its format is the game's
 	// own and documented in its README.
 	Setup json.RawMessage `json:"setup,omitempty"`
+	// Names are the seated players' names, for the game's log. Records
+	// keep them in Seats; Record.Start fills them in, so they are never
+	// stored twice.
+	Names []string `json:"-"`
 }
 
 // Option returns the chosen value of an option, or its default.

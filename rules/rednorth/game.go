@@ -49,5 +49,8 @@ func (g game) New(cfg rules.Config, seed uint64) (rules.State, error) {
 	if err != nil {
 		return nil, err
 	}
+	if su.Names == nil && validNames(cfg.Names, cfg.Players) {
+		su.Names = cfg.Names
+	}
 	return newState(cfg.Players, seed, su)
 }

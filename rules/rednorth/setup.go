@@ -206,6 +206,22 @@ func newState(players int, seed uint64, su Setup) (*State, error) {
 	return s, nil
 }
 
+// validNames reports whether the seats' names can stand in the log; when
+// they cannot (a record from elsewhere), the log says "Player N" instead of
+// refusing the game.
+func validNames(names []string, players int) bool {
+	if len(names) != players {
+		return false
+	}
+	for _, n := range names {
+		n = strings.TrimSpace(n)
+		if n == "" || !utf8.ValidString(n) || utf8.RuneCountInString(n) > MaxNameLength {
+			return false
+		}
+	}
+	return true
+}
+
 func (s *State) setNames(names []string) error {
 	if names == nil {
 		return nil
