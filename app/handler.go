@@ -28,6 +28,9 @@ const (
 	appName    = "Longhall"
 )
 
+// styles are the pages' stylesheets: the app's, then one per game board.
+var styles = []string{"/web/longhall.css", "/web/rednorth.css"}
+
 // newHandler configures go-app for Longhall. prefix is the URL path the site
 // lives under ("" at the root of a host). It must run in the directory that
 // holds web/.
@@ -35,6 +38,13 @@ func newHandler(prefix, version string) (*app.Handler, error) {
 	wasm, err := os.Stat(filepath.Join("web", "app.wasm"))
 	if err != nil {
 		return nil, fmt.Errorf("web/app.wasm is missing: build it first (make run does): %w", err)
+	}
+	// A listed file that is missing would fail the service worker's install
+	// (cache.addAll is all or nothing) and with it all offline play.
+	for _, f := range styles {
+		if _, err := os.Stat(strings.TrimPrefix(f, "/")); err != nil {
+			return nil, fmt.Errorf("a stylesheet the pages list is missing: %w", err)
+		}
 	}
 	assets, err := webAssets("web")
 	if err != nil {
@@ -60,7 +70,7 @@ func newHandler(prefix, version string) (*app.Handler, error) {
 			Maskable: "/web/icons/icon-maskable-512.png",
 			SVG:      "/web/icons/icon.svg",
 		},
-		Styles: []string{"/web/longhall.css", "/web/rednorth.css"},
+		Styles: styles,
 		// Start downloading the wasm while the page parses, instead of
 		// after go-app's deferred loader runs: about 150 ms sooner.
 		RawHeaders:            []string{`<link rel="preload" href="` + res.Resolve("/web/app.wasm") + `" as="fetch" type="application/wasm" crossorigin="anonymous">`},
