@@ -1,0 +1,159 @@
+//go:build !js
+
+package peer
+
+import (
+	"context"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// wait bounds every wait in these tests, so that a broken test fails
+// instead of hanging.
+const wait = 5 * time.Second
+
+// leakGrace is how long pion's goroutines get to end after a test.
+const leakGrace = 5 * time.Second
+
+// loopback is a Config for a native peer that stays on loopback.
+func loopback(cfg Config) Config {
+	cfg.SettingEngine = LoopbackOnly
+	return cfg
+}
+
+// checkLeaks fails t if goroutines started during the test still run
+// leakGrace after it ends. Call it first, so that its cleanup runs after the
+// test's others (which close its connections).
+//
+// It compares goroutine ids, not just runtime.NumGoroutine: a goroutine of
+// an earlier test that ends during this one would otherwise hide a leak.
+func checkLeaks(t testing.TB) { checkLeaksWithin(t, leakGrace) }
+
+func checkLeaksWithin(t testing.TB, grace time.Duration) {
+	t.Helper()
+	before := goroutines()
+	t.Cleanup(func() {
+		deadline := time.Now().Add(grace)
+		for {
+			var leaked []string
+			for id, stack := range goroutines() {
+				if _, old := before[id]; !old && !strings.Contains(stack, "testing.tRunner") {
+					leaked = append(leaked, stack)
+				}
+			}
+			if len(leaked) == 0 {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Errorf("%d goroutines leaked:\n\n%s", len(leaked), strings.Join(leaked, "\n\n"))
+				return
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	})
+}
+
+// goroutines returns the stack of every goroutine but the caller's, by id.
+func goroutines() map[string]string {
+	buf := make([]byte, 1<<16)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+	all := make(map[string]string)
+	for i, g := range strings.Split(string(buf), "\n\n") {
+		if i == 0 {
+			continue // runtime.Stack lists the caller first
+		}
+		// "goroutine 42 [chan receive]:\n..."
+		if f := strings.Fields(g); len(f) > 1 && f[0] == "goroutine" {
+			all[f[1]] = g
+		}
+	}
+	return all
+}
+
+// newPair connects an offerer with cfgA to an answerer with cfgB and
+// closes both ends when the test ends.
+func newPair(t testing.TB, cfgA, cfgB Config) (a, b *Conn) {
+	t.Helper()
+	ctx := context.Background()
+	o, err := Dial(ctx, cfgA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer o.Close()
+	an, err := Answer(ctx, cfgB, o.Offer())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer an.Close()
+	type result struct {
+		c   *Conn
+		err error
+	}
+	answered := make(chan result, 1)
+	go func() {
+		c, err := an.Wait()
+		answered <- result{c, err}
+	}()
+	a, errA := o.Accept(an.Answer())
+	r := <-answered
+	if errA != nil || r.err != nil {
+		t.Fatalf("connecting: offerer: %v; answerer: %v", errA, r.err)
+	}
+	t.Cleanup(func() {
+		a.Close()
+		r.c.Close()
+	})
+	return a, r.c
+}
+
+// recv receives one message or fails the test after wait.
+func recv(t testing.TB, c interface {
+	Recv(context.Context) ([]byte, error)
+}) []byte {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	m, err := c.Recv(ctx)
+	if err != nil {
+		t.Fatalf("recv: %v", err)
+	}
+	return m
+}
+
+// waitDone fails the test unless done is closed within wait.
+func waitDone(t testing.TB, what string, done <-chan struct{}) {
+	t.Helper()
+	select {
+	case <-done:
+	case <-time.After(wait):
+		t.Fatalf("%s: not done after %v", what, wait)
+	}
+}
+
+// sendPaced sends every message, waiting while the link is backed up, as a
+// sender that paces itself would.
+func sendPaced(c *Conn, msgs [][]byte) error {
+	deadline := time.Now().Add(wait)
+	for _, m := range msgs {
+		for {
+			err := c.Send(m)
+			if err == nil {
+				break
+			}
+			if err != ErrBackedUp || time.Now().After(deadline) {
+				return err
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	return nil
+}
