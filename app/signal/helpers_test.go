@@ -1,0 +1,97 @@
+package signal
+
+import (
+	"context"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// testAnswer is the host's answer in these tests; like testSDP it carries
+// a marker that must never show on a relay.
+const (
+	answerMarker = "LonghallAnswerPwd"
+	testAnswer   = "v=0\r\no=- 77 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\na=group:BUNDLE 0\r\n" +
+		"m=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\nc=IN IP4 0.0.0.0\r\n" +
+		"a=candidate:1 1 udp 2122260223 10.233.0.2 50000 typ host generation 0\r\n" +
+		"a=ice-ufrag:Yw8P\r\na=ice-pwd:" + answerMarker + "Q7r2mX\r\n" +
+		"a=fingerprint:sha-256 AA:BB:CC:DD:EE:FF:00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF:00:11:22:33:44:55:66:77:88:99\r\n" +
+		"a=setup:active\r\na=mid:0\r\na=sctp-port:5000\r\na=max-message-size:262144\r\n"
+)
+
+// serveOne plays the host's app: it accepts offers on l and answers each
+// with answerFor(offer) after delay, passing on the offers it saw, until l
+// is closed. The test's cleanup waits for it. Answer errors are not
+// checked here: the guests check that the answer came.
+func serveOne(ctx context.Context, t *testing.T, l Listener, delay time.Duration, answerFor func(*Offer) string) <-chan *Offer {
+	t.Helper()
+	seen := make(chan *Offer, 8)
+	done := make(chan struct{})
+	t.Cleanup(func() { <-done })
+	go func() {
+		defer close(done)
+		for {
+			o, err := l.Accept(ctx)
+			if err != nil {
+				return
+			}
+			seen <- o
+			time.Sleep(delay)
+			o.Answer(ctx, answerFor(o))
+		}
+	}()
+	return seen
+}
+
+func fixedAnswer(*Offer) string { return testAnswer }
+
+// checkLeaks records the goroutines running now, and at cleanup checks
+// that the test's own have ended.
+func checkLeaks(t *testing.T) {
+	t.Helper()
+	before := len(goroutines())
+	t.Cleanup(func() {
+		deadline := time.Now().Add(5 * time.Second)
+		for {
+			left := goroutines()
+			if len(left) <= before {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Errorf("%d goroutines left, %d before the test:\n%s", len(left), before, strings.Join(left, "\n\n"))
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	})
+}
+
+// goroutines returns the stacks of all goroutines but the js/wasm
+// runtime's event handler, which comes and goes with JavaScript callbacks.
+func goroutines() []string {
+	buf := make([]byte, 1<<20)
+	buf = buf[:runtime.Stack(buf, true)]
+	var out []string
+	for _, g := range strings.Split(string(buf), "\n\n") {
+		if !strings.Contains(g, "runtime.handleEvent()") {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+func newTestRoom(t testing.TB) Room {
+	t.Helper()
+	r, err := NewRoom()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func testContext(t testing.TB, d time.Duration) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	t.Cleanup(cancel)
+	return ctx
+}

@@ -1,0 +1,431 @@
+package signal
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Signaler carries one WebRTC offer from a guest to the host of a room, and
+// the host's answer back. The guest makes the offer; the host answers.
+type Signaler interface {
+	// Name says which relay this is, for logs and the UI ("nostr nos.lol").
+	Name() string
+	// Listen makes the host present in the room and receives guests'
+	// offers until ctx ends or the Listener is closed. It returns once the
+	// host is present, or an error if the relay cannot be reached; after
+	// that it reconnects by itself.
+	Listen(ctx context.Context, room Room) (Listener, error)
+	// Call sends the guest's offer to the room and returns the host's
+	// answer. It resends the offer, and reconnects, until an answer comes or
+	// ctx ends; give ctx a deadline.
+	Call(ctx context.Context, room Room, offer string) (answer string, err error)
+}
+
+// Listener is the host's end of a Signaler.
+type Listener interface {
+	// Accept waits for the next guest's offer. The same offer arriving
+	// again (a guest resending, or the same offer through another relay)
+	// is not returned twice.
+	Accept(ctx context.Context) (*Offer, error)
+	// Close stops listening and waits for the Listener's goroutines.
+	Close() error
+}
+
+// Offer is a guest's WebRTC offer as the host receives it.
+type Offer struct {
+	// ID names the offer (a hash of its SDP).
+	ID string
+	// From is the guest's random id for this exchange.
+	From string
+	// SDP is the guest's offer.
+	SDP string
+	// Via names the signaler that delivered it.
+	Via string
+
+	reply func(ctx context.Context, answer string) error
+}
+
+// Answer sends the host's answer back to the guest that made the offer.
+func (o *Offer) Answer(ctx context.Context, answer string) error {
+	if answer == "" {
+		return errors.New("signal: the answer is empty")
+	}
+	if o.reply == nil {
+		return errors.New("signal: this offer did not come from a Listener")
+	}
+	return o.reply(ctx, answer)
+}
+
+// Errors from Listen, Accept and Call.
+var (
+	ErrClosed   = errors.New("signal: no longer listening for guests")
+	ErrNoAnswer = errors.New("signal: the host did not answer in time")
+	// ErrUnreachable is Race.Listen's error when no relay can be reached.
+	ErrUnreachable = errors.New("signal: could not reach any relay")
+)
+
+// noAnswer is ErrNoAnswer with the reasons each relay gives.
+type noAnswer struct{ reasons []string }
+
+func (e *noAnswer) Error() string {
+	if len(e.reasons) == 0 {
+		return ErrNoAnswer.Error()
+	}
+	return ErrNoAnswer.Error() + " (" + strings.Join(e.reasons, "; ") + ")"
+}
+
+func (e *noAnswer) Unwrap() error { return ErrNoAnswer }
+
+// RelayError says that a relay could not be reached or refused us. Its
+// text names the relay and stays short enough to show a player; Err has
+// the details for a log.
+type RelayError struct {
+	Relay string // the signaler's name
+	What  string // "could not connect", "refused the room: …"
+	Err   error
+}
+
+func (e *RelayError) Error() string { return "signal: " + e.Relay + ": " + e.What }
+func (e *RelayError) Unwrap() error { return e.Err }
+
+// Timing of every relay client. Variables, so tests may shorten them.
+var (
+	dialTimeout   = 10 * time.Second // connect and be present in the room
+	writeTimeout  = 10 * time.Second
+	firstResend   = 2 * time.Second  // a guest resends its offer this long after the first try…
+	maxResend     = 15 * time.Second // …growing by half each time up to this
+	maxReconnect  = 30 * time.Second // a dropped relay is retried after 1 s, doubling up to this
+	answerTimeout = 10 * time.Second // a cached answer resent to a duplicate offer
+	rememberOffer = 10 * time.Minute // how long duplicates of an offer are recognised
+)
+
+// inbound is a sealed payload that reached the host, with the way back to
+// its sender.
+type inbound struct {
+	sealed string
+	reply  func(ctx context.Context, sealed string) error
+}
+
+// guestLink is a guest's connection to one relay.
+type guestLink interface {
+	// send delivers a sealed offer to the room.
+	send(ctx context.Context, sealed string) error
+	// recv yields sealed payloads addressed to this guest, and is closed
+	// when the link breaks.
+	recv() <-chan string
+	// err says why recv was closed.
+	err() error
+	close()
+}
+
+// transport is the part of a Signaler that talks to one kind of relay.
+type transport interface {
+	Name() string
+	// hostSession connects once and serves the host until the connection
+	// breaks or ctx ends, sending what arrives to in. It calls present once
+	// the host is present in the room.
+	hostSession(ctx context.Context, room Room, in chan<- inbound, present func()) error
+	// guestSession connects as a guest, ready to send and receive.
+	guestSession(ctx context.Context, room Room) (guestLink, error)
+}
+
+// randomID returns n random characters from the base64url alphabet.
+func randomID(n int) string {
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+	b := make([]byte, n)
+	rand.Read(b) // never fails (Go 1.24+)
+	for i := range b {
+		b[i] = alphabet[b[i]&63]
+	}
+	return string(b)
+}
+
+// sleep waits d or until ctx ends, and says whether ctx is still alive.
+func sleep(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// listen runs a transport's host sessions, reconnecting as needed, and
+// turns what arrives into offers.
+func listen(ctx context.Context, t transport, room Room, now func() time.Time) (Listener, error) {
+	lctx, cancel := context.WithCancel(ctx)
+	l := &listener{
+		name:   t.Name(),
+		sealer: newSealer(room, now),
+		cancel: cancel,
+		ctx:    lctx,
+		offers: make(chan *Offer, 16),
+		gate:   newGate(),
+	}
+	in := make(chan inbound, 16)
+	first := make(chan error, 1)
+
+	l.wg.Add(2)
+	go func() {
+		defer l.wg.Done()
+		once := sync.OnceFunc(func() { first <- nil })
+		delay := time.Second
+		for attempt := 0; ; attempt++ {
+			var present atomic.Bool
+			err := t.hostSession(lctx, room, in, func() { present.Store(true); once() })
+			if attempt == 0 && !present.Load() {
+				if err == nil {
+					err = lctx.Err()
+				}
+				first <- err
+				return
+			}
+			if present.Load() {
+				delay = time.Second
+			}
+			if !sleep(lctx, delay) {
+				return
+			}
+			delay = min(2*delay, maxReconnect)
+		}
+	}()
+	go func() {
+		defer l.wg.Done()
+		l.pump(in)
+	}()
+
+	select {
+	case err := <-first:
+		if err != nil {
+			l.Close()
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			return nil, err
+		}
+		return l, nil
+	case <-ctx.Done():
+		l.Close()
+		return nil, ctx.Err()
+	}
+}
+
+type listener struct {
+	name   string
+	sealer *sealer
+	cancel context.CancelFunc
+	ctx    context.Context
+	offers chan *Offer
+	gate   *gate
+	wg     sync.WaitGroup
+
+	rejected atomic.Int64 // payloads refused by the seal, for tests and logs
+}
+
+func (l *listener) pump(in <-chan inbound) {
+	for {
+		var p inbound
+		select {
+		case p = <-in:
+		case <-l.ctx.Done():
+			return
+		}
+		m, err := l.sealer.open(p.sealed)
+		if err != nil {
+			l.rejected.Add(1)
+			continue
+		}
+		if m.Kind != kindOffer || m.To != "" {
+			continue // an answer for some guest, seen by a broadcast relay
+		}
+		reply, id, from := p.reply, m.ID, m.From
+		o := &Offer{ID: id, From: from, SDP: m.SDP, Via: l.name}
+		o.reply = func(ctx context.Context, answer string) error {
+			sealed, err := l.sealer.seal(message{Kind: kindAnswer, ID: id, From: "host", To: from, SDP: answer})
+			if err != nil {
+				return err
+			}
+			return reply(ctx, sealed)
+		}
+		first := l.gate.admit(l.ctx, &l.wg, o)
+		if first == nil {
+			continue
+		}
+		select {
+		case l.offers <- first:
+		case <-l.ctx.Done():
+			return
+		}
+	}
+}
+
+func (l *listener) Accept(ctx context.Context) (*Offer, error) {
+	select {
+	case o := <-l.offers:
+		return o, nil
+	case <-l.ctx.Done():
+		return nil, ErrClosed
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+func (l *listener) Close() error {
+	l.cancel()
+	l.wg.Wait()
+	return nil
+}
+
+// gate lets the first copy of each offer through to the app and answers
+// later copies (a guest resending, or the same offer through another relay)
+// with the app's answer, once there is one.
+type gate struct {
+	mu      sync.Mutex
+	entries map[string]*gateEntry
+}
+
+type gateEntry struct {
+	expires  time.Time
+	answer   string
+	answered bool
+	waiting  []*Offer
+}
+
+func newGate() *gate { return &gate{entries: make(map[string]*gateEntry)} }
+
+// admit returns the offer to hand to the app, wrapped so that answering it
+// also answers its copies, or nil for a copy. Resent answers run on
+// goroutines counted in wg and bounded by ctx.
+func (g *gate) admit(ctx context.Context, wg *sync.WaitGroup, o *Offer) *Offer {
+	now := time.Now()
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for id, e := range g.entries {
+		if now.After(e.expires) {
+			delete(g.entries, id)
+		}
+	}
+	if e, ok := g.entries[o.ID]; ok {
+		switch {
+		case e.answered:
+			resend(ctx, wg, o, e.answer)
+		case len(e.waiting) < 8:
+			e.waiting = append(e.waiting, o)
+		}
+		return nil
+	}
+	e := &gateEntry{expires: now.Add(rememberOffer)}
+	g.entries[o.ID] = e
+	first := *o
+	first.reply = func(rctx context.Context, answer string) error {
+		err := o.reply(rctx, answer)
+		g.mu.Lock()
+		e.answer, e.answered = answer, true
+		waiting := e.waiting
+		e.waiting = nil
+		g.mu.Unlock()
+		for _, w := range waiting {
+			resend(ctx, wg, w, answer)
+		}
+		return err
+	}
+	return &first
+}
+
+func resend(ctx context.Context, wg *sync.WaitGroup, o *Offer, answer string) {
+	if ctx.Err() != nil {
+		return // the listener is closed
+	}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		actx, cancel := context.WithTimeout(ctx, answerTimeout)
+		defer cancel()
+		o.reply(actx, answer) // best effort: the guest resends if it is lost
+	}()
+}
+
+// call runs a guest's side of one exchange over a transport.
+func call(ctx context.Context, t transport, room Room, offer string, now func() time.Time) (string, error) {
+	if offer == "" {
+		return "", errors.New("signal: the offer is empty")
+	}
+	s := newSealer(room, now)
+	m := message{Kind: kindOffer, ID: offerID(offer), From: randomID(16), SDP: offer}
+	var reason string
+	delay := time.Second
+	for {
+		link, err := t.guestSession(ctx, room)
+		if err == nil {
+			var answer string
+			answer, err = exchange(ctx, s, link, m)
+			link.close()
+			if err == nil {
+				return answer, nil
+			}
+			if ctx.Err() != nil {
+				if reason == "" {
+					reason = t.Name() + ": no answer"
+				}
+				return "", &noAnswer{reasons: []string{reason}}
+			}
+			delay = time.Second
+		}
+		if ctx.Err() != nil {
+			if reason == "" {
+				reason = t.Name() + ": could not connect"
+			}
+			return "", &noAnswer{reasons: []string{reason}}
+		}
+		var re *RelayError
+		if errors.As(err, &re) {
+			reason = re.Relay + ": " + re.What
+		} else {
+			reason = t.Name() + ": connection lost"
+		}
+		if !sleep(ctx, delay) {
+			return "", &noAnswer{reasons: []string{reason}}
+		}
+		delay = min(2*delay, maxReconnect)
+	}
+}
+
+// exchange sends the offer over one link, resending it now and then, until
+// the matching answer comes back.
+func exchange(ctx context.Context, s *sealer, link guestLink, m message) (string, error) {
+	every := firstResend
+	timer := time.NewTimer(0)
+	defer timer.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return "", ctx.Err()
+		case <-timer.C:
+			sealed, err := s.seal(m)
+			if err != nil {
+				return "", err
+			}
+			if err := link.send(ctx, sealed); err != nil {
+				return "", err
+			}
+			timer.Reset(every)
+			every = min(every*3/2, maxResend)
+		case sealed, ok := <-link.recv():
+			if !ok {
+				return "", link.err()
+			}
+			a, err := s.open(sealed)
+			if err != nil || a.Kind != kindAnswer || a.ID != m.ID || a.To != m.From {
+				continue
+			}
+			return a.SDP, nil
+		}
+	}
+}

@@ -1,0 +1,42 @@
+//go:build js && wasm
+
+package signal
+
+import (
+	"os"
+	"testing"
+	"time"
+)
+
+// TestWasmRelays runs host and guest, compiled to wasm, through the
+// tracker and the relay whose addresses TestWasmClients passes in the
+// environment: the browser build of the WebSocket client against the real
+// servers. Run alone it has nothing to connect to and skips.
+func TestWasmRelays(t *testing.T) {
+	tracker, relay := os.Getenv("LONGHALL_SIGNAL_TRACKER"), os.Getenv("LONGHALL_SIGNAL_RELAY")
+	if tracker == "" || relay == "" {
+		t.Skip("run by TestWasmClients, which starts a tracker and a relay")
+	}
+	for _, sig := range []Signaler{Tracker{URL: tracker}, Nostr{URL: relay}} {
+		t.Run(sig.Name(), func(t *testing.T) {
+			ctx := testContext(t, 20*time.Second)
+			room := newTestRoom(t)
+			l, err := sig.Listen(ctx, room)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer l.Close()
+			seen := serveOne(ctx, t, l, 0, fixedAnswer)
+			answer, err := sig.Call(ctx, room, testSDP)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if answer != testAnswer {
+				t.Fatalf("answer = %q", answer)
+			}
+			if o := <-seen; o.SDP != testSDP {
+				t.Fatalf("host got %q", o.SDP)
+			}
+		})
+	}
+}
