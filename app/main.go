@@ -7,7 +7,7 @@ package main
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	_ "longhall/rules/rednorth"
+	_ "longhall/app/rednorth" // the Red North board (it registers the game's rules too)
 )
 
 func main() {

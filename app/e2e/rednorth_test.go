@@ -1,0 +1,231 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// rnStep is one look at the Red North board from the test's player: it
+// reports the state of the table and, when the player may act, clicks one
+// of the offered controls. Controls carry data-action (an action the board
+// raises) or data-pick (a Raiding Party card that opens its menu of
+// actions). It clicks only on a board that is up to date (see below). The
+// choice depends only on how many clicks came before, n: an open menu is
+// answered first; otherwise two clicks in three open a Party card's menu
+// when there is one, and the third takes the n-th control of all, so the
+// game tries many kinds of action and still always moves on (Party actions
+// run out: each spends a face-down card or a Glory token).
+const rnStep = `(() => {
+  const b = document.querySelector('.rn-board');
+  if (!b) return 'none';
+  if (document.querySelector('.rn-result')) return 'over';
+  // go-app redraws the board a moment after the page around it: click
+  // nothing until the board shows as many log lines as the log itself.
+  const log = (document.querySelector('.log summary') || {textContent: ''}).textContent;
+  if (log !== 'Game log (' + b.dataset.log + ')') return 'wait';
+  const n = %d;
+  const tray = [...b.querySelectorAll('.rn-tray [data-action]:not([disabled])')];
+  // Read what a control does before clicking it: the click redraws the table.
+  if (tray.length) { const el = tray[Math.floor(n / 2) %% tray.length]; const kind = el.dataset.action; el.click(); return 'act ' + kind; }
+  const picks = [...b.querySelectorAll('[data-pick]:not([data-pick="none"])')];
+  if (picks.length && n %% 3 !== 0) { picks[n %% picks.length].click(); return 'pick'; }
+  const all = [...b.querySelectorAll('[data-action]:not([disabled])'), ...picks];
+  if (!all.length) return 'wait';
+  const el = all[n %% all.length];
+  const kind = el.dataset.action;
+  el.click();
+  return kind ? 'act ' + kind : 'pick';
+})()`
+
+// rnLogCount is the number of lines in the game log, which grows with every
+// applied action.
+const rnLogCount = `(document.querySelector('.log summary') || {textContent: ''}).textContent`
+
+func TestRedNorthWholeGameAgainstBots(t *testing.T) {
+	bin, root := theApp(t)
+	srv := startServer(t, bin, root)
+	ctx := newBrowser(t)
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+
+	// Set up: one person and two bots.
+	var tableURL string
+	var names []string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(srv.URL+"/games/rednorth/"),
+		clientReady(),
+		chromedp.SetValue("#players", "3", chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('#players').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
+		chromedp.WaitVisible("#seat-2-kind", chromedp.ByQuery),
+		chromedp.SetValue("#seat-1-kind", "bot", chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('#seat-1-kind').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
+		chromedp.SetValue("#seat-2-kind", "bot", chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('#seat-2-kind').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
+		chromedp.Evaluate(`[...document.querySelectorAll('.setup .seat input')].map(i => i.value)`, &names),
+		chromedp.Click("#start", chromedp.ByQuery),
+		chromedp.WaitVisible(".rn-board", chromedp.ByQuery),
+		chromedp.Evaluate(`window.location.href`, &tableURL),
+	); err != nil {
+		t.Fatalf("setting up the game: %v", err)
+	}
+	if !strings.Contains(tableURL, "/play/rednorth/") || !strings.Contains(tableURL, "save=") {
+		t.Fatalf("the start button led to %s", tableURL)
+	}
+	// The same table with instant bots.
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(tableURL+"&pace=0"),
+		clientReady(),
+		chromedp.WaitVisible(".rn-board", chromedp.ByQuery),
+	); err != nil {
+		t.Fatalf("opening the table with pace=0: %v", err)
+	}
+
+	shot := map[string]bool{}
+	phoneDone := false
+	var res string
+	clicks := 0
+	for n := 0; ; n++ {
+		if n > 5000 || clicks > 400 {
+			t.Fatalf("the game did not end after %d looks at the table and %d clicks", n, clicks)
+		}
+		// Each Resolution gets a screenshot while its panel is open.
+		var round string
+		if err := chromedp.Run(ctx, chromedp.Evaluate(`(() => { const r = document.querySelector('.rn-report.rn-open'); return r ? r.dataset.round : ''; })()`, &round)); err != nil {
+			t.Fatal(err)
+		}
+		if name := map[string]string{"1": "rednorth-spring", "2": "rednorth-summer", "3": "rednorth-ragnarok"}[round]; name != "" && !shot[name] {
+			shot[name] = true
+			screenshot(t, ctx, name)
+		}
+		// The first open card menu and the first places to put a card.
+		var extra string
+		if err := chromedp.Run(ctx, chromedp.Evaluate(`document.querySelector('.rn-tray') ? 'rednorth-menu' : document.querySelector('.rn-slot') ? 'rednorth-places' : ''`, &extra)); err != nil {
+			t.Fatal(err)
+		}
+		if extra != "" && !shot[extra] {
+			shot[extra] = true
+			screenshot(t, ctx, extra)
+		}
+		if !phoneDone && phoneMoment(t, ctx) {
+			phoneDone = true
+			phoneShot(t, ctx)
+		}
+		var before string
+		if err := chromedp.Run(ctx,
+			chromedp.Evaluate(rnLogCount, &before),
+			chromedp.Evaluate(fmt.Sprintf(rnStep, clicks), &res),
+		); err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case res == "over":
+		case strings.HasPrefix(res, "act "):
+			clicks++
+			t.Logf("click %d: %s", clicks, res)
+			// Wait until the table has applied it (the log grows).
+			var grew bool
+			if err := chromedp.Run(ctx, chromedp.Poll(fmt.Sprintf(`%s !== %q || !!document.querySelector('.rn-result')`, rnLogCount, before), &grew,
+				chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+				failure(t, ctx, fmt.Sprintf("click %d (%s): the table did not take the action: %v", clicks, res, err))
+			}
+			continue
+		case res == "pick":
+			clicks++
+			wait, stop := context.WithTimeout(ctx, 10*time.Second)
+			err := chromedp.Run(wait, chromedp.WaitVisible(".rn-tray", chromedp.ByQuery))
+			stop()
+			if err != nil {
+				failure(t, ctx, fmt.Sprintf("click %d: picking a Party card opened no actions: %v", clicks, err))
+			}
+			continue
+		default: // the bots are thinking, or the board is drawing
+			if err := chromedp.Run(ctx, chromedp.Sleep(20*time.Millisecond)); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		break
+	}
+
+	var title, reason string
+	var finals []string
+	if err := chromedp.Run(ctx,
+		chromedp.Text(".rn-result-title", &title, chromedp.ByQuery),
+		chromedp.Text(".rn-reason", &reason, chromedp.ByQuery),
+		texts(".rn-final-row", &finals),
+	); err != nil {
+		t.Fatal(err)
+	}
+	named := false
+	for _, who := range names {
+		named = named || strings.HasSuffix(title, "Winner: "+who)
+	}
+	if !named || !strings.Contains(title, "Ragnarok is over") {
+		t.Errorf("the result says %q, which names none of the players %q as the winner", title, names)
+	}
+	if reason == "" || len(finals) != 3 {
+		t.Errorf("the result gives reason %q and %d final scores, want a reason and 3 scores", reason, len(finals))
+	}
+	if !shot["rednorth-ragnarok"] {
+		screenshot(t, ctx, "rednorth-ragnarok")
+	}
+	screenshot(t, ctx, "rednorth-end")
+	for _, name := range []string{"rednorth-spring", "rednorth-summer"} {
+		if !shot[name] {
+			t.Errorf("no screenshot %s: its Resolution panel never showed open", name)
+		}
+	}
+	if !phoneDone {
+		phoneShot(t, ctx)
+	}
+}
+
+// failure ends the test with what the table showed: its status line, any
+// refusal, and a screenshot.
+func failure(t *testing.T, ctx context.Context, msg string) {
+	t.Helper()
+	var status []string
+	chromedp.Run(ctx, texts(".status, .error, .rn-act", &status))
+	screenshot(t, ctx, "rednorth-failure")
+	t.Fatalf("%s\ntable: %q", msg, status)
+}
+
+// phoneMoment is the first Summer turn of the person, a full table for the
+// phone screenshot.
+func phoneMoment(t *testing.T, ctx context.Context) bool {
+	t.Helper()
+	var ok bool
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`(() => {
+	  const b = document.querySelector('.rn-board');
+	  return !!b && b.dataset.round === '2' && b.dataset.phase === 'actions' && !!b.querySelector('[data-pick]');
+	})()`, &ok)); err != nil {
+		t.Fatal(err)
+	}
+	return ok
+}
+
+// phoneShot takes the table at 390 px wide and checks nothing scrolls
+// sideways.
+func phoneShot(t *testing.T, ctx context.Context) {
+	t.Helper()
+	var overflow bool
+	if err := chromedp.Run(ctx,
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)),
+		chromedp.Sleep(300*time.Millisecond),
+		chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth + 1`, &overflow),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if overflow {
+		t.Error("the Red North table scrolls sideways on a 390-px phone")
+	}
+	screenshot(t, ctx, "rednorth-phone")
+	if err := chromedp.Run(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Sleep(100*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+}

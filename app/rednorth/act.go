@@ -1,0 +1,165 @@
+package rednorth
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/rules"
+	rn "longhall/rules/rednorth"
+)
+
+// actions is the panel above the viewer's side: what to do now, the card
+// being placed, the discard pile when a power searches it, the actions of
+// the selected Party card, and a button for every legal action the table
+// has no other control for.
+func (t *table) actions() app.UI {
+	v := t.v
+	st := v.Step
+	mine := t.c.any()
+	if !mine && st == nil {
+		return nil
+	}
+	title, hint := t.prompt()
+	body := []app.UI{heading("rn-h", title), para("rn-hint", hint)}
+	if st != nil && st.Card != nil && st.Seat == v.Seat {
+		body = append(body, div("rn-placing", span("rn-sub", "The card to place:"), faceLook(*st.Card, nil, "").show()))
+	}
+	if len(t.c.discard) > 0 {
+		picks := make([]app.UI, 0, len(t.c.discard))
+		for _, a := range t.c.discard {
+			if c, ok := findCard(v.Discard, a.Args[0]); ok {
+				picks = append(picks, t.actCard(faceLook(c, nil, ""), a))
+			}
+		}
+		body = append(body, div("rn-picks", picks...))
+	}
+	body = append(body, t.tray())
+	if len(t.c.buttons) > 0 {
+		buttons := make([]app.UI, len(t.c.buttons))
+		for i, a := range t.c.buttons {
+			buttons[i] = t.actButton(a, t.buttonText(a), "")
+		}
+		body = append(body, div("rn-buttons", buttons...))
+	}
+	class := "rn-act panel"
+	if !mine {
+		class += " rn-wait"
+	}
+	return section(class, "What to decide now", body...)
+}
+
+// prompt says what the viewer decides now, and how to do it on the table.
+func (t *table) prompt() (string, string) {
+	v := t.v
+	st := v.Step
+	if !t.c.any() {
+		if st != nil {
+			return t.name(st.Seat) + " is deciding", st.Prompt
+		}
+		return "", ""
+	}
+	if st != nil {
+		hint := ""
+		switch {
+		case len(t.c.slots) > 0:
+			hint = "Click a place in your Raiding Party below."
+		case len(t.c.hand) > 0:
+			hint = "Click a card in your hand."
+		case len(t.c.foes) > 0:
+			hint = "Click a face-down card of an opponent."
+		case len(t.c.party) > 0:
+			hint = "Click a card of your Raiding Party."
+		case len(t.c.discard) > 0:
+			hint = "Click a card from the discard pile."
+		}
+		return st.Prompt, hint
+	}
+	switch v.Phase {
+	case rn.PhaseDeploy:
+		n := len(ownParty(v)) + 1
+		return "Deploy card " + strconv.Itoa(n) + " of 3", "Click a card in your hand to put it face-down at the right end of your Raiding Party."
+	case rn.PhaseActions:
+		hint := "Click a card of your Raiding Party to withdraw, reinforce or inspire with it"
+		if len(v.Groups) > 0 {
+			hint += ", or pass and take a Muster Group."
+		} else {
+			hint += ", or pass."
+		}
+		if len(t.c.party) == 0 {
+			hint = "Nothing in your Raiding Party can act: pass when you are ready."
+		}
+		return "Your turn", hint
+	}
+	return "Your decision", ""
+}
+
+// buttonText is the wording of a labelled button.
+func (t *table) buttonText(a rules.Action) string {
+	switch a.Kind {
+	case rn.KindGive:
+		if len(a.Args) == 1 {
+			if a.Args[0] == t.v.Seat {
+				return "Keep the First Player token"
+			}
+			return "Give the First Player token to " + t.name(a.Args[0])
+		}
+	case rn.KindPass:
+		if len(a.Args) == 0 {
+			return "Pass"
+		}
+	}
+	return a.String()
+}
+
+// tray lists the actions of the selected card of the viewer's Party.
+func (t *table) tray() app.UI {
+	pos := t.b.sel - 1
+	party := ownParty(t.v)
+	acts := t.c.party[pos]
+	if pos < 0 || pos >= len(party) || len(acts) == 0 {
+		return nil
+	}
+	glory := 0
+	if sv := seatView(t.v, t.v.Seat); sv != nil {
+		glory = sv.Glory
+	}
+	what := "face-down card"
+	if c := party[pos].Card; c != nil {
+		what = c.Name
+	}
+	items := make([]app.UI, 0, len(acts)+2)
+	items = append(items, span("rn-sub", "Your "+what+", position "+strconv.Itoa(pos+1)+":"))
+	for _, a := range acts {
+		items = append(items, t.actButton(a, trayText(a, glory), ""))
+	}
+	items = append(items, app.Button().Type("button").Class("button quiet").Attr("data-pick", "none").Text("Cancel").
+		OnClick(t.b.onPick(0), app.EventScope("pick", "none")))
+	return div("rn-tray", items...)
+}
+
+// hand draws the viewer's hand, sorted by colour; cards that take an
+// action now are buttons.
+func (t *table) hand() app.UI {
+	v := t.v
+	if v.Seat < 0 {
+		return nil
+	}
+	cards := sortedHand(v.Hand)
+	items := make([]app.UI, len(cards))
+	for i, c := range cards {
+		l := faceLook(c, nil, "")
+		if a, ok := t.c.hand[c.ID]; ok {
+			items[i] = t.actCard(l, a)
+		} else {
+			items[i] = l.show()
+		}
+	}
+	if len(items) == 0 {
+		items = append(items, span("rn-empty", "No cards in hand"))
+	}
+	return section("rn-hand", "Your hand",
+		app.H2().Class("rn-h").Body(app.Text("Your hand"), span("rn-count", " · "+plural(len(cards), "card"))),
+		div("rn-cards", items...),
+	)
+}

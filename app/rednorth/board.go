@@ -1,0 +1,176 @@
+package rednorth
+
+import (
+	"encoding/json"
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/app/ui"
+	"longhall/rules"
+	rn "longhall/rules/rednorth"
+)
+
+func init() {
+	ui.RegisterBoard("rednorth", func(p ui.BoardProps) app.UI { return &Board{Props: p} })
+}
+
+// Board is the Red North table for one seat. Props come from the table
+// page; the selection and the state of the Resolution panel are the
+// board's own.
+type Board struct {
+	app.Compo
+	Props ui.BoardProps
+
+	sel        int    // selected position of the viewer's Party, plus one; 0 for none
+	reportKey  string // the Resolution panel the player last opened or closed
+	reportOpen bool
+}
+
+// OnUpdate drops the selection whenever the table changes: the card it
+// named may have moved or lost its actions.
+func (b *Board) OnUpdate(ctx app.Context) { b.sel = 0 }
+
+// Render draws the table.
+func (b *Board) Render() app.UI {
+	var v rn.View
+	if err := json.Unmarshal(b.Props.View, &v); err != nil {
+		return app.P().Class("error").Text("The Red North table cannot be drawn: " + err.Error())
+	}
+	t := &table{b: b, p: &b.Props, v: &v, c: sortChoices(&v, b.Props.Legal)}
+	others, self := seatOrder(v.Players, v.Seat)
+	foes := make([]app.UI, len(others))
+	for i, s := range others {
+		foes[i] = t.seat(s)
+	}
+	// data-log says which moment of the game this drawing shows (the
+	// number of log lines), so a test can tell a stale board from a fresh one.
+	return app.Div().Class("rn-board").Attr("data-round", v.Round).Attr("data-phase", v.Phase).Attr("data-log", len(b.Props.Log)).Body(
+		t.banner(),
+		t.result(),
+		t.report(),
+		app.Div().Class("rn-foes", "rn-n"+strconv.Itoa(len(others))).Body(foes...),
+		t.centre(),
+		t.actions(),
+		t.seat(self),
+		t.hand(),
+	)
+}
+
+// table is one render of the board: the decoded view and the legal
+// actions sorted onto their controls.
+type table struct {
+	b *Board
+	p *ui.BoardProps
+	v *rn.View
+	c choices
+}
+
+// name is a seat's player name.
+func (t *table) name(s int) string {
+	if s >= 0 && s < len(t.p.Names) && t.p.Names[s] != "" {
+		return t.p.Names[s]
+	}
+	return "Player " + strconv.Itoa(s+1)
+}
+
+// holder names who holds a token, if anyone.
+func (t *table) holder(s int) string {
+	if s < 0 {
+		return "nobody yet"
+	}
+	return t.name(s)
+}
+
+// onAct raises a legal action; the table applies it.
+func (b *Board) onAct(a rules.Action) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		b.sel = 0
+		ui.Act(ctx, a)
+	}
+}
+
+// onPick selects a Party card (pos+1), or clears the selection (0).
+func (b *Board) onPick(sel int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		next := sel
+		if b.sel == sel {
+			next = 0
+		}
+		b.sel = next
+	}
+}
+
+// control is a button that raises a legal action. aria names it for
+// screen readers when its visible content is a card ("" keeps the text).
+func (t *table) control(a rules.Action, class, aria string, body ...app.UI) app.UI {
+	return app.Button().Type("button").Class(class).
+		Attr("data-action", a.Kind).Attr("data-args", argsText(a.Args)).
+		Title(a.String()).Aria("label", aria).
+		OnClick(t.b.onAct(a), app.EventScope(actionKey(a))).Body(body...)
+}
+
+// actButton is a labelled button that takes a.
+func (t *table) actButton(a rules.Action, text, class string) app.UI {
+	return t.control(a, "button "+class, "", app.Text(text))
+}
+
+// actCard is a card that takes a when clicked.
+func (t *table) actCard(l look, a rules.Action) app.UI {
+	return t.control(a, l.class+" rn-can", l.label+". "+a.String(), l.body...)
+}
+
+// pickCard is a card of the viewer's Party that opens its actions.
+func (t *table) pickCard(l look, pos int) app.UI {
+	on := t.b.sel == pos+1
+	class := l.class + " rn-can"
+	if on {
+		class += " rn-sel"
+	}
+	return app.Button().Type("button").Class(class).
+		Attr("data-pick", pos).Aria("pressed", on).
+		Aria("label", l.label+": choose an action for this card").Title("Choose an action for this card").
+		OnClick(t.b.onPick(pos+1), app.EventScope("pick", pos, on)).Body(l.body...)
+}
+
+// token is one of the three special tokens, or another small pill.
+func token(class, text string) app.UI { return span("rn-token "+class, text) }
+
+// tokens shows who holds the three special tokens.
+func (t *table) tokens(class string, first, tie, champ int) app.UI {
+	return div(class,
+		token("t-first", "First Player: "+t.holder(first)),
+		token("t-tie", "Tie Breaker: "+t.holder(tie)),
+		token("t-champ", "Champion: "+t.holder(champ)),
+	)
+}
+
+// banner shows the round, phase, turn, tokens and piles.
+func (t *table) banner() app.UI {
+	v := t.v
+	rounds := make([]app.UI, 3)
+	for i, name := range [3]string{"Spring", "Summer", "Ragnarok"} {
+		class := "rn-rd"
+		switch {
+		case i+1 == v.Round && v.Phase != rn.PhaseOver:
+			class += " rn-now"
+		case i+1 < v.Round || v.Phase == rn.PhaseOver:
+			class += " rn-done"
+		}
+		rounds[i] = spans(class, span("rn-rd-name", name), span("rn-rd-vp", strconv.Itoa(i+1)+" VP"))
+	}
+	phase := " · " + phaseName(v.Phase)
+	if v.Turn >= 0 && v.Phase == rn.PhaseActions {
+		phase += " · " + t.name(v.Turn) + " to act"
+	}
+	piles := "Deck " + strconv.Itoa(v.DeckCount) + " · Discard " + strconv.Itoa(len(v.Discard))
+	for _, c := range v.SetAside {
+		piles += " · Set aside for Thor: " + c.Name
+	}
+	return div("rn-banner",
+		div("rn-rounds", rounds...),
+		app.P().Class("rn-phase").Body(strong(v.RoundName), app.Text(phase)),
+		t.tokens("rn-tokens", v.FirstPlayer, v.TieBreaker, v.Champion),
+		para("rn-piles", piles),
+	)
+}

@@ -1,0 +1,121 @@
+package rednorth
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/app/ui"
+	"longhall/rules"
+	rn "longhall/rules/rednorth"
+)
+
+// render draws the board for a seat, with a Party card selected (pos+1,
+// or 0 for none).
+func render(t testing.TB, s rules.State, seat rules.Seat, sel int) string {
+	t.Helper()
+	b := &Board{Props: propsOf(t, s, seat), sel: sel}
+	return app.HTMLString(b)
+}
+
+func TestBoardIsRegistered(t *testing.T) {
+	if _, ok := ui.LookupBoard("rednorth"); !ok {
+		t.Fatal("no board registered for rednorth")
+	}
+}
+
+// TestBoardOffersEveryLegalActionAndNothingElse renders the board at every
+// decision of whole games: each legal action is a control (the Party
+// card's actions once that card is selected), and no control offers an
+// action that is not legal.
+func TestBoardOffersEveryLegalActionAndNothingElse(t *testing.T) {
+	for players := 2; players <= 4; players++ {
+		for seed := uint64(100); seed < 103; seed++ {
+			playPositions(t, players, seed, func(p position) {
+				legal := keys(p.s.Legal(p.seat))
+				offered := controls(render(t, p.s, p.seat, 0))
+				v := viewOf(t, p.s, p.seat)
+				for pos := range sortChoices(&v, p.s.Legal(p.seat)).party {
+					offered = append(offered, controls(render(t, p.s, p.seat, pos+1))...)
+				}
+				for _, k := range legal {
+					if !slices.Contains(offered, k) {
+						t.Fatalf("%s: legal %s is not offered (offered %v)", describe(p), k, offered)
+					}
+				}
+				for _, k := range offered {
+					if !slices.Contains(legal, k) {
+						t.Fatalf("%s: %s is offered but not legal", describe(p), k)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestBoardShowsBacksForOthersAndMarksOwnHidden: another seat's face-down
+// cards are backs; the viewer's own are faces marked hidden.
+func TestBoardShowsBacksForOthersAndMarksOwnHidden(t *testing.T) {
+	checked := false
+	playPositions(t, 3, 7, func(p position) {
+		v := viewOf(t, p.s, p.seat)
+		if checked || v.Phase != rn.PhaseActions || p.seat != 0 {
+			return
+		}
+		backs, hidden := 0, 0
+		for _, sv := range v.Seats {
+			for _, pc := range sv.Party {
+				switch {
+				case pc.Card == nil:
+					backs++
+				case pc.HiddenToOthers:
+					hidden++
+				}
+			}
+		}
+		if backs == 0 || hidden == 0 {
+			return
+		}
+		html := render(t, p.s, p.seat, 0)
+		if got := strings.Count(html, "rn-back"); got != backs {
+			t.Errorf("%d card backs drawn, want %d", got, backs)
+		}
+		if got := strings.Count(html, `class="rn-hid"`); got != hidden {
+			t.Errorf("%d own face-down cards marked hidden, want %d", got, hidden)
+		}
+		checked = true
+	})
+	if !checked {
+		t.Fatal("no position had face-down cards on both sides")
+	}
+}
+
+func TestBoardShowsResolutionAndResult(t *testing.T) {
+	var spring string
+	s := playPositions(t, 3, 21, func(p position) {
+		v := viewOf(t, p.s, p.seat)
+		if spring == "" && v.Round == rn.Summer && v.Phase == rn.PhaseDeploy && p.seat == 0 {
+			spring = render(t, p.s, p.seat, 0)
+		}
+	})
+	if !strings.Contains(spring, "Spring resolved") || !strings.Contains(spring, "rn-report panel parchment rn-open") {
+		t.Error("after Spring, the Resolution panel is not shown open")
+	}
+	v := viewOf(t, s, 0)
+	for _, o := range v.Outposts {
+		if !strings.Contains(spring, `data-colour="`+o.Colour+`"`) {
+			t.Errorf("the Spring resolution has no row for %s", o.Colour)
+		}
+	}
+	end := render(t, s, 0, 0)
+	res := s.Result()
+	winner := names[res.Winners[0]]
+	if !strings.Contains(end, "Ragnarok is over. Winner: "+winner) {
+		t.Errorf("the result does not name the winner %s", winner)
+	}
+	if !strings.Contains(end, res.Reason) {
+		t.Errorf("the result does not give the reason %q", res.Reason)
+	}
+}

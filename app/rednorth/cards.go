@@ -1,0 +1,102 @@
+package rednorth
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	rn "longhall/rules/rednorth"
+)
+
+// Cards are plain spans (or buttons, when clicking one takes an action)
+// dressed by rednorth.css: the colour and kind classes draw the face, the
+// back class the knotwork.
+
+// look is what a card shows: its classes, its spoken name and its parts.
+type look struct {
+	class string
+	label string
+	body  []app.UI
+}
+
+// faceLook is a card face; pc adds what lies on a Party card.
+func faceLook(c rn.CardView, pc *rn.PartyCardView, size string) look {
+	pts := strconv.Itoa(c.Points)
+	kind := strings.ToUpper(c.Kind[:1]) + c.Kind[1:]
+	col := c.Colour
+	label := c.Name + ", " + pts + " raid points"
+	if c.Kind == "jarl" {
+		pts, col = "+1", "adjacent"
+		label = "Jarl, +1 to each neighbouring Raider or Hero"
+	}
+	l := look{
+		class: "rn-card c-" + c.Colour + " k-" + c.Kind + size,
+		body:  []app.UI{span("rn-pts", pts), emblem(), span("rn-kind", kind), span("rn-col", col)},
+	}
+	if pc != nil {
+		l = onCard(l, *pc)
+		if pc.HiddenToOthers {
+			l.class += " rn-hidden"
+			l.label += ", face-down: hidden from the others"
+			l.body = append(l.body, span("rn-hid", "hidden"))
+		}
+	}
+	l.label = label + l.label
+	return l
+}
+
+// backLook is a face-down card of someone else.
+func backLook(pc *rn.PartyCardView, size string) look {
+	l := look{class: "rn-card rn-back" + size, body: []app.UI{span("rn-knot", "")}}
+	if pc != nil {
+		l = onCard(l, *pc)
+	}
+	l.label = "a face-down card" + l.label
+	return l
+}
+
+// onCard adds the Glory and Champion tokens lying on a Party card.
+func onCard(l look, pc rn.PartyCardView) look {
+	if pc.Glory > 0 {
+		l.body = append(l.body, span("rn-glory", strconv.Itoa(pc.Glory)))
+		l.label += ", " + plural(pc.Glory, "Glory token")
+	}
+	if pc.Champion {
+		l.body = append(l.body, span("rn-champ", "Champion"))
+		l.label += ", with the Champion token (+2 to neighbours)"
+	}
+	return l
+}
+
+// partyLook is a Raiding Party card as the viewer may see it.
+func partyLook(pc rn.PartyCardView, size string) look {
+	if pc.Card == nil {
+		return backLook(&pc, size)
+	}
+	return faceLook(*pc.Card, &pc, size)
+}
+
+// godLook is a God card.
+func godLook(g rn.GodView, size string) look {
+	return look{
+		class: "rn-card k-god" + size,
+		label: g.Name + ", God: " + g.Power,
+		body:  []app.UI{span("rn-pts", "God"), emblem(), span("rn-kind", g.Name)},
+	}
+}
+
+// show renders a card nobody can click.
+func (l look) show() app.UI {
+	return app.Span().Class(l.class).Attr("role", "img").Aria("label", l.label).Title(l.label).Body(l.body...)
+}
+
+// emblem is the picture in the middle of a card, drawn by CSS.
+func emblem() app.UI { return span("rn-emb", "") }
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}

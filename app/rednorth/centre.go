@@ -1,0 +1,83 @@
+package rednorth
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	rn "longhall/rules/rednorth"
+)
+
+// centre draws the middle of the table: the Outposts and the Muster Groups.
+func (t *table) centre() app.UI {
+	v := t.v
+	outposts := make([]app.UI, len(v.Outposts))
+	for i, o := range v.Outposts {
+		outposts[i] = t.outpost(o)
+	}
+	var groups app.UI
+	if len(v.Groups) > 0 {
+		items := make([]app.UI, len(v.Groups))
+		for i, g := range v.Groups {
+			items[i] = t.group(g)
+		}
+		groups = div("rn-musters",
+			heading("rn-h", "Muster Groups"),
+			para("rn-sub", "Passing takes one of them into your hand."),
+			list("rn-groups", items),
+		)
+	}
+	return section("rn-centre", "The centre of the table",
+		heading("rn-h", "Outposts"),
+		para("rn-sub", "Each scores "+strconv.Itoa(v.VPPerOutpost)+" VP for its holder in "+v.RoundName+"."),
+		list("rn-outposts", outposts),
+		groups,
+	)
+}
+
+// outpost is one Outpost tile in its colour.
+func (t *table) outpost(o rn.OutpostView) app.UI {
+	owner, ownerClass := "Uncontrolled", "rn-owner"
+	if o.Owner >= 0 {
+		owner, ownerClass = "Held by "+t.name(o.Owner), "rn-owner rn-held"
+	}
+	return app.Li().Class("rn-outpost c-"+o.Colour).Attr("data-colour", o.Colour).Body(
+		div("rn-op-top",
+			span("rn-op-name", o.Name),
+			span("rn-op-pts", "+"+strconv.Itoa(o.Points)),
+		),
+		span("rn-op-col", o.Colour+" Outpost · +"+strconv.Itoa(o.Points)+" raid point"),
+		para("rn-op-power", o.Power),
+		div("rn-op-foot",
+			span("rn-op-vp", strconv.Itoa(t.v.VPPerOutpost)+" VP this round"),
+			span(ownerClass, owner),
+		),
+	)
+}
+
+// group is a Muster Group. The cards under its Hero or God peek out above
+// it, value and colour showing, and the Hero or God lies on top.
+func (t *table) group(g rn.GroupView) app.UI {
+	stack := make([]app.UI, 0, len(g.Cards)+1)
+	for _, c := range g.Cards {
+		stack = append(stack, faceLook(c, nil, "").show())
+	}
+	var power app.UI
+	switch {
+	case g.God != nil:
+		stack = append(stack, godLook(*g.God, "").show())
+		power = app.P().Class("rn-godpower").Body(strong(g.God.Name+": "), app.Text(g.God.Power))
+	case g.Hero != nil:
+		stack = append(stack, faceLook(*g.Hero, nil, "").show())
+	}
+	var take app.UI
+	if a, ok := t.c.groups[g.Index]; ok {
+		take = t.actButton(a, "Pass and take this group", "rn-take")
+	}
+	return app.Li().Class("rn-group").Body(
+		span("rn-group-n", "Group "+strconv.Itoa(g.Index+1)),
+		div("rn-stack", stack...),
+		power,
+		take,
+	)
+}

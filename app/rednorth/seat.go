@@ -1,0 +1,157 @@
+package rednorth
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/rules"
+	rn "longhall/rules/rednorth"
+)
+
+// seat draws one player's side of the table: name, tokens, VP, Glory, hand
+// size, God, Outposts held and the Raiding Party in order.
+func (t *table) seat(s int) app.UI {
+	v := t.v
+	sv := seatView(v, s)
+	if sv == nil {
+		return nil
+	}
+	mine := s == v.Seat
+	class := "rn-seat"
+	if mine {
+		class += " rn-mine"
+	}
+	state, stateClass := t.seatState(sv)
+	if stateClass == "acting" {
+		class += " rn-turn"
+	}
+	name := t.name(s)
+	head := []app.UI{app.H3().Class("rn-name").Text(name)}
+	if mine {
+		head = append(head, span("rn-you", "you"))
+	}
+	if state != "" {
+		head = append(head, span("rn-state s-"+stateClass, state))
+	}
+	for _, tk := range [3]struct {
+		holder      int
+		class, text string
+	}{{v.FirstPlayer, "t-first", "First Player"}, {v.TieBreaker, "t-tie", "Tie Breaker"}, {v.Champion, "t-champ", "Champion"}} {
+		if tk.holder == s {
+			head = append(head, token(tk.class, tk.text))
+		}
+	}
+	holds := make([]app.UI, 0, len(sv.Outposts)+1)
+	for _, c := range sv.Outposts {
+		holds = append(holds, span("rn-chip c-"+c, t.outpostName(c)))
+	}
+	if sv.God != nil {
+		holds = append(holds, spans("rn-godslot", godLook(*sv.God, " rn-mini").show(), span("rn-godtext", sv.God.Name+": "+sv.God.Power)))
+	} else if sv.Invoked {
+		holds = append(holds, span("rn-chip c-none", "God invoked"))
+	}
+	var holdsUI app.UI
+	if len(holds) > 0 {
+		holdsUI = div("rn-holds", holds...)
+	}
+	return app.Section().Class(class).Attr("data-seat", s).Aria("label", name+"’s side of the table").Body(
+		div("rn-seat-head", head...),
+		div("rn-stats", stat("VP", sv.VP), stat("Glory", sv.Glory), stat("in hand", sv.HandCount)),
+		holdsUI,
+		t.party(sv),
+	)
+}
+
+func stat(what string, n int) app.UI {
+	return spans("rn-stat", strong(strconv.Itoa(n)), app.Text(" "+what))
+}
+
+// seatState says what a seat is doing now, in words and as a class.
+func (t *table) seatState(sv *rn.SeatView) (string, string) {
+	v := t.v
+	switch {
+	case v.Phase == rn.PhaseOver:
+		return "", ""
+	case sv.Deploying:
+		return "choosing…", "choosing"
+	case v.Step != nil && v.Step.Seat == sv.Seat:
+		return "deciding…", "acting"
+	case v.Phase == rn.PhaseDeploy:
+		return "deployed", "done"
+	case sv.Passed:
+		return "passed", "passed"
+	case v.Phase == rn.PhaseActions && v.Turn == sv.Seat && v.Step == nil:
+		return "to act", "acting"
+	}
+	return "", ""
+}
+
+// outpostName is an Outpost's name from its colour.
+func (t *table) outpostName(colour string) string {
+	for _, o := range t.v.Outposts {
+		if o.Colour == colour {
+			return o.Name
+		}
+	}
+	return colour
+}
+
+// party draws a Raiding Party. On the viewer's own, the slots where a card
+// can go (an end, or between cards for Hel) are buttons too.
+func (t *table) party(sv *rn.SeatView) app.UI {
+	mine := sv.Seat == t.v.Seat
+	items := make([]app.UI, 0, 2*len(sv.Party)+1)
+	slot := func(i int) {
+		if a, ok := t.c.slots[i]; ok && mine {
+			items = append(items, t.slotButton(a, i, len(sv.Party)))
+		}
+	}
+	for i, pc := range sv.Party {
+		slot(i)
+		items = append(items, t.partyCard(sv.Seat, i, pc))
+	}
+	slot(len(sv.Party))
+	if len(items) == 0 {
+		text := "No Raiding Party"
+		if sv.Deploying {
+			text = "Deploying…"
+		}
+		items = append(items, span("rn-empty", text))
+	}
+	return div("rn-party", items...)
+}
+
+// partyCard is one card of a Raiding Party, clickable when an action
+// starts from it.
+func (t *table) partyCard(seat, i int, pc rn.PartyCardView) app.UI {
+	l := partyLook(pc, "")
+	if seat != t.v.Seat {
+		if a, ok := t.c.foes[[2]int{seat, i}]; ok {
+			return t.actCard(l, a)
+		}
+		return l.show()
+	}
+	acts := t.c.party[i]
+	switch {
+	case len(acts) == 0:
+		return l.show()
+	case len(acts) == 1 && t.v.Step != nil:
+		// Inside a step (Loki) the card has one meaning: take it at once.
+		return t.actCard(l, acts[0])
+	}
+	return t.pickCard(l, i)
+}
+
+// slotButton is a place in the viewer's Party where the card being placed
+// goes: an end, or (Hel) before the card at position i.
+func (t *table) slotButton(a rules.Action, i, n int) app.UI {
+	text := "Here"
+	switch i {
+	case 0:
+		text = "◀ Left end"
+	case n:
+		text = "Right end ▶"
+	}
+	return t.control(a, "rn-slot", a.String(), app.Text(text))
+}
