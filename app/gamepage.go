@@ -38,9 +38,11 @@ func (p *gamePage) OnNav(ctx app.Context) {
 	p.game, p.err = g, ""
 	p.options = map[string]string{}
 	ctx.Page().SetTitle("%s · Longhall", g.Info().Name)
+	// The log speaks of players in the third person, so the default is a
+	// name, not "You".
 	me := ui.PlayerName(ctx)
 	if me == "" {
-		me = "You"
+		me = "Player 1"
 	}
 	p.setPlayers(g.Info().MinPlayers, me)
 }

@@ -99,3 +99,22 @@ func TestUnknownVerbShowsUsage(t *testing.T) {
 		t.Errorf("exit %d, %q", code, errOut.String())
 	}
 }
+
+// The README's example record must stay one that replays.
+func TestReadmeRecordReplays(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(readme)
+	start := strings.Index(text, "```json\n{\"format\"")
+	if start < 0 {
+		t.Fatal("the README shows no record")
+	}
+	block := text[start+len("```json\n"):]
+	block = block[:strings.Index(block, "```")]
+	code, rep, _ := runReplay(t, nil, block)
+	if code != 0 || rep.Actions != 1 || len(rep.Pending) == 0 {
+		t.Fatalf("exit %d, report %+v", code, rep)
+	}
+}

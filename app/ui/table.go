@@ -23,11 +23,8 @@ func StatusBar(p BoardProps, isBot func(rules.Seat) bool) app.UI {
 	var text string
 	switch {
 	case p.Result != nil:
-		var won []string
-		for _, s := range p.Result.Winners {
-			won = append(won, nameOf(p.Names, s))
-		}
-		text = strings.Join(won, " and ") + " wins. " + p.Result.Reason
+		// The game's reason names the winner and the deciding tie-break.
+		text = p.Result.Reason
 	default:
 		var you string
 		var others []string
