@@ -14,20 +14,15 @@ import (
 // reports the state of the table and, when the player may act, clicks one
 // of the offered controls. Controls carry data-action (an action the board
 // raises) or data-pick (a Raiding Party card that opens its menu of
-// actions). It clicks only on a board that is up to date (see below). The
-// choice depends only on how many clicks came before, n: an open menu is
-// answered first; otherwise two clicks in three open a Party card's menu
-// when there is one, and the third takes the n-th control of all, so the
-// game tries many kinds of action and still always moves on (Party actions
-// run out: each spends a face-down card or a Glory token).
+// actions). The choice depends only on how many clicks came before, n: an
+// open menu is answered first; otherwise two clicks in three open a Party
+// card's menu when there is one, and the third takes the n-th control of
+// all, so the game tries many kinds of action and still always moves on
+// (Party actions run out: each spends a face-down card or a Glory token).
 const rnStep = `(() => {
   const b = document.querySelector('.rn-board');
   if (!b) return 'none';
   if (document.querySelector('.rn-result')) return 'over';
-  // go-app redraws the board a moment after the page around it: click
-  // nothing until the board shows as many log lines as the log itself.
-  const log = (document.querySelector('.log summary') || {textContent: ''}).textContent;
-  if (log !== 'Game log (' + b.dataset.log + ')') return 'wait';
   const n = %d;
   const tray = [...b.querySelectorAll('.rn-tray [data-action]:not([disabled])')];
   // Read what a control does before clicking it: the click redraws the table.

@@ -43,9 +43,7 @@ func (b *Board) Render() app.UI {
 	for i, s := range others {
 		foes[i] = t.seat(s)
 	}
-	// data-log says which moment of the game this drawing shows (the
-	// number of log lines), so a test can tell a stale board from a fresh one.
-	return app.Div().Class("rn-board").Attr("data-round", v.Round).Attr("data-phase", v.Phase).Attr("data-log", len(b.Props.Log)).Body(
+	return app.Div().Class("rn-board").Attr("data-round", v.Round).Attr("data-phase", v.Phase).Body(
 		t.banner(),
 		t.result(),
 		t.report(),
