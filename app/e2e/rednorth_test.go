@@ -62,6 +62,11 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 		chromedp.SetValue("#seat-2-kind", "bot", chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelector('#seat-2-kind').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
 		chromedp.Evaluate(`[...document.querySelectorAll('.setup .seat input')].map(i => i.value)`, &names),
+	); err != nil {
+		t.Fatalf("setting up the game: %v", err)
+	}
+	screenshot(t, ctx, "rednorth-setup")
+	if err := chromedp.Run(ctx,
 		chromedp.Click("#start", chromedp.ByQuery),
 		chromedp.WaitVisible(".rn-board", chromedp.ByQuery),
 		chromedp.Evaluate(`window.location.href`, &tableURL),

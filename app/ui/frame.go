@@ -7,7 +7,7 @@ import (
 // Page lays out a page: the header with the way home, the content, and the
 // footer. Every page of the app uses it so they look and behave alike.
 func Page(class string, content ...app.UI) app.UI {
-	return app.Div().Class("page", class).Body(
+	return app.Div().Class("page", "page-"+class).Body(
 		app.A().Href("#main").Class("skip").Text("Skip to content"),
 		app.Header().Class("topbar").Body(
 			app.A().Href(Path("/")).Class("brand").Aria("label", "Longhall, home").Body(
