@@ -5,8 +5,20 @@
 const cacheName = "longhall-{{.Version}}";
 const resourcesToCache = {{.ResourcesToCache}};
 
+// The page says when it has rendered (web/longhall.js); until then, or
+// for at most a few seconds, the cache waits so the first visit is not
+// slowed by a second download of everything.
+let pageRendered;
+const rendered = new Promise((resolve) => { pageRendered = resolve; });
+self.addEventListener("message", (event) => {
+  if (event.data === "longhall:rendered") {
+    pageRendered();
+  }
+});
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
+    await Promise.race([rendered, new Promise((resolve) => setTimeout(resolve, 5000))]);
     const cache = await caches.open(cacheName);
     // go-app lists the site root without its trailing slash ("/sub"); under
     // a sub-path that URL only redirects, and a cached redirect cannot

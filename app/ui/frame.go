@@ -33,4 +33,8 @@ func MarkClient() {
 		doc.Call("setAttribute", "data-client-ms", app.Window().Get("performance").Call("now").Float())
 	}
 	doc.Call("setAttribute", "data-client", "ready")
+	// Tell the service worker it may now fill the offline cache.
+	if f := app.Window().Get("longhallRendered"); f.Truthy() {
+		app.Window().Call("longhallRendered")
+	}
 }
