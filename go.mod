@@ -13,6 +13,7 @@ require (
 	github.com/pion/transport/v4 v4.1.0
 	github.com/pion/webrtc/v4 v4.2.20
 	golang.org/x/crypto v0.48.0
+	golang.org/x/sys v0.42.0
 	rsc.io/qr v0.2.0
 )
 
@@ -37,6 +38,5 @@ require (
 	github.com/pion/turn/v5 v5.1.0 // indirect
 	github.com/wlynxg/anet v0.0.5 // indirect
 	golang.org/x/net v0.50.0 // indirect
-	golang.org/x/sys v0.42.0 // indirect
 	golang.org/x/time v0.14.0 // indirect
 )
