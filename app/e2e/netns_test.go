@@ -1,3 +1,5 @@
+//go:build linux
+
 package e2e
 
 // A private network namespace per test, for tests that connect browsers
