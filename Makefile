@@ -11,7 +11,7 @@ BIN       := $(BUILD)/longhall
 FUZZTIME  ?= 30s
 NATIVE_PKGS = $(shell $(GO) list ./... | grep -v /app/e2e)
 
-.PHONY: all run build wasm native test vet unit e2e dist bench fuzz clean deps-browser deps-dist
+.PHONY: all run build wasm native test vet unit e2e dist bench fuzz clean deps-browser deps-netns deps-node deps-dist
 
 all: build
 
@@ -30,7 +30,7 @@ run: build
 	@echo "Open http://$(ADDR)/ in your browser (Ctrl-C stops the server)."
 	$(BIN) serve -addr $(ADDR)
 
-test: deps-browser vet unit build e2e
+test: deps-browser deps-netns deps-node vet unit build e2e
 
 vet:
 	@echo "== gofmt and go vet"
@@ -68,6 +68,18 @@ deps-browser:
 	@command -v chromium >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ]; then echo "== installing Debian's chromium"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "Browser tests need Debian's chromium: sudo apt-get install chromium"; exit 1; fi; }
+
+# WebRTC browser tests run inside a private network namespace (iproute2).
+deps-netns:
+	@command -v ip >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then echo "== installing iproute2"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq iproute2 >/dev/null; \
+	  else echo "WebRTC browser tests need iproute2 and root: sudo apt-get install iproute2"; exit 1; fi; }
+
+# Signaling tests start a real WebTorrent tracker and Nostr relay from npm.
+deps-node:
+	@command -v npm >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then echo "== installing Node.js and npm"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; \
+	  else echo "Signaling tests need Node.js and npm: sudo apt-get install nodejs npm"; exit 1; fi; }
 
 deps-dist:
 	@command -v zopfli >/dev/null 2>&1 || { \
