@@ -106,22 +106,28 @@ type server struct {
 // to print its address. It stops when the test ends.
 func startServer(t testing.TB, bin, root string) *server {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "-addr", "127.0.0.1:0", "-dir", root)
+	return launchServer(t, exec.Command(bin, "serve", "-addr", "127.0.0.1:0", "-dir", root))
+}
+
+// launchServer starts a `serve` command and waits for the line that gives
+// its address ("... running at http://HOST:PORT/ ..."). It stops when the
+// test ends.
+func launchServer(t testing.TB, cmd *exec.Cmd) *server {
+	t.Helper()
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
 	cmd.Stderr = os.Stderr
 	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
+		t.Fatalf("starting %s: %v", cmd.Path, err)
 	}
 	s := &server{cmd: cmd}
 	t.Cleanup(s.Stop)
 	line, err := bufio.NewReader(stdout).ReadString('\n')
 	if err != nil {
-		t.Fatalf("server printed no address: %v", err)
+		t.Fatalf("%s printed no address: %v", cmd.Path, err)
 	}
-	// "Longhall is running at http://127.0.0.1:PORT/ (version ...)"
 	for _, f := range strings.Fields(line) {
 		if strings.HasPrefix(f, "http://") {
 			s.URL = strings.TrimSuffix(f, "/")

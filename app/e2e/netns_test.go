@@ -201,30 +201,7 @@ func (n *netns) StartApp(t testing.TB, bin, root string) *server {
 	t.Helper()
 	cmd := n.Command(bin, "serve", "-addr", n.Addr+":0", "-dir", root)
 	cmd.Dir = moduleRoot()
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("starting %s in namespace %s: %v", bin, n.Name, err)
-	}
-	s := &server{cmd: cmd}
-	t.Cleanup(s.Stop)
-	line, err := bufio.NewReader(stdout).ReadString('\n')
-	if err != nil {
-		t.Fatalf("server in namespace %s printed no address: %v", n.Name, err)
-	}
-	for _, f := range strings.Fields(line) {
-		if strings.HasPrefix(f, "http://") {
-			s.URL = strings.TrimSuffix(f, "/")
-		}
-	}
-	if s.URL == "" {
-		t.Fatalf("no address in %q", line)
-	}
-	go io.Copy(io.Discard, stdout)
-	return s
+	return launchServer(t, cmd)
 }
 
 // Browser starts a headless Chromium inside the namespace, with a fresh
