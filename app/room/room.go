@@ -99,7 +99,8 @@ func (s *Server) Close() error {
 // WebRTC offer, carries it to the host through sig, and opens the data
 // channel with the host's answer. token re-takes a seat held before ("" for
 // a newcomer). Give ctx a deadline: Join waits as long as ctx allows for
-// the host to answer.
+// the host to answer. ctx bounds only the joining: the guest it returns
+// stays in the room until its Close.
 func Join(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg peer.Config, name, token string) (*session.Guest, error) {
 	off, err := peer.Dial(ctx, cfg)
 	if err != nil {
@@ -114,7 +115,7 @@ func Join(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg peer.Con
 	if err != nil {
 		return nil, fmt.Errorf("room: the host answered but the link did not open: %w", err)
 	}
-	g, err := session.NewGuest(ctx, conn, name, token)
+	g, err := session.NewGuest(context.WithoutCancel(ctx), conn, name, token)
 	if err != nil {
 		conn.Close()
 		return nil, err

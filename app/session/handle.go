@@ -15,7 +15,7 @@ func (h *Host) handle(p *peer, data []byte) {
 		return
 	}
 	if !p.local && !p.msgs.take(h.clock.Now()) {
-		h.refuse(p, 0, errorf(CodeFlood, "too many messages; slow down"))
+		h.refuse(p, h.floodedIntent(p, data), errorf(CodeFlood, "too many messages; slow down"))
 		return
 	}
 	env, e := decode(data)
@@ -116,6 +116,26 @@ func (h *Host) hello(p *peer, env Envelope) {
 	if h.paused {
 		h.send(p, KindPaused, Paused{Reason: h.reason})
 	}
+}
+
+// floodedIntent returns the seq of an intent refused by the rate limit
+// when it is the next one expected, and uses that number up: otherwise the
+// guest's every later intent would skip ahead and be refused too. Any other
+// message gives 0.
+func (h *Host) floodedIntent(p *peer, data []byte) int64 {
+	if p.member == nil {
+		return 0
+	}
+	env, e := decode(data)
+	if e != nil || env.Kind != KindIntent {
+		return 0
+	}
+	var in Intent
+	if body(env, &in) != nil || in.Seq != p.member.lastSeq+1 {
+		return 0
+	}
+	p.member.lastSeq = in.Seq
+	return in.Seq
 }
 
 func (h *Host) intent(p *peer, env Envelope) {

@@ -317,6 +317,31 @@ func TestFloodIsRefusedThenForgivenWithTime(t *testing.T) {
 	}
 }
 
+// TestAFloodedIntentUsesItsNumberUp: an intent refused by the rate limit
+// is answered with its seq and counts as received, so the guest's next
+// intent is in order rather than refused as skipping ahead.
+func TestAFloodedIntentUsesItsNumberUp(t *testing.T) {
+	checkLeaks(t)
+	r := newRoom(t)
+	r.start(t)
+	for r.rob.sent < testBurst {
+		r.rob.msg(KindPing, Ping{N: int64(r.rob.sent)})
+	}
+	r.rob.send(intent(1, 1, 0))
+	if e := r.rob.expectError(CodeFlood); e.Seq != 1 {
+		t.Fatalf("the flood refusal names intent %d, want 1", e.Seq)
+	}
+	r.clock.Advance(time.Second)
+	r.rob.send(intent(1, 1, 0))
+	r.rob.expectError(CodeReplayed)
+	r.rob.send(intent(2, 1, 0))
+	var s StateMsg
+	r.rob.until(KindState, &s)
+	if s.Version != 1 {
+		t.Fatalf("intent 2 gave version %d, want 1", s.Version)
+	}
+}
+
 func TestFloodingToTheStrikeLimitDropsThePeer(t *testing.T) {
 	checkLeaks(t)
 	r := newRoom(t)

@@ -1,0 +1,224 @@
+package online
+
+import (
+	"errors"
+	"slices"
+	"sync"
+	"time"
+
+	"longhall/app/session"
+	"longhall/rules"
+)
+
+// Link says how this player's link to the room stands.
+type Link string
+
+const (
+	Connecting   Link = "connecting"   // the first attempt to reach the host
+	Connected    Link = "connected"    // in the room
+	Reconnecting Link = "reconnecting" // the link dropped; trying again with the token
+	Removed      Link = "removed"      // the host sent this player away
+	Stopped      Link = "stopped"      // the page closed the room
+)
+
+const (
+	logLines  = 300 // game log lines kept for the page
+	chatLines = 50  // chat lines kept for the page
+)
+
+// View is the room as this player sees it now, for the page to render.
+type View struct {
+	Host bool // this device hosts the room
+	Link Link
+	// Problem says why the link is not up (the last failure), or why the
+	// host sent this player away, in words for a banner.
+	Problem string
+	// Attempts counts failed attempts since the link was last up.
+	Attempts int
+	// Relays says, for the host, on which relays guests can find the room.
+	Relays string
+	Snap   session.Snapshot
+	Log    []string // the game log for this seat, oldest first
+	Chat   []session.Chat
+	// Notice is the host's last refusal of this player's message.
+	Notice string
+	// Pings is the round trip of the last answered ping (0 before one).
+	Ping time.Duration
+}
+
+// ErrOffline is returned by the player's actions while the link is down.
+var ErrOffline = errors.New("online: not connected to the room right now")
+
+// client follows one player's session.Guest, which a reconnect replaces,
+// and keeps what the page shows across guests.
+type client struct {
+	onChange func()
+
+	mu        sync.Mutex
+	g         *session.Guest
+	view      View
+	version   int // the last state version whose events are in the log
+	pingSent  map[int64]time.Time
+	saveToken func(string)
+	onResult  func()
+}
+
+func (c *client) changed() {
+	if c.onChange != nil {
+		c.onChange()
+	}
+}
+
+// View returns the room as the player sees it now. The page may keep it:
+// nothing in it is shared with the client afterwards.
+func (c *client) View() View {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v := c.view
+	v.Log = slices.Clone(v.Log)
+	v.Chat = slices.Clone(v.Chat)
+	if c.g != nil {
+		v.Snap = c.g.Latest()
+	}
+	return v
+}
+
+func (c *client) set(f func(v *View)) {
+	c.mu.Lock()
+	f(&c.view)
+	c.mu.Unlock()
+	c.changed()
+}
+
+// follow makes g the player's guest and relays its updates until it
+// stops; it returns once g has stopped.
+func (c *client) follow(g *session.Guest) {
+	c.mu.Lock()
+	c.g = g
+	c.view.Link, c.view.Problem, c.view.Attempts = Connected, "", 0
+	c.mu.Unlock()
+	c.changed()
+	for u := range g.Updates() {
+		c.mu.Lock()
+		result := c.apply(u)
+		c.mu.Unlock()
+		if result && c.onResult != nil {
+			c.onResult()
+		}
+		c.changed()
+	}
+}
+
+// apply folds one update into the view; it reports a state with a result.
+func (c *client) apply(u session.Update) (result bool) {
+	switch {
+	case u.Welcome != nil:
+		if c.saveToken != nil {
+			c.saveToken(u.Welcome.Token)
+		}
+		c.view.Notice = ""
+	case u.State != nil:
+		s := u.State
+		if s.Version > c.version {
+			for _, e := range s.Events {
+				c.view.Log = append(c.view.Log, e.Text)
+			}
+			if n := len(c.view.Log) - logLines; n > 0 {
+				c.view.Log = slices.Delete(c.view.Log, 0, n)
+			}
+			c.version = s.Version
+		}
+		c.view.Notice = ""
+		result = s.Result != nil
+	case u.Error != nil:
+		c.view.Notice = u.Error.Text
+	case u.Chat != nil:
+		c.view.Chat = append(c.view.Chat, *u.Chat)
+		if n := len(c.view.Chat) - chatLines; n > 0 {
+			c.view.Chat = slices.Delete(c.view.Chat, 0, n)
+		}
+	case u.Kicked != nil:
+		c.view.Problem = u.Kicked.Reason
+	case u.Pong != nil:
+		if t, ok := c.pingSent[u.Pong.N]; ok {
+			c.view.Ping = time.Since(t)
+			delete(c.pingSent, u.Pong.N)
+		}
+	}
+	return result
+}
+
+func (c *client) guest() (*session.Guest, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.g == nil || c.view.Link != Connected {
+		return nil, ErrOffline
+	}
+	return c.g, nil
+}
+
+// Act asks the host to apply an action for the player's seat.
+func (c *client) Act(a rules.Action) error {
+	g, err := c.guest()
+	if err != nil {
+		return err
+	}
+	_, err = g.Intent(a)
+	return err
+}
+
+// Sit asks for a seat in the lobby.
+func (c *client) Sit(seat rules.Seat) error {
+	g, err := c.guest()
+	if err != nil {
+		return err
+	}
+	return g.Sit(seat)
+}
+
+// Stand leaves the player's seat, to watch.
+func (c *client) Stand() error {
+	g, err := c.guest()
+	if err != nil {
+		return err
+	}
+	return g.Stand()
+}
+
+// Ready says whether the player is ready to start.
+func (c *client) Ready(ready bool) error {
+	g, err := c.guest()
+	if err != nil {
+		return err
+	}
+	return g.Ready(ready)
+}
+
+// Chat sends a line of chat to the room.
+func (c *client) Chat(text string) error {
+	g, err := c.guest()
+	if err != nil {
+		return err
+	}
+	return g.Chat(text)
+}
+
+// Ping measures the round trip to the host; View.Ping shows it once the
+// answer is back.
+func (c *client) Ping() error {
+	g, err := c.guest()
+	if err != nil {
+		return err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n, err := g.Ping()
+	if err != nil {
+		return err
+	}
+	if c.pingSent == nil || len(c.pingSent) > 16 {
+		c.pingSent = map[int64]time.Time{}
+	}
+	c.pingSent[n] = time.Now()
+	return nil
+}

@@ -1,0 +1,236 @@
+package online
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"longhall/app/peer"
+	"longhall/app/room"
+	"longhall/app/session"
+	"longhall/app/signal"
+	"longhall/rules"
+)
+
+// Net is how a player's device reaches others: the relays that carry
+// offers and answers, and the WebRTC settings.
+type Net struct {
+	Signaler signal.Signaler
+	Peer     peer.Config
+	// ManualTimeout bounds a connection made by copying codes by hand,
+	// from the offer until the link opens; people are slow (10 minutes
+	// when zero).
+	ManualTimeout time.Duration
+	// Retry is the longest wait between two attempts to reach the relays
+	// or the host (10 s when zero).
+	Retry time.Duration
+}
+
+func (n Net) retry() time.Duration {
+	if n.Retry > 0 {
+		return n.Retry
+	}
+	return 10 * time.Second
+}
+
+func (n Net) manual() peer.Config {
+	cfg := n.Peer
+	cfg.OpenTimeout = n.ManualTimeout
+	if cfg.OpenTimeout <= 0 {
+		cfg.OpenTimeout = 10 * time.Minute
+	}
+	return cfg
+}
+
+// HostOptions tune a hosted room.
+type HostOptions struct {
+	// BotDelay is how long bots seem to think.
+	BotDelay time.Duration
+	// Now is the clock for the saved times (time.Now when nil).
+	Now func() time.Time
+	// Logf hears about problems no player is told of (nil discards).
+	Logf func(string, ...any)
+}
+
+// Hosting is a room this device hosts.
+type Hosting struct {
+	client
+	st     Store
+	net    Net
+	opts   HostOptions
+	host   *session.Host
+	room   signal.Room
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	recMu sync.Mutex // guards rec, written from the host's loop and the client
+	rec   *Hosted
+}
+
+// Host opens the room rec describes: a new game, or the saved one when rec
+// holds a Save. It saves rec (reissuing the room's link), attaches the
+// host's own player, and starts looking for guests on every relay. onChange
+// is called, on any goroutine, whenever View changes.
+func Host(ctx context.Context, st Store, rec *Hosted, n Net, opts HostOptions, onChange func()) (*Hosting, error) {
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.Logf == nil {
+		opts.Logf = func(string, ...any) {}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	h := &Hosting{st: st, net: n, opts: opts, cancel: cancel}
+	h.onChange = onChange
+	h.view.Host = true
+	h.view.Link = Connecting
+	r := *rec
+	r.Room = r.Room.Reissue(opts.Now())
+	h.rec, h.room = &r, r.Room
+
+	sopts := session.Options{BotDelay: opts.BotDelay, OnSave: h.saved, Logf: opts.Logf}
+	var err error
+	if r.Save != nil {
+		h.host, err = session.Resume(ctx, *r.Save, sopts)
+	} else {
+		h.host, err = session.NewHost(ctx, r.Game, r.Config, r.Seed, sopts)
+	}
+	if err != nil {
+		cancel()
+		return nil, fmt.Errorf("online: the room cannot be opened: %w", err)
+	}
+	if err := h.store(func(*Hosted) {}); err != nil {
+		h.host.Close()
+		cancel()
+		return nil, err
+	}
+	h.saveToken = func(tok string) { h.store(func(r *Hosted) { r.Token = tok }) }
+	h.onResult = func() { h.store(func(r *Hosted) { r.Over = true }) }
+	me, err := h.host.Local(r.Name, r.Token)
+	if err != nil {
+		h.host.Close()
+		cancel()
+		return nil, err
+	}
+	h.wg.Add(2)
+	go func() {
+		defer h.wg.Done()
+		h.follow(me)
+		h.set(func(v *View) { v.Link = Stopped })
+	}()
+	go func() {
+		defer h.wg.Done()
+		h.serve(ctx)
+	}()
+	return h, nil
+}
+
+// saved receives the host's Save after every applied action. It runs on
+// the host's loop, so it only writes storage.
+func (h *Hosting) saved(s session.Save) {
+	if err := h.store(func(r *Hosted) { r.Save = &s }); err != nil {
+		h.set(func(v *View) { v.Notice = err.Error() })
+	}
+}
+
+func (h *Hosting) store(change func(*Hosted)) error {
+	h.recMu.Lock()
+	defer h.recMu.Unlock()
+	change(h.rec)
+	h.rec.Updated = h.opts.Now()
+	return StoreHosted(h.st, h.rec)
+}
+
+// serve keeps the room on the relays: room.Serve fails only when no relay
+// at all can be reached, so it is retried until it works or the room
+// closes.
+func (h *Hosting) serve(ctx context.Context) {
+	wait := time.Second
+	for attempt := 1; ; attempt++ {
+		srv, err := room.Serve(ctx, h.host, h.net.Signaler, h.room, h.net.Peer, h.opts.Logf)
+		if err == nil {
+			h.set(func(v *View) { v.Relays = "Guests can find this room through " + h.net.Signaler.Name() + "." })
+			<-ctx.Done()
+			srv.Close()
+			return
+		}
+		h.set(func(v *View) {
+			v.Relays = fmt.Sprintf("No relay could be reached (attempt %d: %v). Friends can still join with a connection code.", attempt, err)
+		})
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, h.net.retry())
+	}
+}
+
+// Link is the room's link for guests, on the page at base.
+func (h *Hosting) Link(base string) string { return h.room.Link(base) }
+
+// Key names the room in storage.
+func (h *Hosting) Key() string { return RoomKey(h.room) }
+
+// Game is the id of the room's game.
+func (h *Hosting) Game() string { return h.rec.Game }
+
+// Start begins the game once every seat holds a bot or a ready player.
+func (h *Hosting) Start() error { return h.host.Start() }
+
+// SetBot puts a bot in a seat or takes it out.
+func (h *Hosting) SetBot(seat rules.Seat, on bool) error { return h.host.SetBot(seat, on) }
+
+// Kick sends a member away and bans its token from the room.
+func (h *Hosting) Kick(member int, reason string) error { return h.host.Kick(member, reason) }
+
+// Members lists who is in the room.
+func (h *Hosting) Members() ([]session.MemberInfo, error) { return h.host.Members() }
+
+// SetPaused pauses or resumes the game for everyone.
+func (h *Hosting) SetPaused(paused bool, reason string) error {
+	return h.host.SetPaused(paused, reason)
+}
+
+// AnswerCode connects a guest by hand: it answers the guest's offer code
+// with an answer code for the guest to paste, and attaches the guest once
+// the link opens. done (may be nil) hears how that ended.
+func (h *Hosting) AnswerCode(ctx context.Context, offerCode string, done func(error)) (string, error) {
+	if done == nil {
+		done = func(error) {}
+	}
+	sdp, err := signal.DecodeOffer(offerCode)
+	if err != nil {
+		return "", err
+	}
+	ans, err := peer.Answer(ctx, h.net.manual(), sdp)
+	if err != nil {
+		return "", err
+	}
+	h.wg.Add(1)
+	go func() {
+		defer h.wg.Done()
+		defer ans.Close()
+		conn, err := ans.Wait()
+		if err == nil {
+			if err = h.host.Attach(conn); err != nil {
+				conn.Close()
+			}
+		}
+		done(err)
+	}()
+	return signal.EncodeAnswer(ans.Answer()), nil
+}
+
+// Close closes the room on this device: guests lose the host until it is
+// opened again. Everything accepted is already saved.
+func (h *Hosting) Close() error {
+	h.cancel()
+	err := h.host.Close()
+	h.wg.Wait()
+	if errors.Is(err, session.ErrClosed) {
+		err = nil
+	}
+	return err
+}
