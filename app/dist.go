@@ -25,7 +25,7 @@ const compressMin = 4 << 10
 // dist writes the static site into out: every page pre-rendered, web/
 // copied, and pre-compressed copies of the larger files. prefix is the URL
 // path the site will live under ("" for the root of a host).
-func dist(dir, out, prefix string, fast bool, stdout io.Writer) error {
+func dist(dir, out, prefix string, fast bool, env map[string]string, stdout io.Writer) error {
 	out, err := filepath.Abs(out)
 	if err != nil {
 		return err
@@ -41,7 +41,7 @@ func dist(dir, out, prefix string, fast bool, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	h, err := newHandler(prefix, version)
+	h, err := newHandler(prefix, version, env)
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"longhall/app/local"
+	"longhall/app/online"
 	"longhall/app/ui"
 	"longhall/rules"
 )
@@ -26,6 +27,9 @@ type gamePage struct {
 	seats   []local.Seat
 	options map[string]string
 	err     string
+	// A room across devices: how many seats, and why it could not open.
+	roomPlayers int
+	roomErr     string
 }
 
 func (p *gamePage) OnNav(ctx app.Context) {
@@ -45,6 +49,7 @@ func (p *gamePage) OnNav(ctx app.Context) {
 		me = "Player 1"
 	}
 	p.setPlayers(g.Info().MinPlayers, me)
+	p.roomPlayers = g.Info().MaxPlayers
 }
 
 func (p *gamePage) OnMount(ctx app.Context) { ui.MarkClient() }
@@ -79,6 +84,10 @@ func (p *gamePage) Render() app.UI {
 			app.Section().ID("setup").Class("panel").Aria("labelledby", "setup-title").Body(
 				app.H2().ID("setup-title").Text("Set up a game on this device"),
 				p.renderSetup(info),
+			),
+			app.Section().ID("online").Class("panel").Aria("labelledby", "online-title").Body(
+				app.H2().ID("online-title").Text("Play with friends on their own devices"),
+				p.renderRoomSetup(info),
 			),
 			app.Section().ID("rules").Class("panel parchment").Aria("labelledby", "rules-title").Body(
 				app.H2().ID("rules-title").Text("The rules in brief"),
@@ -116,6 +125,47 @@ func (p *gamePage) renderSetup(info rules.Info) app.UI {
 		app.Button().Type("submit").ID("start").Class("button primary").Text("Start the game"),
 	)
 }
+
+// renderRoomSetup opens a room: the host picks the number of seats, gets
+// a link to share, and fills the seats in the lobby (friends or bots).
+func (p *gamePage) renderRoomSetup(info rules.Info) app.UI {
+	return app.Form().Class("setup").OnSubmit(p.openRoom).Body(
+		app.Label().For("room-players").Text("Seats at the table"),
+		app.Select().ID("room-players").OnChange(func(ctx app.Context, e app.Event) {
+			if n, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil {
+				p.roomPlayers = n
+			}
+		}).Body(
+			app.Range(make([]int, info.MaxPlayers-info.MinPlayers+1)).Slice(func(i int) app.UI {
+				n := info.MinPlayers + i
+				return app.Option().Value(strconv.Itoa(n)).Selected(n == p.roomPlayers).Text(fmt.Sprintf("%d players", n))
+			}),
+		),
+		app.P().Class("hint").Text("You host: the game runs in this browser and you get a link to send. Friends open it and sit down; empty seats can take bots. The options above apply here too."),
+		app.If(p.roomErr != "", func() app.UI { return app.P().Class("error").Attr("role", "alert").Text(p.roomErr) }),
+		app.Button().Type("submit").ID("open-room").Class("button primary").Text("Open a room"),
+	)
+}
+
+func (p *gamePage) openRoom(ctx app.Context, e app.Event) {
+	e.PreventDefault()
+	name := ui.PlayerName(ctx)
+	if name == "" {
+		name = "Host"
+	}
+	rec, err := online.NewHosted(p.game.Info().ID, rules.Config{Players: p.roomPlayers, Options: p.options}, randomSeed(), name, time.Now())
+	if err == nil {
+		err = online.StoreHosted(ctx.LocalStorage(), rec)
+	}
+	if err != nil {
+		p.roomErr = strings.TrimPrefix(err.Error(), "online: ")
+		return
+	}
+	ctx.Navigate(hostURL(rec.Key()))
+}
+
+// hostURL is the host's own address of a room it hosts.
+func hostURL(key string) string { return ui.Path(roomPath) + "?host=" + key }
 
 func (p *gamePage) renderSeat(i int) app.UI {
 	s := p.seats[i]

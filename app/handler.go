@@ -34,7 +34,9 @@ var styles = []string{"/web/longhall.css", "/web/rednorth.css"}
 // newHandler configures go-app for Longhall. prefix is the URL path the site
 // lives under ("" at the root of a host). It must run in the directory that
 // holds web/.
-func newHandler(prefix, version string) (*app.Handler, error) {
+// env reaches the page as go-app environment variables (the site's relay
+// lists, see netEnv).
+func newHandler(prefix, version string, env map[string]string) (*app.Handler, error) {
 	wasm, err := os.Stat(filepath.Join("web", "app.wasm"))
 	if err != nil {
 		return nil, fmt.Errorf("web/app.wasm is missing: build it first (make run does): %w", err)
@@ -78,6 +80,7 @@ func newHandler(prefix, version string) (*app.Handler, error) {
 		CacheableResources:    cacheable,
 		Resources:             res,
 		Version:               version,
+		Env:                   env,
 		ServiceWorkerTemplate: sw.AppWorkerJS,
 		// The loader's progress bar needs the raw size even where a host
 		// sends the wasm compressed, and a static host sets no header of ours.

@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"longhall/app/local"
+	"longhall/app/online"
 	"longhall/app/ui"
 	"longhall/rules"
 )
@@ -14,10 +15,12 @@ import (
 type homePage struct {
 	app.Compo
 	saves []local.Save
+	rooms []online.RoomEntry
 }
 
 func (h *homePage) OnMount(ctx app.Context) {
 	h.saves = local.Saves(ctx.LocalStorage())
+	h.rooms = online.Rooms(ctx.LocalStorage())
 	ui.MarkClient()
 }
 
@@ -35,6 +38,7 @@ func (h *homePage) Render() app.UI {
 			app.H2().ID("you").Text("Who is playing"),
 			&ui.NameField{},
 		),
+		app.If(len(h.rooms) > 0, h.renderRooms),
 		app.If(len(h.saves) > 0, h.renderSaves),
 		app.Section().Aria("labelledby", "games").Body(
 			app.H2().ID("games").Text("Games"),
@@ -46,7 +50,7 @@ func (h *homePage) Render() app.UI {
 		),
 		app.Section().Class("panel rooms").Aria("labelledby", "rooms").Body(
 			app.H2().ID("rooms").Text("Play with friends far away"),
-			app.P().Text("Rooms are where a host shares a link and friends join the table from their own devices, peer to peer. They are not open yet; until then, pass one device around the table (hot-seat) and fill empty seats with bots."),
+			app.P().Text("Open a room from a game's page: you get a link to send, and friends who open it sit at your table from their own devices. The game runs in the host's browser and travels peer to peer; no account, no game server."),
 		),
 	)
 }
@@ -77,6 +81,48 @@ func (h *homePage) renderSaves() app.UI {
 								app.Log("forgetting a save:", err)
 							}
 							h.saves = local.Saves(ctx.LocalStorage())
+						}),
+				)
+			}),
+		),
+	)
+}
+
+// renderRooms lists the rooms this device hosts, to open them again: the
+// guests come back by themselves.
+func (h *homePage) renderRooms() app.UI {
+	return app.Section().Class("panel").Aria("labelledby", "hosted").Body(
+		app.H2().ID("hosted").Text("Your rooms"),
+		app.Ul().Class("saves").Body(
+			app.Range(h.rooms).Slice(func(i int) app.UI {
+				r := h.rooms[i]
+				name := r.Game
+				if g, err := rules.Lookup(r.Game); err == nil {
+					name = g.Info().Name
+				}
+				state := "in the lobby"
+				switch {
+				case r.Over:
+					state = "finished"
+				case r.Started:
+					state = fmt.Sprintf("%d moves", r.Moves)
+				}
+				who := ""
+				if len(r.Names) > 0 {
+					who = " with " + joinNames(r.Names)
+				}
+				return app.Li().Body(
+					app.A().Class("save room").Href(hostURL(r.Key)).Body(
+						app.Strong().Text(name+" room"),
+						app.Span().Text(who),
+						app.Small().Text(" · "+state+" · "+r.Updated.Local().Format("2 Jan 15:04")),
+					),
+					app.Button().Class("button quiet").Aria("label", "Forget this room").Text("Forget").
+						OnClick(func(ctx app.Context, e app.Event) {
+							if err := online.ForgetRoom(ctx.LocalStorage(), r.Key); err != nil {
+								app.Log("forgetting a room:", err)
+							}
+							h.rooms = online.Rooms(ctx.LocalStorage())
 						}),
 				)
 			}),

@@ -12,17 +12,19 @@ const (
 	homePath  = "/"
 	gamePath  = "/games/" // + game id: rules summary and local set-up
 	tablePath = "/play/"  // + game id: the local table
+	roomPath  = "/room/"  // a room across devices (see roomPage)
 )
 
 func registerRoutes() {
 	app.Route(homePath, func() app.Composer { return &homePage{} })
 	app.RouteWithRegexp("^"+gamePath+"[a-z0-9-]+/?$", func() app.Composer { return &gamePage{} })
 	app.RouteWithRegexp("^"+tablePath+"[a-z0-9-]+/?$", func() app.Composer { return &tablePage{} })
+	app.Route(roomPath, func() app.Composer { return &roomPage{} })
 }
 
 // pagePaths lists every page the static site must contain.
 func pagePaths() []string {
-	paths := []string{homePath}
+	paths := []string{homePath, roomPath}
 	for _, g := range rules.Games() {
 		paths = append(paths, gamePath+g.Info().ID+"/", tablePath+g.Info().ID+"/")
 	}

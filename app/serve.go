@@ -13,7 +13,7 @@ import (
 
 // serve runs the development server: go-app renders the pages and serves
 // web/ from dir. It prints the address it listens on (addr may use port 0).
-func serve(addr, dir string, stdout io.Writer) error {
+func serve(addr, dir string, env map[string]string, stdout io.Writer) error {
 	if err := os.Chdir(dir); err != nil {
 		return err
 	}
@@ -21,7 +21,7 @@ func serve(addr, dir string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	h, err := newHandler("", version)
+	h, err := newHandler("", version, env)
 	if err != nil {
 		return err
 	}

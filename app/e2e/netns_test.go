@@ -196,10 +196,10 @@ func (n *netns) Serve(t testing.TB, h http.Handler) string {
 }
 
 // StartApp runs `bin serve` inside the namespace on a random port of
-// n.Addr, as startServer does on loopback.
-func (n *netns) StartApp(t testing.TB, bin, root string) *server {
+// n.Addr, as startServer does on loopback, with extra flags (the relays).
+func (n *netns) StartApp(t testing.TB, bin, root string, extra ...string) *server {
 	t.Helper()
-	cmd := n.Command(bin, "serve", "-addr", n.Addr+":0", "-dir", root)
+	cmd := n.Command(bin, append([]string{"serve", "-addr", n.Addr + ":0", "-dir", root}, extra...)...)
 	cmd.Dir = moduleRoot()
 	return launchServer(t, cmd)
 }

@@ -42,9 +42,24 @@ type View struct {
 	Chat   []session.Chat
 	// Notice is the host's last refusal of this player's message.
 	Notice string
-	// Pings is the round trip of the last answered ping (0 before one).
+	// Ping is the round trip of the last answered ping (0 before one).
 	Ping time.Duration
+	// Traffic measures the link: what players feel and what it costs.
+	Traffic Traffic
 }
+
+// Traffic counts this player's messages. A round trip runs from sending an
+// intent to the host's next answer (the new state, or the refusal).
+type Traffic struct {
+	RTTs       []time.Duration // the latest intent round trips, oldest first
+	Intents    int             // intents sent
+	SentBytes  int64           // bytes sent, intents and all
+	States     int             // state messages received
+	StateBytes int64           // their bytes
+	InBytes    int64           // bytes received, every kind
+}
+
+const rttSamples = 1000
 
 // ErrOffline is returned by the player's actions while the link is down.
 var ErrOffline = errors.New("online: not connected to the room right now")
@@ -59,6 +74,8 @@ type client struct {
 	view      View
 	version   int // the last state version whose events are in the log
 	pingSent  map[int64]time.Time
+	sentAt    time.Time // when the intent awaiting an answer went out
+	sentBase  int64     // bytes sent by guests before the current one
 	saveToken func(string)
 	onResult  func()
 }
@@ -77,8 +94,10 @@ func (c *client) View() View {
 	v := c.view
 	v.Log = slices.Clone(v.Log)
 	v.Chat = slices.Clone(v.Chat)
+	v.Traffic.RTTs = slices.Clone(v.Traffic.RTTs)
 	if c.g != nil {
 		v.Snap = c.g.Latest()
+		v.Traffic.SentBytes = c.sentBase + c.g.SentBytes()
 	}
 	return v
 }
@@ -94,7 +113,11 @@ func (c *client) set(f func(v *View)) {
 // stops; it returns once g has stopped.
 func (c *client) follow(g *session.Guest) {
 	c.mu.Lock()
+	if c.g != nil {
+		c.sentBase += c.g.SentBytes()
+	}
 	c.g = g
+	c.sentAt = time.Time{}
 	c.view.Link, c.view.Problem, c.view.Attempts = Connected, "", 0
 	c.mu.Unlock()
 	c.changed()
@@ -111,6 +134,18 @@ func (c *client) follow(g *session.Guest) {
 
 // apply folds one update into the view; it reports a state with a result.
 func (c *client) apply(u session.Update) (result bool) {
+	c.view.Traffic.InBytes += int64(u.Size)
+	if (u.State != nil || u.Error != nil) && !c.sentAt.IsZero() {
+		c.view.Traffic.RTTs = append(c.view.Traffic.RTTs, time.Since(c.sentAt))
+		if n := len(c.view.Traffic.RTTs) - rttSamples; n > 0 {
+			c.view.Traffic.RTTs = slices.Delete(c.view.Traffic.RTTs, 0, n)
+		}
+		c.sentAt = time.Time{}
+	}
+	if u.State != nil {
+		c.view.Traffic.States++
+		c.view.Traffic.StateBytes += int64(u.Size)
+	}
 	switch {
 	case u.Welcome != nil:
 		if c.saveToken != nil {
@@ -163,7 +198,12 @@ func (c *client) Act(a rules.Action) error {
 	if err != nil {
 		return err
 	}
-	_, err = g.Intent(a)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, err = g.Intent(a); err == nil {
+		c.sentAt = time.Now()
+		c.view.Traffic.Intents++
+	}
 	return err
 }
 

@@ -172,8 +172,13 @@ func TestARoomPlaysAWholeGame(t *testing.T) {
 	if fmt.Sprint(hr.Scores) != fmt.Sprint(gr.Scores) || hr.Reason != gr.Reason {
 		t.Fatalf("host saw %+v, guest saw %+v", hr, gr)
 	}
-	if len(g.View().Log) == 0 {
+	gv := g.View()
+	if len(gv.Log) == 0 {
 		t.Error("the guest's log is empty")
+	}
+	if tr := gv.Traffic; len(tr.RTTs) == 0 || len(tr.RTTs) > tr.Intents || tr.States == 0 || tr.StateBytes == 0 || tr.SentBytes == 0 || tr.InBytes < tr.StateBytes {
+		t.Errorf("the guest's traffic figures are off: %d round trips, %d intents, %d states of %d bytes, %d bytes in, %d out",
+			len(tr.RTTs), tr.Intents, tr.States, tr.StateBytes, tr.InBytes, tr.SentBytes)
 	}
 	// The host marks the room over once its own player has seen the result.
 	var saved *Hosted

@@ -24,6 +24,8 @@ type Update struct {
 	Kicked  *Kicked
 	Paused  *Paused
 	Pong    *Pong
+	// Size is the message's size on the wire, in bytes.
+	Size int
 }
 
 // Snapshot is what a guest last heard: who it is, the lobby and the state.
@@ -62,6 +64,7 @@ type Guest struct {
 	seq  int64
 	ping int64
 	err  error
+	sent int64 // bytes sent, for traffic figures
 }
 
 // NewGuest says hello over conn with a display name and, when reconnecting,
@@ -100,6 +103,7 @@ func (g *Guest) read() {
 			return
 		}
 		u := g.decode(data)
+		u.Size = len(data)
 		select {
 		case g.updates <- u:
 		case <-g.ctx.Done():
@@ -254,6 +258,7 @@ func (g *Guest) sendLocked(kind string, body any) error {
 	if len(data) > MaxMessageSize {
 		return errorf(CodeTooBig, "that message is too big to send")
 	}
+	g.sent += int64(len(data))
 	if err := g.conn.Send(data); err != nil {
 		if strings.HasPrefix(err.Error(), "session: ") {
 			return err
@@ -261,6 +266,13 @@ func (g *Guest) sendLocked(kind string, body any) error {
 		return fmt.Errorf("session: sending failed: %w", err)
 	}
 	return nil
+}
+
+// SentBytes is how many bytes the guest has sent so far.
+func (g *Guest) SentBytes() int64 {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.sent
 }
 
 // Done is closed once the guest has stopped.

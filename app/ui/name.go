@@ -22,6 +22,11 @@ func PlayerName(ctx app.Context) string {
 	return CleanName(name)
 }
 
+// SetPlayerName keeps the player's name in browser storage.
+func SetPlayerName(ctx app.Context, name string) error {
+	return ctx.LocalStorage().Set(nameKey, CleanName(name))
+}
+
 // CleanName trims a name and cuts it to MaxNameRunes.
 func CleanName(name string) string {
 	name = strings.Join(strings.Fields(name), " ")
