@@ -215,8 +215,10 @@ func (p *roomPage) Render() app.UI {
 		}),
 		app.If(p.netNote != "", func() app.UI { return app.P().Class("hint").Text(p.netNote) }),
 		app.If(p.host != nil && !started, p.renderInvite),
-		app.If(v.Snap.Lobby != nil, func() app.UI { return p.renderSeats(started) }),
+		app.If(v.Snap.Lobby != nil && !started, func() app.UI { return p.renderSeats(false) }),
 		app.If(started, p.renderTable),
+		// During the game the seats (who is connected) sit under the table.
+		app.If(v.Snap.Lobby != nil && started, func() app.UI { return p.renderSeats(true) }),
 		app.If(p.host != nil && started, p.renderInvite),
 		app.If(p.guest != nil && v.Link != online.Connected && v.Link != online.Removed, p.renderGuestCode),
 		app.If(v.Link == online.Connected || len(v.Chat) > 0, p.renderChat),
@@ -618,7 +620,7 @@ func (p *roomPage) renderTable() app.UI {
 	if v.Link != online.Connected || v.Snap.Paused != nil {
 		props.Legal = nil // nothing can be sent now
 	}
-	return app.Div().ID("table").Class("room-table").Body(
+	return app.Div().ID("table").Class("room-table").Attr("data-version", s.Version).Body(
 		ui.StatusBar(props, func(seat rules.Seat) bool { return bots[seat] }),
 		board(props),
 		ui.GameLog(v.Log),

@@ -233,6 +233,11 @@ func (n *netns) Browser(t testing.TB, extra ...string) context.Context {
 		"--disable-background-networking",
 		"--disable-component-update",
 		"--disable-sync",
+		// As chromedp's defaults: a page the test drives is never
+		// throttled as if it were in the background.
+		"--disable-background-timer-throttling",
+		"--disable-backgrounding-occluded-windows",
+		"--disable-renderer-backgrounding",
 		"--window-size=1280,900",
 		"--remote-debugging-port=0",
 		"--user-data-dir=" + profile,

@@ -52,6 +52,55 @@ func TestWebRTCBetweenTwoBrowsersInANamespace(t *testing.T) {
 }
 
 func rtcProof(t *testing.T, ns *netns, flags ...string) {
+	run := runRTCPage(t, ns, 50, flags...)
+	off, ans := run.Offer, run.Answer
+
+	if off.Received != "hello from answer" || ans.Received != "hello from offer" {
+		t.Errorf("messages: offerer got %q, answerer got %q", off.Received, ans.Received)
+	}
+	if got := run.Signaling; !slices.Equal(got, []string{"POST offer", "POST answer"}) {
+		t.Errorf("signaling went %v, want the offer then the answer through the test's mailbox", got)
+	}
+	if len(off.RTTs) != 50 {
+		t.Fatalf("%d pings answered, want 50", len(off.RTTs))
+	}
+	if off.Pair == nil {
+		t.Fatal("the offerer reports no selected candidate pair")
+	}
+	subnet := ns.Addr[:strings.LastIndex(ns.Addr, ".")+1]
+	for _, a := range []string{off.Pair.Local.Address, off.Pair.Remote.Address} {
+		if a != "" && !strings.HasPrefix(a, subnet) && !strings.HasSuffix(a, ".local") {
+			t.Errorf("the channel runs over %s, outside the namespace's %s0/24", a, subnet)
+		}
+	}
+
+	rtts := slices.Clone(off.RTTs)
+	slices.Sort(rtts)
+	t.Logf("connected in %.0f ms (gathering %.0f ms, answer back at %.0f ms, ICE+DTLS+SCTP after the answer %.0f ms); whole exchange incl. pings %v",
+		off.ConnectMs, off.GatherMs, off.AnswerMs, off.IceAfterAnswerMs, run.Elapsed.Round(time.Millisecond))
+	t.Logf("round trip over %d pings: median %.2f ms, min %.2f ms, max %.2f ms",
+		len(rtts), rtts[len(rtts)/2], rtts[0], rtts[len(rtts)-1])
+	t.Logf("selected pair: %s %s:%d (%s) -> %s:%d (%s)", off.Pair.Local.Protocol,
+		off.Pair.Local.Address, off.Pair.Local.Port, off.Pair.Local.Type,
+		off.Pair.Remote.Address, off.Pair.Remote.Port, off.Pair.Remote.Type)
+	t.Logf("offer candidates: %q", off.LocalCandidates)
+	t.Logf("answer candidates: %q", ans.LocalCandidates)
+}
+
+// rtcRun is one exchange of testdata/rtcpage between two browsers.
+type rtcRun struct {
+	Offer, Answer rtcResult
+	Signaling     []string      // the mailbox's log: "POST offer", ...
+	Elapsed       time.Duration // from start() to both pages done
+}
+
+// runRTCPage serves testdata/rtcpage and the signaling mailbox inside ns,
+// starts two Chromium processes there (each with flags), loads the page in
+// both as offerer and answerer of a fresh room, and waits until they have
+// opened a data channel, exchanged a message each way and run pings
+// round trips. It fails the test unless both pages finish.
+func runRTCPage(t testing.TB, ns *netns, pings int, flags ...string) rtcRun {
+	t.Helper()
 	sig := newMailbox()
 	mux := http.NewServeMux()
 	mux.Handle("/", http.FileServer(http.Dir("testdata/rtcpage")))
@@ -70,7 +119,7 @@ func rtcProof(t *testing.T, ns *netns, flags ...string) {
 		role string
 	}{{answerer, "answer"}, {offerer, "offer"}} {
 		if err := chromedp.Run(p.ctx,
-			chromedp.Navigate(fmt.Sprintf("%s/?role=%s&room=%s", base, p.role, room)),
+			chromedp.Navigate(fmt.Sprintf("%s/?role=%s&room=%s&pings=%d", base, p.role, room, pings)),
 			chromedp.WaitReady(`html[data-rtc="ready"]`, chromedp.ByQuery),
 		); err != nil {
 			t.Fatalf("loading the %s page: %v", p.role, err)
@@ -101,39 +150,7 @@ func rtcProof(t *testing.T, ns *netns, flags ...string) {
 			t.Fatalf("the %s page failed: %s", results[i].Role, results[i].Error)
 		}
 	}
-	elapsed := time.Since(began)
-	off, ans := results[0], results[1]
-
-	if off.Received != "hello from answer" || ans.Received != "hello from offer" {
-		t.Errorf("messages: offerer got %q, answerer got %q", off.Received, ans.Received)
-	}
-	if got := sig.seen(); !slices.Equal(got, []string{"POST offer", "POST answer"}) {
-		t.Errorf("signaling went %v, want the offer then the answer through the test's mailbox", got)
-	}
-	if len(off.RTTs) != 50 {
-		t.Fatalf("%d pings answered, want 50", len(off.RTTs))
-	}
-	if off.Pair == nil {
-		t.Fatal("the offerer reports no selected candidate pair")
-	}
-	subnet := ns.Addr[:strings.LastIndex(ns.Addr, ".")+1]
-	for _, a := range []string{off.Pair.Local.Address, off.Pair.Remote.Address} {
-		if a != "" && !strings.HasPrefix(a, subnet) && !strings.HasSuffix(a, ".local") {
-			t.Errorf("the channel runs over %s, outside the namespace's %s0/24", a, subnet)
-		}
-	}
-
-	rtts := slices.Clone(off.RTTs)
-	slices.Sort(rtts)
-	t.Logf("connected in %.0f ms (gathering %.0f ms, answer back at %.0f ms, ICE+DTLS+SCTP after the answer %.0f ms); whole exchange incl. pings %v",
-		off.ConnectMs, off.GatherMs, off.AnswerMs, off.IceAfterAnswerMs, elapsed.Round(time.Millisecond))
-	t.Logf("round trip over %d pings: median %.2f ms, min %.2f ms, max %.2f ms",
-		len(rtts), rtts[len(rtts)/2], rtts[0], rtts[len(rtts)-1])
-	t.Logf("selected pair: %s %s:%d (%s) -> %s:%d (%s)", off.Pair.Local.Protocol,
-		off.Pair.Local.Address, off.Pair.Local.Port, off.Pair.Local.Type,
-		off.Pair.Remote.Address, off.Pair.Remote.Port, off.Pair.Remote.Type)
-	t.Logf("offer candidates: %q", off.LocalCandidates)
-	t.Logf("answer candidates: %q", ans.LocalCandidates)
+	return rtcRun{Offer: results[0], Answer: results[1], Signaling: sig.seen(), Elapsed: time.Since(began)}
 }
 
 // mailbox is the proof's signaling endpoint: POST /signal/ROOM/KIND leaves

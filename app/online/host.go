@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -150,7 +151,7 @@ func (h *Hosting) serve(ctx context.Context) {
 	for attempt := 1; ; attempt++ {
 		srv, err := room.Serve(ctx, h.host, h.net.Signaler, h.room, h.net.Peer, h.opts.Logf)
 		if err == nil {
-			h.set(func(v *View) { v.Relays = "Guests can find this room through " + h.net.Signaler.Name() + "." })
+			h.set(func(v *View) { v.Relays = "Guests can find this room through " + relayWords(h.net.Signaler.Name()) + "." })
 			<-ctx.Done()
 			srv.Close()
 			return
@@ -165,6 +166,26 @@ func (h *Hosting) serve(ctx context.Context) {
 		}
 		wait = min(2*wait, h.net.retry())
 	}
+}
+
+// relayWords turns a signaler's name, "race(broadcastchannel, tracker
+// wss://…, nostr wss://…)", into words for the host.
+func relayWords(name string) string {
+	inner := strings.TrimSuffix(strings.TrimPrefix(name, "race("), ")")
+	var parts []string
+	for _, p := range strings.Split(inner, ", ") {
+		switch {
+		case p == "broadcastchannel":
+			parts = append(parts, "this browser's other tabs")
+		case strings.HasPrefix(p, "tracker "):
+			parts = append(parts, "the tracker "+strings.TrimPrefix(p, "tracker "))
+		case strings.HasPrefix(p, "nostr "):
+			parts = append(parts, "the Nostr relay "+strings.TrimPrefix(p, "nostr "))
+		case p != "":
+			parts = append(parts, p)
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Link is the room's link for guests, on the page at base.

@@ -159,3 +159,15 @@ func TestNetConfig(t *testing.T) {
 		t.Error("SaveSettings kept a wrong tracker")
 	}
 }
+
+func TestRelayWords(t *testing.T) {
+	for in, want := range map[string]string{
+		"race(broadcastchannel)": "this browser's other tabs",
+		"race(broadcastchannel, tracker tracker.example, nostr nos.lol)": "this browser's other tabs, the tracker tracker.example, the Nostr relay nos.lol",
+		"tracker 10.0.0.1:8000": "the tracker 10.0.0.1:8000",
+	} {
+		if got := relayWords(in); got != want {
+			t.Errorf("relayWords(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -6,6 +6,8 @@
 // file named by its first argument, and exits when its standard input
 // closes.
 //
+// LH_HOST in the environment names another address to listen on.
+//
 // Ephemeral events (kinds 20000-29999) are only passed on, never stored,
 // so the event repository below stores nothing: it is the storage hook the
 // engine requires, and our tests send nothing that would be stored.
@@ -28,7 +30,7 @@ class NoStorage extends EventRepository {
 const log = process.argv[2]
 const relay = new NostrRelay(new NoStorage())
 const validator = new Validator()
-const wss = new WebSocketServer({ host: '127.0.0.1', port: Number(process.argv[3] || 0) })
+const wss = new WebSocketServer({ host: process.env.LH_HOST || '127.0.0.1', port: Number(process.argv[3] || 0) })
 wss.on('connection', ws => {
   relay.handleConnection(ws)
   ws.on('message', async data => {

@@ -5,6 +5,7 @@
 // file named by its first argument (so a test can check what a tracker
 // sees), and exits when its standard input closes.
 //
+// LH_HOST in the environment names another address to listen on.
 // Run from a directory whose node_modules holds bittorrent-tracker@11.2.3.
 import fs from 'node:fs'
 import Server from 'bittorrent-tracker/server'
@@ -16,7 +17,7 @@ server.on('warning', err => { console.error('tracker warning:', err.message) })
 server.ws.on('connection', socket => {
   socket.on('message', data => { if (log) fs.appendFileSync(log, data.toString() + '\n') })
 })
-server.listen(Number(process.argv[3] || 0), '127.0.0.1', () => {
+server.listen(Number(process.argv[3] || 0), process.env.LH_HOST || '127.0.0.1', () => {
   console.log('listening ' + server.ws.address().port)
 })
 process.stdin.resume()

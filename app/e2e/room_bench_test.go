@@ -1,0 +1,96 @@
+//go:build linux
+
+package e2e
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// BenchmarkRoom measures rooms as players feel them, in real Chromium
+// inside the test's namespace with a real tracker and Nostr relay:
+//
+//   - room-seated: from opening a room link to sitting at the table
+//     (median of 5 links; the first is a cold load of the app);
+//   - room-action-rtt: from a guest's intent to the host's answer (the new
+//     state), p50 and p99 over at least 200 actions of whole games;
+//   - room-raw-rtt: a bare RTCDataChannel ping between two browsers in the
+//     same namespace, the floor for the figure above;
+//   - room-bytes-per-action: what one applied action costs a guest on the
+//     wire (its state message); room-bytes-per-intent: what the guest sent
+//     per intent, its hello, ready and pings included.
+//
+// One run is the measurement; the benchmark loop has nothing to repeat.
+func BenchmarkRoom(b *testing.B) {
+	skipWithoutNetns(b)
+	site := newRoomSite(b, true)
+	host := site.player(b, "Gordon")
+	guest := site.player(b, "Rikki")
+
+	var seated []float64
+	for range 5 {
+		link := site.openRoom(b, host, 2)
+		start := time.Now()
+		within(b, guest, "opening the link", chromedp.Navigate(link))
+		seatedAt(b, guest, "Rikki")
+		seated = append(seated, float64(time.Since(start).Microseconds())/1000)
+	}
+	bench(b, "room-seated-p50", percentile(seated, 50), "ms")
+	bench(b, "room-seated-cold", seated[0], "ms")
+
+	// Whole two-player games until the guest has made 200 actions.
+	var rtts []float64
+	var stateBytes, states, sent, intents int64
+	for game := 1; len(rtts) < 200; game++ {
+		if game > 10 {
+			b.Fatalf("only %d guest actions in 10 games", len(rtts))
+		}
+		link := site.openRoom(b, host, 2)
+		within(b, guest, "joining", chromedp.Navigate(link))
+		seatedAt(b, guest, "Rikki")
+		within(b, guest, "getting ready", chromedp.Click("#ready", chromedp.ByQuery))
+		var ok bool
+		within(b, host, "starting", chromedp.Poll(`!document.querySelector('#start').disabled`, &ok, chromedp.WithPollingInterval(50*time.Millisecond)),
+			chromedp.Click("#start", chromedp.ByQuery))
+		done := make(chan error, 1)
+		go func() {
+			var d driven
+			_, err := playToTheEnd(host, nil, &d)
+			done <- err
+		}()
+		var d driven
+		if _, err := playToTheEnd(guest, nil, &d); err != nil {
+			b.Fatal(err)
+		}
+		if err := <-done; err != nil {
+			b.Fatal(err)
+		}
+		var attrs map[string]string
+		within(b, guest, "reading the link figures", chromedp.Attributes("#linkstats", &attrs, chromedp.ByQuery))
+		for _, f := range strings.Split(attrs["data-rtts"], ",") {
+			if v, err := strconv.ParseFloat(f, 64); err == nil {
+				rtts = append(rtts, v)
+			}
+		}
+		for key, sum := range map[string]*int64{"data-state-bytes": &stateBytes, "data-states": &states, "data-sent": &sent, "data-intents": &intents} {
+			n, _ := strconv.ParseInt(attrs[key], 10, 64)
+			*sum += n
+		}
+		b.Logf("game %d: %d guest actions so far", game, len(rtts))
+	}
+	bench(b, "room-action-rtt-p50", percentile(rtts, 50), "ms")
+	bench(b, "room-action-rtt-p99", percentile(rtts, 99), "ms")
+	bench(b, "room-actions", float64(len(rtts)), "count")
+	if states > 0 && intents > 0 {
+		bench(b, "room-bytes-per-action", float64(stateBytes)/float64(states), "bytes")
+		bench(b, "room-bytes-per-intent", float64(sent)/float64(intents), "bytes")
+	}
+
+	raw := rawDataChannelRTT(b, site.ns, 300)
+	bench(b, "room-raw-rtt-p50", percentile(raw, 50), "ms")
+	bench(b, "room-raw-rtt-p99", percentile(raw, 99), "ms")
+}

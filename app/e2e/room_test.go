@@ -1,0 +1,365 @@
+//go:build linux
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// A room in the browser: every player is a separate Chromium process with
+// its own profile, all inside a private network namespace with a real
+// WebTorrent tracker and a real Nostr relay, and the app served there with
+// those as its only relays and no STUN server.
+
+// roomSite is the app served inside a namespace with its relays.
+type roomSite struct {
+	ns   *netns
+	base string // http://10.233.X.1:PORT
+}
+
+// newRoomSite starts the relays and the app. relays false serves the app
+// with none, so that only the BroadcastChannel or codes can connect.
+func newRoomSite(t testing.TB, relays bool) *roomSite {
+	t.Helper()
+	bin, root := theApp(t)
+	ns := newNetns(t)
+	flags := []string{"-stun", "none", "-trackers", "none", "-relays", "none"}
+	if relays {
+		flags = []string{"-stun", "none", "-trackers", ns.StartTracker(t), "-relays", ns.StartNostrRelay(t)}
+	}
+	srv := ns.StartApp(t, bin, root, flags...)
+	return &roomSite{ns: ns, base: srv.URL}
+}
+
+// player opens a browser in the namespace with name stored as the
+// player's name.
+func (s *roomSite) player(t testing.TB, name string) context.Context {
+	t.Helper()
+	ctx := s.ns.Browser(t)
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(s.base+"/"),
+		clientReady(),
+		chromedp.Evaluate(fmt.Sprintf(`localStorage.setItem("longhall.name", %q)`, `"`+name+`"`), nil),
+	); err != nil {
+		t.Fatalf("%s's browser: %v", name, err)
+	}
+	return ctx
+}
+
+// openRoom makes ctx's player host a Red North room for n and returns the
+// link to share.
+func (s *roomSite) openRoom(t testing.TB, ctx context.Context, n int) string {
+	t.Helper()
+	var link string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(s.base+"/games/rednorth/?pace=0"),
+		clientReady(),
+		chromedp.SetValue("#room-players", fmt.Sprint(n), chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('#room-players').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
+		chromedp.Click("#open-room", chromedp.ByQuery),
+		chromedp.WaitVisible("#room-link", chromedp.ByQuery),
+		chromedp.Poll(`(document.querySelector('#room-link') || {}).value || ''`, &link, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)),
+	); err != nil {
+		t.Fatalf("opening a room: %v", err)
+	}
+	if !strings.Contains(link, "/room/#r=") || !strings.Contains(link, "&k=") {
+		t.Fatalf("the room link is %q", link)
+	}
+	return link
+}
+
+// seatedAt waits until ctx's page shows its player in a seat, and
+// returns that seat's number.
+func seatedAt(t testing.TB, ctx context.Context, who string) int {
+	t.Helper()
+	// Seat numbers count from 1 here, as 0 would read as "not yet".
+	var seat int
+	if err := chromedp.Run(ctx, chromedp.Poll(`(() => {
+	  const li = [...document.querySelectorAll('#seats .seat')].find(li => li.querySelector('.who').textContent.endsWith('· you'));
+	  return li ? Number(li.id.slice(5)) + 1 : false;
+	})()`, &seat, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		roomFailure(t, ctx, who+" was never seated", err)
+	}
+	return seat - 1
+}
+
+// within runs actions with a time limit and fails the test naming the step.
+func within(t testing.TB, ctx context.Context, step string, actions ...chromedp.Action) {
+	t.Helper()
+	c, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	if err := chromedp.Run(c, actions...); err != nil {
+		roomFailure(t, ctx, step, err)
+	}
+}
+
+func roomFailure(t testing.TB, ctx context.Context, what string, err error) {
+	t.Helper()
+	var banner string
+	shot, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	chromedp.Run(shot, chromedp.Evaluate(`(document.querySelector('#banner') || {}).textContent + ' | ' + [...document.querySelectorAll('.error')].map(e => e.textContent).join(' | ')`, &banner))
+	screenshot(t, shot, "room-failure")
+	t.Fatalf("%s: %v (page says: %s)", what, err, banner)
+}
+
+// roomVersion is the version of the state the room page shows.
+const roomVersion = `(document.querySelector('#table') || {dataset: {}}).dataset.version || ''`
+
+// driven counts what a driver did, for the log.
+type driven struct {
+	acts, picks, waits int
+	actWait, looking   time.Duration
+}
+
+func (d *driven) String() string {
+	return fmt.Sprintf("%d actions (%v until applied), %d card menus, %d looks while others played (%v looking in all)",
+		d.acts, d.actWait.Round(time.Millisecond), d.picks, d.waits, d.looking.Round(time.Millisecond))
+}
+
+// playToTheEnd has ctx's player click through its decisions until the
+// result shows, or until stop is closed; it returns the result's title.
+func playToTheEnd(ctx context.Context, stop <-chan struct{}, d *driven) (string, error) {
+	before := ""
+	for n := 0; n < 20000; n++ {
+		select {
+		case <-stop:
+			return "", nil
+		default:
+		}
+		var res string
+		t0 := time.Now()
+		if err := chromedp.Run(ctx,
+			chromedp.Evaluate(roomVersion, &before),
+			chromedp.Evaluate(fmt.Sprintf(rnStep, n), &res),
+		); err != nil {
+			return "", err
+		}
+		d.looking += time.Since(t0)
+		switch {
+		case res == "over":
+			var title string
+			err := chromedp.Run(ctx, chromedp.Poll(`(document.querySelector('.rn-result-title') || {}).textContent || ''`, &title,
+				chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second)))
+			return title, err
+		case strings.HasPrefix(res, "act "):
+			// Wait for the host to apply it (a new version) or refuse it.
+			d.acts++
+			t1 := time.Now()
+			var moved bool
+			chromedp.Run(ctx, chromedp.Poll(fmt.Sprintf(`%s !== %q || !!document.querySelector('.rn-result') || !!document.querySelector('[role=alert]')`, roomVersion, before), &moved,
+				chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(3*time.Second)))
+			d.actWait += time.Since(t1)
+		case res == "pick":
+			d.picks++
+			wait, cancel := context.WithTimeout(ctx, 3*time.Second)
+			chromedp.Run(wait, chromedp.WaitVisible(".rn-tray", chromedp.ByQuery))
+			cancel()
+		default:
+			d.waits++
+			if err := chromedp.Run(ctx, chromedp.Sleep(80*time.Millisecond)); err != nil {
+				return "", err
+			}
+		}
+	}
+	return "", fmt.Errorf("no result after 20000 looks at the table")
+}
+
+// versionOf reads how many lines the page's game log has.
+func logLines(t testing.TB, ctx context.Context) string {
+	var s string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(rnLogCount, &s)); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestRoomThreePlayersAcrossBrowsers: Gordon opens a room, Rikki and Hakka
+// open its link in their own browsers and sit down, and the three play Red
+// North to the result. Midway Rikki reloads and re-takes his seat, and
+// then the host reloads: the guests wait, the room resumes, and the game
+// ends the same for everyone.
+func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
+	began := time.Now()
+	site := newRoomSite(t, true)
+	host := site.player(t, "Gordon")
+	link := site.openRoom(t, host, 3)
+	t.Logf("room link %s", link)
+
+	guests := map[string]context.Context{"Rikki": site.player(t, "Rikki"), "Hakka": site.player(t, "Hakka")}
+	seats := map[string]int{"Gordon": seatedAt(t, host, "Gordon")}
+	for name, ctx := range guests {
+		start := time.Now()
+		if err := chromedp.Run(ctx, chromedp.Navigate(link)); err != nil {
+			t.Fatal(err)
+		}
+		seats[name] = seatedAt(t, ctx, name)
+		t.Logf("%s seated at %d after %v", name, seats[name], time.Since(start).Round(time.Millisecond))
+		if err := chromedp.Run(ctx, chromedp.Click("#ready", chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(map[int]bool{seats["Gordon"]: true, seats["Rikki"]: true, seats["Hakka"]: true}) != 3 {
+		t.Fatalf("players share seats: %v", seats)
+	}
+	screenshot(t, guests["Rikki"], "room-guest-lobby")
+	var startOK bool
+	if err := chromedp.Run(host,
+		chromedp.Poll(`!document.querySelector('#start').disabled`, &startOK, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)),
+	); err != nil {
+		roomFailure(t, host, "the host could never start", err)
+	}
+	screenshot(t, host, "room-host-lobby")
+	if err := chromedp.Run(host, chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".rn-board", chromedp.ByQuery)); err != nil {
+		roomFailure(t, host, "starting", err)
+	}
+
+	all := map[string]context.Context{"Gordon": host, "Rikki": guests["Rikki"], "Hakka": guests["Hakka"]}
+	play := func(stop <-chan struct{}) map[string]string {
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		titles := map[string]string{}
+		for name, ctx := range all {
+			wg.Go(func() {
+				var d driven
+				title, err := playToTheEnd(ctx, stop, &d)
+				mu.Lock()
+				defer mu.Unlock()
+				t.Logf("%s: %v", name, &d)
+				if err != nil {
+					t.Errorf("%s: %v", name, err)
+				}
+				titles[name] = title
+			})
+		}
+		wg.Wait()
+		return titles
+	}
+	// A few rounds of play, then stop for the reloads.
+	stop := make(chan struct{})
+	time.AfterFunc(4*time.Second, func() { close(stop) })
+	play(stop)
+	screenshot(t, guests["Hakka"], "room-guest-midgame")
+
+	t.Logf("%v: played a while; Rikki reloads", time.Since(began).Round(time.Millisecond))
+	// Rikki reloads: the same seat, the game where it was.
+	if err := chromedp.Run(guests["Rikki"], chromedp.Reload(), clientReady()); err != nil {
+		t.Fatal(err)
+	}
+	if s := seatedAt(t, guests["Rikki"], "Rikki after his reload"); s != seats["Rikki"] {
+		t.Fatalf("Rikki came back to seat %d, not %d", s, seats["Rikki"])
+	}
+	if err := chromedp.Run(guests["Rikki"], chromedp.WaitVisible(".rn-board", chromedp.ByQuery)); err != nil {
+		roomFailure(t, guests["Rikki"], "Rikki's board after his reload", err)
+	}
+
+	t.Logf("%v: Rikki is back; the host reloads", time.Since(began).Round(time.Millisecond))
+	// The host reloads: the guests see the link drop, then come back.
+	hostLog := logLines(t, host)
+	if err := chromedp.Run(host, chromedp.Reload(), clientReady()); err != nil {
+		t.Fatal(err)
+	}
+	var waiting bool
+	if err := chromedp.Run(guests["Hakka"], chromedp.Poll(`(document.querySelector('#banner') || {}).dataset?.link === 'reconnecting' || false`, &waiting,
+		chromedp.WithPollingInterval(10*time.Millisecond), chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Logf("Hakka never showed the reconnecting banner (the host may have come back first): %v", err)
+	} else {
+		screenshot(t, guests["Hakka"], "room-guest-host-away")
+	}
+	if s := seatedAt(t, host, "Gordon after his reload"); s != seats["Gordon"] {
+		t.Fatalf("the host came back to seat %d", s)
+	}
+	for name, ctx := range guests {
+		var back bool
+		if err := chromedp.Run(ctx, chromedp.Poll(`(document.querySelector('#banner') || {}).dataset?.link !== 'reconnecting' && !!document.querySelector('.rn-board')`, &back,
+			chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+			roomFailure(t, ctx, name+" never came back after the host's reload", err)
+		}
+	}
+	if after := logLines(t, host); after == "" {
+		t.Errorf("the resumed host shows no game log (before the reload: %s)", hostLog)
+	}
+
+	t.Logf("%v: everyone is back; playing to the end", time.Since(began).Round(time.Millisecond))
+	titles := play(nil)
+	t.Logf("%v: the game is over", time.Since(began).Round(time.Millisecond))
+	if t.Failed() {
+		return
+	}
+	if titles["Gordon"] == "" || titles["Gordon"] != titles["Rikki"] || titles["Gordon"] != titles["Hakka"] {
+		t.Fatalf("the players saw different results: %q", titles)
+	}
+	if !strings.Contains(titles["Gordon"], "Ragnarok is over") {
+		t.Errorf("the result reads %q", titles["Gordon"])
+	}
+	screenshot(t, guests["Rikki"], "room-end-rikki")
+}
+
+// TestRoomTwoTabsOverBroadcastChannel: with no relay at all, a second tab
+// of the host's browser joins through the BroadcastChannel.
+func TestRoomTwoTabsOverBroadcastChannel(t *testing.T) {
+	site := newRoomSite(t, false)
+	host := site.player(t, "Gordon")
+	link := site.openRoom(t, host, 2)
+	t.Logf("room link %s", link)
+	screenshot(t, host, "room-host-two-tabs")
+	tab, cancel := chromedp.NewContext(host)
+	defer cancel()
+	t.Logf("opening the link in a second tab")
+	if err := chromedp.Run(tab, chromedp.Navigate(link)); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("opened")
+	if s := seatedAt(t, tab, "the second tab"); s != 1 {
+		t.Fatalf("the second tab sits at %d", s)
+	}
+	var state string
+	if err := chromedp.Run(host, chromedp.Poll(`(document.querySelector('#seat-1') || {}).dataset?.state || ''`, &state,
+		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second))); err != nil || state != "not ready" {
+		roomFailure(t, host, "the host does not see the second tab seated", err)
+	}
+	screenshot(t, tab, "room-second-tab")
+}
+
+// TestRoomByConnectionCodes: with no relay, two browsers (so no shared
+// BroadcastChannel either) connect by copying an offer code and an answer
+// code between them.
+func TestRoomByConnectionCodes(t *testing.T) {
+	site := newRoomSite(t, false)
+	host := site.player(t, "Gordon")
+	link := site.openRoom(t, host, 2)
+	guest := site.player(t, "Rikki")
+	var offer, answer string
+	within(t, guest, "opening the link", chromedp.Navigate(link), clientReady())
+	within(t, guest, "opening the code panel", chromedp.WaitVisible("#guest-code summary", chromedp.ByQuery), chromedp.Click("#guest-code summary", chromedp.ByQuery))
+	within(t, guest, "making the guest's code", chromedp.Click("#make-offer", chromedp.ByQuery),
+		chromedp.Poll(`(document.querySelector('#my-offer') || {}).value || ''`, &offer, chromedp.WithPollingInterval(50*time.Millisecond)))
+	screenshot(t, guest, "room-code-offer")
+	if err := chromedp.Run(host,
+		chromedp.Click("#host-code summary", chromedp.ByQuery),
+		chromedp.SetValue("#offer-code", offer, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('#offer-code').dispatchEvent(new Event('input', {bubbles: true}))`, nil),
+		chromedp.Click("#answer-code", chromedp.ByQuery),
+		chromedp.Poll(`(document.querySelector('#my-answer') || {}).value || ''`, &answer, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)),
+	); err != nil {
+		roomFailure(t, host, "answering the code", err)
+	}
+	screenshot(t, host, "room-code-answer")
+	if err := chromedp.Run(guest,
+		chromedp.SetValue("#answer-input", answer, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('#answer-input').dispatchEvent(new Event('input', {bubbles: true}))`, nil),
+		chromedp.Click("#use-answer", chromedp.ByQuery),
+	); err != nil {
+		roomFailure(t, guest, "using the answer", err)
+	}
+	if s := seatedAt(t, guest, "the guest who used codes"); s != 1 {
+		t.Fatalf("the guest sits at %d", s)
+	}
+}
