@@ -110,7 +110,7 @@ func (p *roomPage) open(ctx app.Context) {
 		p.fatal = "This address names no room. Open the link the host sent you, or start a room from a game's page."
 		return
 	case err != nil:
-		p.fatal = "This room link is damaged: " + strings.TrimPrefix(err.Error(), "signal: ") + ". Ask the host to send it again."
+		p.fatal = sentence(strings.TrimPrefix(err.Error(), "signal: "))
 		return
 	}
 	name := ui.PlayerName(ctx)
@@ -652,6 +652,18 @@ func (p *roomPage) renderChat() app.UI {
 			app.Button().Type("submit").Class("button").Text("Say"),
 		),
 	)
+}
+
+// sentence capitalises a message and ends it with a full stop.
+func sentence(s string) string {
+	if s == "" {
+		return s
+	}
+	s = strings.ToUpper(s[:1]) + s[1:]
+	if !strings.HasSuffix(s, ".") {
+		s += "."
+	}
+	return s
 }
 
 func ifElse(c bool, a, b string) string {

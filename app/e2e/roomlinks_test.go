@@ -1,0 +1,46 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBadRoomLinksAreExplained: a room address that cannot work says why,
+// in words, and offers the way back; nothing breaks.
+func TestBadRoomLinksAreExplained(t *testing.T) {
+	bin, root := theApp(t)
+	srv := startServer(t, bin, root)
+	ctx := newBrowser(t)
+	id, key := strings.Repeat("A", 22), strings.Repeat("A", 43)
+	for _, c := range []struct {
+		name, path, want string
+	}{
+		{"no room at all", "/room/", "names no room"},
+		{"a fragment that is not a room", "/room/#hello", "names no room"},
+		{"a cut-short link", "/room/#r=AAAA&k=" + key + "&t=1795000000", "damaged"},
+		{"a link without its time", "/room/#r=" + id + "&k=" + key, "damaged"},
+		{"a stale link", "/room/#r=" + id + "&k=" + key + "&t=1000", "more than 30 days old"},
+		{"a hosted room this device does not have", "/room/?host=" + id, "hosts no such room"},
+		{"a host key that is no key", "/room/?host=..%2F..", "names no room"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var text string
+			if err := chromedp.Run(ctx,
+				chromedp.Navigate("about:blank"),
+				chromedp.Navigate(srv.URL+c.path),
+				clientReady(),
+				chromedp.Poll(`(document.querySelector('.page-room .error') || {}).textContent || ''`, &text,
+					chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second)),
+			); err != nil {
+				t.Fatalf("%s: %v", c.path, err)
+			}
+			if !strings.Contains(text, c.want) {
+				t.Errorf("%s says %q, want it to say %q", c.path, text, c.want)
+			}
+		})
+	}
+	screenshot(t, ctx, "room-bad-link")
+}
