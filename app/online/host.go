@@ -151,7 +151,9 @@ func (h *Hosting) serve(ctx context.Context) {
 	for attempt := 1; ; attempt++ {
 		srv, err := room.Serve(ctx, h.host, h.net.Signaler, h.room, h.net.Peer, h.opts.Logf)
 		if err == nil {
-			h.set(func(v *View) { v.Relays = "Guests can find this room through " + relayWords(h.net.Signaler.Name()) + "." })
+			h.set(func(v *View) {
+				v.Relays = "Guests can find this room through " + relayWords(h.net.Signaler.Name()) + "."
+			})
 			<-ctx.Done()
 			srv.Close()
 			return
