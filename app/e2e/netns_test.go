@@ -323,7 +323,8 @@ func (n *netns) Browser(t testing.TB, extra ...string) context.Context {
 	actx, cancelAlloc := chromedp.NewRemoteAllocator(context.Background(),
 		"ws://"+forwarder.Addr().String()+"/"+path, chromedp.NoModifyURL)
 	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
+	// A safety net for a hung page; a benchmark plays several whole games.
+	ctx, cancelTimeout := context.WithTimeout(ctx, 8*time.Minute)
 	cancels = append(cancels, cancelAlloc, cancelCtx, cancelTimeout)
 	if err := chromedp.Run(ctx); err != nil {
 		t.Fatalf("attaching to chromium in namespace %s: %v\n%s", n.Name, err, log.String())
