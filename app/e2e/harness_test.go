@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -242,7 +243,8 @@ func screenshot(t testing.TB, ctx context.Context, name string) {
 	sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	start := time.Now()
-	if err := chromedp.Run(sctx, chromedp.FullScreenshot(&png, 100)); err != nil {
+	// A tab behind another draws no frames, so bring it to the front.
+	if err := chromedp.Run(sctx, page.BringToFront(), chromedp.FullScreenshot(&png, 100)); err != nil {
 		t.Logf("screenshot %s skipped: %v", name, err)
 		return
 	}

@@ -326,6 +326,24 @@ func TestRoomTwoTabsOverBroadcastChannel(t *testing.T) {
 		roomFailure(t, host, "the host does not see the second tab seated", err)
 	}
 	screenshot(t, tab, "room-second-tab")
+
+	// The host leaves for the home page and comes back through "Your
+	// rooms"; the second tab, which lost the host, reconnects by itself.
+	var listed string
+	within(t, host, "finding the room on the home page",
+		chromedp.Navigate(site.base+"/"), clientReady(),
+		chromedp.Poll(`(document.querySelector('a.save.room') || {}).textContent || ''`, &listed, chromedp.WithPollingInterval(50*time.Millisecond)))
+	if !strings.Contains(listed, "Red North room") {
+		t.Errorf("the home page lists the room as %q", listed)
+	}
+	screenshot(t, host, "room-home-your-rooms")
+	within(t, host, "opening the room again", chromedp.Click("a.save.room", chromedp.ByQuery))
+	if s := seatedAt(t, host, "the host back from the home page"); s != 0 {
+		t.Fatalf("the host came back to seat %d", s)
+	}
+	var back bool
+	within(t, tab, "the second tab reconnecting", chromedp.Poll(`(document.querySelector('#seat-1') || {dataset: {}}).dataset.state === 'not ready' && (document.querySelector('#banner') || {dataset: {}}).dataset.link !== 'reconnecting'`, &back,
+		chromedp.WithPollingInterval(50*time.Millisecond)))
 }
 
 // TestRoomByConnectionCodes: with no relay, two browsers (so no shared
