@@ -217,6 +217,15 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 		roomFailure(t, host, "the host could never start", err)
 	}
 	screenshot(t, host, "room-host-lobby")
+	var overflow bool
+	within(t, host, "viewing the host's lobby on a phone",
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond),
+		chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth + 1`, &overflow))
+	if overflow {
+		t.Error("the host's lobby scrolls sideways on a 390-px phone")
+	}
+	screenshot(t, host, "room-host-lobby-phone")
+	within(t, host, "back to a desktop window", chromedp.EmulateViewport(1280, 900))
 	if err := chromedp.Run(host, chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".rn-board", chromedp.ByQuery)); err != nil {
 		roomFailure(t, host, "starting", err)
 	}
@@ -247,6 +256,15 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 	time.AfterFunc(4*time.Second, func() { close(stop) })
 	play(stop)
 	screenshot(t, guests["Hakka"], "room-guest-midgame")
+	// Friends open links on phones: the room must fit one.
+	within(t, guests["Hakka"], "viewing the room on a phone",
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond),
+		chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth + 1`, &overflow))
+	if overflow {
+		t.Error("the room scrolls sideways on a 390-px phone")
+	}
+	screenshot(t, guests["Hakka"], "room-guest-phone")
+	within(t, guests["Hakka"], "back to a desktop window", chromedp.EmulateViewport(1280, 900))
 
 	t.Logf("%v: played a while; Rikki reloads", time.Since(began).Round(time.Millisecond))
 	// Rikki reloads: the same seat, the game where it was.
