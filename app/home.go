@@ -76,12 +76,14 @@ func (h *homePage) renderSaves() app.UI {
 						app.Small().Text(" · "+state+" · "+s.Updated.Local().Format("2 Jan 15:04")),
 					),
 					app.Button().Class("button quiet").Aria("label", "Forget this game").Text("Forget").
+						// Scoped by the save, or go-app would keep the
+						// first handler at this place in the list.
 						OnClick(func(ctx app.Context, e app.Event) {
 							if err := local.Forget(ctx.LocalStorage(), s.ID); err != nil {
 								app.Log("forgetting a save:", err)
 							}
 							h.saves = local.Saves(ctx.LocalStorage())
-						}),
+						}, app.EventScope(s.ID)),
 				)
 			}),
 		),
@@ -123,7 +125,7 @@ func (h *homePage) renderRooms() app.UI {
 								app.Log("forgetting a room:", err)
 							}
 							h.rooms = online.Rooms(ctx.LocalStorage())
-						}),
+						}, app.EventScope(r.Key)),
 				)
 			}),
 		),

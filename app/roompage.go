@@ -505,10 +505,12 @@ func (p *roomPage) renderSeats(started bool) app.UI {
 		app.P().ID("spectators").Class("hint").Text(spectators(l.Spectators, me == rules.Spectator && p.view.Snap.Joined)),
 		app.If(!started && p.guest != nil && me >= 0, func() app.UI {
 			ready := l.Seats[me].Ready
+			// Handlers read the room when clicked: go-app keeps the first
+			// closure of a literal, with whatever it captured then.
 			return app.Div().Class("row").Body(
 				app.Button().ID("ready").Class(ifElse(ready, "button", "button primary")).
 					Text(ifElse(ready, "Not ready yet", "I am ready")).
-					OnClick(func(ctx app.Context, e app.Event) { p.try(p.guest.Ready(!ready)) }),
+					OnClick(func(ctx app.Context, e app.Event) { p.try(p.guest.Ready(!p.myReady())) }),
 				app.Button().ID("stand").Class("button quiet").Text("Just watch").
 					OnClick(func(ctx app.Context, e app.Event) { p.try(p.guest.Stand()) }),
 			)
@@ -517,7 +519,27 @@ func (p *roomPage) renderSeats(started bool) app.UI {
 			return app.Button().ID("start").Class("button primary").Disabled(!allSet).Text("Start the game").
 				OnClick(func(ctx app.Context, e app.Event) { p.try(p.host.Start()) })
 		}),
+		app.If(started && p.host != nil && p.view.Snap.State != nil && p.view.Snap.State.Result == nil, func() app.UI {
+			paused := p.view.Snap.Paused != nil
+			return app.Button().ID("pause").Class("button quiet").Text(ifElse(paused, "Resume the game", "Pause the game")).
+				OnClick(func(ctx app.Context, e app.Event) {
+					p.try(p.host.SetPaused(p.view.Snap.Paused == nil, "The host will be back shortly."))
+				})
+		}),
 	)
+}
+
+// myReady says whether this player's seat is marked ready now.
+func (p *roomPage) myReady() bool {
+	l, me := p.view.Snap.Lobby, p.view.Snap.Seat
+	return l != nil && me >= 0 && int(me) < len(l.Seats) && l.Seats[me].Ready
+}
+
+// seatScope names a seat's occupant for its buttons' handlers, so that a
+// handler is replaced when the seat changes hands (go-app keeps a handler
+// whose scope and code are unchanged, with the values it captured).
+func seatScope(s session.SeatStatus) string {
+	return fmt.Sprint(s.Seat, s.Kind, s.Member)
 }
 
 func spectators(n int, me bool) string {
@@ -570,7 +592,7 @@ func (p *roomPage) renderSeat(s session.SeatStatus, me rules.Seat, started bool)
 		app.Span().Class("state").Text(state),
 		app.If(!started && p.guest != nil && s.Kind == session.SeatEmpty && p.view.Link == online.Connected, func() app.UI {
 			return app.Button().Class("button quiet").Text("Sit here").
-				OnClick(func(ctx app.Context, e app.Event) { p.try(p.guest.Sit(s.Seat)) })
+				OnClick(func(ctx app.Context, e app.Event) { p.try(p.guest.Sit(s.Seat)) }, app.EventScope(seatScope(s)))
 		}),
 		app.If(p.host != nil && !s.Host, func() app.UI { return p.seatControls(s, started) }),
 	)
@@ -582,16 +604,16 @@ func (p *roomPage) seatControls(s session.SeatStatus, started bool) app.UI {
 	switch {
 	case s.Kind == session.SeatEmpty:
 		return app.Button().Class("button quiet").ID(fmt.Sprintf("bot-%d", s.Seat)).Text("Add a bot").
-			OnClick(func(ctx app.Context, e app.Event) { p.try(p.host.SetBot(s.Seat, true)) })
+			OnClick(func(ctx app.Context, e app.Event) { p.try(p.host.SetBot(s.Seat, true)) }, app.EventScope(seatScope(s)))
 	case s.Kind == session.SeatBot && !started:
 		return app.Button().Class("button quiet").Text("Remove bot").
-			OnClick(func(ctx app.Context, e app.Event) { p.try(p.host.SetBot(s.Seat, false)) })
+			OnClick(func(ctx app.Context, e app.Event) { p.try(p.host.SetBot(s.Seat, false)) }, app.EventScope(seatScope(s)))
 	case s.Kind == session.SeatHuman && started && !s.Connected:
 		return app.Button().Class("button quiet").Text("Let a bot play").
-			OnClick(func(ctx app.Context, e app.Event) { p.try(p.host.SetBot(s.Seat, true)) })
+			OnClick(func(ctx app.Context, e app.Event) { p.try(p.host.SetBot(s.Seat, true)) }, app.EventScope(seatScope(s)))
 	case s.Kind == session.SeatHuman:
 		return app.Button().Class("button quiet").Text("Remove").
-			OnClick(func(ctx app.Context, e app.Event) { p.try(p.host.Kick(s.Member, "")) })
+			OnClick(func(ctx app.Context, e app.Event) { p.try(p.host.Kick(s.Member, "")) }, app.EventScope(seatScope(s)))
 	}
 	return app.Text("")
 }

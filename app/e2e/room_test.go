@@ -209,6 +209,16 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 	if len(map[int]bool{seats["Gordon"]: true, seats["Rikki"]: true, seats["Hakka"]: true}) != 3 {
 		t.Fatalf("players share seats: %v", seats)
 	}
+	// Table talk reaches everyone.
+	var heard string
+	within(t, guests["Rikki"], "chatting",
+		chromedp.SendKeys("#chat-input", "Skål!", chromedp.ByQuery),
+		chromedp.Click(`#chat button[type="submit"]`, chromedp.ByQuery))
+	within(t, host, "hearing the chat", chromedp.Poll(`(document.querySelector('#chat .lines li') || {}).textContent || ''`, &heard,
+		chromedp.WithPollingInterval(50*time.Millisecond)))
+	if heard != "Rikki: Skål!" {
+		t.Errorf("the host heard %q", heard)
+	}
 	screenshot(t, guests["Rikki"], "room-guest-lobby")
 	var startOK bool
 	if err := chromedp.Run(host,
@@ -304,6 +314,26 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 	if after := logLines(t, host); after == "" {
 		t.Errorf("the resumed host shows no game log (before the reload: %s)", hostLog)
 	}
+
+	// The host pauses: the guests are told, and can do nothing until the
+	// host resumes.
+	var paused string
+	// A script click: the sticky status bar may cover a scrolled-to button.
+	within(t, host, "pausing", chromedp.Evaluate(`document.querySelector('#pause').click()`, nil))
+	within(t, guests["Rikki"], "seeing the pause", chromedp.Poll(`(document.querySelector('#banner') || {}).textContent || ''`, &paused,
+		chromedp.WithPollingInterval(50*time.Millisecond)))
+	if !strings.Contains(paused, "paused") {
+		t.Errorf("during the pause Rikki's banner reads %q", paused)
+	}
+	var controls int
+	within(t, guests["Rikki"], "counting controls while paused", chromedp.Evaluate(`document.querySelectorAll('.rn-board [data-action]:not([disabled])').length`, &controls))
+	if controls != 0 {
+		t.Errorf("Rikki is offered %d actions while the game is paused", controls)
+	}
+	within(t, host, "resuming", chromedp.Poll(`(document.querySelector('#pause') || {}).textContent === 'Resume the game'`, nil,
+		chromedp.WithPollingInterval(50*time.Millisecond)), chromedp.Evaluate(`document.querySelector('#pause').click()`, nil))
+	within(t, guests["Rikki"], "seeing the game resume", chromedp.Poll(`!((document.querySelector('#banner') || {}).textContent || '').includes('paused')`, nil,
+		chromedp.WithPollingInterval(50*time.Millisecond)))
 
 	t.Logf("%v: everyone is back; playing to the end", time.Since(began).Round(time.Millisecond))
 	titles := play(nil)
