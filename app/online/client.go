@@ -42,8 +42,6 @@ type View struct {
 	Chat   []session.Chat
 	// Notice is the host's last refusal of this player's message.
 	Notice string
-	// Ping is the round trip of the last answered ping (0 before one).
-	Ping time.Duration
 	// Traffic measures the link: what players feel and what it costs.
 	Traffic Traffic
 }
@@ -72,8 +70,7 @@ type client struct {
 	mu        sync.Mutex
 	g         *session.Guest
 	view      View
-	version   int // the last state version whose events are in the log
-	pingSent  map[int64]time.Time
+	version   int       // the last state version whose events are in the log
 	sentAt    time.Time // when the intent awaiting an answer went out
 	sentBase  int64     // bytes sent by guests before the current one
 	saveToken func(string)
@@ -174,11 +171,6 @@ func (c *client) apply(u session.Update) (result bool) {
 		}
 	case u.Kicked != nil:
 		c.view.Problem = u.Kicked.Reason
-	case u.Pong != nil:
-		if t, ok := c.pingSent[u.Pong.N]; ok {
-			c.view.Ping = time.Since(t)
-			delete(c.pingSent, u.Pong.N)
-		}
 	}
 	return result
 }
@@ -241,24 +233,4 @@ func (c *client) Chat(text string) error {
 		return err
 	}
 	return g.Chat(text)
-}
-
-// Ping measures the round trip to the host; View.Ping shows it once the
-// answer is back.
-func (c *client) Ping() error {
-	g, err := c.guest()
-	if err != nil {
-		return err
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	n, err := g.Ping()
-	if err != nil {
-		return err
-	}
-	if c.pingSent == nil || len(c.pingSent) > 16 {
-		c.pingSent = map[int64]time.Time{}
-	}
-	c.pingSent[n] = time.Now()
-	return nil
 }
