@@ -31,6 +31,12 @@ type roomPage struct {
 	view  online.View
 	dirty atomic.Bool // a View change waits to be drawn
 
+	// live is the page's own context. Callbacks that outlive the element
+	// that started them (the room's redraws, a code being made) dispatch
+	// through it: go-app drops a Dispatch whose source has unmounted, and
+	// the name form that starts a join unmounts on the next render.
+	live app.Context
+
 	fatal     string      // why there is no room to show
 	joinTo    signal.Room // a guest waiting to give a name
 	nameDraft string
@@ -48,6 +54,7 @@ type roomPage struct {
 }
 
 func (p *roomPage) OnNav(ctx app.Context) {
+	p.live = ctx
 	ctx.Page().SetTitle("Room · Longhall")
 	if !app.IsClient {
 		return
@@ -56,6 +63,7 @@ func (p *roomPage) OnNav(ctx app.Context) {
 }
 
 func (p *roomPage) OnMount(ctx app.Context) {
+	p.live = ctx
 	ctx.Handle(ui.ActAction, p.onAct)
 	ui.MarkClient()
 }
@@ -91,7 +99,7 @@ func (p *roomPage) open(ctx app.Context) {
 		}
 		h, err := online.Host(context.Background(), ctx.LocalStorage(), rec, n,
 			online.HostOptions{BotDelay: pace(u.Query().Get("pace")), Logf: func(f string, a ...any) { app.Logf(f, a...) }},
-			func() { p.changed(ctx) })
+			p.changed)
 		if err != nil {
 			p.fatal = strings.TrimPrefix(err.Error(), "online: ")
 			return
@@ -123,18 +131,17 @@ func (p *roomPage) open(ctx app.Context) {
 
 func (p *roomPage) join(ctx app.Context, rm signal.Room, name string, n online.Net) {
 	p.joinTo = signal.Room{}
-	p.guest = online.Join(context.Background(), ctx.LocalStorage(), ctx.SessionStorage(), rm, n, name,
-		func() { p.changed(ctx) })
+	p.guest = online.Join(context.Background(), ctx.LocalStorage(), ctx.SessionStorage(), rm, n, name, p.changed)
 	p.view = p.guest.View()
 }
 
 // changed runs on the room's goroutines: it asks the UI goroutine to
-// redraw, at most one request at a time.
-func (p *roomPage) changed(ctx app.Context) {
+// redraw, at most one request at a time, through the page's own context.
+func (p *roomPage) changed() {
 	if !p.dirty.CompareAndSwap(false, true) {
 		return
 	}
-	ctx.Dispatch(func(ctx app.Context) {
+	p.live.Dispatch(func(ctx app.Context) {
 		p.dirty.Store(false)
 		switch {
 		case p.host != nil:
@@ -375,7 +382,7 @@ func (p *roomPage) copyLink(ctx app.Context, e app.Event) {
 		app.Window().Get("document").Call("execCommand", "copy")
 	}
 	p.copied = true
-	ctx.After(2*time.Second, func(ctx app.Context) { p.copied = false })
+	p.live.After(2*time.Second, func(ctx app.Context) { p.copied = false })
 }
 
 // renderHostCode lets the host answer a guest's connection code.
@@ -398,9 +405,10 @@ func (p *roomPage) toggleCodes(ctx app.Context, e app.Event) {
 func (p *roomPage) answerCode(ctx app.Context, e app.Event) {
 	h, offer := p.host, p.codeTheirs
 	p.codeBusy, p.codeNote, p.codeMine = true, "Making the answer…", ""
-	ctx.Async(func() {
+	live := p.live
+	live.Async(func() {
 		code, err := h.AnswerCode(context.Background(), offer, func(err error) {
-			ctx.Dispatch(func(ctx app.Context) {
+			live.Dispatch(func(ctx app.Context) {
 				if err != nil {
 					p.codeNote = "That device did not connect: " + err.Error()
 				} else {
@@ -408,7 +416,7 @@ func (p *roomPage) answerCode(ctx app.Context, e app.Event) {
 				}
 			})
 		})
-		ctx.Dispatch(func(ctx app.Context) {
+		live.Dispatch(func(ctx app.Context) {
 			p.codeBusy = false
 			if err != nil {
 				p.codeNote = strings.TrimPrefix(err.Error(), "signal: ")
@@ -451,9 +459,10 @@ func (p *roomPage) renderMyCode(kind string) app.UI {
 func (p *roomPage) makeOffer(ctx app.Context, e app.Event) {
 	g := p.guest
 	p.codeBusy, p.codeNote, p.codeMine = true, "Making your code…", ""
-	ctx.Async(func() {
+	live := p.live
+	live.Async(func() {
 		code, err := g.OfferCode(context.Background())
-		ctx.Dispatch(func(ctx app.Context) {
+		live.Dispatch(func(ctx app.Context) {
 			p.codeBusy = false
 			if err != nil {
 				p.codeNote = err.Error()
@@ -467,11 +476,12 @@ func (p *roomPage) makeOffer(ctx app.Context, e app.Event) {
 func (p *roomPage) useAnswer(ctx app.Context, e app.Event) {
 	g, answer := p.guest, p.codeTheirs
 	p.codeBusy, p.codeNote = true, "Connecting…"
-	ctx.Async(func() {
+	live := p.live
+	live.Async(func() {
 		cctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
 		err := g.AcceptCode(cctx, answer)
-		ctx.Dispatch(func(ctx app.Context) {
+		live.Dispatch(func(ctx app.Context) {
 			p.codeBusy = false
 			if err != nil {
 				p.codeNote = strings.TrimPrefix(err.Error(), "signal: ")

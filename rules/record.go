@@ -74,19 +74,12 @@ func (r *Record) Start() (State, error) {
 // state and all events (unfiltered), or a *ReplayError naming the first
 // action that failed together with the state just before it.
 func Replay(r Record) (State, []Event, error) {
-	s, err := r.Start()
-	if err != nil {
-		return nil, nil, err
-	}
+	s, byAction, err := ReplayByAction(r)
 	var log []Event
-	for i, m := range r.Actions {
-		ev, err := s.Apply(m.Seat, m.Action)
-		if err != nil {
-			return s, log, &ReplayError{Index: i, Move: m, Err: err}
-		}
+	for _, ev := range byAction {
 		log = append(log, ev...)
 	}
-	return s, log, nil
+	return s, log, err
 }
 
 // ReadRecord decodes a record, refusing oversized input, unknown fields and
@@ -155,4 +148,22 @@ func IsReplayError(err error) (*ReplayError, bool) {
 	var re *ReplayError
 	ok := errors.As(err, &re)
 	return re, ok
+}
+
+// ReplayByAction is Replay with the events kept per action: events[i] are
+// those of Record.Actions[i]. Logs are built from it, one entry an action.
+func ReplayByAction(r Record) (State, [][]Event, error) {
+	s, err := r.Start()
+	if err != nil {
+		return nil, nil, err
+	}
+	events := make([][]Event, 0, len(r.Actions))
+	for i, m := range r.Actions {
+		ev, err := s.Apply(m.Seat, m.Action)
+		if err != nil {
+			return s, events, &ReplayError{Index: i, Move: m, Err: err}
+		}
+		events = append(events, ev)
+	}
+	return s, events, nil
 }

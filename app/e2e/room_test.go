@@ -39,7 +39,7 @@ func newRoomSite(t testing.TB, relays bool) *roomSite {
 }
 
 // player opens a browser in the namespace with name stored as the
-// player's name.
+// player's name. A friend on a first visit is newcomer instead.
 func (s *roomSite) player(t testing.TB, name string) context.Context {
 	t.Helper()
 	ctx := s.ns.Browser(t)
@@ -51,6 +51,39 @@ func (s *roomSite) player(t testing.TB, name string) context.Context {
 		t.Fatalf("%s's browser: %v", name, err)
 	}
 	return ctx
+}
+
+// newcomer opens a browser in the namespace with a fresh profile: nothing
+// in storage, the way a friend meets a room link for the first time.
+func (s *roomSite) newcomer(t testing.TB) context.Context {
+	t.Helper()
+	return s.ns.Browser(t)
+}
+
+// joinFirstTime opens the link in a newcomer's browser, types the name on
+// the invitation page, presses Join, and waits until the page shows the
+// player seated; then the player presses ready. It returns the seat.
+func joinFirstTime(t testing.TB, ctx context.Context, link, name string) int {
+	t.Helper()
+	start := time.Now()
+	within(t, ctx, name+" opening the link on a first visit",
+		chromedp.Navigate(link), clientReady(),
+		chromedp.WaitVisible("#join-name", chromedp.ByQuery),
+		chromedp.SendKeys("#join-name", name, chromedp.ByQuery),
+		chromedp.Click("#join", chromedp.ByQuery))
+	var seat int
+	c, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Run(c, chromedp.Poll(`(() => {
+	  const li = [...document.querySelectorAll('#seats .seat')].find(li => li.querySelector('.who').textContent.endsWith('· you'));
+	  return li && document.querySelector('#ready') ? Number(li.id.slice(5)) + 1 : false;
+	})()`, &seat, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+		roomFailure(t, ctx, name+" typed a name and pressed Join but was never seated", err)
+	}
+	within(t, ctx, name+" pressing ready", chromedp.Click("#ready", chromedp.ByQuery),
+		chromedp.Poll(`(document.querySelector('#ready') || {}).textContent === 'Not ready yet'`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+	t.Logf("%s, on a first visit, was seated and ready %v after opening the link", name, time.Since(start).Round(time.Millisecond))
+	return seat - 1
 }
 
 // openRoom makes ctx's player host a Red North room for n and returns the
@@ -172,7 +205,23 @@ func playToTheEnd(ctx context.Context, stop <-chan struct{}, d *driven) (string,
 	return "", fmt.Errorf("no result after 20000 looks at the table")
 }
 
-// versionOf reads how many lines the page's game log has.
+// sameLog waits until ctx's game log is as long as other's (and not empty).
+func sameLog(t testing.TB, ctx, other context.Context, who string) {
+	t.Helper()
+	want := logLines(t, other)
+	var got string
+	c, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Run(c, chromedp.Poll(fmt.Sprintf(`(%s) === %q`, rnLogCount, want), nil, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+		chromedp.Run(ctx, chromedp.Evaluate(rnLogCount, &got))
+		t.Errorf("%s shows %q, where the others show %q", who, got, want)
+	}
+	if want == "Game log (0)" {
+		t.Errorf("%s: the log is empty mid-game", who)
+	}
+}
+
+// logLines reads the page's game log summary ("Game log (N)").
 func logLines(t testing.TB, ctx context.Context) string {
 	var s string
 	if err := chromedp.Run(ctx, chromedp.Evaluate(rnLogCount, &s)); err != nil {
@@ -182,7 +231,8 @@ func logLines(t testing.TB, ctx context.Context) string {
 }
 
 // TestRoomThreePlayersAcrossBrowsers: Gordon opens a room, Rikki and Hakka
-// open its link in their own browsers and sit down, and the three play Red
+// open its link in their own browsers and sit down (Hakka on his first
+// visit: he types his name on the invitation page), and the three play Red
 // North to the result. Midway Rikki reloads and re-takes his seat, and
 // then the host reloads: the guests wait, the room resumes, and the game
 // ends the same for everyone.
@@ -193,19 +243,18 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 	link := site.openRoom(t, host, 3)
 	t.Logf("room link %s", link)
 
-	guests := map[string]context.Context{"Rikki": site.player(t, "Rikki"), "Hakka": site.player(t, "Hakka")}
+	guests := map[string]context.Context{"Rikki": site.player(t, "Rikki"), "Hakka": site.newcomer(t)}
 	seats := map[string]int{"Gordon": seatedAt(t, host, "Gordon")}
-	for name, ctx := range guests {
-		start := time.Now()
-		if err := chromedp.Run(ctx, chromedp.Navigate(link)); err != nil {
-			t.Fatal(err)
-		}
-		seats[name] = seatedAt(t, ctx, name)
-		t.Logf("%s seated at %d after %v", name, seats[name], time.Since(start).Round(time.Millisecond))
-		if err := chromedp.Run(ctx, chromedp.Click("#ready", chromedp.ByQuery)); err != nil {
-			t.Fatal(err)
-		}
+	start := time.Now()
+	if err := chromedp.Run(guests["Rikki"], chromedp.Navigate(link)); err != nil {
+		t.Fatal(err)
 	}
+	seats["Rikki"] = seatedAt(t, guests["Rikki"], "Rikki")
+	t.Logf("Rikki seated at %d after %v", seats["Rikki"], time.Since(start).Round(time.Millisecond))
+	if err := chromedp.Run(guests["Rikki"], chromedp.Click("#ready", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	seats["Hakka"] = joinFirstTime(t, guests["Hakka"], link, "Hakka")
 	if len(map[int]bool{seats["Gordon"]: true, seats["Rikki"]: true, seats["Hakka"]: true}) != 3 {
 		t.Fatalf("players share seats: %v", seats)
 	}
@@ -287,6 +336,9 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 	if err := chromedp.Run(guests["Rikki"], chromedp.WaitVisible(".rn-board", chromedp.ByQuery)); err != nil {
 		roomFailure(t, guests["Rikki"], "Rikki's board after his reload", err)
 	}
+	// Nobody moves while the table waits: Rikki gets back the whole log,
+	// as long as Hakka's, who never left.
+	sameLog(t, guests["Rikki"], guests["Hakka"], "Rikki after his reload")
 
 	t.Logf("%v: Rikki is back; the host reloads", time.Since(began).Round(time.Millisecond))
 	// The host reloads: the guests see the link drop, then come back.
@@ -311,8 +363,9 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 			roomFailure(t, ctx, name+" never came back after the host's reload", err)
 		}
 	}
-	if after := logLines(t, host); after == "" {
-		t.Errorf("the resumed host shows no game log (before the reload: %s)", hostLog)
+	sameLog(t, host, guests["Hakka"], "the host after his reload")
+	if after := logLines(t, host); after != hostLog {
+		t.Errorf("the host's log read %q before his reload and %q after", hostLog, after)
 	}
 
 	// The host pauses: the guests are told, and can do nothing until the

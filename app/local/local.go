@@ -18,13 +18,16 @@ type Table struct {
 	ID     string        // the save slot
 	Record *rules.Record // every accepted action, the save file
 	State  rules.State
-	Log    []string // public log lines, newest last
+	Log    []rules.LogEntry // every action so far, public wording, oldest first
 	// Viewer is the seat whose hidden cards the screen shows. In hot-seat
 	// play it changes only through HandOver.
 	Viewer rules.Seat
 
 	game rules.Game
 	bots map[rules.Seat]rules.Bot
+	// handed says the device has been passed to Viewer since the table
+	// was set up or resumed; until then hot-seat play shows nobody's cards.
+	handed bool
 }
 
 // Seat describes who sits in a seat when a table is set up.
@@ -47,14 +50,14 @@ func New(id, gameID string, cfg rules.Config, seed uint64, seats []Seat) (*Table
 
 // Resume rebuilds a table from its record.
 func Resume(id string, rec rules.Record) (*Table, error) {
-	s, events, err := rules.Replay(rec)
+	s, events, err := rules.ReplayByAction(rec)
 	if err != nil {
 		return nil, err
 	}
 	return newTable(id, &rec, s, events)
 }
 
-func newTable(id string, rec *rules.Record, s rules.State, events []rules.Event) (*Table, error) {
+func newTable(id string, rec *rules.Record, s rules.State, events [][]rules.Event) (*Table, error) {
 	g, err := rules.Lookup(rec.Game)
 	if err != nil {
 		return nil, err
@@ -65,7 +68,9 @@ func newTable(id string, rec *rules.Record, s rules.State, events []rules.Event)
 			t.bots[rules.Seat(i)] = rules.NewBot(g, rec.Seed^uint64(i+1)*0x9e3779b97f4a7c15)
 		}
 	}
-	t.addLog(events)
+	for i, ev := range events {
+		t.addLog(i+1, rec.Actions[i].Seat, ev)
+	}
 	t.Viewer = t.firstHuman()
 	if next, ok := t.NextHuman(); ok {
 		t.Viewer = next
@@ -100,7 +105,7 @@ func (t *Table) Act(a rules.Action) error {
 	if err != nil {
 		return err
 	}
-	t.addLog(ev)
+	t.addLog(len(t.Record.Actions), t.Viewer, ev)
 	return nil
 }
 
@@ -131,7 +136,7 @@ func (t *Table) StepBot() (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("local: bot for seat %d chose %s: %w", seat, a, err)
 	}
-	t.addLog(ev)
+	t.addLog(len(t.Record.Actions), seat, ev)
 	return true, nil
 }
 
@@ -158,11 +163,21 @@ func (t *Table) NextHuman() (rules.Seat, bool) {
 }
 
 // NeedsHandOver reports whether the device must pass to another person
-// before anything hidden is shown: more than one human shares the screen
-// and the next human to decide is not the one looking.
+// before anything hidden is shown: more than one human shares the screen,
+// and either the next human to decide is not the one looking, or nobody
+// has taken the device since the table was set up or resumed (whoever
+// holds it then may not be the player whose cards would show).
 func (t *Table) NeedsHandOver() (rules.Seat, bool) {
+	if t.Humans() < 2 {
+		return t.Viewer, false
+	}
 	next, ok := t.NextHuman()
-	return next, ok && t.Humans() > 1 && next != t.Viewer
+	if !ok {
+		// Nobody decides (bots are moving, or the game is over): the
+		// table shows the viewer's cards only once they hold the device.
+		return t.Viewer, !t.handed
+	}
+	return next, !t.handed || next != t.Viewer
 }
 
 // HandOver makes seat the viewer, once the device has been passed.
@@ -170,7 +185,7 @@ func (t *Table) HandOver(seat rules.Seat) error {
 	if seat < 0 || int(seat) >= len(t.Record.Seats) || t.IsBot(seat) {
 		return fmt.Errorf("local: seat %d is not a person at this table", seat)
 	}
-	t.Viewer = seat
+	t.Viewer, t.handed = seat, true
 	return nil
 }
 
@@ -183,9 +198,12 @@ func (t *Table) firstHuman() rules.Seat {
 	return 0
 }
 
-func (t *Table) addLog(events []rules.Event) {
-	for _, e := range events {
-		t.Log = append(t.Log, e.For(rules.Spectator).Text)
+// addLog adds the n-th action's entry in public wording (the screen is
+// shared, so no seat's secrets go into it). A step that says nothing yet
+// (the first half of a two-step action) adds no entry.
+func (t *Table) addLog(n int, seat rules.Seat, events []rules.Event) {
+	if len(events) > 0 {
+		t.Log = append(t.Log, rules.EntryFor(n, seat, events, rules.Spectator))
 	}
 }
 

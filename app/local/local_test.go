@@ -77,12 +77,13 @@ func TestOnePersonAndBotsPlayToTheEndWithoutHandOver(t *testing.T) {
 func TestHotSeatHandsOverBeforeShowingAnotherPersonsCards(t *testing.T) {
 	tb := tableOf(t, "person", "person", "bot")
 	// Deployment is simultaneous: both people are pending; the first seat
-	// looks first.
-	if tb.Viewer != 0 {
-		t.Fatalf("viewer %d, want seat 0", tb.Viewer)
+	// looks first, but only once the device is in that person's hands.
+	if next, ok := tb.NeedsHandOver(); !ok || next != 0 {
+		t.Fatalf("a new table asks to pass the device to %d (%v), want seat 0 first", next, ok)
 	}
+	tb.HandOver(0)
 	if _, ok := tb.NeedsHandOver(); ok {
-		t.Fatal("hand-over asked before seat 0 has decided")
+		t.Fatal("hand-over asked again before seat 0 has decided")
 	}
 	handOvers := 0
 	for tb.State.Result() == nil && handOvers < 3 {
@@ -91,7 +92,7 @@ func TestHotSeatHandsOverBeforeShowingAnotherPersonsCards(t *testing.T) {
 		}
 		if next, ok := tb.NeedsHandOver(); ok {
 			if next == tb.Viewer {
-				t.Fatal("hand-over to the seat already looking")
+				t.Fatal("hand-over to the seat already holding the device")
 			}
 			handOvers++
 			tb.HandOver(next)
@@ -103,6 +104,35 @@ func TestHotSeatHandsOverBeforeShowingAnotherPersonsCards(t *testing.T) {
 	}
 	if handOvers == 0 {
 		t.Fatal("two people shared the device and were never asked to pass it")
+	}
+}
+
+// The README promises a pass-the-device screen before any hidden card is
+// shown; a resumed hot-seat game is no exception, whoever's turn it is.
+func TestHotSeatResumeAsksForTheDeviceFirst(t *testing.T) {
+	st := &MemStore{}
+	tb := tableOf(t, "person", "person")
+	for i := 0; i < 12; i++ {
+		next, _ := tb.NeedsHandOver()
+		tb.HandOver(next)
+		if err := tb.Act(tb.State.Legal(tb.Viewer)[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tb.Store(st, time.Unix(1, 0)); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Load(st, "t1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	next, ok := back.NeedsHandOver()
+	if !ok {
+		t.Fatal("a resumed two-person game shows a hand without asking for the device")
+	}
+	back.HandOver(next)
+	if _, ok := back.NeedsHandOver(); ok {
+		t.Fatal("still asking after the hand-over")
 	}
 }
 

@@ -21,10 +21,7 @@ const (
 	Stopped      Link = "stopped"      // the page closed the room
 )
 
-const (
-	logLines  = 300 // game log lines kept for the page
-	chatLines = 50  // chat lines kept for the page
-)
+const chatLines = 50 // chat lines kept for the page
 
 // View is the room as this player sees it now, for the page to render.
 type View struct {
@@ -38,8 +35,10 @@ type View struct {
 	// Relays says, for the host, on which relays guests can find the room.
 	Relays string
 	Snap   session.Snapshot
-	Log    []string // the game log for this seat, oldest first
-	Chat   []session.Chat
+	// Log is the whole game so far as this seat may read it, one entry an
+	// action, oldest first; the host sends it again after every reconnect.
+	Log  []rules.LogEntry
+	Chat []session.Chat
 	// Notice is the host's last refusal of this player's message.
 	Notice string
 	// Traffic measures the link: what players feel and what it costs.
@@ -149,14 +148,17 @@ func (c *client) apply(u session.Update) (result bool) {
 			c.saveToken(u.Welcome.Token)
 		}
 		c.view.Notice = ""
+	case u.Log != nil:
+		if u.Log.First {
+			c.view.Log = nil
+		}
+		c.view.Log = append(c.view.Log, u.Log.Entries...)
+		c.version = u.Log.Upto
 	case u.State != nil:
 		s := u.State
 		if s.Version > c.version {
-			for _, e := range s.Events {
-				c.view.Log = append(c.view.Log, e.Text)
-			}
-			if n := len(c.view.Log) - logLines; n > 0 {
-				c.view.Log = slices.Delete(c.view.Log, 0, n)
+			if len(s.Events) > 0 {
+				c.view.Log = append(c.view.Log, rules.EntryFor(s.Version, s.Events[0].Seat, s.Events, s.Seat))
 			}
 			c.version = s.Version
 		}

@@ -11,6 +11,7 @@ func (h *Host) version() int { return len(h.rec.Actions) }
 
 // applied tells everyone about an accepted action, saves, and lets bots move.
 func (h *Host) applied(events []rules.Event) {
+	h.events = append(h.events, events)
 	h.save()
 	h.broadcastState(events)
 	h.scheduleBots()
@@ -44,6 +45,41 @@ func (h *Host) stateFor(seat rules.Seat, events []rules.Event) ([]byte, error) {
 		err = fmt.Errorf("session: the state of seat %d takes %d bytes, over the limit", seat, len(data))
 	}
 	return data, err
+}
+
+// logChunk bounds the entries of one LogMsg, well under MaxMessageSize.
+const logChunk = 40 << 10
+
+// sendTable brings a peer up to date: its seat's whole log, then the state.
+func (h *Host) sendTable(p *peer) {
+	h.sendLog(p)
+	h.sendState(p, nil)
+}
+
+// sendLog sends the peer's seat every log entry so far, in chunks.
+func (h *Host) sendLog(p *peer) {
+	seat := p.member.seat
+	msg := LogMsg{First: true, Upto: h.version(), Entries: []rules.LogEntry{}}
+	size := 0
+	for i, ev := range h.events {
+		if len(ev) == 0 {
+			continue
+		}
+		e := rules.EntryFor(i+1, h.rec.Actions[i].Seat, ev, seat)
+		n := 16
+		for _, l := range e.Lines {
+			n += len(l) + 16
+		}
+		if size+n > logChunk && len(msg.Entries) > 0 {
+			msg.More = true
+			h.send(p, KindLog, msg)
+			msg = LogMsg{Upto: h.version()}
+			size = 0
+		}
+		msg.Entries = append(msg.Entries, e)
+		size += n
+	}
+	h.send(p, KindLog, msg)
 }
 
 func (h *Host) sendState(p *peer, events []rules.Event) {

@@ -273,6 +273,17 @@ func TestGuestReconnectsWithItsTokenAndRetakesItsSeat(t *testing.T) {
 	if snap.Seat != 1 || snap.You != id || snap.Token != token {
 		t.Fatalf("reconnected as %+v, want seat 1, id %d, same token", snap, id)
 	}
+	// Bob gets his whole log back, his own secrets in it and nobody else's.
+	lg := waitKind(t, again, KindLog).Log
+	if !lg.First || lg.More || lg.Upto != 2 || len(lg.Entries) != 2 {
+		t.Fatalf("log on reconnect: %+v", lg)
+	}
+	if e := lg.Entries[0]; e.N != 1 || e.Seat != 1 || !strings.HasPrefix(e.Lines[0], "you chose") {
+		t.Errorf("Bob's own move reads %+v", e)
+	}
+	if e := lg.Entries[1]; e.N != 2 || e.Seat != 0 || e.Lines[0] != "seat 0 has chosen" {
+		t.Errorf("Ann's move reads %+v in Bob's log", e)
+	}
 	st := waitVersion(t, again, 2)
 	if len(st.Legal) == 0 || len(st.Events) != 0 {
 		t.Fatalf("state on reconnect: legal %v, events %v", st.Legal, st.Events)
@@ -389,6 +400,29 @@ func TestHostResumesFromASaveAndGuestsRetakeTheirSeats(t *testing.T) {
 	}{{ann2, 0}, {bob2, 1}, {stranger, rules.Spectator}} {
 		if c.g.Seat() != c.seat {
 			t.Errorf("%d is in seat %d after the resume", c.seat, c.g.Seat())
+		}
+	}
+	// A resumed host rebuilds the log from the record: each seat gets the
+	// whole game back, filtered for it.
+	for _, c := range []struct {
+		g    *Guest
+		seat rules.Seat
+	}{{bob2, 1}, {stranger, rules.Spectator}} {
+		lg := waitKind(t, c.g, KindLog).Log
+		if !lg.First || lg.More || lg.Upto < 3 || len(lg.Entries) < 3 {
+			t.Fatalf("seat %d's log after the resume: %+v", c.seat, lg)
+		}
+		for _, e := range lg.Entries {
+			for _, l := range e.Lines {
+				if (c.seat == rules.Spectator && strings.HasPrefix(l, "you ")) || (strings.HasPrefix(l, "you chose") && e.Seat != c.seat) {
+					t.Errorf("seat %d reads another seat's secret: %q", c.seat, l)
+				}
+			}
+		}
+		for _, e := range lg.Entries {
+			if c.seat == 1 && e.Seat == 1 && !strings.HasPrefix(e.Lines[0], "you chose") {
+				t.Errorf("Bob's own choice reads %q after the resume", e.Lines[0])
+			}
 		}
 	}
 	if s := waitKind(t, stranger, KindState).State; s.Version < 3 || len(s.Legal) != 0 {

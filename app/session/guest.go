@@ -19,6 +19,7 @@ type Update struct {
 	Welcome *Welcome
 	Lobby   *Lobby
 	State   *StateMsg
+	Log     *LogMsg
 	Error   *ErrorMsg
 	Chat    *Chat
 	Kicked  *Kicked
@@ -133,6 +134,9 @@ func (g *Guest) decode(data []byte) Update {
 	case KindState:
 		u.State = &StateMsg{}
 		target = u.State
+	case KindLog:
+		u.Log = &LogMsg{}
+		target = u.Log
 	case KindError:
 		u.Error = &ErrorMsg{}
 		target = u.Error

@@ -111,7 +111,7 @@ func (h *Host) hello(p *peer, env Envelope) {
 	h.dirty = true
 	h.flushLobby()
 	if h.started {
-		h.sendState(p, nil)
+		h.sendTable(p)
 	}
 	if h.paused {
 		h.send(p, KindPaused, Paused{Reason: h.reason})

@@ -121,6 +121,7 @@ type Host struct {
 
 	state   rules.State
 	rec     *rules.Record
+	events  [][]rules.Event // each applied action's events, unfiltered
 	started bool
 	paused  bool
 	reason  string // why the host paused
@@ -207,7 +208,7 @@ func Resume(ctx context.Context, save Save, opts Options) (*Host, error) {
 	if len(save.Tokens) != len(rec.Seats) {
 		return nil, fmt.Errorf("session: cannot resume: %d tokens for %d seats", len(save.Tokens), len(rec.Seats))
 	}
-	st, _, err := rules.Replay(rec)
+	st, events, err := rules.ReplayByAction(rec)
 	if err != nil {
 		return nil, fmt.Errorf("session: cannot resume: %w", err)
 	}
@@ -216,6 +217,7 @@ func Resume(ctx context.Context, save Save, opts Options) (*Host, error) {
 		return nil, fmt.Errorf("session: cannot resume: %w", err)
 	}
 	h := newHost(ctx, g, rec.Game, rec.Config, rec.Seed, opts)
+	h.events = events
 	if err := h.restore(st, rec, save.Tokens); err != nil {
 		h.cancel()
 		return nil, err

@@ -190,7 +190,7 @@ func (h *Host) setBot(seat rules.Seat, on bool) error {
 		if m.peer == nil {
 			h.forget(m)
 		} else if h.started {
-			h.sendState(m.peer, nil) // now a spectator's view
+			h.sendTable(m.peer) // now a spectator's view and log
 		}
 	}
 	sl.bot = true

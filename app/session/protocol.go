@@ -36,6 +36,7 @@ const (
 	KindWelcome = "welcome"
 	KindLobby   = "lobby"
 	KindState   = "state"
+	KindLog     = "log"
 	KindError   = "error"
 	KindKicked  = "kicked"
 	KindPaused  = "paused"
@@ -150,6 +151,18 @@ type StateMsg struct {
 	Legal   []rules.Action  `json:"legal"`
 	Events  []rules.Event   `json:"events"`
 	Result  *rules.Result   `json:"result,omitempty"`
+}
+
+// LogMsg brings a guest's game log up to date on joining, reconnecting or
+// changing seats: every action so far, filtered for the guest's seat. A
+// long log comes in several messages; the first has First set (the guest
+// drops what it had), and the last has More unset. Upto is the state
+// version the log reaches; later StateMsg events extend it.
+type LogMsg struct {
+	First   bool             `json:"first,omitempty"`
+	More    bool             `json:"more,omitempty"`
+	Upto    int              `json:"upto"`
+	Entries []rules.LogEntry `json:"entries"`
 }
 
 // ErrorMsg refuses one message of the guest it is sent to. Seq is the

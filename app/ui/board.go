@@ -17,14 +17,14 @@ const ActAction = "longhall/act"
 // The view arrives as JSON, exactly as a remote peer receives it, so local
 // and networked play share one path.
 type BoardProps struct {
-	Game    string          `json:"game"`
-	Seat    rules.Seat      `json:"seat"`
-	Names   []string        `json:"names"`
-	View    json.RawMessage `json:"view"`
-	Legal   []rules.Action  `json:"legal"`
-	Pending []rules.Prompt  `json:"pending"`
-	Result  *rules.Result   `json:"result"`
-	Log     []string        `json:"log"`
+	Game    string           `json:"game"`
+	Seat    rules.Seat       `json:"seat"`
+	Names   []string         `json:"names"`
+	View    json.RawMessage  `json:"view"`
+	Legal   []rules.Action   `json:"legal"`
+	Pending []rules.Prompt   `json:"pending"`
+	Result  *rules.Result    `json:"result"`
+	Log     []rules.LogEntry `json:"log"`
 }
 
 // Board builds a game's board from its props.

@@ -53,16 +53,32 @@ func StatusBar(p BoardProps, isBot func(rules.Seat) bool) app.UI {
 	return app.P().Class("status").ID("status").Attr("role", "status").Attr("aria-live", "polite").Text(text)
 }
 
-// GameLog shows the game's log in words, newest first.
-func GameLog(lines []string) app.UI {
-	const shown = 60
-	start := max(0, len(lines)-shown)
-	recent := lines[start:]
-	return app.Details().Class("log panel").Open(true).Body(
-		app.Summary().Text(fmt.Sprintf("Game log (%d)", len(lines))),
+// GameLog shows the whole game, one entry an action, newest first and
+// numbered by its place in the game; the newest is marked. An entry's first
+// line says what its player did, any others what followed.
+func GameLog(entries []rules.LogEntry) app.UI {
+	n := len(entries)
+	return app.Details().ID("gamelog").Class("log panel").Open(true).Body(
+		app.Summary().Text(fmt.Sprintf("Game log (%d)", n)),
 		app.Ol().Reversed(true).Body(
-			app.Range(recent).Slice(func(i int) app.UI {
-				return app.Li().Text(recent[len(recent)-1-i])
+			app.Range(entries).Slice(func(i int) app.UI {
+				e := entries[n-1-i]
+				li := app.Li().Attr("data-n", e.N)
+				if i == 0 {
+					li = li.Class("last")
+				}
+				if len(e.Lines) == 0 {
+					return li
+				}
+				return li.Body(
+					app.Span().Text(e.Lines[0]),
+					app.If(len(e.Lines) > 1, func() app.UI {
+						rest := e.Lines[1:]
+						return app.Ul().Class("then").Body(app.Range(rest).Slice(func(k int) app.UI {
+							return app.Li().Text(rest[k])
+						}))
+					}),
+				)
 			}),
 		),
 	)
