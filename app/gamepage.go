@@ -49,7 +49,8 @@ func (p *gamePage) OnNav(ctx app.Context) {
 		me = "Player 1"
 	}
 	p.setPlayers(g.Info().MinPlayers, me)
-	p.roomPlayers = g.Info().MaxPlayers
+	// The same default as the local set-up: the smallest table.
+	p.roomPlayers = g.Info().MinPlayers
 }
 
 func (p *gamePage) OnMount(ctx app.Context) { ui.MarkClient() }
@@ -141,7 +142,10 @@ func (p *gamePage) renderRoomSetup(info rules.Info) app.UI {
 				return app.Option().Value(strconv.Itoa(n)).Selected(n == p.roomPlayers).Text(fmt.Sprintf("%d players", n))
 			}),
 		),
-		app.P().Class("hint").Text("You host: the game runs in this browser and you get a link to send. Friends open it and sit down; empty seats can take bots. The options above apply here too."),
+		app.P().Class("hint").Text("You host: the game runs in this browser and you get a link to send. Friends open it and sit down; empty seats can take bots."),
+		app.If(len(info.Options) > 0, func() app.UI {
+			return app.P().Class("hint").Text("The game options chosen in the set-up above apply to the room too.")
+		}),
 		app.If(p.roomErr != "", func() app.UI { return app.P().Class("error").Attr("role", "alert").Text(p.roomErr) }),
 		app.Button().Type("submit").ID("open-room").Class("button primary").Text("Open a room"),
 	)

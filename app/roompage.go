@@ -38,6 +38,9 @@ type roomPage struct {
 	live app.Context
 
 	fatal     string      // why there is no room to show
+	hostKey   string      // the hosted room this page opens, if any
+	opening   bool        // claiming the room from the other tabs
+	elsewhere bool        // another tab hosts the room
 	joinTo    signal.Room // a guest waiting to give a name
 	nameDraft string
 	notice    string // the page's own last problem (copying, a refused click)
@@ -92,21 +95,8 @@ func (p *roomPage) open(ctx app.Context) {
 	}
 	n := online.NetFor(cfg)
 	if key := u.Query().Get("host"); key != "" {
-		rec, err := online.LoadHosted(ctx.LocalStorage(), key)
-		if err != nil {
-			p.fatal = strings.TrimPrefix(err.Error(), "online: ")
-			return
-		}
-		h, err := online.Host(context.Background(), ctx.LocalStorage(), rec, n,
-			online.HostOptions{BotDelay: pace(u.Query().Get("pace")), Logf: func(f string, a ...any) { app.Logf(f, a...) }},
-			p.changed)
-		if err != nil {
-			p.fatal = strings.TrimPrefix(err.Error(), "online: ")
-			return
-		}
-		p.host = h
-		p.view = h.View()
-		p.setTitle(ctx, rec.Game)
+		p.hostKey = key
+		p.openHost(ctx, n, false)
 		return
 	}
 	rm, err := signal.ParseLink(u.Fragment, time.Now())
@@ -127,6 +117,77 @@ func (p *roomPage) open(ctx app.Context) {
 		return
 	}
 	p.join(ctx, rm, name, n)
+}
+
+// openHost claims the room for this tab, then opens it from storage. The
+// claim asks this browser's other tabs first (see online.ClaimHost), so it
+// runs off the UI goroutine.
+func (p *roomPage) openHost(ctx app.Context, n online.Net, takeOver bool) {
+	p.closeRoom()
+	p.elsewhere, p.opening = false, true
+	key, pace := p.hostKey, pace(ctx.Page().URL().Query().Get("pace"))
+	live := p.live
+	live.Async(func() {
+		claim, err := online.ClaimHost(context.Background(), key, takeOver)
+		live.Dispatch(func(ctx app.Context) {
+			p.opening = false
+			if errors.Is(err, online.ErrHostedElsewhere) {
+				p.elsewhere = true
+				return
+			}
+			if err != nil {
+				p.fatal = sentence(strings.TrimPrefix(err.Error(), "online: "))
+				return
+			}
+			rec, err := online.LoadHosted(ctx.LocalStorage(), key)
+			if err != nil {
+				claim.Release()
+				p.fatal = strings.TrimPrefix(err.Error(), "online: ")
+				return
+			}
+			h, err := online.Host(context.Background(), ctx.LocalStorage(), rec, n,
+				online.HostOptions{BotDelay: pace, Claim: claim, Logf: func(f string, a ...any) { app.Logf(f, a...) }},
+				p.changed)
+			if err != nil {
+				claim.Release()
+				p.fatal = sentence(strings.TrimPrefix(err.Error(), "online: "))
+				return
+			}
+			p.host = h
+			p.view = h.View()
+			p.setTitle(ctx, rec.Game)
+		})
+	})
+}
+
+// takeOver opens the room here after the tab that hosts it steps down.
+func (p *roomPage) takeOver(ctx app.Context, e app.Event) {
+	cfg, err := online.NetConfig(app.Getenv, ctx.LocalStorage())
+	if err != nil {
+		p.netNote = err.Error()
+	}
+	p.openHost(ctx, online.NetFor(cfg), true)
+}
+
+// renderElsewhere tells a host whose room is open in another tab (or has
+// moved to one) that a room has one host, and offers to host it here.
+func (p *roomPage) renderElsewhere(moved bool) app.UI {
+	title, text, button := "This room is open in another tab",
+		"A room has one host, and another tab of this browser hosts this one. Play there, or take the room over here: the other tab steps down and the guests follow you.",
+		"Take over here"
+	if moved {
+		title, text, button = "This room moved to another tab",
+			"Another tab of this browser took this room over; the game goes on there. Nothing was lost.",
+			"Take it back here"
+	}
+	return app.Section().ID("elsewhere").Class("panel").Attr("role", "alert").Body(
+		app.H1().Text(title),
+		app.P().Text(text),
+		app.Div().Class("row").Body(
+			app.Button().ID("take-over").Class("button primary").Text(button).OnClick(p.takeOver),
+			app.A().Class("button quiet").Href(ui.Path("/")).Text("Back to the hall"),
+		),
+	)
 }
 
 func (p *roomPage) join(ctx app.Context, rm signal.Room, name string, n online.Net) {
@@ -209,6 +270,10 @@ func (p *roomPage) Render() app.UI {
 			app.A().Class("button").Href(ui.Path("/")).Text("Back to the hall"))
 	case p.joinTo != signal.Room{}:
 		return ui.Page("room", p.renderName())
+	case p.elsewhere:
+		return ui.Page("room", p.renderElsewhere(false))
+	case p.host != nil && p.view.Moved:
+		return ui.Page("room", p.renderElsewhere(true))
 	case p.host == nil && p.guest == nil:
 		return ui.Page("room", app.H1().Text("Room"), app.P().Class("hint").Text("Opening the room…"))
 	}

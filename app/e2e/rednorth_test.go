@@ -229,3 +229,46 @@ func phoneShot(t *testing.T, ctx context.Context) {
 		t.Fatal(err)
 	}
 }
+
+// TestHotSeatAsksForTheDeviceBeforeAnyHand: two people share one device.
+// The README promises a pass-the-device screen before any hidden card is
+// shown: at the start (deployment is simultaneous, so someone's hand would
+// show at once) and after a reload.
+func TestHotSeatAsksForTheDeviceBeforeAnyHand(t *testing.T) {
+	bin, root := theApp(t)
+	srv := startServer(t, bin, root)
+	ctx := newBrowser(t)
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	handOver := func(step string) {
+		t.Helper()
+		var shown bool
+		if err := chromedp.Run(ctx,
+			chromedp.WaitVisible("#handover-ready", chromedp.ByQuery),
+			chromedp.Evaluate(`!!document.querySelector('.rn-board, .rn-hand')`, &shown),
+		); err != nil {
+			failure(t, ctx, step+": no pass-the-device screen: "+err.Error())
+		}
+		if shown {
+			t.Errorf("%s: the table shows a board behind the pass-the-device screen", step)
+		}
+		screenshot(t, ctx, "hotseat-handover")
+		if err := chromedp.Run(ctx, chromedp.Click("#handover-ready", chromedp.ByQuery), chromedp.WaitVisible(".rn-board", chromedp.ByQuery)); err != nil {
+			failure(t, ctx, step+": the table did not show after the hand-over: "+err.Error())
+		}
+	}
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(srv.URL+"/games/rednorth/"),
+		clientReady(),
+		chromedp.SetValue("#seat-1-kind", "person", chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('#seat-1-kind').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
+		chromedp.Click("#start", chromedp.ByQuery),
+	); err != nil {
+		t.Fatalf("setting up a two-person game: %v", err)
+	}
+	handOver("at the start")
+	if err := chromedp.Run(ctx, chromedp.Reload(), clientReady()); err != nil {
+		t.Fatal(err)
+	}
+	handOver("after a reload")
+}

@@ -482,3 +482,55 @@ func TestRoomByConnectionCodes(t *testing.T) {
 		t.Fatalf("the guest sits at %d", s)
 	}
 }
+
+// TestRoomHasOneHostTab: the host opens the room's own address in a second
+// tab. That tab says the room is open elsewhere and offers to take it over;
+// taking over makes the first tab step down, and the guest follows the new
+// host tab by itself.
+func TestRoomHasOneHostTab(t *testing.T) {
+	site := newRoomSite(t, false)
+	host := site.player(t, "Gordon")
+	link := site.openRoom(t, host, 2)
+	var hostURL string
+	within(t, host, "reading the host's address", chromedp.Evaluate(`window.location.href`, &hostURL))
+	guest, cancelGuest := chromedp.NewContext(host)
+	defer cancelGuest()
+	// A new tab's first Run opens it, and the tab lives as long as that
+	// Run's context: so no time limit here.
+	if err := chromedp.Run(guest, chromedp.Navigate(link)); err != nil {
+		t.Fatal(err)
+	}
+	if s := seatedAt(t, guest, "the guest tab"); s != 1 {
+		t.Fatalf("the guest tab sits at %d", s)
+	}
+
+	second, cancelSecond := chromedp.NewContext(host)
+	defer cancelSecond()
+	var says string
+	if err := chromedp.Run(second, chromedp.Navigate(hostURL)); err != nil {
+		t.Fatal(err)
+	}
+	within(t, second, "opening the host's address in a second tab", clientReady(),
+		chromedp.WaitVisible("#elsewhere", chromedp.ByQuery),
+		chromedp.Text("#elsewhere h1", &says, chromedp.ByQuery))
+	if says != "This room is open in another tab" {
+		t.Errorf("the second host tab says %q", says)
+	}
+	var hosts int
+	within(t, second, "counting hosts", chromedp.Evaluate(`document.querySelectorAll('#seats, #invite').length`, &hosts))
+	if hosts != 0 {
+		t.Error("the second tab shows the room while the first hosts it")
+	}
+	screenshot(t, second, "room-host-elsewhere")
+
+	within(t, second, "taking the room over", chromedp.Click("#take-over", chromedp.ByQuery), chromedp.WaitVisible("#invite", chromedp.ByQuery))
+	if s := seatedAt(t, second, "the host in the second tab"); s != 0 {
+		t.Fatalf("the host's second tab sits at %d", s)
+	}
+	within(t, host, "the first tab stepping down",
+		chromedp.Poll(`((document.querySelector('#elsewhere h1') || {}).textContent || '') === 'This room moved to another tab'`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+	screenshot(t, host, "room-host-moved")
+	var back bool
+	within(t, second, "the guest following the new host tab",
+		chromedp.Poll(`(document.querySelector('#seat-1') || {dataset: {}}).dataset.state === 'not ready'`, &back, chromedp.WithPollingInterval(50*time.Millisecond)))
+}

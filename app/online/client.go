@@ -27,6 +27,9 @@ const chatLines = 50 // chat lines kept for the page
 type View struct {
 	Host bool // this device hosts the room
 	Link Link
+	// Moved says the room closed here because another tab of this browser
+	// took it over (see ClaimHost).
+	Moved bool
 	// Problem says why the link is not up (the last failure), or why the
 	// host sent this player away, in words for a banner.
 	Problem string

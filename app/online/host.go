@@ -53,6 +53,10 @@ type HostOptions struct {
 	Now func() time.Time
 	// Logf hears about problems no player is told of (nil discards).
 	Logf func(string, ...any)
+	// Claim is this tab's claim on the room (see ClaimHost). When another
+	// tab takes the room over, the room closes here and View says Moved.
+	// Nil hosts without asking the other tabs.
+	Claim *Claim
 }
 
 // Hosting is a room this device hosts.
@@ -84,6 +88,10 @@ func Host(ctx context.Context, st Store, rec *Hosted, n Net, opts HostOptions, o
 	ctx, cancel := context.WithCancel(ctx)
 	h := &Hosting{st: st, net: n, opts: opts, cancel: cancel}
 	h.onChange = onChange
+	if opts.Claim != nil && !opts.Claim.hold(h.stepDown) {
+		cancel()
+		return nil, ErrMovedAway
+	}
 	h.view.Host = true
 	h.view.Link = Connecting
 	r := *rec
@@ -246,9 +254,23 @@ func (h *Hosting) AnswerCode(ctx context.Context, offerCode string, done func(er
 	return signal.EncodeAnswer(ans.Answer()), nil
 }
 
+// stepDown closes the room because another tab took it over.
+func (h *Hosting) stepDown() {
+	h.closeRoom()
+	h.set(func(v *View) { v.Link, v.Moved = Stopped, true })
+}
+
 // Close closes the room on this device: guests lose the host until it is
 // opened again. Everything accepted is already saved.
 func (h *Hosting) Close() error {
+	err := h.closeRoom()
+	if h.opts.Claim != nil {
+		h.opts.Claim.Release()
+	}
+	return err
+}
+
+func (h *Hosting) closeRoom() error {
 	h.cancel()
 	err := h.host.Close()
 	h.wg.Wait()
