@@ -62,6 +62,7 @@ func (p *roomPage) OnNav(ctx app.Context) {
 	if !app.IsClient {
 		return
 	}
+	ui.ScrollToTop()
 	p.open(ctx)
 }
 
@@ -286,8 +287,10 @@ func (p *roomPage) Render() app.UI {
 			return app.P().Class("error").Attr("role", "alert").Text(strings.TrimPrefix(v.Notice, "session: "))
 		}),
 		app.If(p.netNote != "", func() app.UI { return app.P().Class("hint").Text(p.netNote) }),
-		app.If(p.host != nil && !started, p.renderInvite),
+		// The seats and the Start button come before the invitation, whose
+		// QR code would push them off the screen.
 		app.If(v.Snap.Lobby != nil && !started, func() app.UI { return p.renderSeats(false) }),
+		app.If(p.host != nil && !started, p.renderInvite),
 		app.If(started, p.renderTable),
 		// During the game the seats (who is connected) sit under the table.
 		app.If(v.Snap.Lobby != nil && started, func() app.UI { return p.renderSeats(true) }),
@@ -391,22 +394,35 @@ func (p *roomPage) renderBanner() app.UI {
 
 func (p *roomPage) lobbyLine() string {
 	l := p.view.Snap.Lobby
-	var waiting []string
+	empty := 0
+	var unready []string
 	for _, s := range l.Seats {
 		switch {
 		case s.Kind == session.SeatEmpty:
-			waiting = append(waiting, fmt.Sprintf("seat %d to be filled", s.Seat+1))
+			empty++
 		case s.Kind == session.SeatHuman && !s.Ready && !s.Host:
-			waiting = append(waiting, s.Name+" to be ready")
+			unready = append(unready, s.Name)
 		}
 	}
-	if len(waiting) == 0 {
-		if p.host != nil {
-			return "Everyone is ready: start when you like."
-		}
-		return "Everyone is ready; the host starts the game."
+	var waiting []string
+	switch {
+	case empty == 1:
+		waiting = append(waiting, "a player for the empty seat")
+	case empty > 1:
+		waiting = append(waiting, fmt.Sprintf("players for %d empty seats", empty))
 	}
-	return "Waiting for " + strings.Join(waiting, ", ") + "."
+	if len(unready) > 0 {
+		waiting = append(waiting, ui.JoinAnd(unready)+" to press ready")
+	}
+	switch {
+	case len(waiting) > 0 && p.host != nil && empty > 0:
+		return "Waiting for " + strings.Join(waiting, ", and for ") + ". Send the link, or add bots."
+	case len(waiting) > 0:
+		return "Waiting for " + strings.Join(waiting, ", and for ") + "."
+	case p.host != nil:
+		return "Everyone is ready: start when you like."
+	}
+	return "Everyone is ready; the host starts the game."
 }
 
 // renderInvite is the host's way to bring friends in: the link, a QR code
@@ -700,10 +716,6 @@ func (p *roomPage) renderTable() app.UI {
 	if l == nil {
 		return app.Text("")
 	}
-	board, ok := ui.LookupBoard(l.Game)
-	if !ok {
-		return app.P().Class("error").Text("This version of Longhall cannot draw this game; update it (reload) and try again.")
-	}
 	names := make([]string, len(l.Seats))
 	bots := map[rules.Seat]bool{}
 	for i, seat := range l.Seats {
@@ -717,11 +729,19 @@ func (p *roomPage) renderTable() app.UI {
 	if v.Link != online.Connected || v.Snap.Paused != nil {
 		props.Legal = nil // nothing can be sent now
 	}
-	return app.Div().ID("table").Class("room-table").Attr("data-version", s.Version).Body(
-		ui.StatusBar(props, func(seat rules.Seat) bool { return bots[seat] }),
-		board(props),
-		ui.GameLog(v.Log),
-	)
+	after := []app.UI{app.A().ID("back-to-games").Class("button").Href(ui.Path("/")).Text("Back to the games")}
+	if p.host != nil {
+		after = append([]app.UI{app.Button().ID("rematch").Class("button primary").Text("Rematch: same seats").
+			OnClick(func(ctx app.Context, e app.Event) { p.try(p.host.Rematch(randomSeed())) })}, after...)
+	} else {
+		after = append(after, app.Span().Class("hint").Text("The host can deal a rematch at this table."))
+	}
+	return ui.Table(ui.Frame{
+		Props:   props,
+		IsBot:   func(seat rules.Seat) bool { return bots[seat] },
+		Version: s.Version,
+		Actions: after,
+	})
 }
 
 func (p *roomPage) renderChat() app.UI {

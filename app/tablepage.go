@@ -48,6 +48,7 @@ func (p *tablePage) OnNav(ctx app.Context) {
 		return
 	}
 	p.table, p.err = t, ""
+	ui.ScrollToTop()
 	ctx.Page().SetTitle("%s · Longhall", t.Game().Name)
 	p.scheduleBots(ctx)
 }
@@ -115,28 +116,50 @@ func (p *tablePage) Render() app.UI {
 			}
 		}))
 	}
-	board, ok := ui.LookupBoard(t.Record.Game)
-	if !ok {
-		return ui.Page("table", app.P().Class("error").Text("This version of Longhall cannot draw "+t.Game().Name+"."))
-	}
 	view, err := t.ViewJSON()
 	if err != nil {
 		return ui.Page("table", app.P().Class("error").Text("The table cannot be drawn: "+err.Error()))
 	}
-	props := ui.BoardProps{
-		Game:    t.Record.Game,
-		Seat:    t.Viewer,
-		Names:   t.Names(),
-		View:    view,
-		Legal:   t.State.Legal(t.Viewer),
-		Pending: t.State.Pending(),
-		Result:  t.State.Result(),
-		Log:     t.Log,
+	return ui.Page("table", ui.Table(ui.Frame{
+		Props: ui.BoardProps{
+			Game:    t.Record.Game,
+			Seat:    t.Viewer,
+			Names:   t.Names(),
+			View:    view,
+			Legal:   t.State.Legal(t.Viewer),
+			Pending: t.State.Pending(),
+			Result:  t.State.Result(),
+			Log:     t.Log,
+		},
+		IsBot:   t.IsBot,
+		Version: len(t.Record.Actions),
+		Notice:  p.notice,
+		Actions: []app.UI{
+			app.Button().ID("play-again").Class("button primary").Text("Play again").OnClick(p.playAgain),
+			app.A().ID("back-to-games").Class("button").Href(ui.Path("/")).Text("Back to the games"),
+		},
+	}))
+}
+
+// playAgain starts a new game at the same table: the same seats, names and
+// options, a new shuffle.
+func (p *tablePage) playAgain(ctx app.Context, e app.Event) {
+	old := p.table.Record
+	t, err := local.New(randomID(), old.Game, rules.Config{Options: old.Config.Options}, randomSeed(), old.Seats)
+	if err == nil {
+		err = t.Store(ctx.LocalStorage(), time.Now())
 	}
-	return ui.Page("table",
-		ui.StatusBar(props, t.IsBot),
-		app.If(p.notice != "", func() app.UI { return app.P().Class("error").Attr("role", "alert").Text(p.notice) }),
-		board(props),
-		ui.GameLog(t.Log),
-	)
+	if err != nil {
+		p.notice = "A new game could not be set up: " + err.Error()
+		return
+	}
+	ctx.Navigate(tableURL(old.Game, t.ID) + paceQuery(ctx))
+}
+
+// paceQuery keeps a ?pace= setting across a new game.
+func paceQuery(ctx app.Context) string {
+	if q := ctx.Page().URL().Query().Get("pace"); q != "" {
+		return "&pace=" + q
+	}
+	return ""
 }

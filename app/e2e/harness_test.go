@@ -268,3 +268,26 @@ func screenshot(t testing.TB, ctx context.Context, name string) {
 func texts(selector string, out *[]string) chromedp.Action {
 	return chromedp.Evaluate(fmt.Sprintf(`[...document.querySelectorAll(%q)].map(e => e.textContent.trim())`, selector), out)
 }
+
+// within runs actions with a time limit and fails the test naming the step.
+func within(t testing.TB, ctx context.Context, step string, actions ...chromedp.Action) {
+	t.Helper()
+	c, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	if err := chromedp.Run(c, actions...); err != nil {
+		roomFailure(t, ctx, step, err)
+	}
+}
+
+func roomFailure(t testing.TB, ctx context.Context, what string, err error) {
+	t.Helper()
+	var banner string
+	shot, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	chromedp.Run(shot, chromedp.Evaluate(`(document.querySelector('#banner') || {}).textContent + ' | ' + [...document.querySelectorAll('.error')].map(e => e.textContent).join(' | ')`, &banner))
+	screenshot(t, shot, "room-failure")
+	t.Fatalf("%s: %v (page says: %s)", what, err, banner)
+}
+
+// roomVersion is the version of the state a table shows (local or room).
+const roomVersion = `((document.querySelector('#table') || {dataset: {}}).dataset.version || '')`

@@ -66,13 +66,23 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 		t.Fatalf("setting up the game: %v", err)
 	}
 	screenshot(t, ctx, "rednorth-setup")
+	var scrolled float64
 	if err := chromedp.Run(ctx,
 		chromedp.Click("#start", chromedp.ByQuery),
 		chromedp.WaitVisible(".rn-board", chromedp.ByQuery),
 		chromedp.Evaluate(`window.location.href`, &tableURL),
+		chromedp.Evaluate(`window.scrollY`, &scrolled),
 	); err != nil {
 		t.Fatalf("setting up the game: %v", err)
 	}
+	if scrolled != 0 {
+		t.Errorf("the table opens scrolled %v px down", scrolled)
+	}
+	// Deploying: the player's move, and the hand is what they use.
+	ownAreaInView(t, ctx, "deploying at 1280×800", ".rn-hand .rn-cards")
+	within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(200*time.Millisecond))
+	ownAreaInView(t, ctx, "deploying on a 390-px phone", ".rn-hand .rn-cards")
+	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), chromedp.Sleep(200*time.Millisecond))
 	if !strings.Contains(tableURL, "/play/rednorth/") || !strings.Contains(tableURL, "save=") {
 		t.Fatalf("the start button led to %s", tableURL)
 	}
@@ -113,11 +123,14 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 		}
 		if !phoneDone && phoneMoment(t, ctx) {
 			phoneDone = true
+			// Player Actions: the player's move, made with the Party.
+			ownAreaInView(t, ctx, "acting at 1280×800", ".rn-mine .rn-party")
+			screenshot(t, ctx, "rednorth-actions")
 			phoneShot(t, ctx)
 		}
 		var before string
 		if err := chromedp.Run(ctx,
-			chromedp.Evaluate(rnLogCount, &before),
+			chromedp.Evaluate(roomVersion, &before),
 			chromedp.Evaluate(fmt.Sprintf(rnStep, clicks), &res),
 		); err != nil {
 			t.Fatal(err)
@@ -127,9 +140,9 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 		case strings.HasPrefix(res, "act "):
 			clicks++
 			t.Logf("click %d: %s", clicks, res)
-			// Wait until the table has applied it (the log grows).
+			// Wait until the table has applied it (a new version).
 			var grew bool
-			if err := chromedp.Run(ctx, chromedp.Poll(fmt.Sprintf(`%s !== %q || !!document.querySelector('.rn-result')`, rnLogCount, before), &grew,
+			if err := chromedp.Run(ctx, chromedp.Poll(fmt.Sprintf(`%s !== %q || !!document.querySelector('.rn-result')`, roomVersion, before), &grew,
 				chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 				failure(t, ctx, fmt.Sprintf("click %d (%s): the table did not take the action: %v", clicks, res, err))
 			}
@@ -185,6 +198,28 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 	}
 }
 
+// ownAreaInView checks, when it is the player's move, that what they act
+// with (sel) is wholly on the screen, inside the dock, and that the status
+// bar above is opaque (nothing under it looks clickable).
+func ownAreaInView(t *testing.T, ctx context.Context, when, sel string) {
+	t.Helper()
+	var res string
+	within(t, ctx, "measuring "+when, chromedp.Evaluate(fmt.Sprintf(`(() => {
+	  const el = document.querySelector(%q), dock = document.querySelector('#dock'), bar = document.querySelector('#status');
+	  if (!el || !dock || !bar) return 'missing ' + (!el ? %q : !dock ? 'the dock' : 'the status bar');
+	  const r = el.getBoundingClientRect(), d = dock.getBoundingClientRect();
+	  if (r.top < 0 || r.bottom > window.innerHeight + 1) return 'outside the screen: ' + Math.round(r.top) + '..' + Math.round(r.bottom) + ' of ' + window.innerHeight;
+	  if (r.top < d.top - 1 || r.bottom > d.bottom + 1) return 'outside the dock: ' + Math.round(r.top) + '..' + Math.round(r.bottom) + ', dock ' + Math.round(d.top) + '..' + Math.round(d.bottom);
+	  const bg = getComputedStyle(bar).backgroundColor;
+	  if (bg.startsWith('rgba') && !bg.endsWith(', 1)')) return 'the status bar is see-through: ' + bg;
+	  return 'ok';
+	})()`, sel, sel), &res))
+	if res != "ok" {
+		screenshot(t, ctx, "own-area-failure")
+		t.Errorf("%s: the player's %s is %s", when, sel, res)
+	}
+}
+
 // failure ends the test with what the table showed: its status line, any
 // refusal, and a screenshot.
 func failure(t *testing.T, ctx context.Context, msg string) {
@@ -223,6 +258,9 @@ func phoneShot(t *testing.T, ctx context.Context) {
 	}
 	if overflow {
 		t.Error("the Red North table scrolls sideways on a 390-px phone")
+	}
+	if phoneMoment(t, ctx) {
+		ownAreaInView(t, ctx, "acting on a 390-px phone", ".rn-mine .rn-party")
 	}
 	screenshot(t, ctx, "rednorth-phone")
 	if err := chromedp.Run(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Sleep(100*time.Millisecond)); err != nil {

@@ -210,6 +210,15 @@ func (h *Hosting) Game() string { return h.rec.Game }
 // Start begins the game once every seat holds a bot or a ready player.
 func (h *Hosting) Start() error { return h.host.Start() }
 
+// Rematch deals a new game at the same table once this one is over, with
+// a new secret seed.
+func (h *Hosting) Rematch(seed uint64) error {
+	if err := h.host.Rematch(seed); err != nil {
+		return err
+	}
+	return h.store(func(r *Hosted) { r.Over = false })
+}
+
 // SetBot puts a bot in a seat or takes it out.
 func (h *Hosting) SetBot(seat rules.Seat, on bool) error { return h.host.SetBot(seat, on) }
 

@@ -35,6 +35,13 @@ func (t *table) actions() app.UI {
 		body = append(body, div("rn-picks", picks...))
 	}
 	body = append(body, t.tray())
+	if len(t.c.groups) > 0 {
+		// Passing takes a group, and each group's button sits on the group
+		// itself in the centre: this one takes the player there.
+		body = append(body, div("rn-buttons", app.Button().Type("button").ID("rn-to-groups").Class("button quiet").
+			Text("Pass: choose a Muster Group ▴").
+			OnClick(func(ctx app.Context, e app.Event) { ctx.ScrollTo("rn-musters") })))
+	}
 	if len(t.c.buttons) > 0 {
 		buttons := make([]app.UI, len(t.c.buttons))
 		for i, a := range t.c.buttons {
@@ -80,12 +87,7 @@ func (t *table) prompt() (string, string) {
 		n := len(ownParty(v)) + 1
 		return "Deploy card " + strconv.Itoa(n) + " of 3", "Click a card in your hand to put it face-down at the right end of your Raiding Party."
 	case rn.PhaseActions:
-		hint := "Click a card of your Raiding Party to withdraw, reinforce or inspire with it"
-		if len(v.Groups) > 0 {
-			hint += ", or pass and take a Muster Group."
-		} else {
-			hint += ", or pass."
-		}
+		hint := "Click a card of your Raiding Party to withdraw, reinforce or inspire with it, or pass."
 		if len(t.c.party) == 0 {
 			hint = "Nothing in your Raiding Party can act: pass when you are ready."
 		}

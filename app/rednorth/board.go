@@ -43,15 +43,23 @@ func (b *Board) Render() app.UI {
 	for i, s := range others {
 		foes[i] = t.seat(s)
 	}
+	var dock app.UI
+	if v.Seat >= 0 {
+		// The player's own area stays in view: what to decide, the
+		// Raiding Party with its live totals, the hand.
+		dock = ui.Dock(
+			t.announce(),
+			t.actions(),
+			div("rn-mine-row", t.seat(self), t.hand()),
+		)
+	}
 	return app.Div().Class("rn-board").Attr("data-round", v.Round).Attr("data-phase", v.Phase).Body(
 		t.banner(),
 		t.result(),
 		t.report(),
 		app.Div().Class("rn-foes", "rn-n"+strconv.Itoa(len(others))).Body(foes...),
 		t.centre(),
-		t.actions(),
-		t.seat(self),
-		t.hand(),
+		dock,
 	)
 }
 

@@ -21,7 +21,7 @@ func (t *table) centre() app.UI {
 		for i, g := range v.Groups {
 			items[i] = t.group(g)
 		}
-		groups = div("rn-musters",
+		groups = app.Div().ID("rn-musters").Class("rn-musters").Body(
 			heading("rn-h", "Muster Groups"),
 			para("rn-sub", "Passing takes one of them into your hand."),
 			list("rn-groups", items),
@@ -75,7 +75,7 @@ func (t *table) group(g rn.GroupView) app.UI {
 		take = t.actButton(a, "Pass and take this group", "rn-take")
 	}
 	return app.Li().Class("rn-group").Body(
-		span("rn-group-n", "Group "+strconv.Itoa(g.Index+1)),
+		span("rn-group-n", "Group "+strconv.Itoa(g.N)),
 		div("rn-stack", stack...),
 		power,
 		take,

@@ -44,7 +44,27 @@ func (t *table) report() app.UI {
 	if open {
 		class += " rn-open"
 	}
-	return app.Section().Class(class).Attr("data-round", r.Round).Aria("label", title).Body(head, body)
+	return app.Section().ID("rn-report").Class(class).Attr("data-round", r.Round).Aria("label", title).Body(head, body)
+}
+
+// announce tells the player, in their own area, that a round has just
+// been resolved and what it scored; the full report is at the top of the
+// table, and the button takes them there.
+func (t *table) announce() app.UI {
+	r := t.v.Report
+	if r == nil || t.v.Phase == rn.PhaseActions || t.v.Phase == rn.PhaseOver {
+		return nil
+	}
+	key := strconv.Itoa(r.Round) + "/true"
+	return app.Div().ID("rn-announce").Class("rn-announce").Attr("role", "status").Body(
+		strong(roundTitle(r.Round)+" resolved: "),
+		app.Text(t.reportSummary(r)+". "),
+		app.Button().Type("button").Class("button quiet rn-see").Text("See the report").
+			OnClick(func(ctx app.Context, e app.Event) {
+				t.b.reportKey, t.b.reportOpen = key, true
+				ctx.ScrollTo("rn-report")
+			}, app.EventScope(key)),
+	)
 }
 
 // onReport opens or closes the Resolution panel.

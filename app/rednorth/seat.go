@@ -55,12 +55,38 @@ func (t *table) seat(s int) app.UI {
 	if len(holds) > 0 {
 		holdsUI = div("rn-holds", holds...)
 	}
+	var totals app.UI
+	if mine {
+		totals = t.totals(s)
+	}
 	return app.Section().Class(class).Attr("data-seat", s).Aria("label", name+"’s side of the table").Body(
 		div("rn-seat-head", head...),
 		div("rn-stats", stat("VP", sv.VP), stat("Glory", sv.Glory), stat("in hand", sv.HandCount)),
 		holdsUI,
+		totals,
 		t.party(sv),
 	)
+}
+
+// totals shows the viewer's raid points per Outpost colour as Resolution
+// will count them, hidden cards included (the viewer sees its own).
+func (t *table) totals(s int) app.UI {
+	tt := t.v.RaidTotals(s)
+	if len(tt) == 0 {
+		return nil
+	}
+	items := make([]app.UI, 0, len(tt)+1)
+	items = append(items, span("rn-sub", "Raid points:"))
+	for _, ct := range tt {
+		class := "rn-chip rn-total c-" + ct.Colour
+		if !ct.Fought {
+			class += " rn-idle"
+		}
+		items = append(items, app.Span().Class(class).Attr("data-colour", ct.Colour).
+			Title(t.outpostName(ct.Colour)+": "+strconv.Itoa(ct.Points)+" raid points").
+			Text(t.outpostName(ct.Colour)+" "+strconv.Itoa(ct.Points)))
+	}
+	return div("rn-totals", items...)
 }
 
 func stat(what string, n int) app.UI {

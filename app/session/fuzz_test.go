@@ -122,7 +122,7 @@ func FuzzHostMessages(f *testing.F) {
 // reports the first message that is not a well-formed host message.
 func checkHostOutput(conn Conn) error {
 	host := map[string]any{
-		KindWelcome: &Welcome{}, KindLobby: &Lobby{}, KindState: &StateMsg{}, KindError: &ErrorMsg{},
+		KindWelcome: &Welcome{}, KindLobby: &Lobby{}, KindState: &StateMsg{}, KindLog: &LogMsg{}, KindError: &ErrorMsg{},
 		KindChat: &Chat{}, KindKicked: &Kicked{}, KindPaused: &Paused{}, KindResumed: &struct{}{}, KindPong: &Pong{},
 	}
 	var first error

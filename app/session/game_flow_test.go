@@ -447,3 +447,45 @@ func TestHostResumesFromASaveAndGuestsRetakeTheirSeats(t *testing.T) {
 	}
 	mustCheckHost(t, h2)
 }
+
+// After the end the host can deal a rematch at the same table: the same
+// seats and names, a new game at version 0, a fresh log for everyone; a
+// rematch before the end is refused.
+func TestRematchDealsANewGameAtTheSameTable(t *testing.T) {
+	checkLeaks(t)
+	var last Save
+	h := newTestHost(t, 2, Options{OnSave: func(s Save) { last = s }})
+	ann := local(t, h, "Ann", "")
+	bob := join(t, h, "Bob", "")
+	bob.Ready(true)
+	waitLobby(t, bob, "Bob ready", func(l *Lobby) bool { return l.Seats[1].Ready })
+	if err := h.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Rematch(99); err == nil || !strings.Contains(err.Error(), "not over") {
+		t.Fatalf("a rematch mid-game: %v", err)
+	}
+	annDone, bobDone := autoplay(ann, 1), autoplay(bob, 2)
+	for _, tr := range []transcript{<-annDone, <-bobDone} {
+		if tr.err != nil {
+			t.Fatal(tr.err)
+		}
+	}
+	if err := h.Rematch(99); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []*Guest{ann, bob} {
+		lg := waitKind(t, g, KindLog).Log
+		if !lg.First || lg.Upto != 0 || len(lg.Entries) != 0 {
+			t.Errorf("seat %d's log after the rematch: %+v", g.Seat(), lg)
+		}
+		st := waitKind(t, g, KindState).State
+		if st.Version != 0 || st.Result != nil || len(st.Legal) == 0 {
+			t.Errorf("seat %d's state after the rematch: version %d, result %v, %d legal", g.Seat(), st.Version, st.Result, len(st.Legal))
+		}
+	}
+	if last.Record.Seed != 99 || len(last.Record.Actions) != 0 || last.Record.Seats[1].Name != "Bob" || last.Tokens[1] != bob.Token() {
+		t.Errorf("the save after the rematch: %+v", last)
+	}
+	mustCheckHost(t, h)
+}

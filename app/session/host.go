@@ -95,6 +95,7 @@ type MemberInfo struct {
 const (
 	CodeNotReady = "not_ready" // Start with an empty seat or a player not ready
 	CodeNoMember = "no_member" // Kick of someone who is not in the room
+	CodeNotOver  = "not_over"  // Rematch before the game has ended
 )
 
 // Host runs a game room: it owns the state, the record and the lobby, and

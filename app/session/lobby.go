@@ -147,22 +147,55 @@ func (h *Host) start() error {
 			infos[i] = rules.SeatInfo{Name: sl.m.name}
 		}
 	}
-	st, rec, err := rules.Play(h.gameID, h.cfg, h.seed, infos)
+	return h.begin(h.seed, infos)
+}
+
+// begin deals a game for the seats and sends it to everyone.
+func (h *Host) begin(seed uint64, infos []rules.SeatInfo) error {
+	st, rec, err := rules.Play(h.gameID, h.cfg, seed, infos)
 	if err != nil {
 		return fmt.Errorf("session: cannot start: %w", err)
 	}
-	h.state, h.rec, h.started = st, rec, true
+	h.state, h.rec, h.started, h.seed, h.events = st, rec, true, seed, nil
 	for i, sl := range h.seats {
 		if sl.bot {
-			h.bots[rules.Seat(i)] = rules.NewBot(h.game, botSeed(h.seed, rules.Seat(i), 0))
+			h.bots[rules.Seat(i)] = rules.NewBot(h.game, botSeed(seed, rules.Seat(i), 0))
 		}
 	}
 	h.dirty = true
 	h.flushLobby()
 	h.save()
-	h.broadcastState(nil)
+	for p := range h.peers {
+		if p.member != nil && !p.closed {
+			h.sendTable(p)
+		}
+	}
 	h.scheduleBots()
 	return nil
+}
+
+// Rematch deals a new game at the same table once the game is over: the
+// same seats, players, bots and options, with a new seed (secret like the
+// first). Everyone gets the new game and a fresh log.
+func (h *Host) Rematch(seed uint64) error {
+	return h.call(func() error {
+		if !h.started || h.state.Result() == nil {
+			return errorf(CodeNotOver, "the game is not over yet")
+		}
+		infos := make([]rules.SeatInfo, len(h.seats))
+		for i, sl := range h.seats {
+			if sl.bot {
+				infos[i] = rules.SeatInfo{Name: botName(i), Bot: true}
+			} else {
+				infos[i] = rules.SeatInfo{Name: sl.m.name}
+			}
+		}
+		if h.botStop != nil {
+			h.botStop()
+		}
+		h.botBusy = false
+		return h.begin(seed, infos)
+	})
 }
 
 func (h *Host) setBot(seat rules.Seat, on bool) error {

@@ -22,6 +22,15 @@ func Page(class string, content ...app.UI) app.UI {
 	)
 }
 
+// ScrollToTop shows a newly opened page from its top. go-app navigates
+// within the page and keeps the scroll position, so a table opened from
+// the bottom of a game's page would open scrolled down.
+func ScrollToTop() {
+	if app.IsClient {
+		app.Window().Call("scrollTo", 0, 0)
+	}
+}
+
 // MarkClient tags the document once the wasm has rendered it. Pages are
 // pre-rendered on the server, so browser tests wait for this mark to know
 // the app itself is running.

@@ -18,39 +18,118 @@ func HandOver(name string, onReady app.EventHandler) app.UI {
 	)
 }
 
-// StatusBar says whose decision the table waits for, or who won.
+// Frame is everything around a board that every table has: whose move it
+// is, what just happened, the rules, the log. The local table and the room
+// page draw a game the same way through it.
+type Frame struct {
+	Props   BoardProps
+	IsBot   func(rules.Seat) bool
+	Version int    // actions applied so far (tests and styles read it)
+	Notice  string // why the player's last action was refused
+	// After are the table's own extras under the board (a room's seats and
+	// talk, say); Actions are buttons for the end of the game.
+	After   []app.UI
+	Actions []app.UI
+}
+
+// Table draws a board inside its frame. The status bar stays at the top of
+// the screen and the board keeps the player's own area (its Dock) at the
+// bottom, so what to do and what to do it with are always in view.
+func Table(f Frame) app.UI {
+	board, ok := LookupBoard(f.Props.Game)
+	if !ok {
+		return app.P().Class("error").Text("This version of Longhall cannot draw this game; update it (reload) and try again.")
+	}
+	return app.Div().ID("table").Class("table").Attr("data-version", f.Version).Body(
+		StatusBar(f.Props, f.IsBot),
+		app.If(f.Notice != "", func() app.UI { return app.P().Class("error").Attr("role", "alert").Text(f.Notice) }),
+		app.If(f.Props.Result != nil && len(f.Actions) > 0, func() app.UI {
+			return app.Div().ID("after-game").Class("panel row after-game").Body(f.Actions...)
+		}),
+		board(f.Props),
+		GameLog(f.Props.Log),
+		app.Div().Body(f.After...),
+	)
+}
+
+// Dock holds the player's own area: what they decide now, their pieces and
+// their hand. It stays at the bottom of the screen while the rest of the
+// table scrolls behind it. A board puts it last.
+func Dock(body ...app.UI) app.UI {
+	return app.Div().ID("dock").Class("dock").Aria("label", "Your area").Body(body...)
+}
+
+// StatusBar says whose decision the table waits for, or who won, and what
+// was done last; it holds the rules. It is opaque and stays at the top.
 func StatusBar(p BoardProps, isBot func(rules.Seat) bool) app.UI {
-	var text string
-	switch {
-	case p.Result != nil:
+	text := statusText(p, isBot)
+	var last string
+	if n := len(p.Log); n > 0 && len(p.Log[n-1].Lines) > 0 {
+		last = p.Log[n-1].Lines[0]
+	}
+	return app.Div().Class("status").ID("status").Body(
+		app.Div().Class("status-text").Body(
+			app.P().Class("status-now").Attr("role", "status").Attr("aria-live", "polite").Text(text),
+			app.If(last != "", func() app.UI {
+				return app.P().ID("last-move").Class("status-last").Body(app.Span().Class("status-tag").Text("Last move"), app.Text(" "+last))
+			}),
+		),
+		&RulesDrawer{Game: p.Game},
+	)
+}
+
+// statusText is the status bar's main line.
+func statusText(p BoardProps, isBot func(rules.Seat) bool) string {
+	if p.Result != nil {
 		// The game's reason names the winner and the deciding tie-break.
-		text = p.Result.Reason
-	default:
-		var you string
-		var others []string
-		for _, pr := range p.Pending {
-			if pr.Seat == p.Seat {
-				you = pr.Text
-				continue
-			}
-			who := nameOf(p.Names, pr.Seat)
-			if isBot != nil && isBot(pr.Seat) {
-				who += " (thinking)"
-			}
-			if !containsString(others, who) {
-				others = append(others, who)
-			}
+		return p.Result.Reason
+	}
+	var you string
+	var people, bots []string
+	for _, pr := range p.Pending {
+		if pr.Seat == p.Seat {
+			you = pr.Text
+			continue
 		}
+		who := nameOf(p.Names, pr.Seat)
 		switch {
-		case you != "" && len(others) > 0:
-			text = fmt.Sprintf("%s, your move: %s. Also waiting for %s.", nameOf(p.Names, p.Seat), you, strings.Join(others, ", "))
-		case you != "":
-			text = fmt.Sprintf("%s, your move: %s.", nameOf(p.Names, p.Seat), you)
-		case len(others) > 0:
-			text = "Waiting for " + strings.Join(others, ", ") + "."
+		case containsString(people, who) || containsString(bots, who):
+		case isBot != nil && isBot(pr.Seat):
+			bots = append(bots, who)
+		default:
+			people = append(people, who)
 		}
 	}
-	return app.P().Class("status").ID("status").Attr("role", "status").Attr("aria-live", "polite").Text(text)
+	others := append(append([]string{}, people...), bots...)
+	switch {
+	case you != "" && len(others) > 0:
+		verb := " decides too."
+		if len(others) > 1 {
+			verb = " decide too."
+		}
+		return fmt.Sprintf("Your move, %s: %s. %s", nameOf(p.Names, p.Seat), you, JoinAnd(others)+verb)
+	case you != "":
+		return fmt.Sprintf("Your move, %s: %s.", nameOf(p.Names, p.Seat), you)
+	case len(people) == 0 && len(bots) == 1:
+		return bots[0] + " is thinking…"
+	case len(people) == 0 && len(bots) > 1:
+		return JoinAnd(bots) + " are thinking…"
+	case len(others) > 0:
+		return "Waiting for " + JoinAnd(others) + "."
+	}
+	return ""
+}
+
+// JoinAnd lists words the way people do: "A", "A and B", "A, B and C".
+func JoinAnd(words []string) string {
+	switch n := len(words); n {
+	case 0:
+		return ""
+	case 1:
+		return words[0]
+	default:
+		return strings.Join(words[:n-1], ", ") + " and " + words[n-1]
+	}
 }
 
 // GameLog shows the whole game, one entry an action, newest first and

@@ -26,7 +26,9 @@ func (s *State) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
 		id := arg(0)
 		s.Discard, _ = rules.Remove(s.Discard, id)
 		s.Step = &Step{Kind: StepSaxEnd, Seat: p, Card: id, Flipped: -1}
-		return []rules.Event{s.event(KindSalvage, p, "%s uses Sax and takes %s from the discard pile", s.name(p), aCard(id))}, nil
+		// The log tells the whole of it once the card is placed: one
+		// action, one line.
+		return nil, nil
 	case KindDecline:
 		ev := []rules.Event{s.event(KindDecline, p, "%s takes nothing with Sax", s.name(p))}
 		s.Step = nil
@@ -40,8 +42,8 @@ func (s *State) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
 	case KindAdd:
 		id := arg(0)
 		s.Seats[p].Hand, _ = rules.Remove(s.Seats[p].Hand, id)
-		s.Step = &Step{Kind: StepReinforceEnd, Seat: p, Card: id, Flipped: s.Step.Flipped}
-		return []rules.Event{s.event(KindAdd, p, "%s picks %s from hand to add", s.name(p), aCard(id))}, nil
+		s.Step = &Step{Kind: StepReinforceEnd, Seat: p, Card: id, Flipped: s.Step.Flipped, At: s.Step.At}
+		return nil, nil
 	case KindInspire:
 		pl := &s.Seats[p]
 		pl.Glory--
@@ -62,11 +64,11 @@ func (s *State) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
 		id := arg(0)
 		s.Discard, _ = rules.Remove(s.Discard, id)
 		s.Step = &Step{Kind: StepHelInsert, Seat: p, Card: id, Flipped: -1}
-		return []rules.Event{s.event(KindHel, p, "%s takes %s from the discard pile with Hel", s.name(p), aCard(id))}, nil
+		return nil, nil
 	case KindInsert:
 		id, i := s.Step.Card, arg(0)
 		s.Seats[p].Party = rules.InsertAt(s.Seats[p].Party, i, PartyCard{Card: id, FaceUp: true})
-		ev := s.event(KindInsert, p, "%s puts %s face-up at position %d", s.name(p), aCard(id), i+1)
+		ev := s.event(KindInsert, p, "%s takes %s from the discard pile with Hel and puts it face-up at position %d", s.name(p), aCard(id), i+1)
 		s.Step = nil
 		return append([]rules.Event{ev}, s.endTurn()...), nil
 	case KindPass:
@@ -187,7 +189,7 @@ func (s *State) placeAtEnd(p, end int) []rules.Event {
 	s.Step = nil
 	switch st.Kind {
 	case StepSaxEnd:
-		e := s.event(KindEnd, p, "%s adds %s face-up at the %s end (Sax)", s.name(p), aCard(st.Card), endName(end))
+		e := s.event(KindEnd, p, "%s uses Sax: takes %s from the discard pile and adds it face-up at the %s end", s.name(p), aCard(st.Card), endName(end))
 		return append([]rules.Event{e}, s.advancePowers()...)
 	case StepFreyaEnd:
 		e := s.event(KindEnd, p, "%s adds Freya's card face-down at the %s end", s.name(p), endName(end))
@@ -195,7 +197,7 @@ func (s *State) placeAtEnd(p, end int) []rules.Event {
 		e.SecretTo = []rules.Seat{rules.Seat(p)}
 		return append([]rules.Event{e}, s.endTurn()...)
 	}
-	e := s.event(KindEnd, p, "%s reinforces: flips %s, adds %s at the %s end", s.name(p), aCard(st.Flipped), aCard(st.Card), endName(end))
+	e := s.event(KindEnd, p, "%s reinforces: flips %s at position %d, adds %s at the %s end", s.name(p), aCard(st.Flipped), st.At+1, aCard(st.Card), endName(end))
 	return append([]rules.Event{e}, s.endTurn()...)
 }
 
@@ -217,12 +219,13 @@ func (s *State) withdraw(p, i int) []rules.Event {
 func (s *State) reinforce(p, i int) []rules.Event {
 	pl := &s.Seats[p]
 	pl.Party[i].FaceUp = true
-	e := s.event(KindReinforce, p, "%s reinforces: flips %s at position %d", s.name(p), aCard(pl.Party[i].Card), i+1)
 	if len(pl.Hand) == 0 {
+		e := s.event(KindReinforce, p, "%s reinforces: flips %s at position %d, with no card in hand to add", s.name(p), aCard(pl.Party[i].Card), i+1)
 		return append([]rules.Event{e}, s.endTurn()...)
 	}
-	s.Step = &Step{Kind: StepReinforceAdd, Seat: p, Card: -1, Flipped: pl.Party[i].Card}
-	return []rules.Event{e}
+	// The log tells the whole Reinforce once the added card is placed.
+	s.Step = &Step{Kind: StepReinforceAdd, Seat: p, Card: -1, Flipped: pl.Party[i].Card, At: i}
+	return nil
 }
 
 func (s *State) pass(p int, args []int) []rules.Event {
@@ -234,7 +237,7 @@ func (s *State) pass(p int, args []int) []rules.Event {
 	} else {
 		g := s.Groups[args[0]]
 		s.Groups = slices.Delete(s.Groups, args[0], args[0]+1)
-		e = s.event(KindPass, p, "%s passes and takes Muster Group %d: %s", s.name(p), args[0]+1, groupText(g))
+		e = s.event(KindPass, p, "%s passes and takes Muster Group %d: %s", s.name(p), g.N, groupText(g))
 		if g.Hero >= 0 {
 			pl.Hand = append(pl.Hand, g.Hero)
 		}

@@ -36,12 +36,8 @@ func Example() {
 	// Rikki deploys a card face-down (3 of 3)
 	// Every Raiding Party is deployed.
 	// Player Actions: Gordon, the First Player, begins.
-	// Gordon reinforces: flips a Jarl at position 2
-	// Gordon picks a blue Raider from hand to add
-	// Gordon reinforces: flips a Jarl, adds a blue Raider at the right end
-	// Rikki reinforces: flips a green Raider at position 1
-	// Rikki picks a blue Raider from hand to add
-	// Rikki reinforces: flips a green Raider, adds a blue Raider at the right end
+	// Gordon reinforces: flips a Jarl at position 2, adds a blue Raider at the right end
+	// Rikki reinforces: flips a green Raider at position 1, adds a blue Raider at the right end
 	// Gordon inspires: a Glory token on the blue Raider at position 4
 	// Rikki passes and takes Muster Group 2: the red Hero, a green Raider and a Jarl
 	// Gordon passes and takes Muster Group 1: the green Hero, a red Raider and a blue Raider

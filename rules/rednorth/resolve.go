@@ -317,7 +317,7 @@ func (s *State) prepareNextRound() []rules.Event {
 	if s.Round == Spring {
 		k := min(s.Players+1, len(s.GodPile))
 		for _, g := range s.GodPile[:k] {
-			s.Groups = append(s.Groups, Group{Hero: -1, God: g, Cards: s.draw(SummerGroupCards)})
+			s.Groups = append(s.Groups, Group{N: len(s.Groups) + 1, Hero: -1, God: g, Cards: s.draw(SummerGroupCards)})
 		}
 		s.GodsRemoved = append(s.GodsRemoved, s.GodPile[k:]...)
 		s.GodPile = []int{}

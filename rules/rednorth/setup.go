@@ -168,7 +168,7 @@ func newState(players int, seed uint64, su Setup) (*State, error) {
 
 	// 4. Spring Muster Groups: a Hero per colour in play, 2 cards under each.
 	for _, c := range s.InPlay {
-		s.Groups = append(s.Groups, Group{Hero: heroID(c), God: -1, Cards: s.draw(SpringGroupCards)})
+		s.Groups = append(s.Groups, Group{N: len(s.Groups) + 1, Hero: heroID(c), God: -1, Cards: s.draw(SpringGroupCards)})
 	}
 
 	// The God pile, drawn from at the end of Spring.

@@ -91,6 +91,9 @@ type Player struct {
 
 // Group is a Muster Group: a Hero (Spring) or a God (Summer) with cards.
 type Group struct {
+	// N numbers the group as it was dealt (1, 2, …); taking a group does
+	// not renumber the others, so the log and the table agree.
+	N     int   `json:"n"`
 	Hero  int   `json:"hero"` // -1 for none
 	God   int   `json:"god"`  // -1 for none
 	Cards []int `json:"cards"`
@@ -102,6 +105,7 @@ type Step struct {
 	Seat    int    `json:"seat"`
 	Card    int    `json:"card"`    // the card being placed, -1 for none
 	Flipped int    `json:"flipped"` // Reinforce: the card turned face-up, -1 for none
+	At      int    `json:"at,omitempty"` // Reinforce: the flipped card's position
 	Left    int    `json:"left,omitempty"`
 	Targets []int  `json:"targets,omitempty"`
 }
@@ -291,7 +295,7 @@ func (s *State) turnLegal(p int) []rules.Action {
 		out = append(out, act(KindPass, "Pass"))
 	}
 	for i, g := range s.Groups {
-		out = append(out, act(KindPass, "Pass and take Muster Group "+strconv.Itoa(i+1)+" ("+groupText(g)+")", i))
+		out = append(out, act(KindPass, "Pass and take Muster Group "+strconv.Itoa(g.N)+" ("+groupText(g)+")", i))
 	}
 	return out
 }

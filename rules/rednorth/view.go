@@ -83,6 +83,7 @@ type OutpostView struct {
 // GroupView is a Muster Group, all face-up.
 type GroupView struct {
 	Index int        `json:"index"` // the argument of KindPass
+	N     int        `json:"n"`     // the group's number as dealt, as the log names it
 	Hero  *CardView  `json:"hero,omitempty"`
 	God   *GodView   `json:"god,omitempty"`
 	Cards []CardView `json:"cards"`
@@ -175,7 +176,7 @@ func (s *State) view(me int) View {
 		v.Outposts = append(v.Outposts, OutpostView{Colour: c.String(), Name: outpostInfos[c].Name, Power: outpostInfos[c].Power, Points: OutpostRaidPoints, Owner: s.Owner[c]})
 	}
 	for i, g := range s.Groups {
-		gv := GroupView{Index: i, Cards: cardViews(g.Cards)}
+		gv := GroupView{Index: i, N: g.N, Cards: cardViews(g.Cards)}
 		if g.Hero >= 0 {
 			h := cardView(g.Hero)
 			gv.Hero = &h
@@ -210,4 +211,58 @@ func (s *State) view(me int) View {
 		v.Report = s.Report.clone()
 	}
 	return v
+}
+
+// ColourTotal is a Party's raid points in one colour of the Outposts in
+// play, as the viewer can count them now.
+type ColourTotal struct {
+	Colour string `json:"colour"`
+	Points int    `json:"points"` // cards, Jarls, Glory and the Outpost held
+	Fought bool   `json:"fought"` // a Raider or Hero of this colour is in the Party
+}
+
+// RaidTotals counts a seat's Raiding Party per Outpost colour the way
+// Resolution will (book, Resolution B), from what the viewer sees: every
+// card whose face it knows counts, a face-down card of someone else does
+// not (for the owner that is the whole Party). A held Outpost adds its
+// raid point.
+func (v *View) RaidTotals(seat int) []ColourTotal {
+	var sv *SeatView
+	for i := range v.Seats {
+		if v.Seats[i].Seat == seat {
+			sv = &v.Seats[i]
+		}
+	}
+	if sv == nil {
+		return nil
+	}
+	pts := map[string]int{}
+	fought := map[string]bool{}
+	party := sv.Party
+	for i, pc := range party {
+		if pc.Card == nil || pc.Card.Kind == "jarl" {
+			continue
+		}
+		p := pc.Card.Points + pc.Glory*GloryPoints
+		for _, j := range [2]int{i - 1, i + 1} {
+			if j < 0 || j >= len(party) || party[j].Card == nil || party[j].Card.Kind != "jarl" {
+				continue
+			}
+			if party[j].Champion {
+				p += ChampionBonus
+			} else {
+				p += JarlBonus
+			}
+		}
+		pts[pc.Card.Colour] += p
+		fought[pc.Card.Colour] = true
+	}
+	for _, c := range sv.Outposts {
+		pts[c] += OutpostRaidPoints
+	}
+	out := make([]ColourTotal, 0, len(v.Outposts))
+	for _, o := range v.Outposts {
+		out = append(out, ColourTotal{Colour: o.Colour, Points: pts[o.Colour], Fought: fought[o.Colour]})
+	}
+	return out
 }
