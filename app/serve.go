@@ -30,6 +30,6 @@ func serve(addr, dir string, env map[string]string, stdout io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "Longhall is running at http://%s/ (version %s)\n", ln.Addr(), version)
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: newCompressedFiles(h, ".", ""), ReadHeaderTimeout: 10 * time.Second}
 	return srv.Serve(ln)
 }

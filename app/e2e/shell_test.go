@@ -16,6 +16,20 @@ func TestHomePageListsTheGames(t *testing.T) {
 	ctx := newBrowser(t)
 	expectHomeListsRedNorth(t, ctx, srv.URL)
 	screenshot(t, ctx, "home-desktop")
+	// `make run` serves the wasm compressed: a LAN party downloads 2 MB,
+	// not 10, on every device.
+	var sizes []float64
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`(() => {
+	  const e = performance.getEntriesByType('resource').find(e => e.name.endsWith('/web/app.wasm') && e.decodedBodySize > 0);
+	  return e ? [e.encodedBodySize, e.decodedBodySize] : [];
+	})()`, &sizes)); err != nil {
+		t.Fatal(err)
+	}
+	if len(sizes) != 2 || sizes[0] <= 0 || sizes[0] > sizes[1]/3 {
+		t.Errorf("app.wasm came over the wire as %v bytes (encoded, decoded); want it compressed", sizes)
+	} else {
+		t.Logf("app.wasm: %.0f bytes on the wire for %.0f", sizes[0], sizes[1])
+	}
 	if err := chromedp.Run(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond)); err != nil {
 		t.Fatal(err)
 	}

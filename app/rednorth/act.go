@@ -45,6 +45,12 @@ func (t *table) actions() app.UI {
 	if len(t.c.buttons) > 0 {
 		buttons := make([]app.UI, len(t.c.buttons))
 		for i, a := range t.c.buttons {
+			if t.passForfeitsGod(a) {
+				// Passing with the God unused gives it up for good: ask once.
+				buttons[i] = app.Button().Type("button").Class("button").Attr("data-pick", "pass").Text("Pass").
+					OnClick(t.b.onPick(confirmPass), app.EventScope("pick", "pass"))
+				continue
+			}
 			buttons[i] = t.actButton(a, t.buttonText(a), "")
 		}
 		body = append(body, div("rn-buttons", buttons...))
@@ -114,8 +120,30 @@ func (t *table) buttonText(a rules.Action) string {
 	return a.String()
 }
 
-// tray lists the actions of the selected card of the viewer's Party.
+// confirmPass is the selection that asks whether to pass with the God
+// still unused.
+const confirmPass = -1
+
+// passForfeitsGod says a is Ragnarok's pass while the player could still
+// invoke their God: passing ends their round and the God goes unused.
+func (t *table) passForfeitsGod(a rules.Action) bool {
+	if a.Kind != rn.KindPass || len(a.Args) != 0 {
+		return false
+	}
+	for _, b := range t.c.buttons {
+		if b.Kind == rn.KindInvoke {
+			return true
+		}
+	}
+	return false
+}
+
+// tray lists the actions of the selected card of the viewer's Party, or
+// asks to confirm a pass that gives up the God.
 func (t *table) tray() app.UI {
+	if t.b.sel == confirmPass {
+		return t.confirmPassTray()
+	}
 	pos := t.b.sel - 1
 	party := ownParty(t.v)
 	acts := t.c.party[pos]
@@ -138,6 +166,36 @@ func (t *table) tray() app.UI {
 	items = append(items, app.Button().Type("button").Class("button quiet").Attr("data-pick", "none").Text("Cancel").
 		OnClick(t.b.onPick(0), app.EventScope("pick", "none")))
 	return div("rn-tray", items...)
+}
+
+// confirmPassTray asks once before a pass that leaves the God unused.
+func (t *table) confirmPassTray() app.UI {
+	var pass, invoke *rules.Action
+	for i, a := range t.c.buttons {
+		switch {
+		case t.passForfeitsGod(a):
+			pass = &t.c.buttons[i]
+		case a.Kind == rn.KindInvoke:
+			invoke = &t.c.buttons[i]
+		}
+	}
+	if pass == nil {
+		return nil
+	}
+	god := "your God"
+	if sv := seatView(t.v, t.v.Seat); sv != nil && sv.God != nil {
+		god = sv.God.Name
+	}
+	items := []app.UI{
+		span("rn-sub", "You have not invoked "+god+". If you pass now, its power is lost for this game."),
+		t.actButton(*pass, "Pass anyway", ""),
+	}
+	if invoke != nil {
+		items = append(items, t.actButton(*invoke, "Invoke "+god+" first", "primary"))
+	}
+	items = append(items, app.Button().Type("button").Class("button quiet").Attr("data-pick", "none").Text("Cancel").
+		OnClick(t.b.onPick(0), app.EventScope("pick", "none")))
+	return div("rn-tray rn-confirm", items...)
 }
 
 // hand draws the viewer's hand, sorted by colour; cards that take an

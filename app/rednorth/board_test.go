@@ -40,6 +40,8 @@ func TestBoardOffersEveryLegalActionAndNothingElse(t *testing.T) {
 				for pos := range sortChoices(&v, p.s.Legal(p.seat)).party {
 					offered = append(offered, controls(render(t, p.s, p.seat, pos+1))...)
 				}
+				// A pass that gives up the God is offered once confirmed.
+				offered = append(offered, controls(render(t, p.s, p.seat, confirmPass))...)
 				for _, k := range legal {
 					if !slices.Contains(offered, k) {
 						t.Fatalf("%s: legal %s is not offered (offered %v)", describe(p), k, offered)
@@ -117,5 +119,48 @@ func TestBoardShowsResolutionAndResult(t *testing.T) {
 	}
 	if !strings.Contains(end, res.Reason) {
 		t.Errorf("the result does not give the reason %q", res.Reason)
+	}
+}
+
+// Passing in Ragnarok with the God unused asks once: the Pass button opens
+// a confirmation that names the God, with Pass anyway, Invoke first and
+// Cancel; without a God to lose, Pass passes at once.
+func TestRagnarokPassWithTheGodUnusedAsksFirst(t *testing.T) {
+	asked, plain := 0, 0
+	for seed := uint64(100); seed < 110 && (asked == 0 || plain == 0); seed++ {
+		playPositions(t, 2, seed, func(p position) {
+			v := viewOf(t, p.s, p.seat)
+			c := sortChoices(&v, p.s.Legal(p.seat))
+			hasPass, hasInvoke := false, false
+			for _, a := range c.buttons {
+				hasPass = hasPass || (a.Kind == rn.KindPass && len(a.Args) == 0)
+				hasInvoke = hasInvoke || a.Kind == rn.KindInvoke
+			}
+			if !hasPass {
+				return
+			}
+			html := render(t, p.s, p.seat, 0)
+			direct := strings.Contains(html, `data-action="pass"`)
+			if hasInvoke {
+				asked++
+				if direct {
+					t.Fatalf("%s: Pass is offered at once though the God is unused", describe(p))
+				}
+				confirm := render(t, p.s, p.seat, confirmPass)
+				for _, want := range []string{"If you pass now, its power is lost", `data-action="pass"`, `data-action="invoke"`, "Cancel"} {
+					if !strings.Contains(confirm, want) {
+						t.Fatalf("%s: the confirmation lacks %q", describe(p), want)
+					}
+				}
+			} else {
+				plain++
+				if !direct {
+					t.Fatalf("%s: with no God to lose, Pass is not offered at once", describe(p))
+				}
+			}
+		})
+	}
+	if asked == 0 || plain == 0 {
+		t.Fatalf("the games reached %d confirmations and %d plain passes; want both", asked, plain)
 	}
 }
