@@ -103,8 +103,8 @@ type Group struct {
 type Step struct {
 	Kind    string `json:"kind"`
 	Seat    int    `json:"seat"`
-	Card    int    `json:"card"`    // the card being placed, -1 for none
-	Flipped int    `json:"flipped"` // Reinforce: the card turned face-up, -1 for none
+	Card    int    `json:"card"`         // the card being placed, -1 for none
+	Flipped int    `json:"flipped"`      // Reinforce: the card turned face-up, -1 for none
 	At      int    `json:"at,omitempty"` // Reinforce: the flipped card's position
 	Left    int    `json:"left,omitempty"`
 	Targets []int  `json:"targets,omitempty"`
