@@ -42,6 +42,7 @@ type roomPage struct {
 	opening   bool        // claiming the room from the other tabs
 	elsewhere bool        // another tab hosts the room
 	joinTo    signal.Room // a guest waiting to give a name
+	invite    online.Invitation
 	nameDraft string
 	notice    string // the page's own last problem (copying, a refused click)
 	netNote   string // a problem with the network settings
@@ -112,6 +113,7 @@ func (p *roomPage) open(ctx app.Context) {
 		p.fatal = sentence(strings.TrimPrefix(err.Error(), "signal: "))
 		return
 	}
+	p.invite = online.ReadInvitation(u.Fragment)
 	name := ui.PlayerName(ctx)
 	if name == "" {
 		p.joinTo = rm
@@ -315,7 +317,7 @@ func (p *roomPage) renderLinkStats() app.UI {
 	}
 	summary := "No moves sent yet."
 	if p.host != nil {
-		summary = "Your own moves do not cross the network."
+		summary = "Your own moves do not cross the network. " + p.view.Relays
 	}
 	if n := len(sorted); n > 0 && p.guest != nil {
 		summary = fmt.Sprintf("Your moves reach the host and come back in %v (median of %d).", sorted[n/2].Round(100*time.Microsecond), n)
@@ -323,10 +325,15 @@ func (p *roomPage) renderLinkStats() app.UI {
 			summary += fmt.Sprintf(" Each move costs about %d bytes.", tr.StateBytes/int64(tr.States))
 		}
 	}
+	if p.guest != nil && p.view.Via != "" {
+		summary += " You reached the host through " + p.view.Via + "."
+	}
 	return app.Details().ID("linkstats").Class("hint linkstats").
 		Attr("data-rtts", strings.Join(ms, ",")).
 		Attr("data-intents", tr.Intents).Attr("data-sent", tr.SentBytes).
 		Attr("data-states", tr.States).Attr("data-state-bytes", tr.StateBytes).Attr("data-in", tr.InBytes).
+		Attr("data-via", p.view.Via).Attr("data-relays-up", strings.Join(p.view.RelayStatus.Up, " ")).
+		Attr("data-relays-down", strings.Join(p.view.RelayStatus.Down, " ")).
 		Body(app.Summary().Text("Connection"), app.P().Text(summary))
 }
 
@@ -349,7 +356,7 @@ func (p *roomPage) renderName() app.UI {
 		p.notice = ""
 		p.join(ctx, p.joinTo, name, online.NetFor(cfg))
 	}).Body(
-		app.H1().Text("You are invited to a table"),
+		p.renderInvitation(),
 		app.Label().For("join-name").Text("Your name at the table"),
 		app.Div().Class("row").Body(
 			app.Input().ID("join-name").Type("text").MaxLength(ui.MaxNameRunes).AutoFocus(true).
@@ -358,6 +365,31 @@ func (p *roomPage) renderName() app.UI {
 			app.Button().ID("join").Type("submit").Class("button primary").Text("Join the room"),
 		),
 		app.If(p.notice != "", func() app.UI { return app.P().Class("error").Attr("role", "alert").Text(p.notice) }),
+	)
+}
+
+// renderInvitation says what the link invites a friend to: the game, the
+// host, the seats, as far as the link tells.
+func (p *roomPage) renderInvitation() app.UI {
+	in := p.invite
+	who := "You are"
+	if in.Host != "" {
+		who = in.Host + " invites you"
+	}
+	g, err := rules.Lookup(in.Game)
+	if err != nil {
+		return app.Div().ID("invitation").Body(app.H1().Text(who + " to a table"))
+	}
+	info := g.Info()
+	facts := []app.UI{app.Span().Text(players(info)), app.Span().Text(fmt.Sprintf("%d–%d min", info.Minutes[0], info.Minutes[1]))}
+	if in.Seats > 0 {
+		facts = append([]app.UI{app.Span().ID("invite-seats").Text(fmt.Sprintf("A table of %d", in.Seats))}, facts...)
+	}
+	return app.Div().ID("invitation").Body(
+		app.H1().Text(who+" to play "+info.Name),
+		app.P().Class("lead").Text(info.Pitch),
+		app.P().Class("facts").Body(facts...),
+		app.P().Class("hint").Text("Tell the table your name and join: you sit at the first free seat, and the host starts the game when everyone is ready. Nothing to install."),
 	)
 }
 

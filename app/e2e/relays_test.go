@@ -23,6 +23,7 @@ import (
 
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/coder/websocket"
 )
 
 // relayPackages are the npm packages the relay scripts need. The versions
@@ -236,4 +237,36 @@ func TestRelaysAreReachableFromABrowserInANamespace(t *testing.T) {
 		}
 	}
 	t.Logf("tracker %s and nostr relay %s reachable from a browser in namespace %s", tracker, relay, ns.Name)
+}
+
+// StartSilentRelay accepts WebSocket connections inside the namespace and
+// never says a word: a relay that is up but does not relay. It returns its
+// address, ws://10.233.X.1:PORT.
+func (n *netns) StartSilentRelay(t testing.TB) string {
+	t.Helper()
+	base := n.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
+		if err != nil {
+			return
+		}
+		defer c.CloseNow()
+		for {
+			if _, _, err := c.Read(r.Context()); err != nil {
+				return
+			}
+		}
+	}))
+	return "ws" + strings.TrimPrefix(base, "http")
+}
+
+// DeadRelay returns an address inside the namespace where nothing listens.
+func (n *netns) DeadRelay(t testing.TB) string {
+	t.Helper()
+	ln, err := n.Listen("tcp", n.Addr+":0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	return "ws://" + addr
 }

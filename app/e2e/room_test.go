@@ -38,6 +38,14 @@ func newRoomSite(t testing.TB, relays bool) *roomSite {
 	return &roomSite{ns: ns, base: srv.URL}
 }
 
+// newRoomSiteWith serves the app with exactly these relay lists.
+func newRoomSiteWith(t testing.TB, ns *netns, trackers, relays []string) *roomSite {
+	t.Helper()
+	bin, root := theApp(t)
+	srv := ns.StartApp(t, bin, root, "-stun", "none", "-trackers", strings.Join(trackers, ","), "-relays", strings.Join(relays, ","))
+	return &roomSite{ns: ns, base: srv.URL}
+}
+
 // player opens a browser in the namespace with name stored as the
 // player's name. A friend on a first visit is newcomer instead.
 func (s *roomSite) player(t testing.TB, name string) context.Context {
@@ -63,12 +71,20 @@ func (s *roomSite) newcomer(t testing.TB) context.Context {
 // joinFirstTime opens the link in a newcomer's browser, types the name on
 // the invitation page, presses Join, and waits until the page shows the
 // player seated; then the player presses ready. It returns the seat.
-func joinFirstTime(t testing.TB, ctx context.Context, link, name string) int {
+func joinFirstTime(t testing.TB, ctx context.Context, link, name, invitation string) int {
 	t.Helper()
 	start := time.Now()
+	var says string
 	within(t, ctx, name+" opening the link on a first visit",
 		chromedp.Navigate(link), clientReady(),
 		chromedp.WaitVisible("#join-name", chromedp.ByQuery),
+		chromedp.Text("#invitation", &says, chromedp.ByQuery))
+	// The invitation says what it is for before anyone joins.
+	if !strings.Contains(says, invitation) {
+		t.Errorf("the invitation reads %q, want it to say %q", says, invitation)
+	}
+	screenshot(t, ctx, "room-invitation")
+	within(t, ctx, name+" typing a name and joining",
 		chromedp.SendKeys("#join-name", name, chromedp.ByQuery),
 		chromedp.Click("#join", chromedp.ByQuery))
 	var seat int
@@ -231,7 +247,7 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 	if err := chromedp.Run(guests["Rikki"], chromedp.Click("#ready", chromedp.ByQuery)); err != nil {
 		t.Fatal(err)
 	}
-	seats["Hakka"] = joinFirstTime(t, guests["Hakka"], link, "Hakka")
+	seats["Hakka"] = joinFirstTime(t, guests["Hakka"], link, "Hakka", "Gordon invites you to play Red North")
 	if len(map[int]bool{seats["Gordon"]: true, seats["Rikki"]: true, seats["Hakka"]: true}) != 3 {
 		t.Fatalf("players share seats: %v", seats)
 	}
@@ -510,4 +526,53 @@ func TestRoomHasOneHostTab(t *testing.T) {
 	var back bool
 	within(t, second, "the guest following the new host tab",
 		chromedp.Poll(`(document.querySelector('#seat-1') || {dataset: {}}).dataset.state === 'not ready'`, &back, chromedp.WithPollingInterval(50*time.Millisecond)))
+}
+
+// TestRoomMeetsDespiteDeadAndSilentRelays: the site lists trackers and
+// Nostr relays of which some refuse connections and some accept and never
+// answer; one of each kind works. Host and guest still meet, the host's
+// Connection line says which relays answer and which do not, and the
+// guest's says which one brought it to the host.
+func TestRoomMeetsDespiteDeadAndSilentRelays(t *testing.T) {
+	ns := newNetns(t)
+	liveTracker, liveRelay := ns.StartTracker(t), ns.StartNostrRelay(t)
+	deadTracker, deadRelay := ns.DeadRelay(t), ns.DeadRelay(t)
+	silentTracker, silentRelay := ns.StartSilentRelay(t), ns.StartSilentRelay(t)
+	site := newRoomSiteWith(t, ns, []string{deadTracker, silentTracker, liveTracker}, []string{silentRelay, deadRelay, liveRelay})
+	host := site.player(t, "Gordon")
+	link := site.openRoom(t, host, 2)
+	guest := site.player(t, "Rikki")
+	within(t, guest, "opening the link", chromedp.Navigate(link))
+	if s := seatedAt(t, guest, "the guest"); s != 1 {
+		t.Fatalf("the guest sits at %d", s)
+	}
+	var up, down, via string
+	strip := func(u string) string { return strings.TrimPrefix(u, "ws://") }
+	// The page rereads the relays every few seconds; the live ones come up.
+	c, cancel := context.WithTimeout(host, 30*time.Second)
+	err := chromedp.Run(c, chromedp.Poll(fmt.Sprintf(`(() => { const up = (document.querySelector('#linkstats') || {dataset: {}}).dataset.relaysUp || '';
+	  return up.includes(%q) && up.includes(%q); })()`, strip(liveTracker), strip(liveRelay)), nil, chromedp.WithPollingInterval(100*time.Millisecond)))
+	cancel()
+	if err != nil {
+		t.Errorf("the host never listed both live relays as answering: %v", err)
+	}
+	within(t, host, "reading which relays answer",
+		chromedp.Evaluate(`document.querySelector('#linkstats').dataset.relaysUp || ''`, &up),
+		chromedp.Evaluate(`document.querySelector('#linkstats').dataset.relaysDown || ''`, &down))
+	t.Logf("the host's relays: up %q, down %q", up, down)
+	for _, live := range []string{liveTracker, liveRelay} {
+		if !strings.Contains(up, strip(live)) {
+			t.Errorf("the live relay %s is not listed as answering (up: %q)", live, up)
+		}
+	}
+	for _, dead := range []string{deadTracker, deadRelay} {
+		if strings.Contains(up, strip(dead)) || !strings.Contains(down, strip(dead)) {
+			t.Errorf("the dead relay %s is not listed as silent (up %q, down %q)", dead, up, down)
+		}
+	}
+	within(t, guest, "reading how the guest came", chromedp.Poll(`(document.querySelector('#linkstats') || {dataset: {}}).dataset.via || ''`, &via, chromedp.WithPollingInterval(100*time.Millisecond)))
+	if !strings.Contains(via, strip(liveTracker)) && !strings.Contains(via, strip(liveRelay)) && !strings.Contains(via, "other tabs") {
+		t.Errorf("the guest came through %q", via)
+	}
+	t.Logf("the guest reached the host through %s", via)
 }

@@ -2,6 +2,8 @@ package online
 
 import (
 	"errors"
+
+	"longhall/app/signal"
 	"slices"
 	"sync"
 	"time"
@@ -35,9 +37,14 @@ type View struct {
 	Problem string
 	// Attempts counts failed attempts since the link was last up.
 	Attempts int
-	// Relays says, for the host, on which relays guests can find the room.
-	Relays string
-	Snap   session.Snapshot
+	// Relays says, for the host, on which relays guests can find the room;
+	// RelayStatus lists them by name.
+	Relays      string
+	RelayStatus signal.Status
+	// Via says, in words, through which relay a guest last reached the
+	// host ("the Nostr relay wss://…").
+	Via  string
+	Snap session.Snapshot
 	// Log is the whole game so far as this seat may read it, one entry an
 	// action, oldest first; the host sends it again after every reconnect.
 	Log  []rules.LogEntry

@@ -109,7 +109,10 @@ func (j *Joining) attempt(ctx context.Context) (*session.Guest, error) {
 	actx, cancel := context.WithTimeout(ctx, attemptTimeout)
 	res := make(chan joined, 1)
 	go func() {
-		g, err := room.Join(actx, j.net.Signaler, j.room, j.net.Peer, j.name, j.tokens.get())
+		g, via, err := room.JoinVia(actx, j.net.signaler(j.room), j.room, j.net.Peer, j.name, j.tokens.get())
+		if err == nil {
+			j.set(func(v *View) { v.Via = relayWords("race(" + via + ")") })
+		}
 		res <- joined{g, err}
 	}()
 	select {

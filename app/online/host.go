@@ -18,6 +18,10 @@ import (
 // Net is how a player's device reaches others: the relays that carry
 // offers and answers, and the WebRTC settings.
 type Net struct {
+	// Relays are the lists a room picks its handful from (see
+	// signal.Config.ForRoom); when they list nothing, Signaler is used as
+	// it is (tests give one).
+	Relays   signal.Config
 	Signaler signal.Signaler
 	Peer     peer.Config
 	// ManualTimeout bounds a connection made by copying codes by hand,
@@ -27,6 +31,14 @@ type Net struct {
 	// Retry is the longest wait between two attempts to reach the relays
 	// or the host (10 s when zero).
 	Retry time.Duration
+}
+
+// signaler is what a room uses to meet: its handful of the relays.
+func (n Net) signaler(r signal.Room) signal.Signaler {
+	if len(n.Relays.Trackers)+len(n.Relays.Relays) == 0 && n.Signaler != nil {
+		return n.Signaler
+	}
+	return n.Relays.ForRoom(r).Signaler()
 }
 
 func (n Net) retry() time.Duration {
@@ -157,14 +169,20 @@ func (h *Hosting) store(change func(*Hosted)) error {
 func (h *Hosting) serve(ctx context.Context) {
 	wait := time.Second
 	for attempt := 1; ; attempt++ {
-		srv, err := room.Serve(ctx, h.host, h.net.Signaler, h.room, h.net.Peer, h.opts.Logf)
+		srv, err := room.Serve(ctx, h.host, h.net.signaler(h.room), h.room, h.net.Peer, h.opts.Logf)
 		if err == nil {
-			h.set(func(v *View) {
-				v.Relays = "Guests can find this room through " + relayWords(h.net.Signaler.Name()) + "."
-			})
-			<-ctx.Done()
-			srv.Close()
-			return
+			// Say which relays carry the room, and keep saying it: a
+			// relay may drop or come back.
+			for {
+				st := srv.Relays()
+				h.set(func(v *View) { v.Relays, v.RelayStatus = relayStatusWords(st), st })
+				select {
+				case <-ctx.Done():
+					srv.Close()
+					return
+				case <-time.After(relayRecheck):
+				}
+			}
 		}
 		h.set(func(v *View) {
 			v.Relays = fmt.Sprintf("No relay could be reached (attempt %d: %v). Friends can still join with a connection code.", attempt, err)
@@ -176,6 +194,22 @@ func (h *Hosting) serve(ctx context.Context) {
 		}
 		wait = min(2*wait, h.net.retry())
 	}
+}
+
+// relayRecheck is how often the host's page rereads which relays answer.
+const relayRecheck = 3 * time.Second
+
+// relayStatusWords says, for the host, where guests can find the room.
+func relayStatusWords(st signal.Status) string {
+	up := relayWords("race(" + strings.Join(st.Up, ", ") + ")")
+	if up == "" {
+		return "No relay answers right now; they are being retried. Friends can still join with a connection code."
+	}
+	s := "Guests can find this room through " + up + "."
+	if len(st.Down) > 0 {
+		s += " No answer yet from " + relayWords("race("+strings.Join(st.Down, ", ")+")") + "."
+	}
+	return s
 }
 
 // relayWords turns a signaler's name, "race(broadcastchannel, tracker
@@ -198,8 +232,14 @@ func relayWords(name string) string {
 	return strings.Join(parts, ", ")
 }
 
-// Link is the room's link for guests, on the page at base.
-func (h *Hosting) Link(base string) string { return h.room.Link(base) }
+// Link is the room's link for guests, on the page at base. Besides the
+// room it names the game, the host and the seats (see Invitation).
+func (h *Hosting) Link(base string) string {
+	h.recMu.Lock()
+	in := Invitation{Game: h.rec.Game, Host: h.rec.Name, Seats: h.rec.Config.Players}
+	h.recMu.Unlock()
+	return h.room.Link(base) + "&" + in.Fragment()
+}
 
 // Key names the room in storage.
 func (h *Hosting) Key() string { return RoomKey(h.room) }

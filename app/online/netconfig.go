@@ -81,5 +81,5 @@ func NetFor(cfg signal.Config) Net {
 	if len(cfg.STUN) > 0 {
 		p.ICEServers = []peer.ICEServer{{URLs: cfg.STUN}}
 	}
-	return Net{Signaler: cfg.Signaler(), Peer: p}
+	return Net{Relays: cfg, Peer: p}
 }

@@ -87,6 +87,15 @@ func (s *Server) connect(ctx context.Context, offer *signal.Offer) error {
 	return nil
 }
 
+// Relays says which of the signaler's relays the host is present on now
+// (all of them, as "up", when the signaler cannot tell).
+func (s *Server) Relays() signal.Status {
+	if r, ok := s.listener.(signal.StatusReporter); ok {
+		return r.Status()
+	}
+	return signal.Status{}
+}
+
 // Close stops serving new guests; links already open stay with the host.
 func (s *Server) Close() error {
 	s.cancel()
@@ -102,23 +111,36 @@ func (s *Server) Close() error {
 // the host to answer. ctx bounds only the joining: the guest it returns
 // stays in the room until its Close.
 func Join(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg peer.Config, name, token string) (*session.Guest, error) {
+	g, _, err := JoinVia(ctx, sig, rm, cfg, name, token)
+	return g, err
+}
+
+// JoinVia is Join that also names the relay that brought the host's
+// answer ("" when the signaler cannot tell).
+func JoinVia(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg peer.Config, name, token string) (*session.Guest, string, error) {
 	off, err := peer.Dial(ctx, cfg)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	defer off.Close()
-	answer, err := sig.Call(ctx, rm, off.Offer())
+	var answer, via string
+	if r, ok := sig.(signal.Race); ok {
+		answer, via, err = r.CallVia(ctx, rm, off.Offer())
+	} else {
+		answer, err = sig.Call(ctx, rm, off.Offer())
+		via = sig.Name()
+	}
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	conn, err := off.Accept(answer)
 	if err != nil {
-		return nil, fmt.Errorf("room: the host answered but the link did not open: %w", err)
+		return nil, "", fmt.Errorf("room: the host answered but the link did not open: %w", err)
 	}
 	g, err := session.NewGuest(context.WithoutCancel(ctx), conn, name, token)
 	if err != nil {
 		conn.Close()
-		return nil, err
+		return nil, "", err
 	}
-	return g, nil
+	return g, via, nil
 }

@@ -1,6 +1,8 @@
 package signal
 
 import (
+	"bytes"
+	"crypto/sha256"
 	"fmt"
 	"net/url"
 	"slices"
@@ -24,24 +26,93 @@ type Config struct {
 	NoBroadcast bool
 }
 
-// DefaultConfig returns the default lists, fresh copies each time.
+// DefaultConfig returns the default lists, fresh copies each time. They
+// are long on purpose: public relays come and go, so a room uses a handful
+// of each, chosen from the room's id (see ForRoom), and one dead relay
+// never decides whether friends meet. The Nostr relays are general-purpose
+// relays that pass on ephemeral events (kind 2xxxx), which is all a room
+// sends; indexers and paid relays are left out.
 func DefaultConfig() Config {
 	return Config{
 		Trackers: []string{
 			"wss://tracker.openwebtorrent.com",
 			"wss://tracker.webtorrent.dev",
 			"wss://tracker.btorrent.xyz",
+			"wss://tracker.files.fm:7073/announce",
+			"wss://tracker.ghostchu-services.top",
 		},
 		Relays: []string{
 			"wss://relay.damus.io",
 			"wss://nos.lol",
-			"wss://relay.nostr.band",
+			"wss://relay.primal.net",
+			"wss://nostr.mom",
+			"wss://relay.snort.social",
+			"wss://offchain.pub",
+			"wss://nostr.bitcoiner.social",
+			"wss://relay.nostr.bg",
+			"wss://nostr.oxtr.dev",
+			"wss://relay.nostr.net",
+			"wss://nostr-pub.wellorder.net",
+			"wss://nostr.vulpem.com",
+			"wss://nostr.data.haus",
+			"wss://relay.verified-nostr.com",
+			"wss://nostr.einundzwanzig.space",
+			"wss://relay.nostromo.social",
+			"wss://relay.fountain.fm",
+			"wss://purplerelay.com",
 		},
 		STUN: []string{
 			"stun:stun.l.google.com:19302",
 			"stun:stun.cloudflare.com:3478",
 		},
 	}
+}
+
+// How many of each list one room uses. A handful of independent relays
+// makes a room robust to a few dead ones; using every relay would open
+// two dozen sockets per player and spread rooms' traffic on every relay.
+const (
+	RoomTrackers = 3
+	RoomRelays   = 5
+)
+
+// ForRoom picks the trackers and relays a room uses: up to RoomTrackers
+// and RoomRelays of the lists, chosen by rendezvous hashing of the room's
+// id with each address. Host and guests hold the same id, so they choose
+// the same handful with no word between them; different rooms spread over
+// the whole list; and a list that gains or loses an address changes the
+// choice of few rooms. STUN and the BroadcastChannel are kept as they are.
+func (c Config) ForRoom(r Room) Config {
+	out := c
+	out.Trackers = pick(c.Trackers, r, RoomTrackers)
+	out.Relays = pick(c.Relays, r, RoomRelays)
+	return out
+}
+
+// pick keeps the n addresses of list whose hash with the room id ranks
+// highest, in that order.
+func pick(list []string, r Room, n int) []string {
+	if len(list) <= n {
+		return slices.Clone(list)
+	}
+	type ranked struct {
+		addr  string
+		score [32]byte
+	}
+	rs := make([]ranked, len(list))
+	for i, a := range list {
+		h := sha256.New()
+		h.Write(r.ID[:])
+		h.Write([]byte(a))
+		copy(rs[i].score[:], h.Sum(nil))
+		rs[i].addr = a
+	}
+	slices.SortFunc(rs, func(a, b ranked) int { return bytes.Compare(b.score[:], a.score[:]) })
+	out := make([]string, n)
+	for i := range out {
+		out[i] = rs[i].addr
+	}
+	return out
 }
 
 // Validate checks every address in the lists.

@@ -390,6 +390,11 @@ func TestRaceFallsBack(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer l.Close()
+			// The host can tell which relay answered and which did not.
+			st := l.(StatusReporter).Status()
+			if len(st.Up) != 1 || st.Up[0] != c.members[c.winner].Name() || len(st.Down) != 1 || st.Down[0] != c.members[1-c.winner].Name() {
+				t.Fatalf("status %+v", st)
+			}
 			seen := serveOne(ctx, t, l, 0, fixedAnswer)
 			start := time.Now()
 			answer, via, err := race.CallVia(ctx, room, testSDP)

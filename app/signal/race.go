@@ -76,17 +76,21 @@ func (r Race) CallVia(ctx context.Context, room Room, offer string) (answer, via
 	return answer, r.Signalers[won].Name(), nil
 }
 
-// Listen listens on every signaler. It returns once each has either made
-// the host present or failed its first try, and fails only if all failed;
-// those that failed are retried in the background, so a relay that comes
-// back later is used.
+// Listen listens on every signaler. It returns as soon as one has made the
+// host present (a relay that accepts connections and never answers must
+// not hold the room up), and fails only if every first try failed; the
+// others go on trying in the background, so a relay that is slow or comes
+// back later is used too. Status tells which are up.
 func (r Race) Listen(ctx context.Context, room Room) (Listener, error) {
 	if len(r.Signalers) == 0 {
 		return nil, errors.New("signal: no relays are configured")
 	}
 	lctx, cancel := context.WithCancel(ctx)
-	rl := &raceListener{ctx: lctx, cancel: cancel, offers: make(chan *Offer, 16), gate: newGate()}
+	rl := &raceListener{ctx: lctx, cancel: cancel, offers: make(chan *Offer, 16), gate: newGate(), up: map[string]bool{}}
 	firsts := make(chan error, len(r.Signalers))
+	for _, s := range r.Signalers {
+		rl.order = append(rl.order, s.Name())
+	}
 	for _, s := range r.Signalers {
 		rl.wg.Add(1)
 		go func() {
@@ -101,6 +105,7 @@ func (r Race) Listen(ctx context.Context, room Room) (Listener, error) {
 			reasons = append(reasons, strings.TrimPrefix(err.Error(), "signal: "))
 		} else {
 			ok++
+			break
 		}
 	}
 	if ok == 0 {
@@ -119,6 +124,42 @@ type raceListener struct {
 	offers chan *Offer
 	gate   *gate
 	wg     sync.WaitGroup
+
+	mu    sync.Mutex
+	up    map[string]bool // by signaler name: listening now
+	order []string        // the signalers' names, in the Race's order
+}
+
+// Status reports a listener's relays: which answered and listen now, and
+// which did not (they are retried in the background).
+type Status struct {
+	Up, Down []string // signaler names, in the Race's order
+}
+
+// StatusReporter is a Listener that can tell how its relays stand.
+type StatusReporter interface {
+	Status() Status
+}
+
+// Status says which of the racing relays listen now.
+func (rl *raceListener) Status() Status {
+	rl.mu.Lock()
+	defer rl.mu.Unlock()
+	var s Status
+	for _, name := range rl.order {
+		if rl.up[name] {
+			s.Up = append(s.Up, name)
+		} else {
+			s.Down = append(s.Down, name)
+		}
+	}
+	return s
+}
+
+func (rl *raceListener) mark(name string, up bool) {
+	rl.mu.Lock()
+	rl.up[name] = up
+	rl.mu.Unlock()
 }
 
 // member keeps one signaler listening, reporting its first try on first.
@@ -126,12 +167,16 @@ func (rl *raceListener) member(s Signaler, room Room, first chan<- error) {
 	delay := time.Second
 	for attempt := 0; ; attempt++ {
 		l, err := s.Listen(rl.ctx, room)
+		if err == nil {
+			rl.mark(s.Name(), true)
+		}
 		if attempt == 0 {
 			first <- err
 		}
 		if err == nil {
 			delay = time.Second
 			rl.forward(l)
+			rl.mark(s.Name(), false)
 			l.Close()
 		}
 		if !sleep(rl.ctx, delay) {

@@ -169,7 +169,7 @@ func TestConfig(t *testing.T) {
 		t.Fatalf("Signaler has %d members", len(r.Signalers))
 	}
 	if r.Signalers[0].Name() != "broadcastchannel" || r.Signalers[1].Name() != "tracker tracker.openwebtorrent.com" ||
-		r.Signalers[len(r.Signalers)-1].Name() != "nostr relay.nostr.band" {
+		r.Signalers[len(r.Signalers)-1].Name() != "nostr purplerelay.com" {
 		t.Fatalf("unexpected members: %s", r.Name())
 	}
 	c.Trackers = ParseList("wss://a.example, wss://b.example/announce\nwss://a.example")
