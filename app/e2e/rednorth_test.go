@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -110,6 +111,11 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 		}
 		if name := map[string]string{"1": "rednorth-spring", "2": "rednorth-summer", "3": "rednorth-ragnarok"}[round]; name != "" && !shot[name] {
 			shot[name] = true
+			if round != "3" {
+				// A resolved round is announced in the player's own area,
+				// in view, wherever the report itself is.
+				ownAreaInView(t, ctx, "after a Resolution", "#rn-announce")
+			}
 			screenshot(t, ctx, name)
 		}
 		// The first open card menu and the first places to put a card.
@@ -195,6 +201,33 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 	}
 	if !phoneDone {
 		phoneShot(t, ctx)
+	}
+
+	// The rules are at the table.
+	var rulesText string
+	within(t, ctx, "opening the rules", chromedp.Click("#rules-open", chromedp.ByQuery),
+		chromedp.WaitVisible("#rules-panel", chromedp.ByQuery), chromedp.Text("#rules-panel", &rulesText, chromedp.ByQuery))
+	if !strings.Contains(rulesText, "Ragnarok") {
+		t.Errorf("the rules drawer reads %q", rulesText)
+	}
+	within(t, ctx, "closing the rules", chromedp.Click("#rules-close", chromedp.ByQuery), chromedp.WaitNotPresent("#rules-panel", chromedp.ByQuery))
+	// The status bar marks the last move: the newest line of the log.
+	var last, newest string
+	within(t, ctx, "reading the last move", chromedp.Text("#last-move", &last, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('#gamelog ol > li.last > span').textContent`, &newest))
+	if !strings.HasSuffix(last, newest) {
+		t.Errorf("the status bar's last move reads %q, the log's newest line %q", last, newest)
+	}
+	// Play again: the same seats, a new game.
+	var again string
+	within(t, ctx, "playing again", chromedp.Click("#play-again", chromedp.ByQuery),
+		chromedp.Poll(`location.href !== `+fmt.Sprintf("%q", tableURL+"&pace=0")+` && !!document.querySelector('.rn-board') && !document.querySelector('.rn-result') && `+roomVersion+` !== '' && Number(`+roomVersion+`) < 10 ? location.href : ''`, &again, chromedp.WithPollingInterval(50*time.Millisecond)))
+	var seated []string
+	within(t, ctx, "reading the new table's seats", chromedp.Evaluate(`[...document.querySelectorAll('.rn-seat .rn-name')].map(e => e.textContent).sort()`, &seated))
+	want := append([]string(nil), names...)
+	slices.Sort(want)
+	if !slices.Equal(seated, want) {
+		t.Errorf("the new game seats %q, want %q", seated, want)
 	}
 }
 

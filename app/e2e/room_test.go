@@ -394,6 +394,17 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 		t.Errorf("the result reads %q", titles["Gordon"])
 	}
 	screenshot(t, guests["Rikki"], "room-end-rikki")
+
+	// The host deals a rematch at the same table; every guest gets the new
+	// game, with a fresh log.
+	within(t, host, "dealing a rematch", chromedp.Click("#rematch", chromedp.ByQuery))
+	for name, ctx := range guests {
+		within(t, ctx, name+" seeing the rematch", chromedp.Poll(`!document.querySelector('.rn-result') && `+roomVersion+` !== '' && Number(`+roomVersion+`) < 3 && (document.querySelector('#gamelog summary') || {}).textContent !== undefined`, nil,
+			chromedp.WithPollingInterval(50*time.Millisecond)))
+	}
+	if s := seatedAt(t, guests["Rikki"], "Rikki in the rematch"); s != seats["Rikki"] {
+		t.Errorf("Rikki sits at %d in the rematch, not %d", s, seats["Rikki"])
+	}
 }
 
 // TestRoomTwoTabsOverBroadcastChannel: with no relay at all, a second tab
