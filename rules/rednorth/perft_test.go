@@ -4,28 +4,11 @@ import (
 	"testing"
 
 	"longhall/rules"
+	"longhall/rules/rulestest"
 )
 
-// perft counts the action sequences of the given length from s, each
-// pending seat's actions counted in turn (deployment is simultaneous, so
-// each pending seat may move next).
-func perft(tb testing.TB, s *State, depth int) int {
-	tb.Helper()
-	if depth == 0 {
-		return 1
-	}
-	total := 0
-	for _, pr := range s.Pending() {
-		for _, a := range s.Legal(pr.Seat) {
-			c := s.clone()
-			if _, err := c.Apply(pr.Seat, a); err != nil {
-				tb.Fatalf("legal %v refused: %v", a, err)
-			}
-			total += perft(tb, c, depth-1)
-		}
-	}
-	return total
-}
+// perft counts action sequences with the conformance suite's driver.
+func perft(tb testing.TB, s *State, depth int) int { return rulestest.Perft(tb, s, depth) }
 
 // From the fixed 2-player set-up of testdata/example.json: both seats hold 7
 // cards and deploy at once, so while nobody has finished the count of moves

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"longhall/rules"
+	"longhall/rules/rulestest"
 )
 
 // scramble returns a copy of s in which every card hidden from seat me
@@ -51,130 +52,73 @@ func scramble(s *State, me int, rng *rules.RNG) *State {
 	return c
 }
 
-// checkStep verifies the invariants the contract promises at one step.
-func checkStep(tb testing.TB, st rules.State) {
-	tb.Helper()
+// conforms is Red North's own invariants for the conformance suite: the
+// state is valid (every card in exactly one place), other seats' face-down
+// cards reach a view as backs, never ids, and a spectator has no hand.
+func conforms(st rules.State) error {
 	s := st.(*State)
 	if err := s.check(); err != nil {
-		tb.Fatalf("invalid state: %v", err)
+		return err
 	}
-	pending := map[int]bool{}
-	for _, p := range s.Pending() {
-		pending[int(p.Seat)] = true
-	}
-	for p := -1; p <= s.Players; p++ {
-		legal := s.Legal(rules.Seat(p))
-		if pending[p] && len(legal) == 0 {
-			tb.Fatalf("seat %d is pending with no legal action (phase %s step %+v)", p, s.Phase, s.Step)
-		}
-		if !pending[p] && len(legal) != 0 {
-			tb.Fatalf("seat %d is not pending but has %d legal actions", p, len(legal))
-		}
-		for _, a := range legal {
-			if a.Label == "" {
-				tb.Fatalf("unlabelled action %v", a)
-			}
-		}
-	}
-	if (s.Result() == nil) != (len(pending) > 0) {
-		tb.Fatalf("result %v with %d pending seats", s.Result(), len(pending))
-	}
-}
-
-// checkHidden verifies that no seat's View (nor its Legal list, nor the bot's
-// choice) depends on what that seat may not see.
-func checkHidden(tb testing.TB, s *State, rng *rules.RNG) {
-	tb.Helper()
-	for me := -1; me < s.Players; me++ {
-		other := scramble(s, me, rng)
-		if a, b := encode(tb, s.View(rules.Seat(me))), encode(tb, other.View(rules.Seat(me))); a != b {
-			tb.Fatalf("seat %d's view depends on hidden cards:\n%s\n%s", me, a, b)
-		}
-		if me < 0 {
-			continue
-		}
-		if a, b := encode(tb, s.Legal(rules.Seat(me))), encode(tb, other.Legal(rules.Seat(me))); a != b {
-			tb.Fatalf("seat %d's legal actions depend on hidden cards", me)
-		}
-		if rules.IsPending(s, rules.Seat(me)) {
-			a1, _ := game{}.NewBot(3).Choose(s, rules.Seat(me))
-			a2, _ := game{}.NewBot(3).Choose(other, rules.Seat(me))
-			if !a1.Same(a2) {
-				tb.Fatalf("seat %d's bot chose %v and %v on the same view", me, a1, a2)
-			}
-		}
-	}
-	// Face-down cards of other seats are backs, never ids.
 	for me := 0; me < s.Players; me++ {
 		v := s.view(me)
 		for p, sv := range v.Seats {
 			for i, pc := range sv.Party {
 				if p != me && !pc.FaceUp && pc.Card != nil {
-					tb.Fatalf("seat %d sees seat %d's face-down card %d", me, p, i)
+					return fmt.Errorf("seat %d sees seat %d's face-down card %d", me, p, i)
 				}
 				if p == me && !pc.FaceUp && (pc.Card == nil || !pc.HiddenToOthers) {
-					tb.Fatalf("seat %d does not see its own face-down card %d", me, i)
+					return fmt.Errorf("seat %d does not see its own face-down card %d", me, i)
 				}
 			}
 		}
 	}
 	if v := s.view(int(rules.Spectator)); v.Hand != nil {
-		tb.Fatal("a spectator has a hand")
+		return fmt.Errorf("a spectator has a hand")
+	}
+	return nil
+}
+
+// suite is Red North for the conformance suite.
+func suite() rulestest.Suite {
+	return rulestest.Suite{
+		Game: game{},
+		Scramble: func(st rules.State, me rules.Seat, rng *rules.RNG) rules.State {
+			return scramble(st.(*State), int(me), rng)
+		},
+		Check: conforms,
+		BadConfigs: []rules.Config{
+			{Players: 2, Setup: json.RawMessage(`{"outposts":["green"]}`)},
+			{Players: 3, Setup: json.RawMessage(`not json`)},
+		},
 	}
 }
 
-// TestRandomGames plays many whole games with random and bot players at 2, 3
-// and 4 players, checking the invariants at every step and the replay of
-// every record.
-func TestRandomGames(t *testing.T) {
-	games := 600
-	if testing.Short() {
-		games = 60
+// TestConformance plays many whole games at 2, 3 and 4 players with random
+// and bot players through the conformance suite: at every step Pending and
+// Legal agree, refused actions change nothing, clones are independent, no
+// seat's view, legal list or bot choice depends on what it cannot see, and
+// every record replays to the same state.
+func TestConformance(t *testing.T) {
+	s := suite()
+	s.Games, s.Every, s.HiddenEvery = 150, 9, 10
+	rulestest.Run(t, s)
+}
+
+// checkStep verifies the contract at one step, for Red North's own drivers.
+func checkStep(tb testing.TB, st rules.State) {
+	tb.Helper()
+	if err := conforms(st); err != nil {
+		tb.Fatal(err)
 	}
-	for players := 2; players <= 4; players++ {
-		t.Run(fmt.Sprintf("%dp", players), func(t *testing.T) {
-			for i := range games {
-				seed := uint64(players*100000 + i)
-				rng := rules.NewRNG(seed ^ 0x5eed)
-				seats := make([]rules.SeatInfo, players)
-				bots := map[rules.Seat]rules.Bot{}
-				for p := range seats {
-					// A third of the games seat a bot or two among the random players.
-					if i%3 == 0 && p%2 == 0 {
-						bots[rules.Seat(p)] = game{}.NewBot(seed + uint64(p))
-						seats[p].Bot = true
-					}
-				}
-				s, rec, err := rules.Play(ID, rules.Config{}, seed, seats)
-				if err != nil {
-					t.Fatal(err)
-				}
-				hidden := i%10 == 0
-				step := 0
-				playOut(t, s, rec, bots, rng, func(st rules.State) {
-					checkStep(t, st)
-					if hidden && step%5 == 0 {
-						checkHidden(t, st.(*State), rng)
-					}
-					step++
-				})
-				data, err := json.Marshal(rec)
-				if err != nil {
-					t.Fatal(err)
-				}
-				back, err := rules.ReadRecord(strings.NewReader(string(data)))
-				if err != nil {
-					t.Fatal(err)
-				}
-				r, _, err := rules.Replay(back)
-				if err != nil {
-					t.Fatalf("seed %d: replay: %v", seed, err)
-				}
-				if same, err := rules.SameState(s, r); err != nil || !same {
-					t.Fatalf("seed %d: the replay differs (err %v)", seed, err)
-				}
-			}
-		})
+	pending := map[rules.Seat]bool{}
+	for _, p := range st.Pending() {
+		pending[p.Seat] = true
+	}
+	for p := rules.Seat(-1); int(p) <= st.(*State).Players; p++ {
+		if l := st.Legal(p); pending[p] != (len(l) > 0) {
+			tb.Fatalf("seat %d pending %v with %d legal actions", p, pending[p], len(l))
+		}
 	}
 }
 

@@ -1,0 +1,447 @@
+// Package rulestest is the conformance suite every game runs in one call,
+// in the spirit of testing/fstest: Run plays random legal games to the end
+// at every player count and option set and checks, at every step, what the
+// rules contract promises (see rules/doc.go). Perft and FuzzApply are the
+// drivers a game's own tests build on.
+package rulestest
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"longhall/rules"
+)
+
+// Suite describes the game under test.
+type Suite struct {
+	Game rules.Game
+	// Configs are the set-ups to play. Nil means every player count with
+	// the default options, and every choice of every option at the
+	// smallest and largest counts.
+	Configs []rules.Config
+	// Games is the number of random games per config (40 when zero, a
+	// tenth of it under -short).
+	Games int
+	// Scramble returns a copy of s in which everything seat cannot see
+	// has been dealt again at random. When set, the suite checks that the
+	// seat's view, legal actions and bot choice do not change.
+	Scramble func(s rules.State, seat rules.Seat, rng *rules.RNG) rules.State
+	// Check verifies the game's own invariants (no card created or lost);
+	// it may be nil.
+	Check func(rules.State) error
+	// BadConfigs are set-ups New must refuse with rules.ErrBadConfig, on
+	// top of those the suite makes up (player counts out of range,
+	// unknown option values).
+	BadConfigs []rules.Config
+	// Every is how often (in steps) the costlier checks run: the refused
+	// action, Clone and, in one game of HiddenEvery, the scramble (5 and 5
+	// when zero; the scramble asks the game's bot, which may think hard).
+	Every, HiddenEvery int
+}
+
+// Run runs the whole suite as subtests of t.
+func Run(t *testing.T, s Suite) {
+	t.Helper()
+	if s.Game == nil {
+		t.Fatal("rulestest: no game")
+	}
+	t.Run("Options", func(t *testing.T) { checkOptions(t, s) })
+	for _, cfg := range s.configs() {
+		t.Run(configName(cfg), func(t *testing.T) {
+			t.Parallel()
+			n := s.Games
+			if n == 0 {
+				n = 40
+			}
+			if testing.Short() {
+				n = max(1, n/10)
+			}
+			for i := range n {
+				playOne(t, s, cfg, uint64(cfg.Players)<<32|uint64(i), i%hidden(s) == 0)
+			}
+		})
+	}
+}
+
+// configs lists the set-ups Run plays.
+func (s Suite) configs() []rules.Config {
+	if s.Configs != nil {
+		return s.Configs
+	}
+	info := s.Game.Info()
+	var out []rules.Config
+	for n := info.MinPlayers; n <= info.MaxPlayers; n++ {
+		out = append(out, rules.Config{Players: n})
+	}
+	for _, o := range info.Options {
+		for _, c := range o.Choices[min(1, len(o.Choices)):] {
+			for _, n := range []int{info.MinPlayers, info.MaxPlayers} {
+				out = append(out, rules.Config{Players: n, Options: map[string]string{o.Key: c}})
+			}
+		}
+	}
+	return out
+}
+
+func configName(cfg rules.Config) string {
+	name := fmt.Sprintf("%dp", cfg.Players)
+	keys := make([]string, 0, len(cfg.Options))
+	for k := range cfg.Options {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		name += "," + k + "=" + cfg.Options[k]
+	}
+	return name
+}
+
+// checkOptions: every option choice is playable, and New refuses what it
+// cannot play with ErrBadConfig and a message in the game's words.
+func checkOptions(t *testing.T, s Suite) {
+	info := s.Game.Info()
+	if info.ID == "" || info.Name == "" || info.MinPlayers < 1 || info.MaxPlayers < info.MinPlayers {
+		t.Fatalf("Info is incomplete: %+v", info)
+	}
+	for _, o := range info.Options {
+		if o.Key == "" || o.Label == "" || len(o.Choices) == 0 {
+			t.Errorf("option %+v is incomplete", o)
+		}
+		for _, c := range o.Choices {
+			if _, err := s.Game.New(rules.Config{Players: info.MinPlayers, Options: map[string]string{o.Key: c}}, 1); err != nil {
+				t.Errorf("option %s=%s is refused: %v", o.Key, c, err)
+			}
+		}
+	}
+	bad := append([]rules.Config{
+		{Players: info.MinPlayers - 1},
+		{Players: info.MaxPlayers + 1},
+		{Players: info.MinPlayers, Options: map[string]string{"no-such-option": "x"}},
+	}, s.BadConfigs...)
+	for _, o := range info.Options {
+		bad = append(bad, rules.Config{Players: info.MinPlayers, Options: map[string]string{o.Key: "no-such-choice"}})
+	}
+	for _, cfg := range bad {
+		if _, err := s.Game.New(cfg, 1); err == nil {
+			t.Errorf("New(%+v) accepted it: want a refusal", cfg)
+			continue
+		} else if !errors.Is(err, rules.ErrBadConfig) {
+			t.Errorf("New(%+v) refused with %v, which is not a rules.ErrBadConfig", cfg, err)
+		}
+	}
+}
+
+func hidden(s Suite) int {
+	if s.HiddenEvery > 0 {
+		return s.HiddenEvery
+	}
+	return 5
+}
+
+// PlayOne plays one random game of cfg from seed to the end, checking the
+// contract at every step (the scramble included), and then the replay of
+// its record.
+func PlayOne(t testing.TB, s Suite, cfg rules.Config, seed uint64) {
+	t.Helper()
+	playOne(t, s, cfg, seed, true)
+}
+
+func playOne(t testing.TB, s Suite, cfg rules.Config, seed uint64, scramble bool) {
+	t.Helper()
+	info := s.Game.Info()
+	seats := make([]rules.SeatInfo, cfg.Players)
+	bots := map[rules.Seat]rules.Bot{}
+	rng := rules.NewRNG(seed ^ 0x5eed)
+	for p := range seats {
+		seats[p].Name = fmt.Sprintf("Player %d", p+1)
+		// A third of the games seat the game's bot among random players.
+		if seed%3 == 0 && p%2 == 0 {
+			seats[p].Bot = true
+			bots[rules.Seat(p)] = rules.NewBot(s.Game, seed+uint64(p))
+		}
+	}
+	st, rec, err := rules.Play(info.ID, cfg, seed, seats)
+	if err != nil {
+		t.Fatalf("%s seed %d: %v", configName(cfg), seed, err)
+	}
+	every := s.Every
+	if every <= 0 {
+		every = 5
+	}
+	random := rules.RandomBot{RNG: rng}
+	where := func() string { return fmt.Sprintf("%s seed %d action %d", configName(cfg), seed, len(rec.Actions)) }
+	for step := 0; ; step++ {
+		checkStep(t, s, st, cfg.Players, where)
+		if st.Result() != nil {
+			break
+		}
+		if step > 100000 {
+			t.Fatalf("%s: the game did not end", where())
+		}
+		if step%every == 0 {
+			checkRefusal(t, st, cfg.Players, rng, where)
+			checkClone(t, st, where)
+			if s.Scramble != nil && scramble {
+				checkHidden(t, s, st, cfg.Players, rng, len(rec.Actions), where)
+			}
+		}
+		pr := st.Pending()
+		seat := pr[rng.Intn(len(pr))].Seat
+		var b rules.Bot = random
+		if bb, ok := bots[seat]; ok {
+			b = bb
+		}
+		a, err := b.Choose(st, seat)
+		if err != nil {
+			t.Fatalf("%s: the bot for seat %d: %v", where(), seat, err)
+		}
+		if _, err := rec.Append(st, seat, a); err != nil {
+			t.Fatalf("%s: legal action %v refused: %v", where(), a, err)
+		}
+	}
+	// After the end nothing is pending and nothing is legal.
+	for p := -1; p <= cfg.Players; p++ {
+		if l := st.Legal(rules.Seat(p)); len(l) > 0 {
+			t.Fatalf("%s: seat %d may still act after the end: %v", where(), p, l)
+		}
+	}
+	checkReplay(t, st, rec, where)
+}
+
+// checkStep: Pending and Legal agree; every action is labelled; a result
+// exactly when nobody is pending; the game's own invariants; every view
+// encodes.
+func checkStep(t testing.TB, s Suite, st rules.State, players int, where func() string) {
+	t.Helper()
+	pending := map[rules.Seat]bool{}
+	for _, p := range st.Pending() {
+		pending[p.Seat] = true
+		if p.Text == "" {
+			t.Fatalf("%s: seat %d is prompted with no words", where(), p.Seat)
+		}
+		if p.Seat < 0 || int(p.Seat) >= players {
+			t.Fatalf("%s: a prompt for seat %d, outside the table", where(), p.Seat)
+		}
+	}
+	for p := rules.Seat(-1); int(p) <= players; p++ {
+		legal := st.Legal(p)
+		if pending[p] != (len(legal) > 0) {
+			t.Fatalf("%s: seat %d pending %v with %d legal actions", where(), p, pending[p], len(legal))
+		}
+		for _, a := range legal {
+			if a.Label == "" || a.Kind == "" {
+				t.Fatalf("%s: seat %d is offered an unlabelled action %+v", where(), p, a)
+			}
+		}
+		if int(p) < players {
+			if _, err := json.Marshal(st.View(p)); err != nil {
+				t.Fatalf("%s: seat %d's view does not encode: %v", where(), p, err)
+			}
+		}
+	}
+	if (st.Result() == nil) != (len(pending) > 0) {
+		t.Fatalf("%s: result %v with %d seats pending", where(), st.Result(), len(pending))
+	}
+	if r := st.Result(); r != nil && (len(r.Winners) == 0 || r.Reason == "") {
+		t.Fatalf("%s: a result with no winner or no reason: %+v", where(), r)
+	}
+	if s.Check != nil {
+		if err := s.Check(st); err != nil {
+			t.Fatalf("%s: %v", where(), err)
+		}
+	}
+}
+
+// kinds of nonsense to offer Apply.
+var junk = []rules.Action{
+	{Kind: ""}, {Kind: "no-such-kind"}, {Kind: "pass", Args: []int{-1}},
+	{Kind: "choose", Args: []int{1 << 40}}, {Kind: "deploy", Args: []int{0, 0, 0, 0, 0, 0}},
+}
+
+// checkRefusal: an action that is not legal is refused, with an error the
+// rules name, and changes nothing.
+func checkRefusal(t testing.TB, st rules.State, players int, rng *rules.RNG, where func() string) {
+	t.Helper()
+	before := encode(t, st)
+	seat := rules.Seat(rng.Intn(players+2) - 1)
+	legal := st.Legal(seat)
+	var a rules.Action
+	for try := 0; ; try++ {
+		a = junk[rng.Intn(len(junk))]
+		if try%2 == 1 && len(legal) > 0 {
+			// A legal kind with arguments out of range.
+			a = rules.Action{Kind: legal[0].Kind, Args: append(slices.Clone(legal[0].Args), 1<<30)}
+		}
+		if !slices.ContainsFunc(legal, a.Same) {
+			break
+		}
+	}
+	if _, err := st.Apply(seat, a); err == nil {
+		t.Fatalf("%s: seat %d's illegal %v was accepted", where(), seat, a)
+	} else if !errors.Is(err, rules.ErrIllegal) && !errors.Is(err, rules.ErrNotPending) && !errors.Is(err, rules.ErrGameOver) {
+		t.Fatalf("%s: seat %d's illegal %v refused with %v, not a rules error", where(), seat, a, err)
+	}
+	if after := encode(t, st); after != before {
+		t.Fatalf("%s: a refused action changed the state", where())
+	}
+}
+
+// checkClone: a clone is independent of its original, both ways.
+func checkClone(t testing.TB, st rules.State, where func() string) {
+	t.Helper()
+	before := encode(t, st)
+	c := st.Clone()
+	if encode(t, c) != before {
+		t.Fatalf("%s: a clone differs from its original", where())
+	}
+	for _, p := range c.Pending() {
+		if l := c.Legal(p.Seat); len(l) > 0 {
+			if _, err := c.Apply(p.Seat, l[len(l)-1]); err != nil {
+				t.Fatalf("%s: the clone refused a legal action: %v", where(), err)
+			}
+			break
+		}
+	}
+	if encode(t, st) != before {
+		t.Fatalf("%s: playing on a clone changed the original", where())
+	}
+}
+
+// checkHidden: re-dealing what a seat cannot see changes neither its view,
+// nor its legal actions, nor its bot's choice.
+func checkHidden(t testing.TB, s Suite, st rules.State, players int, rng *rules.RNG, moves int, where func() string) {
+	t.Helper()
+	for me := rules.Seat(-1); int(me) < players; me++ {
+		other := s.Scramble(st, me, rng)
+		if a, b := encode(t, st.View(me)), encode(t, other.View(me)); a != b {
+			t.Fatalf("%s: seat %d's view depends on what it cannot see:\n%s\n%s", where(), me, a, b)
+		}
+		if me < 0 {
+			continue
+		}
+		if a, b := encode(t, st.Legal(me)), encode(t, other.Legal(me)); a != b {
+			t.Fatalf("%s: seat %d's legal actions depend on what it cannot see", where(), me)
+		}
+		if rules.IsPending(st, me) {
+			seed := uint64(moves)*31 + uint64(me)
+			a1, err1 := rules.NewBot(s.Game, seed).Choose(st, me)
+			a2, err2 := rules.NewBot(s.Game, seed).Choose(other, me)
+			if err1 != nil || err2 != nil || !a1.Same(a2) {
+				t.Fatalf("%s: seat %d's bot chose %v (%v) and %v (%v) on the same view", where(), me, a1, err1, a2, err2)
+			}
+		}
+	}
+}
+
+// checkReplay: the record survives JSON and replays to the same state.
+func checkReplay(t testing.TB, st rules.State, rec *rules.Record, where func() string) {
+	t.Helper()
+	data, err := json.Marshal(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := rules.ReadRecord(strings.NewReader(string(data)))
+	if err != nil {
+		t.Fatalf("%s: the record does not read back: %v", where(), err)
+	}
+	r, _, err := rules.Replay(back)
+	if err != nil {
+		t.Fatalf("%s: replay: %v", where(), err)
+	}
+	if same, err := rules.SameState(st, r); err != nil || !same {
+		t.Fatalf("%s: the replay differs (err %v)", where(), err)
+	}
+}
+
+func encode(t testing.TB, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// Perft counts the action sequences of the given depth from s, every
+// pending seat's actions in turn (seats that decide at once may each move
+// next). Known counts from fixed positions catch a wrong rule at once.
+func Perft(t testing.TB, s rules.State, depth int) int {
+	t.Helper()
+	if depth == 0 {
+		return 1
+	}
+	total := 0
+	for _, pr := range s.Pending() {
+		for _, a := range s.Legal(pr.Seat) {
+			c := s.Clone()
+			if _, err := c.Apply(pr.Seat, a); err != nil {
+				t.Fatalf("legal %v refused: %v", a, err)
+			}
+			total += Perft(t, c, depth-1)
+		}
+	}
+	return total
+}
+
+// FuzzApply is the fuzz target every game runs: the bytes choose the
+// player count, the seed, and a stream of actions, legal ones mixed with
+// made-up ones of kinds. Apply must never panic, a refused action must
+// change nothing, and the contract and Check must hold after every
+// accepted one.
+func FuzzApply(f *testing.F, s Suite, kinds []string) {
+	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+	f.Add([]byte{1, 200, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0})
+	f.Add([]byte{2, 7, 4, 9, 1, 255, 128, 3, 3, 3, 12, 0, 14, 1, 2})
+	f.Add([]byte("a longer run of bytes to drive a game somewhere past its first round"))
+	kinds = append(slices.Clone(kinds), "", "bogus", "PASS", "pass ")
+	info := s.Game.Info()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		next := func() int {
+			if len(data) == 0 {
+				return 0
+			}
+			b := data[0]
+			data = data[1:]
+			return int(b)
+		}
+		players := info.MinPlayers + next()%(info.MaxPlayers-info.MinPlayers+1)
+		seed := uint64(next())<<8 | uint64(next())
+		st, err := s.Game.New(rules.Config{Players: players}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		where := func() string { return fmt.Sprintf("%d players, seed %d", players, seed) }
+		for len(data) > 0 && st.Result() == nil {
+			op := next()
+			seat := rules.Seat(next()%(players+3) - 1)
+			var a rules.Action
+			if op%3 == 0 {
+				pr := st.Pending()
+				seat = pr[next()%len(pr)].Seat
+				legal := st.Legal(seat)
+				a = legal[next()%len(legal)]
+			} else {
+				a.Kind = kinds[next()%len(kinds)]
+				for range next() % 4 {
+					v := int(int8(next()))
+					if next()%7 == 0 {
+						v *= 1 << 40
+					}
+					a.Args = append(a.Args, v)
+				}
+			}
+			before := encode(t, st)
+			if _, err := st.Apply(seat, a); err != nil {
+				if after := encode(t, st); after != before {
+					t.Fatalf("%s: refused %v by seat %d changed the state: %v", where(), a, seat, err)
+				}
+				continue
+			}
+			checkStep(t, s, st, players, where)
+		}
+	})
+}

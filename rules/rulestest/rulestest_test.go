@@ -1,0 +1,179 @@
+package rulestest_test
+
+import (
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+
+	"longhall/rules"
+	"longhall/rules/rulestest"
+	"longhall/rules/testgame"
+)
+
+// The suite passes on a correct game: Hands, with hidden hands and an
+// option.
+func TestHandsConforms(t *testing.T) {
+	rulestest.Run(t, rulestest.Suite{Game: testgame.Game{}, Scramble: testgame.Scramble, Check: testgame.Check})
+}
+
+// Broken versions of Hands, each breaking one promise of the contract.
+type (
+	leakyView    struct{ *testgame.State } // shows everyone's hands
+	dirtyRefusal struct{ *testgame.State } // a refused action still scores
+	eagerLegal   struct{ *testgame.State } // offers actions to seats not pending
+	sharedClone  struct{ *testgame.State } // a clone shares the hands
+	lostCard     struct{ *testgame.State } // a played card vanishes from the check
+)
+
+func (s leakyView) View(seat rules.Seat) any { return s.State.Hands }
+func (s leakyView) Clone() rules.State       { return leakyView{s.State.Clone().(*testgame.State)} }
+
+func (s dirtyRefusal) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
+	s.Scores[0]++
+	return s.State.Apply(seat, a)
+}
+func (s dirtyRefusal) Clone() rules.State { return dirtyRefusal{s.State.Clone().(*testgame.State)} }
+
+func (s eagerLegal) Legal(seat rules.Seat) []rules.Action {
+	if seat == 0 && !rules.IsPending(s.State, 0) && s.Result() == nil {
+		return []rules.Action{{Kind: "choose", Args: []int{0}, Label: "play again"}}
+	}
+	return s.State.Legal(seat)
+}
+func (s eagerLegal) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
+	if _, err := rules.FindLegal(s, seat, a); err != nil {
+		return nil, err
+	}
+	return s.State.Apply(seat, a)
+}
+func (s eagerLegal) Clone() rules.State { return eagerLegal{s.State.Clone().(*testgame.State)} }
+
+func (s sharedClone) Clone() rules.State {
+	c := *s.State
+	return sharedClone{&c}
+}
+
+func (s lostCard) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
+	ev, err := s.State.Apply(seat, a)
+	if err == nil && len(s.Deck) > 0 {
+		s.Deck = s.Deck[1:]
+	}
+	return ev, err
+}
+func (s lostCard) Clone() rules.State { return lostCard{s.State.Clone().(*testgame.State)} }
+
+// broken wraps Hands' states in one of the broken types.
+type broken struct {
+	id   string
+	wrap func(*testgame.State) rules.State
+}
+
+func (b broken) Info() rules.Info {
+	i := testgame.Game{}.Info()
+	i.ID = b.id
+	return i
+}
+
+func (b broken) New(cfg rules.Config, seed uint64) (rules.State, error) {
+	st, err := testgame.Game{}.New(cfg, seed)
+	if err != nil {
+		return nil, err
+	}
+	return b.wrap(st.(*testgame.State)), nil
+}
+
+var brokenGames = map[string]struct {
+	game broken
+	want string // what the suite must say
+}{
+	"leaky-view":    {broken{"rt-leaky", func(s *testgame.State) rules.State { return leakyView{s} }}, "view depends on what it cannot see"},
+	"dirty-refusal": {broken{"rt-dirty", func(s *testgame.State) rules.State { return dirtyRefusal{s} }}, "a refused action changed the state"},
+	"eager-legal":   {broken{"rt-eager", func(s *testgame.State) rules.State { return eagerLegal{s} }}, "pending false with 1 legal actions"},
+	"shared-clone":  {broken{"rt-shared", func(s *testgame.State) rules.State { return sharedClone{s} }}, "playing on a clone changed the original"},
+	"lost-card":     {broken{"rt-lost", func(s *testgame.State) rules.State { return lostCard{s} }}, "not 78"},
+}
+
+func init() {
+	for _, b := range brokenGames {
+		rules.Register(b.game)
+	}
+}
+
+// unwrap lets the scramble and the check reach Hands inside a wrapper.
+func unwrap(st rules.State) *testgame.State {
+	switch s := st.(type) {
+	case *testgame.State:
+		return s
+	case leakyView:
+		return s.State
+	case dirtyRefusal:
+		return s.State
+	case eagerLegal:
+		return s.State
+	case sharedClone:
+		return s.State
+	case lostCard:
+		return s.State
+	}
+	return nil
+}
+
+// The suite fails each broken game, naming what broke. Each runs in a
+// child process, since a failing suite fails its test.
+func TestSuiteCatchesBrokenGames(t *testing.T) {
+	if name := os.Getenv("RULESTEST_BROKEN"); name != "" {
+		b := brokenGames[name]
+		rewrap := func(orig rules.State, s *testgame.State) rules.State {
+			return b.game.wrap(s)
+		}
+		rulestest.Run(t, rulestest.Suite{
+			Game:  b.game,
+			Games: 20,
+			Scramble: func(st rules.State, seat rules.Seat, rng *rules.RNG) rules.State {
+				return rewrap(st, testgame.Scramble(unwrap(st), seat, rng).(*testgame.State))
+			},
+			Check: func(st rules.State) error { return testgame.Check(unwrap(st)) },
+		})
+		return
+	}
+	names := make([]string, 0, len(brokenGames))
+	for n := range brokenGames {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			cmd := exec.Command(os.Args[0], "-test.run=^TestSuiteCatchesBrokenGames$", "-test.count=1")
+			cmd.Env = append(os.Environ(), "RULESTEST_BROKEN="+name)
+			out, err := cmd.CombinedOutput()
+			if err == nil {
+				t.Fatalf("the suite passed a game with a %s:\n%s", name, out)
+			}
+			if !strings.Contains(string(out), brokenGames[name].want) {
+				t.Fatalf("the suite failed the %s game without saying %q:\n%.3000s", name, brokenGames[name].want, out)
+			}
+		})
+	}
+}
+
+// Perft from a fixed position: 2 players, hand size 2, both choose at
+// once: 2+2 actions, then the other's 2, then (after the reveal and
+// draws) 2+2 again.
+func TestPerftCountsBothSeats(t *testing.T) {
+	st, err := testgame.Game{}.New(rules.Config{Players: 2, Options: map[string]string{"hand": "2"}}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for depth, want := range []int{1, 4, 8, 32} {
+		if got := rulestest.Perft(t, st, depth); got != want {
+			t.Errorf("Perft(%d) = %d, want %d", depth, got, want)
+		}
+	}
+}
+
+func FuzzHands(f *testing.F) {
+	rulestest.FuzzApply(f, rulestest.Suite{Game: testgame.Game{}, Check: testgame.Check}, []string{"choose"})
+}
