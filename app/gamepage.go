@@ -34,8 +34,10 @@ type gamePage struct {
 
 func (p *gamePage) OnNav(ctx app.Context) {
 	id := strings.Trim(strings.TrimPrefix(ui.AppPath(ctx.Page().URL().Path), gamePath), "/")
+	// Only a game with a board is playable here (see ui.Register).
+	_, playable := ui.LookupGame(id)
 	g, err := rules.Lookup(id)
-	if err != nil {
+	if !playable || err != nil {
 		p.game, p.err = nil, "There is no game called “"+id+"” here."
 		return
 	}

@@ -15,6 +15,8 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"longhall/app/ui"
+
 	"longhall/sw"
 )
 
@@ -28,9 +30,6 @@ const (
 	appName    = "Longhall"
 )
 
-// styles are the pages' stylesheets: the app's, then one per game board.
-var styles = []string{"/web/longhall.css", "/web/rednorth.css"}
-
 // newHandler configures go-app for Longhall. prefix is the URL path the site
 // lives under ("" at the root of a host). It must run in the directory that
 // holds web/.
@@ -43,6 +42,7 @@ func newHandler(prefix, version string, env map[string]string) (*app.Handler, er
 	}
 	// A listed file that is missing would fail the service worker's install
 	// (cache.addAll is all or nothing) and with it all offline play.
+	styles := ui.Styles() // the app's, then each registered game's
 	for _, f := range styles {
 		if _, err := os.Stat(strings.TrimPrefix(f, "/")); err != nil {
 			return nil, fmt.Errorf("a stylesheet the pages list is missing: %w", err)

@@ -43,8 +43,8 @@ func (h *homePage) Render() app.UI {
 		app.Section().Aria("labelledby", "games").Body(
 			app.H2().ID("games").Text("Games"),
 			app.Ul().Class("games").Body(
-				app.Range(rules.Games()).Slice(func(i int) app.UI {
-					return gameCard(rules.Games()[i].Info())
+				app.Range(ui.Games()).Slice(func(i int) app.UI {
+					return gameCard(ui.Games()[i].Info)
 				}),
 			),
 		),

@@ -3,7 +3,7 @@ package main
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"longhall/rules"
+	"longhall/app/ui"
 )
 
 // Paths of the app's pages. Game pages carry the game id in the path so
@@ -25,8 +25,8 @@ func registerRoutes() {
 // pagePaths lists every page the static site must contain.
 func pagePaths() []string {
 	paths := []string{homePath, roomPath}
-	for _, g := range rules.Games() {
-		paths = append(paths, gamePath+g.Info().ID+"/", tablePath+g.Info().ID+"/")
+	for _, g := range ui.Games() {
+		paths = append(paths, gamePath+g.Info.ID+"/", tablePath+g.Info.ID+"/")
 	}
 	return paths
 }

@@ -80,9 +80,9 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 		t.Errorf("the table opens scrolled %v px down", scrolled)
 	}
 	// Deploying: the player's move, and the hand is what they use.
-	ownAreaInView(t, ctx, "deploying at 1280×800", ".rn-hand .rn-cards")
+	ownAreaInView(t, ctx, "deploying at 1280×800", ".rn-hand .hand-cards")
 	within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(200*time.Millisecond))
-	ownAreaInView(t, ctx, "deploying on a 390-px phone", ".rn-hand .rn-cards")
+	ownAreaInView(t, ctx, "deploying on a 390-px phone", ".rn-hand .hand-cards")
 	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), chromedp.Sleep(200*time.Millisecond))
 	if !strings.Contains(tableURL, "/play/rednorth/") || !strings.Contains(tableURL, "save=") {
 		t.Fatalf("the start button led to %s", tableURL)

@@ -5,6 +5,8 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"longhall/app/ui"
+
 	"longhall/rules"
 	rn "longhall/rules/rednorth"
 )
@@ -215,11 +217,5 @@ func (t *table) hand() app.UI {
 			items[i] = l.show()
 		}
 	}
-	if len(items) == 0 {
-		items = append(items, span("rn-empty", "No cards in hand"))
-	}
-	return section("rn-hand", "Your hand",
-		app.H2().Class("rn-h").Body(app.Text("Your hand"), span("rn-count", " · "+plural(len(cards), "card"))),
-		div("rn-cards", items...),
-	)
+	return ui.Hand("rn-hand", items)
 }

@@ -1,7 +1,6 @@
 package rednorth
 
 import (
-	"encoding/json"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -11,8 +10,9 @@ import (
 	rn "longhall/rules/rednorth"
 )
 
+// The one registration that makes Red North playable in the app.
 func init() {
-	ui.RegisterBoard("rednorth", func(p ui.BoardProps) app.UI { return &Board{Props: p} })
+	ui.Register(rn.ID, "/web/rednorth.css", func(p *ui.Props[rn.View]) app.UI { return &Board{Props: p} })
 }
 
 // Board is the Red North table for one seat. Props come from the table
@@ -20,7 +20,7 @@ func init() {
 // board's own.
 type Board struct {
 	app.Compo
-	Props ui.BoardProps
+	Props *ui.Props[rn.View]
 
 	sel        int    // selected position of the viewer's Party, plus one; 0 for none
 	reportKey  string // the Resolution panel the player last opened or closed
@@ -33,15 +33,12 @@ func (b *Board) OnUpdate(ctx app.Context) { b.sel = 0 }
 
 // Render draws the table.
 func (b *Board) Render() app.UI {
-	var v rn.View
-	if err := json.Unmarshal(b.Props.View, &v); err != nil {
-		return app.P().Class("error").Text("The Red North table cannot be drawn: " + err.Error())
-	}
-	t := &table{b: b, p: &b.Props, v: &v, c: sortChoices(&v, b.Props.Legal)}
-	others, self := seatOrder(v.Players, v.Seat)
+	v := b.Props.V
+	t := &table{b: b, p: &b.Props.BoardProps, v: v, c: sortChoices(v, b.Props.Legal)}
+	others, self := ui.SeatOrder(v.Players, rules.Seat(v.Seat))
 	foes := make([]app.UI, len(others))
 	for i, s := range others {
-		foes[i] = t.seat(s)
+		foes[i] = t.seat(int(s))
 	}
 	var dock app.UI
 	if v.Seat >= 0 {
@@ -50,7 +47,7 @@ func (b *Board) Render() app.UI {
 		dock = ui.Dock(
 			t.announce(),
 			t.actions(),
-			div("rn-mine-row", t.seat(self), t.hand()),
+			div("rn-mine-row", t.seat(int(self)), t.hand()),
 		)
 	}
 	return app.Div().Class("rn-board").Attr("data-round", v.Round).Attr("data-phase", v.Phase).Body(
@@ -73,12 +70,7 @@ type table struct {
 }
 
 // name is a seat's player name.
-func (t *table) name(s int) string {
-	if s >= 0 && s < len(t.p.Names) && t.p.Names[s] != "" {
-		return t.p.Names[s]
-	}
-	return "Player " + strconv.Itoa(s+1)
-}
+func (t *table) name(s int) string { return t.p.Name(rules.Seat(s)) }
 
 // holder names who holds a token, if anyone.
 func (t *table) holder(s int) string {
@@ -86,14 +78,6 @@ func (t *table) holder(s int) string {
 		return "nobody yet"
 	}
 	return t.name(s)
-}
-
-// onAct raises a legal action; the table applies it.
-func (b *Board) onAct(a rules.Action) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		b.sel = 0
-		ui.Act(ctx, a)
-	}
 }
 
 // onPick selects a Party card (pos+1), or clears the selection (0).
@@ -107,23 +91,14 @@ func (b *Board) onPick(sel int) app.EventHandler {
 	}
 }
 
-// control is a button that raises a legal action. aria names it for
-// screen readers when its visible content is a card ("" keeps the text).
-func (t *table) control(a rules.Action, class, aria string, body ...app.UI) app.UI {
-	return app.Button().Type("button").Class(class).
-		Attr("data-action", a.Kind).Attr("data-args", argsText(a.Args)).
-		Title(a.String()).Aria("label", aria).
-		OnClick(t.b.onAct(a), app.EventScope(actionKey(a))).Body(body...)
-}
-
 // actButton is a labelled button that takes a.
 func (t *table) actButton(a rules.Action, text, class string) app.UI {
-	return t.control(a, "button "+class, "", app.Text(text))
+	return ui.ActionButton(a, text, class)
 }
 
 // actCard is a card that takes a when clicked.
 func (t *table) actCard(l look, a rules.Action) app.UI {
-	return t.control(a, l.class+" rn-can", l.label+". "+a.String(), l.body...)
+	return ui.Control(a, l.class+" rn-can", l.label+". "+a.String(), l.body...)
 }
 
 // pickCard is a card of the viewer's Party that opens its actions.
@@ -140,7 +115,7 @@ func (t *table) pickCard(l look, pos int) app.UI {
 }
 
 // token is one of the three special tokens, or another small pill.
-func token(class, text string) app.UI { return span("rn-token "+class, text) }
+func token(class, text string) app.UI { return ui.Token(class, text) }
 
 // tokens shows who holds the three special tokens.
 func (t *table) tokens(class string, first, tie, champ int) app.UI {
@@ -154,17 +129,11 @@ func (t *table) tokens(class string, first, tie, champ int) app.UI {
 // banner shows the round, phase, turn, tokens and piles.
 func (t *table) banner() app.UI {
 	v := t.v
-	rounds := make([]app.UI, 3)
-	for i, name := range [3]string{"Spring", "Summer", "Ragnarok"} {
-		class := "rn-rd"
-		switch {
-		case i+1 == v.Round && v.Phase != rn.PhaseOver:
-			class += " rn-now"
-		case i+1 < v.Round || v.Phase == rn.PhaseOver:
-			class += " rn-done"
-		}
-		rounds[i] = spans(class, span("rn-rd-name", name), span("rn-rd-vp", strconv.Itoa(i+1)+" VP"))
+	now := v.Round - 1
+	if v.Phase == rn.PhaseOver {
+		now = 3
 	}
+	rounds := ui.Track("rn-rounds", "Rounds", []ui.Step{{Name: "Spring", Note: "1 VP"}, {Name: "Summer", Note: "2 VP"}, {Name: "Ragnarok", Note: "3 VP"}}, now)
 	phase := " · " + phaseName(v.Phase)
 	if v.Turn >= 0 && v.Phase == rn.PhaseActions {
 		phase += " · " + t.name(v.Turn) + " to act"
@@ -174,7 +143,7 @@ func (t *table) banner() app.UI {
 		piles += " · Set aside for Thor: " + c.Name
 	}
 	return div("rn-banner",
-		div("rn-rounds", rounds...),
+		rounds,
 		app.P().Class("rn-phase").Body(strong(v.RoundName), app.Text(phase)),
 		t.tokens("rn-tokens", v.FirstPlayer, v.TieBreaker, v.Champion),
 		para("rn-piles", piles),

@@ -16,12 +16,13 @@ import (
 // or 0 for none).
 func render(t testing.TB, s rules.State, seat rules.Seat, sel int) string {
 	t.Helper()
-	b := &Board{Props: propsOf(t, s, seat), sel: sel}
+	v := viewOf(t, s, seat)
+	b := &Board{Props: &ui.Props[rn.View]{BoardProps: propsOf(t, s, seat), V: &v}, sel: sel}
 	return app.HTMLString(b)
 }
 
 func TestBoardIsRegistered(t *testing.T) {
-	if _, ok := ui.LookupBoard("rednorth"); !ok {
+	if _, ok := ui.LookupGame("rednorth"); !ok {
 		t.Fatal("no board registered for rednorth")
 	}
 }

@@ -3,7 +3,6 @@ package rednorth
 import (
 	"slices"
 	"strconv"
-	"strings"
 
 	"longhall/rules"
 	rn "longhall/rules/rednorth"
@@ -172,36 +171,6 @@ func findCard(list []rn.CardView, id int) (rn.CardView, bool) {
 		}
 	}
 	return rn.CardView{}, false
-}
-
-// actionKey names an action for data attributes and go-app event scopes:
-// "kind:1,2".
-func actionKey(a rules.Action) string {
-	return a.Kind + ":" + argsText(a.Args)
-}
-
-func argsText(args []int) string {
-	parts := make([]string, len(args))
-	for i, n := range args {
-		parts[i] = strconv.Itoa(n)
-	}
-	return strings.Join(parts, ",")
-}
-
-// seatOrder lists the seats as the viewer sees them around the table: the
-// others clockwise from the viewer's left, then the viewer. A spectator
-// sees every seat in turn order.
-func seatOrder(players, me int) (others []int, self int) {
-	if me < 0 || me >= players {
-		for s := range players {
-			others = append(others, s)
-		}
-		return others, -1
-	}
-	for k := 1; k < players; k++ {
-		others = append(others, (me+k)%players)
-	}
-	return others, me
 }
 
 // outcomeText says in words what happened to one colour in Resolution.

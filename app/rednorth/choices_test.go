@@ -30,24 +30,6 @@ func TestSortedHandGoesByColourThenHeroesThenId(t *testing.T) {
 	}
 }
 
-func TestSeatOrderPutsTheViewerLast(t *testing.T) {
-	for _, tc := range []struct {
-		players, me int
-		others      []int
-		self        int
-	}{
-		{3, 0, []int{1, 2}, 0},
-		{4, 2, []int{3, 0, 1}, 2},
-		{2, 1, []int{0}, 1},
-		{3, -1, []int{0, 1, 2}, -1},
-	} {
-		others, self := seatOrder(tc.players, tc.me)
-		if !slices.Equal(others, tc.others) || self != tc.self {
-			t.Errorf("seatOrder(%d, %d) = %v, %d; want %v, %d", tc.players, tc.me, others, self, tc.others, tc.self)
-		}
-	}
-}
-
 func TestOutcomeTextNamesWinnerOrWhyNobody(t *testing.T) {
 	name := func(s int) string { return names[s] }
 	for _, tc := range []struct {

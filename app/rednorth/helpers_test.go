@@ -115,7 +115,7 @@ func attr(tag, name string) (string, bool) {
 func keys(legal []rules.Action) []string {
 	out := make([]string, len(legal))
 	for i, a := range legal {
-		out[i] = actionKey(a)
+		out[i] = ui.ActionKey(a)
 	}
 	return out
 }

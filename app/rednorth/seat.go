@@ -5,6 +5,8 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"longhall/app/ui"
+
 	"longhall/rules"
 	rn "longhall/rules/rednorth"
 )
@@ -179,5 +181,5 @@ func (t *table) slotButton(a rules.Action, i, n int) app.UI {
 	case n:
 		text = "Right end ▶"
 	}
-	return t.control(a, "rn-slot", a.String(), app.Text(text))
+	return ui.Control(a, "rn-slot", a.String(), app.Text(text))
 }

@@ -1,7 +1,10 @@
 package ui
 
 import (
+	"bytes"
 	"encoding/json"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -27,23 +30,112 @@ type BoardProps struct {
 	Log     []rules.LogEntry `json:"log"`
 }
 
-// Board builds a game's board from its props.
-type Board func(BoardProps) app.UI
-
-var boards sync.Map // game id -> Board
-
-// RegisterBoard makes a game's board available to the tables. Board
-// packages call it from init.
-func RegisterBoard(gameID string, b Board) { boards.Store(gameID, b) }
-
-// LookupBoard finds a game's board.
-func LookupBoard(gameID string) (Board, bool) {
-	b, ok := boards.Load(gameID)
-	if !ok {
-		return nil, false
-	}
-	return b.(Board), true
+// Props is what a board draws from: the table's props and the view,
+// decoded into the game's own view type once per change of view, not on
+// every render.
+type Props[V any] struct {
+	BoardProps
+	V *V
 }
+
+// Name is a seat's player name ("Player 2" when the table has none).
+func (p *BoardProps) Name(s rules.Seat) string { return nameOf(p.Names, s) }
+
+// Game is how a game plugs into the app: its rules (in the rules
+// registry, by the same id), its board and its stylesheet. A board
+// package registers it from init with Register; that and one import in
+// the app's main package are all a new game touches outside its own
+// packages. The home page, the page paths and the pages' stylesheets all
+// derive from the registered games, so a game with rules but no board is
+// never listed.
+type Game struct {
+	Info  rules.Info
+	Style string // the board's stylesheet, "/web/<file>.css", or ""
+	draw  func(BoardProps) app.UI
+}
+
+var games struct {
+	sync.RWMutex
+	byID map[string]Game
+}
+
+// Register makes a game playable in the app. id names its rules in the
+// rules registry (register those first, e.g. by importing the rules
+// package); style is its stylesheet under web/ ("" for none); draw builds
+// its board from props whose view is decoded into V. A second game with
+// the same id, or one without rules, is a programming error: it panics at
+// start-up.
+func Register[V any](id, style string, draw func(*Props[V]) app.UI) {
+	g, err := rules.Lookup(id)
+	if err != nil {
+		panic("ui: a board for a game with no rules: " + id)
+	}
+	var mu sync.Mutex
+	var lastRaw []byte
+	var last *V
+	var lastErr error
+	decode := func(raw json.RawMessage) (*V, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if last != nil && bytes.Equal(raw, lastRaw) {
+			return last, lastErr
+		}
+		v := new(V)
+		lastErr = json.Unmarshal(raw, v)
+		last, lastRaw = v, slices.Clone(raw)
+		return last, lastErr
+	}
+	games.Lock()
+	defer games.Unlock()
+	if games.byID == nil {
+		games.byID = map[string]Game{}
+	}
+	if _, dup := games.byID[id]; dup {
+		panic("ui: game registered twice: " + id)
+	}
+	games.byID[id] = Game{Info: g.Info(), Style: style, draw: func(p BoardProps) app.UI {
+		v, err := decode(p.View)
+		if err != nil {
+			return app.P().Class("error").Text("The " + g.Info().Name + " table cannot be drawn: " + err.Error())
+		}
+		return draw(&Props[V]{BoardProps: p, V: v})
+	}}
+}
+
+// LookupGame finds a registered game.
+func LookupGame(id string) (Game, bool) {
+	games.RLock()
+	defer games.RUnlock()
+	g, ok := games.byID[id]
+	return g, ok
+}
+
+// Games lists the playable games, by name.
+func Games() []Game {
+	games.RLock()
+	defer games.RUnlock()
+	out := make([]Game, 0, len(games.byID))
+	for _, g := range games.byID {
+		out = append(out, g)
+	}
+	slices.SortFunc(out, func(a, b Game) int { return strings.Compare(a.Info.Name, b.Info.Name) })
+	return out
+}
+
+// Styles lists the stylesheets the pages load: the app's, then each
+// game's.
+func Styles() []string {
+	out := []string{"/web/longhall.css"}
+	for _, g := range Games() {
+		if g.Style != "" {
+			out = append(out, g.Style)
+		}
+	}
+	return out
+}
+
+// Board draws a game's board for one seat.
+func (g Game) Board(p BoardProps) app.UI { return g.draw(p) }
 
 // Act raises the ActAction for a chosen action.
 func Act(ctx app.Context, a rules.Action) {

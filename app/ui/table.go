@@ -36,7 +36,7 @@ type Frame struct {
 // the screen and the board keeps the player's own area (its Dock) at the
 // bottom, so what to do and what to do it with are always in view.
 func Table(f Frame) app.UI {
-	board, ok := LookupBoard(f.Props.Game)
+	g, ok := LookupGame(f.Props.Game)
 	if !ok {
 		return app.P().Class("error").Text("This version of Longhall cannot draw this game; update it (reload) and try again.")
 	}
@@ -46,7 +46,7 @@ func Table(f Frame) app.UI {
 		app.If(f.Props.Result != nil && len(f.Actions) > 0, func() app.UI {
 			return app.Div().ID("after-game").Class("panel row after-game").Body(f.Actions...)
 		}),
-		board(f.Props),
+		g.Board(f.Props),
 		GameLog(f.Props.Log),
 		app.Div().Body(f.After...),
 	)

@@ -1,0 +1,90 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/rules"
+)
+
+// The control convention: every legal action is taken by clicking the
+// element that shows it (a card, a place, a group), and whatever the board
+// draws no element for becomes a plain labelled button, so each legal
+// action has exactly one control. Controls carry the action as
+// data-action and data-args, which is what the browser driver reads.
+
+// Control is an element that takes a legal action when clicked. Its
+// handler is scoped by the action: go-app keeps the first handler of a
+// closure at a given place in the page, with the values it captured then,
+// so without the scope a control that now shows another action would
+// still take the old one.
+func Control(a rules.Action, class, aria string, body ...app.UI) app.UI {
+	return app.Button().Type("button").Class(class).
+		Attr("data-action", a.Kind).Attr("data-args", ArgsText(a.Args)).
+		Title(a.String()).Aria("label", aria).
+		OnClick(func(ctx app.Context, e app.Event) { Act(ctx, a) }, app.EventScope(ActionKey(a))).Body(body...)
+}
+
+// ActionButton is a labelled button that takes a.
+func ActionButton(a rules.Action, text, class string) app.UI {
+	return Control(a, strings.TrimSpace("button "+class), "", app.Text(text))
+}
+
+// Sort hands each legal action to place, which puts it on the element
+// that shows it and reports whether it did; the actions no element took
+// are returned, in order, for plain buttons (see Buttons).
+func Sort(legal []rules.Action, place func(rules.Action) bool) (left []rules.Action) {
+	for _, a := range legal {
+		if !place(a) {
+			left = append(left, a)
+		}
+	}
+	return left
+}
+
+// Buttons draws the left-over actions as plain buttons, worded by text
+// (the action's label when text is nil).
+func Buttons(class string, actions []rules.Action, text func(rules.Action) string) app.UI {
+	if len(actions) == 0 {
+		return nil
+	}
+	items := make([]app.UI, len(actions))
+	for i, a := range actions {
+		label := a.String()
+		if text != nil {
+			label = text(a)
+		}
+		items[i] = ActionButton(a, label, "")
+	}
+	return app.Div().Class(strings.TrimSpace("buttons " + class)).Body(items...)
+}
+
+// ActionKey names an action uniquely among the legal ones (labels aside).
+func ActionKey(a rules.Action) string { return a.Kind + ":" + ArgsText(a.Args) }
+
+// ArgsText writes an action's arguments as "1,2".
+func ArgsText(args []int) string {
+	parts := make([]string, len(args))
+	for i, n := range args {
+		parts[i] = strconv.Itoa(n)
+	}
+	return strings.Join(parts, ",")
+}
+
+// SeatOrder lists the seats as the viewer sees them around the table: the
+// others clockwise from the viewer's left, then the viewer. A spectator
+// (me outside the table) sees every seat in turn order, and self is -1.
+func SeatOrder(players int, me rules.Seat) (others []rules.Seat, self rules.Seat) {
+	if me < 0 || int(me) >= players {
+		for s := range players {
+			others = append(others, rules.Seat(s))
+		}
+		return others, -1
+	}
+	for k := 1; k < players; k++ {
+		others = append(others, (me+rules.Seat(k))%rules.Seat(players))
+	}
+	return others, me
+}

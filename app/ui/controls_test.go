@@ -1,0 +1,102 @@
+package ui
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/rules"
+)
+
+func TestSeatOrderPutsTheViewerLast(t *testing.T) {
+	for _, tc := range []struct {
+		players int
+		me      rules.Seat
+		others  []rules.Seat
+		self    rules.Seat
+	}{
+		{3, 0, []rules.Seat{1, 2}, 0},
+		{4, 2, []rules.Seat{3, 0, 1}, 2},
+		{2, 1, []rules.Seat{0}, 1},
+		{3, -1, []rules.Seat{0, 1, 2}, -1},
+	} {
+		others, self := SeatOrder(tc.players, tc.me)
+		if !slices.Equal(others, tc.others) || self != tc.self {
+			t.Errorf("SeatOrder(%d, %d) = %v, %d; want %v, %d", tc.players, tc.me, others, self, tc.others, tc.self)
+		}
+	}
+}
+
+// Every legal action lands on exactly one control: the ones the board
+// places, and plain buttons for the rest, each carrying its action for
+// the browser driver.
+func TestSortAndButtonsCoverEveryLegalAction(t *testing.T) {
+	legal := []rules.Action{
+		{Kind: "play", Args: []int{3}, Label: "Play card 3"},
+		{Kind: "play", Args: []int{7}, Label: "Play card 7"},
+		{Kind: "pass", Label: "Pass"},
+	}
+	var placed []rules.Action
+	left := Sort(legal, func(a rules.Action) bool {
+		if a.Kind == "play" {
+			placed = append(placed, a)
+			return true
+		}
+		return false
+	})
+	if len(placed) != 2 || len(left) != 1 || left[0].Kind != "pass" {
+		t.Fatalf("placed %v, left %v", placed, left)
+	}
+	html := app.HTMLString(app.Div().Body(Control(placed[0], "card", "Card 3"), Buttons("", left, nil)))
+	for _, want := range []string{`data-action="play"`, `data-args="3"`, `data-action="pass"`, ">Pass<"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the controls lack %s:\n%s", want, html)
+		}
+	}
+	if Buttons("", nil, nil) != nil {
+		t.Error("no actions left over still draws a row of buttons")
+	}
+}
+
+func TestStatusWording(t *testing.T) {
+	names := []string{"Gordon", "Rikki", "Ragna (bot)", "Bjorn (bot)"}
+	bot := func(s rules.Seat) bool { return s >= 2 }
+	for _, tc := range []struct {
+		name    string
+		seat    rules.Seat
+		pending []rules.Seat
+		want    string
+	}{
+		{"your move alone", 0, []rules.Seat{0}, "Your move, Gordon: decide."},
+		{"your move and a bot", 0, []rules.Seat{0, 2}, "Your move, Gordon: decide. Ragna (bot) decides too."},
+		{"your move and two others", 0, []rules.Seat{0, 1, 2}, "Your move, Gordon: decide. Rikki and Ragna (bot) decide too."},
+		{"a bot thinks", 0, []rules.Seat{2}, "Ragna (bot) is thinking…"},
+		{"two bots think", 0, []rules.Seat{2, 3}, "Ragna (bot) and Bjorn (bot) are thinking…"},
+		{"a person and a bot", 0, []rules.Seat{1, 3}, "Waiting for Rikki and Bjorn (bot)."},
+		{"a spectator", rules.Spectator, []rules.Seat{1}, "Waiting for Rikki."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := BoardProps{Seat: tc.seat, Names: names}
+			for _, s := range tc.pending {
+				p.Pending = append(p.Pending, rules.Prompt{Seat: s, Text: "decide"})
+			}
+			if got := statusText(p, bot); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestJoinAnd(t *testing.T) {
+	for in, want := range map[string]string{"": "", "A": "A", "A|B": "A and B", "A|B|C": "A, B and C"} {
+		var words []string
+		if in != "" {
+			words = strings.Split(in, "|")
+		}
+		if got := JoinAnd(words); got != want {
+			t.Errorf("JoinAnd(%q) = %q, want %q", words, got, want)
+		}
+	}
+}
