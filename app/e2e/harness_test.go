@@ -56,18 +56,45 @@ func theApp(t testing.TB) (bin, root string) {
 	return build.bin, build.root
 }
 
+// testBuild is the app built with -tags testgame: it also plays Hands, the
+// suites' tiny game, registered with one line in a test-only file.
+var testBuild struct {
+	once sync.Once
+	bin  string
+	root string
+	err  error
+}
+
+// theTestBuild returns the test build of the app, building it once.
+func theTestBuild(t testing.TB) (bin, root string) {
+	t.Helper()
+	testBuild.once.Do(func() {
+		dir, err := os.MkdirTemp("", "longhall-e2e-testbuild-")
+		if err != nil {
+			testBuild.err = err
+			return
+		}
+		testBuild.bin, testBuild.root = filepath.Join(dir, "longhall"), dir
+		testBuild.err = buildApp(moduleRoot(), "./app", testBuild.bin, dir, "testgame")
+	})
+	if testBuild.err != nil {
+		t.Fatalf("building the test build: %v", testBuild.err)
+	}
+	return testBuild.bin, testBuild.root
+}
+
 // buildApp builds a go-app program twice: natively into bin, and for wasm
 // into root/web/app.wasm next to a copy of the module's web/ directory.
-func buildApp(module, pkg, bin, root string) error {
+func buildApp(module, pkg, bin, root string, tags ...string) error {
 	if err := copyTree(filepath.Join(module, "web"), filepath.Join(root, "web")); err != nil {
 		return err
 	}
-	native := exec.Command("go", "build", "-o", bin, pkg)
+	native := exec.Command("go", "build", "-tags="+strings.Join(tags, ","), "-o", bin, pkg)
 	native.Dir = module
 	if out, err := native.CombinedOutput(); err != nil {
 		return fmt.Errorf("native build: %v\n%s", err, out)
 	}
-	wasm := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(root, "web", "app.wasm"), pkg)
+	wasm := exec.Command("go", "build", "-tags="+strings.Join(tags, ","), "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(root, "web", "app.wasm"), pkg)
 	wasm.Dir = module
 	wasm.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := wasm.CombinedOutput(); err != nil {

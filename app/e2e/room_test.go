@@ -29,6 +29,12 @@ type roomSite struct {
 func newRoomSite(t testing.TB, relays bool) *roomSite {
 	t.Helper()
 	bin, root := theApp(t)
+	return newRoomSiteOf(t, bin, root, relays)
+}
+
+// newRoomSiteOf is newRoomSite for a given build of the app.
+func newRoomSiteOf(t testing.TB, bin, root string, relays bool) *roomSite {
+	t.Helper()
 	ns := newNetns(t)
 	flags := []string{"-stun", "none", "-trackers", "none", "-relays", "none"}
 	if relays {
@@ -106,9 +112,15 @@ func joinFirstTime(t testing.TB, ctx context.Context, link, name, invitation str
 // link to share.
 func (s *roomSite) openRoom(t testing.TB, ctx context.Context, n int) string {
 	t.Helper()
+	return s.openRoomOf(t, ctx, "rednorth", n)
+}
+
+// openRoomOf makes ctx's player host a room of the game for n.
+func (s *roomSite) openRoomOf(t testing.TB, ctx context.Context, game string, n int) string {
+	t.Helper()
 	var link string
 	if err := chromedp.Run(ctx,
-		chromedp.Navigate(s.base+"/games/rednorth/?pace=0"),
+		chromedp.Navigate(s.base+"/games/"+game+"/?pace=0"),
 		clientReady(),
 		chromedp.SetValue("#room-players", fmt.Sprint(n), chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelector('#room-players').dispatchEvent(new Event('change', {bubbles: true}))`, nil),

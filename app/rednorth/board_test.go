@@ -1,13 +1,14 @@
 package rednorth
 
 import (
-	"slices"
+	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"longhall/app/ui"
+	"longhall/app/ui/boardtest"
 	"longhall/rules"
 	rn "longhall/rules/rednorth"
 )
@@ -27,35 +28,23 @@ func TestBoardIsRegistered(t *testing.T) {
 	}
 }
 
-// TestBoardOffersEveryLegalActionAndNothingElse renders the board at every
-// decision of whole games: each legal action is a control (the Party
-// card's actions once that card is selected), and no control offers an
-// action that is not legal.
+// TestBoardOffersEveryLegalActionAndNothingElse runs the kit's board
+// check on whole games: each legal action is a control (a Party card's
+// actions once that card is selected, a pass that gives up the God once
+// confirmed), and no control offers an action that is not legal.
 func TestBoardOffersEveryLegalActionAndNothingElse(t *testing.T) {
-	for players := 2; players <= 4; players++ {
-		for seed := uint64(100); seed < 103; seed++ {
-			playPositions(t, players, seed, func(p position) {
-				legal := keys(p.s.Legal(p.seat))
-				offered := controls(render(t, p.s, p.seat, 0))
-				v := viewOf(t, p.s, p.seat)
-				for pos := range sortChoices(&v, p.s.Legal(p.seat)).party {
-					offered = append(offered, controls(render(t, p.s, p.seat, pos+1))...)
-				}
-				// A pass that gives up the God is offered once confirmed.
-				offered = append(offered, controls(render(t, p.s, p.seat, confirmPass))...)
-				for _, k := range legal {
-					if !slices.Contains(offered, k) {
-						t.Fatalf("%s: legal %s is not offered (offered %v)", describe(p), k, offered)
-					}
-				}
-				for _, k := range offered {
-					if !slices.Contains(legal, k) {
-						t.Fatalf("%s: %s is offered but not legal", describe(p), k)
-					}
-				}
-			})
+	boardtest.Run(t, boardtest.Suite{Game: rn.ID, Expand: func(p ui.BoardProps) []app.UI {
+		var v rn.View
+		if err := json.Unmarshal(p.View, &v); err != nil {
+			t.Fatal(err)
 		}
-	}
+		props := &ui.Props[rn.View]{BoardProps: p, V: &v}
+		out := []app.UI{&Board{Props: props, sel: confirmPass}}
+		for pos := range sortChoices(&v, p.Legal).party {
+			out = append(out, &Board{Props: props, sel: pos + 1})
+		}
+		return out
+	}})
 }
 
 // TestBoardShowsBacksForOthersAndMarksOwnHidden: another seat's face-down

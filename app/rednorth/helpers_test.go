@@ -3,7 +3,6 @@ package rednorth
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
 	"testing"
 
 	"longhall/app/ui"
@@ -81,35 +80,6 @@ func propsOf(t testing.TB, s rules.State, seat rules.Seat) ui.BoardProps {
 		Game: "rednorth", Seat: seat, Names: names[:len(s.View(seat).(rn.View).Seats)],
 		View: view, Legal: s.Legal(seat), Pending: s.Pending(), Result: s.Result(),
 	}
-}
-
-// controls lists the actions a rendered board offers, as "kind:args" keys
-// read from its data-action and data-args attributes.
-func controls(html string) []string {
-	var out []string
-	for _, tag := range strings.Split(html, "<") {
-		end := strings.IndexByte(tag, '>')
-		if end < 0 {
-			continue
-		}
-		tag = tag[:end]
-		kind, ok := attr(tag, "data-action")
-		if !ok {
-			continue
-		}
-		args, _ := attr(tag, "data-args")
-		out = append(out, kind+":"+args)
-	}
-	return out
-}
-
-func attr(tag, name string) (string, bool) {
-	i := strings.Index(tag, " "+name+`="`)
-	if i < 0 {
-		return "", false
-	}
-	rest := tag[i+len(name)+3:]
-	return rest[:strings.IndexByte(rest, '"')], true
 }
 
 func keys(legal []rules.Action) []string {

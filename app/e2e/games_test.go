@@ -1,0 +1,184 @@
+//go:build linux
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The generic driver: every game listed on the home page is played in
+// real Chromium with no test code of its own, through the control
+// convention of the board kit (app/ui): a control that takes an action
+// carries data-action; one that opens more controls (a card's menu)
+// carries data-pick. The test build of the app also lists Hands, the
+// suites' tiny game, registered with one line.
+
+// gameStep is one look at a table: it reports "over" at the result,
+// "wait" when the player has nothing to do, or clicks something and
+// reports "act KIND" or "pick". After a pick it answers the menu that
+// opened (the actions that were not there before). n varies the choice.
+const gameStep = `(() => {
+  const t = document.querySelector('#table');
+  if (!t) return 'none';
+  if (document.querySelector('#after-game')) return 'over';
+  const n = %d;
+  const shown = el => el.offsetParent !== null && !el.closest('[aria-hidden="true"]');
+  const key = el => el.dataset.action + ':' + (el.dataset.args || '');
+  const acts = [...t.querySelectorAll('[data-action]:not([disabled])')].filter(shown);
+  const picks = [...t.querySelectorAll('[data-pick]:not([data-pick="none"])')].filter(shown);
+  const take = el => { const k = el.dataset.action; el.click(); return 'act ' + k; };
+  if (window.lhPicked) {
+    window.lhPicked = false;
+    const fresh = acts.filter(el => !window.lhBefore.has(key(el)));
+    if (fresh.length) return take(fresh[n %% fresh.length]);
+  }
+  if (picks.length && n %% 3 !== 0) {
+    window.lhBefore = new Set(acts.map(key));
+    window.lhPicked = true;
+    picks[n %% picks.length].click();
+    return 'pick';
+  }
+  if (!acts.length) return 'wait';
+  return take(acts[n %% acts.length]);
+})()`
+
+// drive clicks through ctx's table until the result shows, until the
+// table reaches version until (when > 0), or until stop closes.
+func drive(ctx context.Context, until int, stop <-chan struct{}) (string, error) {
+	for n := 0; n < 5000; n++ {
+		select {
+		case <-stop:
+			return "stopped", nil
+		default:
+		}
+		var before, res string
+		if err := chromedp.Run(ctx, chromedp.Evaluate(roomVersion, &before), chromedp.Evaluate(fmt.Sprintf(gameStep, n), &res)); err != nil {
+			return "", err
+		}
+		var version int
+		fmt.Sscan(before, &version)
+		switch {
+		case res == "over":
+			return "over", nil
+		case until > 0 && version >= until:
+			return "played", nil
+		case strings.HasPrefix(res, "act "):
+			c, cancel := context.WithTimeout(ctx, 5*time.Second)
+			chromedp.Run(c, chromedp.Poll(fmt.Sprintf(`%s !== %q || !!document.querySelector('#after-game') || !!document.querySelector('[role=alert]')`, roomVersion, before), nil,
+				chromedp.WithPollingInterval(20*time.Millisecond)))
+			cancel()
+		default:
+			if err := chromedp.Run(ctx, chromedp.Sleep(40*time.Millisecond)); err != nil {
+				return "", err
+			}
+		}
+	}
+	return "", fmt.Errorf("no result after 5000 looks at the table")
+}
+
+// listedGames reads the game ids the home page lists.
+func listedGames(t *testing.T, ctx context.Context, base string) []string {
+	t.Helper()
+	var ids []string
+	within(t, ctx, "reading the games on the home page", chromedp.Navigate(base+"/"), clientReady(),
+		chromedp.Evaluate(`[...new Set([...document.querySelectorAll('.games a[href*="/games/"]')].map(a => a.getAttribute('href').split('/games/')[1].replace(/\/.*$/, '')))]`, &ids))
+	return ids
+}
+
+// TestEveryGamePlaysToTheEnd: each listed game, one person and bots, from
+// its set-up page to the result screen.
+func TestEveryGamePlaysToTheEnd(t *testing.T) {
+	bin, root := theTestBuild(t)
+	srv := startServer(t, bin, root)
+	ctx := newBrowser(t)
+	games := listedGames(t, ctx, srv.URL)
+	if len(games) < 2 {
+		t.Fatalf("the test build lists %v; want Red North and Hands at least", games)
+	}
+	for _, id := range games {
+		t.Run(id, func(t *testing.T) {
+			var tableURL string
+			within(t, ctx, "setting up "+id, chromedp.Navigate(srv.URL+"/games/"+id+"/"), clientReady(),
+				chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery),
+				chromedp.Evaluate(`location.href`, &tableURL))
+			within(t, ctx, "the table with instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible("#table", chromedp.ByQuery))
+			c, cancel := context.WithTimeout(ctx, 3*time.Minute)
+			defer cancel()
+			end, err := drive(c, 0, nil)
+			if err != nil || end != "over" {
+				roomFailure(t, ctx, id+" did not reach the result", fmt.Errorf("%s %v", end, err))
+			}
+			var status string
+			within(t, ctx, "reading the result", chromedp.Text("#status .status-now", &status, chromedp.ByQuery))
+			if status == "" {
+				t.Error("the result screen says nothing about who won")
+			}
+			screenshot(t, ctx, "game-end-"+id)
+			t.Logf("%s: %s", id, status)
+		})
+	}
+}
+
+// TestEveryGamePlaysInARoom: each listed game, a room between two browsers
+// in a network namespace, played for a few turns; both see the same game.
+func TestEveryGamePlaysInARoom(t *testing.T) {
+	bin, root := theTestBuild(t)
+	site := newRoomSiteOf(t, bin, root, false)
+	host := site.player(t, "Gordon")
+	games := listedGames(t, host, site.base)
+	for _, id := range games {
+		t.Run(id, func(t *testing.T) {
+			link := site.openRoomOf(t, host, id, 2)
+			guest, cancel := chromedp.NewContext(host) // a second tab: the BroadcastChannel connects it
+			defer cancel()
+			if err := chromedp.Run(guest, chromedp.Navigate(link)); err != nil {
+				t.Fatal(err)
+			}
+			seatedAt(t, guest, "the guest")
+			within(t, guest, "the guest is ready", chromedp.Click("#ready", chromedp.ByQuery))
+			within(t, host, "starting", chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
+				chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery))
+			stop := make(chan struct{})
+			var wg sync.WaitGroup
+			var mu sync.Mutex
+			ends := map[string]string{}
+			for name, ctx := range map[string]context.Context{"host": host, "guest": guest} {
+				wg.Go(func() {
+					c, cancel := context.WithTimeout(ctx, 2*time.Minute)
+					defer cancel()
+					end, err := drive(c, 6, stop)
+					mu.Lock()
+					defer mu.Unlock()
+					if err != nil {
+						t.Errorf("%s: %v", name, err)
+					}
+					ends[name] = end
+					if end == "played" || end == "over" {
+						select {
+						case <-stop:
+						default:
+							close(stop)
+						}
+					}
+				})
+			}
+			wg.Wait()
+			// Both tables settle on the same version.
+			var hv string
+			within(t, host, "reading the host's version", chromedp.Evaluate(roomVersion, &hv))
+			within(t, guest, "the guest catching up", chromedp.Poll(fmt.Sprintf(`%s === %q`, roomVersion, hv), nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+			if hv == "" || hv == "0" {
+				t.Errorf("%s: the room never moved (version %q, %v)", id, hv, ends)
+			}
+			screenshot(t, guest, "game-room-"+id)
+			t.Logf("%s: both at version %s (%v)", id, hv, ends)
+		})
+	}
+}

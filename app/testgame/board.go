@@ -1,0 +1,74 @@
+// Package testgame is the board of Hands (rules/testgame), the tiny game
+// the suites play. It exists to prove the board kit: a whole game's board
+// in one short file, registered with one line, playable in the browser
+// and in rooms by the generic driver. The app includes it only in test
+// builds (go build -tags testgame).
+package testgame
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/app/ui"
+	"longhall/rules"
+	hands "longhall/rules/testgame"
+)
+
+func init() {
+	ui.Register(hands.ID, "", func(p *ui.Props[hands.View]) app.UI { return &Board{Props: p} })
+}
+
+// Board is the Hands table for one seat.
+type Board struct {
+	app.Compo
+	Props *ui.Props[hands.View]
+}
+
+// Render draws the others' counts and scores, and the viewer's hand in
+// the dock, each card a control when it can be played.
+func (b *Board) Render() app.UI {
+	v, p := b.Props.V, &b.Props.BoardProps
+	cards := map[int]rules.Action{}
+	left := ui.Sort(p.Legal, func(a rules.Action) bool {
+		if a.Kind == "choose" && len(a.Args) == 1 {
+			cards[a.Args[0]] = a
+			return true
+		}
+		return false
+	})
+	others, _ := ui.SeatOrder(len(v.Counts), p.Seat)
+	seats := make([]app.UI, len(others))
+	for i, s := range others {
+		state := "choosing…"
+		if v.Chosen[s] {
+			state = "has chosen"
+		}
+		seats[i] = app.Li().Class("panel").Body(
+			app.Strong().Text(p.Name(s)+" "),
+			ui.Token("", strconv.Itoa(v.Scores[s])+" points"),
+			app.Span().Text(" · "+strconv.Itoa(v.Counts[s])+" in hand · "+state),
+		)
+	}
+	hand := make([]app.UI, len(v.Hand))
+	for i, c := range v.Hand {
+		if a, ok := cards[i]; ok {
+			hand[i] = ui.Control(a, "button", "", app.Text(c))
+		} else {
+			hand[i] = app.Span().Class("token").Text(c)
+		}
+	}
+	var dock app.UI
+	if p.Seat >= 0 {
+		mine := "You have " + strconv.Itoa(v.Scores[p.Seat]) + " points."
+		if v.Mine != "" {
+			mine += " You played " + v.Mine + "."
+		}
+		dock = ui.Dock(app.P().Text(mine), ui.Hand("", hand), ui.Buttons("", left, nil))
+	}
+	return app.Div().Class("hands-board").Body(
+		app.P().Text("Deck: "+strconv.Itoa(v.Deck)+" cards"),
+		app.Ul().Class("hands-seats").Body(seats...),
+		dock,
+	)
+}

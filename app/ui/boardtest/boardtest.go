@@ -1,0 +1,160 @@
+// Package boardtest checks any registered board against its game's rules,
+// natively, in one call: at every decision of random whole games, every
+// legal action of the viewing seat has exactly one control (see the
+// control convention in app/ui), no control offers anything else, a
+// spectator is offered nothing, and every view draws.
+package boardtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/app/ui"
+	"longhall/rules"
+)
+
+// Suite describes the board under test.
+type Suite struct {
+	Game string // a game registered with ui.Register
+	// Configs and Games as in rulestest (every player count, 3 games each,
+	// when zero).
+	Configs []rules.Config
+	Games   int
+	// Expand draws the board again in each state a player reaches by
+	// clicking without taking an action (a card's menu opened): the
+	// actions such menus hold count as offered. It may be nil.
+	Expand func(p ui.BoardProps) []app.UI
+}
+
+// Props builds the props a table gives a board for seat.
+func Props(t testing.TB, game string, s rules.State, seat rules.Seat, players int) ui.BoardProps {
+	t.Helper()
+	view, err := json.Marshal(s.View(seat))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := make([]string, players)
+	for i := range names {
+		names[i] = fmt.Sprintf("Player %d", i+1)
+	}
+	p := ui.BoardProps{Game: game, Seat: seat, Names: names, View: view, Pending: s.Pending(), Result: s.Result()}
+	if seat >= 0 {
+		p.Legal = s.Legal(seat)
+	}
+	return p
+}
+
+// Controls lists the actions an HTML rendering offers, as ui.ActionKey
+// strings read from its data-action and data-args attributes.
+func Controls(html string) []string {
+	var out []string
+	for _, tag := range strings.Split(html, "<") {
+		end := strings.IndexByte(tag, '>')
+		if end < 0 {
+			continue
+		}
+		tag = tag[:end]
+		kind, ok := attr(tag, "data-action")
+		if !ok {
+			continue
+		}
+		args, _ := attr(tag, "data-args")
+		out = append(out, kind+":"+args)
+	}
+	return out
+}
+
+func attr(tag, name string) (string, bool) {
+	i := strings.Index(tag, " "+name+`="`)
+	if i < 0 {
+		return "", false
+	}
+	rest := tag[i+len(name)+3:]
+	return rest[:strings.IndexByte(rest, '"')], true
+}
+
+// Run plays the suite's games and checks the board at every decision.
+func Run(t *testing.T, s Suite) {
+	t.Helper()
+	g, ok := ui.LookupGame(s.Game)
+	if !ok {
+		t.Fatalf("boardtest: no board registered for %q", s.Game)
+	}
+	rg, err := rules.Lookup(s.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	configs := s.Configs
+	if configs == nil {
+		info := rg.Info()
+		for n := info.MinPlayers; n <= info.MaxPlayers; n++ {
+			configs = append(configs, rules.Config{Players: n})
+		}
+	}
+	games := s.Games
+	if games == 0 {
+		games = 3
+	}
+	for _, cfg := range configs {
+		for i := range games {
+			seed := uint64(cfg.Players)<<20 | uint64(i)
+			st, err := rg.New(cfg, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bot := rules.RandomBot{RNG: rules.NewRNG(seed)}
+			for step := 0; ; step++ {
+				where := fmt.Sprintf("%d players, seed %d, step %d", cfg.Players, seed, step)
+				for seat := rules.Seat(-1); int(seat) < cfg.Players; seat++ {
+					check(t, g, s, Props(t, s.Game, st, seat, cfg.Players), where)
+				}
+				if st.Result() != nil {
+					break
+				}
+				pr := st.Pending()
+				seat := pr[step%len(pr)].Seat
+				a, err := bot.Choose(st, seat)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := st.Apply(seat, a); err != nil {
+					t.Fatalf("%s: %v", where, err)
+				}
+			}
+		}
+	}
+}
+
+// check draws one seat's board and compares its controls with Legal.
+func check(t *testing.T, g ui.Game, s Suite, p ui.BoardProps, where string) {
+	t.Helper()
+	html := app.HTMLString(g.Board(p))
+	if strings.Contains(html, "cannot be drawn") {
+		t.Fatalf("%s: seat %d's board: %s", where, p.Seat, html)
+	}
+	offered := Controls(html)
+	if s.Expand != nil {
+		for _, more := range s.Expand(p) {
+			offered = append(offered, Controls(app.HTMLString(more))...)
+		}
+	}
+	legal := make([]string, len(p.Legal))
+	for i, a := range p.Legal {
+		legal[i] = ui.ActionKey(a)
+	}
+	for _, k := range legal {
+		if !slices.Contains(offered, k) {
+			t.Fatalf("%s: seat %d's legal %s has no control (offered %v)", where, p.Seat, k, offered)
+		}
+	}
+	for _, k := range offered {
+		if !slices.Contains(legal, k) {
+			t.Fatalf("%s: seat %d is offered %s, which is not legal", where, p.Seat, k)
+		}
+	}
+}
