@@ -1,0 +1,107 @@
+package online
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"longhall/app/session"
+	"longhall/app/signal"
+)
+
+// The page's side of the room speaks only to this package: it reads links,
+// names seat kinds and turns errors into words through what follows, and
+// never handles signal or session types itself.
+
+// Lobby types as the page reads them from View.Snap.
+type (
+	Lobby      = session.Lobby
+	SeatStatus = session.SeatStatus
+	ChatLine   = session.Chat
+)
+
+// Seat kinds in a SeatStatus.
+const (
+	SeatEmpty = session.SeatEmpty
+	SeatHuman = session.SeatHuman
+	SeatBot   = session.SeatBot
+)
+
+// Errors a link can give (see ReadLink).
+var (
+	ErrNotLink   = signal.ErrNotLink
+	ErrStaleLink = signal.ErrStaleLink
+)
+
+// Invite is a room link as a guest opened it: the room, and what the link
+// says about the table.
+type Invite struct {
+	room       signal.Room
+	Invitation Invitation
+}
+
+// ReadLink reads a room link's fragment, judged against now (a link
+// expires). A fragment with no room at all is ErrNotLink.
+func ReadLink(fragment string, now time.Time) (Invite, error) {
+	if strings.TrimSpace(fragment) == "" {
+		return Invite{}, ErrNotLink
+	}
+	rm, err := signal.ParseLink(fragment, now)
+	if err != nil {
+		return Invite{}, err
+	}
+	return Invite{room: rm, Invitation: ReadInvitation(fragment)}, nil
+}
+
+// JoinInvite is Join for a link read with ReadLink.
+func JoinInvite(ctx context.Context, device, tab Store, in Invite, n Net, name string, onChange func()) *Joining {
+	return Join(ctx, device, tab, in.room, n, name, onChange)
+}
+
+// QR draws text as a QR code, in SVG.
+func QR(text string) (string, error) {
+	q, err := signal.NewQR(text)
+	if err != nil {
+		return "", err
+	}
+	return q.SVG(), nil
+}
+
+// Words turns an error from a room into the sentence a player reads: the
+// package prefixes go, the first letter is capital and a full stop ends
+// it. Expired and broken links get a sentence of their own.
+func Words(err error) string {
+	if err == nil {
+		return ""
+	}
+	var se *session.Error
+	var text string
+	switch {
+	case errors.Is(err, signal.ErrStaleLink):
+		return "This room link is more than 30 days old. Ask the host for a fresh one."
+	case errors.Is(err, signal.ErrNotLink):
+		return "This address names no room. Open the link the host sent you, or start a room from a game's page."
+	case errors.As(err, &se):
+		text = se.Text
+	default:
+		text = err.Error()
+	}
+	for _, prefix := range []string{"online: ", "session: ", "signal: ", "peer: ", "room: "} {
+		text = strings.TrimPrefix(text, prefix)
+	}
+	return sentence(text)
+}
+
+// sentence capitalises a message and ends it with a full stop.
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return s
+	}
+	s = strings.ToUpper(s[:1]) + s[1:]
+	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "!") && !strings.HasSuffix(s, "?") {
+		s += "."
+	}
+	return s
+}

@@ -1,0 +1,307 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/app/online"
+	"longhall/app/ui"
+	"longhall/rules"
+)
+
+// roomPage is a room played across devices. The host's address is
+// /room/?host=<room key> (the room lives in this device's storage); a
+// guest's is the shared link, /room/#r=…&k=…&t=… (the room id and secret
+// never reach the web server). The page talks to online only; its parts
+// (join form, invitation, codes, seats, chat, link figures) are
+// components in the room_*.go files beside it.
+type roomPage struct {
+	app.Compo
+
+	host  *online.Hosting
+	guest *online.Joining
+	view  online.View
+	dirty atomic.Bool // a View change waits to be drawn
+
+	// live is the page's own context. Callbacks that outlive the element
+	// that started them (the room's redraws) dispatch through it: go-app
+	// drops a Dispatch whose source has unmounted, and the name form that
+	// starts a join unmounts on the next render.
+	live app.Context
+
+	fatal     string // why there is no room to show
+	hostKey   string // the hosted room this page opens, if any
+	elsewhere bool   // another tab hosts the room
+	joinTo    *online.Invite
+	notice    string // the page's own last problem (a refused click)
+	netNote   string // a problem with the network settings
+}
+
+func (p *roomPage) OnNav(ctx app.Context) {
+	p.live = ctx
+	ctx.Page().SetTitle("Room · Longhall")
+	if !app.IsClient {
+		return
+	}
+	ui.ScrollToTop()
+	p.open(ctx)
+}
+
+func (p *roomPage) OnMount(ctx app.Context) {
+	p.live = ctx
+	ctx.Handle(ui.ActAction, p.onAct)
+	ui.MarkClient()
+}
+
+func (p *roomPage) OnDismount() { p.closeRoom() }
+
+func (p *roomPage) closeRoom() {
+	if p.host != nil {
+		p.host.Close()
+		p.host = nil
+	}
+	if p.guest != nil {
+		p.guest.Close()
+		p.guest = nil
+	}
+}
+
+// net works out this device's network settings.
+func (p *roomPage) net(ctx app.Context) online.Net {
+	cfg, err := online.NetConfig(app.Getenv, ctx.LocalStorage())
+	if err != nil {
+		p.netNote = online.Words(err)
+	}
+	return online.NetFor(cfg)
+}
+
+// open reads the address and opens the room as its host or as a guest.
+func (p *roomPage) open(ctx app.Context) {
+	p.closeRoom()
+	p.fatal, p.notice = "", ""
+	u := ctx.Page().URL()
+	if key := u.Query().Get("host"); key != "" {
+		p.hostKey = key
+		p.openHost(ctx, false)
+		return
+	}
+	in, err := online.ReadLink(u.Fragment, time.Now())
+	if err != nil {
+		p.fatal = online.Words(err)
+		return
+	}
+	if name := ui.PlayerName(ctx); name != "" {
+		p.join(ctx, in, name)
+		return
+	}
+	p.joinTo = &in
+}
+
+// openHost claims the room for this tab, then opens it from storage. The
+// claim asks this browser's other tabs first (see online.ClaimHost), so it
+// runs off the UI goroutine.
+func (p *roomPage) openHost(ctx app.Context, takeOver bool) {
+	p.closeRoom()
+	p.elsewhere = false
+	n := p.net(ctx)
+	key, pace := p.hostKey, pace(ctx.Page().URL().Query().Get("pace"))
+	live := p.live
+	live.Async(func() {
+		claim, err := online.ClaimHost(context.Background(), key, takeOver)
+		live.Dispatch(func(ctx app.Context) {
+			if errors.Is(err, online.ErrHostedElsewhere) {
+				p.elsewhere = true
+				return
+			}
+			if err == nil {
+				var rec *online.Hosted
+				if rec, err = online.LoadHosted(ctx.LocalStorage(), key); err == nil {
+					p.host, err = online.Host(context.Background(), ctx.LocalStorage(), rec, n,
+						online.HostOptions{BotDelay: pace, Claim: claim, Logf: func(f string, a ...any) { app.Logf(f, a...) }},
+						p.changed)
+				}
+				if err != nil {
+					claim.Release()
+				}
+			}
+			if err != nil {
+				p.fatal = online.Words(err)
+				return
+			}
+			p.view = p.host.View()
+			p.setTitle(ctx, p.host.Game())
+		})
+	})
+}
+
+// join enters the room as a guest called name.
+func (p *roomPage) join(ctx app.Context, in online.Invite, name string) {
+	p.joinTo = nil
+	p.guest = online.JoinInvite(context.Background(), ctx.LocalStorage(), ctx.SessionStorage(), in, p.net(ctx), name, p.changed)
+	p.view = p.guest.View()
+}
+
+// changed runs on the room's goroutines: it asks the UI goroutine to
+// redraw, at most one request at a time, through the page's own context.
+func (p *roomPage) changed() {
+	if !p.dirty.CompareAndSwap(false, true) {
+		return
+	}
+	p.live.Dispatch(func(ctx app.Context) {
+		p.dirty.Store(false)
+		switch {
+		case p.host != nil:
+			p.view = p.host.View()
+		case p.guest != nil:
+			p.view = p.guest.View()
+		}
+		if l := p.view.Snap.Lobby; l != nil {
+			p.setTitle(ctx, l.Game)
+		}
+	})
+}
+
+func (p *roomPage) setTitle(ctx app.Context, gameID string) {
+	if g, err := rules.Lookup(gameID); err == nil {
+		ctx.Page().SetTitle("%s room · Longhall", g.Info().Name)
+	}
+}
+
+func pace(q string) time.Duration {
+	if ms, err := strconv.Atoi(q); err == nil && ms >= 0 && ms <= 10000 {
+		return time.Duration(ms) * time.Millisecond
+	}
+	return defaultBotPace
+}
+
+// player is whichever side this device plays.
+func (p *roomPage) player() roomPlayer {
+	if p.host != nil {
+		return p.host
+	}
+	if p.guest != nil {
+		return p.guest
+	}
+	return nil
+}
+
+// roomPlayer is what a host and a guest both do in a room.
+type roomPlayer interface {
+	Act(rules.Action) error
+	Sit(rules.Seat) error
+	Stand() error
+	Ready(bool) error
+	Chat(string) error
+}
+
+// try shows a refusal, or clears the last one.
+func (p *roomPage) try(err error) { p.notice = online.Words(err) }
+
+func (p *roomPage) onAct(ctx app.Context, a app.Action) {
+	act, ok := a.Value.(rules.Action)
+	if !ok || p.player() == nil {
+		return
+	}
+	p.try(p.player().Act(act))
+}
+
+func (p *roomPage) Render() app.UI {
+	switch {
+	case p.fatal != "":
+		return ui.Page("room", app.H1().Text("Room"),
+			app.P().Class("error").Attr("role", "alert").Text(p.fatal),
+			app.A().Class("button").Href(ui.Path("/")).Text("Back to the hall"))
+	case p.joinTo != nil:
+		return ui.Page("room", &joinForm{Invitation: p.joinTo.Invitation, OnJoin: p.joinAs})
+	case p.elsewhere:
+		return ui.Page("room", elsewhere(false, p.takeOver))
+	case p.host != nil && p.view.Moved:
+		return ui.Page("room", elsewhere(true, p.takeOver))
+	case p.host == nil && p.guest == nil:
+		return ui.Page("room", app.H1().Text("Room"), app.P().Class("hint").Text("Opening the room…"))
+	}
+	v := p.view
+	started := v.Snap.State != nil
+	class, text := bannerWords(v, p.host != nil)
+	return ui.Page("room",
+		app.Div().ID("banner").Class(class).Attr("role", "status").Attr("data-link", string(v.Link)).Text(text),
+		app.If(p.notice != "", func() app.UI { return app.P().Class("error").Attr("role", "alert").Text(p.notice) }),
+		app.If(v.Notice != "", func() app.UI {
+			return app.P().Class("error").Attr("role", "alert").Text(online.Words(errors.New(v.Notice)))
+		}),
+		app.If(p.netNote != "", func() app.UI { return app.P().Class("hint").Text(p.netNote) }),
+		// The seats and the Start button come before the invitation, whose
+		// QR code would push them off the screen.
+		app.If(v.Snap.Lobby != nil && !started, func() app.UI { return p.seats(false) }),
+		app.If(p.host != nil && !started, func() app.UI { return &invitePanel{Host: p.host, Relays: v.Relays} }),
+		app.If(started, p.renderTable),
+		// During the game the seats (who is connected) sit under the table.
+		app.If(v.Snap.Lobby != nil && started, func() app.UI { return p.seats(true) }),
+		app.If(p.host != nil && started, func() app.UI { return &invitePanel{Host: p.host, Relays: v.Relays} }),
+		app.If(p.guest != nil && v.Link != online.Connected && v.Link != online.Removed, func() app.UI {
+			return &codePanel{Guest: p.guest}
+		}),
+		app.If(v.Link == online.Connected || len(v.Chat) > 0, func() app.UI {
+			return &chatPanel{Lines: v.Chat, Send: p.say}
+		}),
+		linkStats(v, p.host != nil),
+	)
+}
+
+// joinAs is the join form's answer: the name the friend typed.
+func (p *roomPage) joinAs(ctx app.Context, name string) {
+	if p.joinTo != nil {
+		p.join(ctx, *p.joinTo, name)
+	}
+}
+
+// takeOver opens the room here after the tab that hosts it steps down.
+func (p *roomPage) takeOver(ctx app.Context, e app.Event) { p.openHost(ctx, true) }
+
+// say sends a line of table talk.
+func (p *roomPage) say(text string) error {
+	if p.player() == nil {
+		return online.ErrOffline
+	}
+	return p.player().Chat(text)
+}
+
+// renderTable draws the game from this seat, like the local table does.
+func (p *roomPage) renderTable() app.UI {
+	v := p.view
+	s, l := v.Snap.State, v.Snap.Lobby
+	if l == nil {
+		return app.Text("")
+	}
+	names := make([]string, len(l.Seats))
+	bots := map[rules.Seat]bool{}
+	for i, seat := range l.Seats {
+		names[i] = seat.Name
+		bots[seat.Seat] = seat.Kind == online.SeatBot
+	}
+	props := ui.BoardProps{
+		Game: l.Game, Seat: s.Seat, Names: names, View: s.View, Legal: s.Legal,
+		Pending: s.Prompts, Result: s.Result, Log: v.Log,
+	}
+	if v.Link != online.Connected || v.Snap.Paused != nil {
+		props.Legal = nil // nothing can be sent now
+	}
+	after := []app.UI{app.A().ID("back-to-games").Class("button").Href(ui.Path("/")).Text("Back to the games")}
+	if p.host != nil {
+		after = append([]app.UI{app.Button().ID("rematch").Class("button primary").Text("Rematch: same seats").
+			OnClick(func(ctx app.Context, e app.Event) { p.try(p.host.Rematch(randomSeed())) })}, after...)
+	} else {
+		after = append(after, app.Span().Class("hint").Text("The host can deal a rematch at this table."))
+	}
+	return ui.Table(ui.Frame{
+		Props:   props,
+		IsBot:   func(seat rules.Seat) bool { return bots[seat] },
+		Version: s.Version,
+		Actions: after,
+	})
+}

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/app/online"
+	"longhall/rules"
+)
+
+// seats is the lobby before the start and the players' strip after: who
+// sits where, whether each is connected, ready, or a bot, and the buttons
+// for what this player may change.
+func (p *roomPage) seats(started bool) app.UI {
+	v := p.view
+	l, me := v.Snap.Lobby, v.Snap.Seat
+	title := "Seats"
+	if g, err := rules.Lookup(l.Game); err == nil {
+		title = g.Info().Name + ": seats"
+	}
+	allSet := true
+	for _, s := range l.Seats {
+		if s.Kind == online.SeatEmpty || (s.Kind == online.SeatHuman && !s.Ready && !s.Host) {
+			allSet = false
+		}
+	}
+	return app.Section().ID("seats").Class("panel seats-panel").Aria("labelledby", "seats-title").Body(
+		app.H2().ID("seats-title").Text(title),
+		app.Ol().Class("lobby").Body(app.Range(l.Seats).Slice(func(i int) app.UI {
+			return p.seat(l.Seats[i], me, started)
+		})),
+		app.P().ID("spectators").Class("hint").Text(spectators(l.Spectators, me == rules.Spectator && v.Snap.Joined)),
+		app.If(!started && p.guest != nil && me >= 0, func() app.UI {
+			ready := l.Seats[me].Ready
+			// Handlers read the room when clicked: go-app keeps the first
+			// closure of a literal, with whatever it captured then.
+			return app.Div().Class("row").Body(
+				app.Button().ID("ready").Class(ifElse(ready, "button", "button primary")).
+					Text(ifElse(ready, "Not ready yet", "I am ready")).
+					OnClick(func(ctx app.Context, e app.Event) { p.try(p.guest.Ready(!p.myReady())) }),
+				app.Button().ID("stand").Class("button quiet").Text("Just watch").
+					OnClick(func(ctx app.Context, e app.Event) { p.try(p.guest.Stand()) }),
+			)
+		}),
+		app.If(!started && p.host != nil, func() app.UI {
+			return app.Button().ID("start").Class("button primary").Disabled(!allSet).Text("Start the game").
+				OnClick(func(ctx app.Context, e app.Event) { p.try(p.host.Start()) })
+		}),
+		app.If(started && p.host != nil && v.Snap.State != nil && v.Snap.State.Result == nil, func() app.UI {
+			paused := v.Snap.Paused != nil
+			return app.Button().ID("pause").Class("button quiet").Text(ifElse(paused, "Resume the game", "Pause the game")).
+				OnClick(func(ctx app.Context, e app.Event) {
+					p.try(p.host.SetPaused(p.view.Snap.Paused == nil, "The host will be back shortly."))
+				})
+		}),
+	)
+}
+
+// myReady says whether this player's seat is marked ready now.
+func (p *roomPage) myReady() bool {
+	l, me := p.view.Snap.Lobby, p.view.Snap.Seat
+	return l != nil && me >= 0 && int(me) < len(l.Seats) && l.Seats[me].Ready
+}
+
+// seatScope names a seat's occupant for its buttons' handlers, so that a
+// handler is replaced when the seat changes hands (go-app keeps a handler
+// whose scope and code are unchanged, with the values it captured).
+func seatScope(s online.SeatStatus) string {
+	return fmt.Sprint(s.Seat, s.Kind, s.Member)
+}
+
+func (p *roomPage) seat(s online.SeatStatus, me rules.Seat, started bool) app.UI {
+	who, state := seatWords(s, me, started)
+	cls := "seat " + strings.ReplaceAll(state, " ", "-")
+	return app.Li().ID(fmt.Sprintf("seat-%d", s.Seat)).Class(cls).Attr("data-state", state).Body(
+		app.Span().Class("dot").Aria("hidden", true),
+		app.Span().Class("who").Text(who),
+		app.Span().Class("state").Text(state),
+		app.If(!started && p.guest != nil && s.Kind == online.SeatEmpty && p.view.Link == online.Connected, func() app.UI {
+			return app.Button().Class("button quiet").Text("Sit here").
+				OnClick(func(ctx app.Context, e app.Event) { p.try(p.guest.Sit(s.Seat)) }, app.EventScope(seatScope(s)))
+		}),
+		app.If(p.host != nil && !s.Host, func() app.UI { return p.seatControls(s, started) }),
+	)
+}
+
+// seatControls are the host's: fill an empty seat with a bot, empty a
+// bot's seat, remove a player (a bot takes over after the start).
+func (p *roomPage) seatControls(s online.SeatStatus, started bool) app.UI {
+	switch {
+	case s.Kind == online.SeatEmpty:
+		return app.Button().Class("button quiet").ID(fmt.Sprintf("bot-%d", s.Seat)).Text("Add a bot").
+			OnClick(func(ctx app.Context, e app.Event) { p.try(p.host.SetBot(s.Seat, true)) }, app.EventScope(seatScope(s)))
+	case s.Kind == online.SeatBot && !started:
+		return app.Button().Class("button quiet").Text("Remove bot").
+			OnClick(func(ctx app.Context, e app.Event) { p.try(p.host.SetBot(s.Seat, false)) }, app.EventScope(seatScope(s)))
+	case s.Kind == online.SeatHuman && started && !s.Connected:
+		return app.Button().Class("button quiet").Text("Let a bot play").
+			OnClick(func(ctx app.Context, e app.Event) { p.try(p.host.SetBot(s.Seat, true)) }, app.EventScope(seatScope(s)))
+	case s.Kind == online.SeatHuman:
+		return app.Button().Class("button quiet").Text("Remove").
+			OnClick(func(ctx app.Context, e app.Event) { p.try(p.host.Kick(s.Member, "")) }, app.EventScope(seatScope(s)))
+	}
+	return app.Text("")
+}
