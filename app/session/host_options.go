@@ -1,0 +1,78 @@
+package session
+
+import (
+	"time"
+
+	"longhall/rules"
+)
+
+// Limits bound what one peer may do. A zero field takes its default.
+type Limits struct {
+	MsgBurst      int           // messages a peer may send at once (30)
+	MsgRate       float64       // messages a second a peer may keep sending (10)
+	ChatBurst     int           // chat lines at once (4)
+	ChatEvery     time.Duration // one more chat line allowed per interval (2s)
+	ChatRunes     int           // longest chat line in characters (200)
+	NameRunes     int           // names are cut to this many characters (24)
+	MaxStrikes    int           // bad messages before a peer is dropped (8)
+	MaxPeers      int           // connections at once, the host's own included (32)
+	MaxSpectators int           // connected spectators at once (16)
+	HelloTimeout  time.Duration // a connection that does not say hello is closed (15s)
+}
+
+func (l Limits) withDefaults() Limits {
+	def := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	def(&l.MsgBurst, 30)
+	def(&l.ChatBurst, 4)
+	def(&l.ChatRunes, 200)
+	def(&l.NameRunes, 24)
+	def(&l.MaxStrikes, 8)
+	def(&l.MaxPeers, 32)
+	def(&l.MaxSpectators, 16)
+	if l.MsgRate <= 0 {
+		l.MsgRate = 10
+	}
+	if l.ChatEvery <= 0 {
+		l.ChatEvery = 2 * time.Second
+	}
+	if l.HelloTimeout <= 0 {
+		l.HelloTimeout = 15 * time.Second
+	}
+	return l
+}
+
+// Options tune a host. The zero value is ready to use.
+type Options struct {
+	// Clock drives rate limits, bot pacing and the hello timeout; nil means
+	// the system clock.
+	Clock Clock
+	// BotDelay is how long a bot waits before it acts, so that people can
+	// follow the game. Zero makes bots act at once.
+	BotDelay time.Duration
+	Limits   Limits
+	// OnSave receives what a host needs to resume: at the start, after
+	// every applied action and whenever a seat changes hands. It runs on
+	// the host's loop, so it must be quick (a write to browser storage) and
+	// must not call the Host's methods; the Save is the callee's own copy.
+	OnSave func(Save)
+	// NewToken makes reconnect tokens; nil means 128 random bits.
+	NewToken func() string
+	// Logf reports problems no peer is told about (a view that does not
+	// encode, a bot that fails); nil discards them. Like OnSave it runs on
+	// the loop and must not call the Host's methods.
+	Logf func(format string, args ...any)
+}
+
+// MemberInfo describes one member of the room for the host's UI (to kick a
+// spectator, say).
+type MemberInfo struct {
+	ID        int        `json:"id"`
+	Name      string     `json:"name"`
+	Seat      rules.Seat `json:"seat"`
+	Connected bool       `json:"connected"`
+	Host      bool       `json:"host"`
+}

@@ -1,0 +1,107 @@
+package session
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+
+	"longhall/rules"
+)
+
+// Save is everything a host needs to resume a game after a reload: the
+// record, and for each seat the reconnect token of its human ("" for a bot).
+// It holds the seed and the tokens, so it must stay on the host's device.
+type Save struct {
+	Record rules.Record `json:"record"`
+	Tokens []string     `json:"tokens"`
+}
+
+// Resume reopens a room from a Save: it replays the record, puts bots back
+// in their seats and keeps every human seat for the guest holding its token,
+// who retakes it by saying hello with that token.
+func Resume(ctx context.Context, save Save, opts Options) (*Host, error) {
+	rec := cloneRecord(save.Record)
+	if len(save.Tokens) != len(rec.Seats) {
+		return nil, fmt.Errorf("session: cannot resume: %d tokens for %d seats", len(save.Tokens), len(rec.Seats))
+	}
+	st, events, err := rules.ReplayByAction(rec)
+	if err != nil {
+		return nil, fmt.Errorf("session: cannot resume: %w", err)
+	}
+	g, err := rules.Lookup(rec.Game)
+	if err != nil {
+		return nil, fmt.Errorf("session: cannot resume: %w", err)
+	}
+	h := newHost(ctx, g, rec.Game, rec.Config, rec.Seed, opts)
+	h.events = events
+	if err := h.restore(st, rec, save.Tokens); err != nil {
+		h.cancel()
+		return nil, err
+	}
+	h.scheduleBots()
+	go h.loop()
+	return h, nil
+}
+
+// restore seats the bots and reserves each human seat for its token.
+func (h *Host) restore(st rules.State, rec rules.Record, tokens []string) error {
+	h.state, h.rec, h.started = st, &rec, true
+	h.seats = make([]slot, len(rec.Seats))
+	for i, si := range rec.Seats {
+		seat, tok := rules.Seat(i), tokens[i]
+		if si.Bot {
+			if tok != "" {
+				return fmt.Errorf("session: cannot resume: seat %d is a bot with a token", i)
+			}
+			h.seats[i].bot = true
+			h.bots[seat] = rules.NewBot(h.game, botSeed(rec.Seed, seat, len(rec.Actions)))
+			continue
+		}
+		if tok == "" || h.byToken[tok] != nil {
+			return fmt.Errorf("session: cannot resume: seat %d has a missing or repeated token", i)
+		}
+		h.seats[i].m = h.newMember(tok, si.Name, seat)
+	}
+	return nil
+}
+
+// Save returns what OnSave would receive now; it fails before the start.
+func (h *Host) Save() (Save, error) {
+	var s Save
+	err := h.call(func() error {
+		if !h.started {
+			return errorf(CodeNotStarted, "the game has not started yet")
+		}
+		s = h.snapshot()
+		return nil
+	})
+	return s, err
+}
+
+func (h *Host) snapshot() Save {
+	s := Save{Record: cloneRecord(*h.rec), Tokens: make([]string, len(h.seats))}
+	for i, sl := range h.seats {
+		if sl.m != nil {
+			s.Tokens[i] = sl.m.token
+		}
+	}
+	return s
+}
+
+func (h *Host) save() {
+	if h.opts.OnSave != nil && h.started {
+		h.opts.OnSave(h.snapshot())
+	}
+}
+
+func cloneRecord(r rules.Record) rules.Record {
+	r.Config.Options = maps.Clone(r.Config.Options)
+	r.Config.Setup = slices.Clone(r.Config.Setup)
+	r.Seats = slices.Clone(r.Seats)
+	r.Actions = slices.Clone(r.Actions)
+	for i := range r.Actions {
+		r.Actions[i].Action.Args = slices.Clone(r.Actions[i].Action.Args)
+	}
+	return r
+}
