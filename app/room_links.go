@@ -3,32 +3,45 @@ package main
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"longhall/app/online"
+	"longhall/app/ui"
 )
 
 // linkStats tells the player how the link to the host feels: which relays
 // carry the room, the round trip of their moves and what each move costs
-// on the wire. The data attributes carry the same figures for tests and
-// `make bench`.
+// on the wire.
 func linkStats(v online.View, host bool) app.UI {
-	tr := v.Traffic
-	ms := make([]string, len(tr.RTTs))
-	for i, d := range tr.RTTs {
-		ms[i] = strconv.FormatFloat(float64(d.Microseconds())/1000, 'f', 2, 64)
-	}
 	return app.Details().ID("linkstats").Class("hint linkstats").
-		Attr("data-rtts", strings.Join(ms, ",")).
-		Attr("data-intents", tr.Intents).Attr("data-sent", tr.SentBytes).
-		Attr("data-states", tr.States).Attr("data-state-bytes", tr.StateBytes).Attr("data-in", tr.InBytes).
-		Attr("data-via", v.Via).Attr("data-relays-up", strings.Join(v.RelayStatus.Up, " ")).
-		Attr("data-relays-down", strings.Join(v.RelayStatus.Down, " ")).
 		Body(app.Summary().Text("Connection"), app.P().Text(linkWords(v, host)))
+}
+
+// linkFigures are the raw figures behind linkStats, published as the
+// page global longhallLink for tests and `make bench` (see ui.Publish).
+type linkFigures struct {
+	RTTs       []float64 `json:"rtts"` // milliseconds, oldest first
+	Intents    int       `json:"intents"`
+	Sent       int64     `json:"sent"`
+	States     int       `json:"states"`
+	StateBytes int64     `json:"stateBytes"`
+	In         int64     `json:"in"`
+	Via        string    `json:"via"`
+	RelaysUp   []string  `json:"relaysUp"`
+	RelaysDown []string  `json:"relaysDown"`
+}
+
+func publishLink(v online.View) {
+	tr := v.Traffic
+	f := linkFigures{Intents: tr.Intents, Sent: tr.SentBytes, States: tr.States, StateBytes: tr.StateBytes, In: tr.InBytes,
+		Via: v.Via, RelaysUp: v.RelayStatus.Up, RelaysDown: v.RelayStatus.Down}
+	for _, d := range tr.RTTs {
+		f.RTTs = append(f.RTTs, float64(d.Microseconds())/1000)
+	}
+	ui.Publish("longhallLink", f)
 }
 
 // linkWords sums the link up in a sentence or three.

@@ -163,6 +163,7 @@ func (p *roomPage) changed() {
 		if l := p.view.Snap.Lobby; l != nil {
 			p.setTitle(ctx, l.Game)
 		}
+		publishLink(p.view)
 	})
 }
 

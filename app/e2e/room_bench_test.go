@@ -3,8 +3,8 @@
 package e2e
 
 import (
-	"strconv"
-	"strings"
+	"context"
+	"encoding/json"
 	"testing"
 	"time"
 
@@ -69,17 +69,12 @@ func BenchmarkRoom(b *testing.B) {
 		if err := <-done; err != nil {
 			b.Fatal(err)
 		}
-		var attrs map[string]string
-		within(b, guest, "reading the link figures", chromedp.Attributes("#linkstats", &attrs, chromedp.ByQuery))
-		for _, f := range strings.Split(attrs["data-rtts"], ",") {
-			if v, err := strconv.ParseFloat(f, 64); err == nil {
-				rtts = append(rtts, v)
-			}
-		}
-		for key, sum := range map[string]*int64{"data-state-bytes": &stateBytes, "data-states": &states, "data-sent": &sent, "data-intents": &intents} {
-			n, _ := strconv.ParseInt(attrs[key], 10, 64)
-			*sum += n
-		}
+		f := linkFiguresOf(b, guest)
+		rtts = append(rtts, f.RTTs...)
+		stateBytes += f.StateBytes
+		states += int64(f.States)
+		sent += f.Sent
+		intents += int64(f.Intents)
 		b.Logf("game %d: %d guest actions so far", game, len(rtts))
 	}
 	bench(b, "room-action-rtt-p50", percentile(rtts, 50), "ms")
@@ -93,4 +88,28 @@ func BenchmarkRoom(b *testing.B) {
 	raw := rawDataChannelRTT(b, site.ns, 300)
 	bench(b, "room-raw-rtt-p50", percentile(raw, 50), "ms")
 	bench(b, "room-raw-rtt-p99", percentile(raw, 99), "ms")
+}
+
+// linkFigures are the room page's raw link figures (window.longhallLink).
+type linkFigures struct {
+	RTTs       []float64 `json:"rtts"`
+	Intents    int       `json:"intents"`
+	Sent       int64     `json:"sent"`
+	States     int       `json:"states"`
+	StateBytes int64     `json:"stateBytes"`
+	Via        string    `json:"via"`
+	RelaysUp   []string  `json:"relaysUp"`
+	RelaysDown []string  `json:"relaysDown"`
+}
+
+// linkFiguresOf reads a room page's link figures.
+func linkFiguresOf(t testing.TB, ctx context.Context) linkFigures {
+	t.Helper()
+	var raw string
+	var f linkFigures
+	within(t, ctx, "reading the link figures", chromedp.Evaluate(`window.longhallLink || '{}'`, &raw))
+	if err := json.Unmarshal([]byte(raw), &f); err != nil {
+		t.Fatalf("the link figures %q: %v", raw, err)
+	}
+	return f
 }

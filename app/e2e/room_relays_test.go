@@ -42,15 +42,14 @@ func TestRoomMeetsDespiteDeadAndSilentRelays(t *testing.T) {
 	strip := func(u string) string { return strings.TrimPrefix(u, "ws://") }
 	// The page rereads the relays every few seconds; the live ones come up.
 	c, cancel := context.WithTimeout(host, 30*time.Second)
-	err := chromedp.Run(c, chromedp.Poll(fmt.Sprintf(`(() => { const up = (document.querySelector('#linkstats') || {dataset: {}}).dataset.relaysUp || '';
+	err := chromedp.Run(c, chromedp.Poll(fmt.Sprintf(`(() => { const up = (JSON.parse(window.longhallLink || '{}').relaysUp || []).join(' ');
 	  return up.includes(%q) && up.includes(%q); })()`, strip(liveTracker), strip(liveRelay)), nil, chromedp.WithPollingInterval(100*time.Millisecond)))
 	cancel()
 	if err != nil {
 		t.Errorf("the host never listed both live relays as answering: %v", err)
 	}
-	within(t, host, "reading which relays answer",
-		chromedp.Evaluate(`document.querySelector('#linkstats').dataset.relaysUp || ''`, &up),
-		chromedp.Evaluate(`document.querySelector('#linkstats').dataset.relaysDown || ''`, &down))
+	hf := linkFiguresOf(t, host)
+	up, down = strings.Join(hf.RelaysUp, " "), strings.Join(hf.RelaysDown, " ")
 	t.Logf("the host's relays: up %q, down %q", up, down)
 	for _, live := range []string{liveTracker, liveRelay} {
 		if !strings.Contains(up, strip(live)) {
@@ -62,7 +61,7 @@ func TestRoomMeetsDespiteDeadAndSilentRelays(t *testing.T) {
 			t.Errorf("the dead relay %s is not listed as silent (up %q, down %q)", dead, up, down)
 		}
 	}
-	within(t, guest, "reading how the guest came", chromedp.Poll(`(document.querySelector('#linkstats') || {dataset: {}}).dataset.via || ''`, &via, chromedp.WithPollingInterval(100*time.Millisecond)))
+	within(t, guest, "reading how the guest came", chromedp.Poll(`JSON.parse(window.longhallLink || '{}').via || ''`, &via, chromedp.WithPollingInterval(100*time.Millisecond)))
 	if !strings.Contains(via, strip(liveTracker)) && !strings.Contains(via, strip(liveRelay)) && !strings.Contains(via, "other tabs") {
 		t.Errorf("the guest came through %q", via)
 	}

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"encoding/json"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -20,6 +22,18 @@ func Page(class string, content ...app.UI) app.UI {
 			app.P().Text("Longhall runs in your browser: games stay on your device, and play goes on offline."),
 		),
 	)
+}
+
+// Publish keeps v, as JSON, in a global of the page (window[name]) for
+// diagnostics and `make bench` to read, so that nothing drawn on the page
+// has to carry raw figures.
+func Publish(name string, v any) {
+	if !app.IsClient {
+		return
+	}
+	if b, err := json.Marshal(v); err == nil {
+		app.Window().Set(name, string(b))
+	}
 }
 
 // ScrollToTop shows a newly opened page from its top. go-app navigates
