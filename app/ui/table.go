@@ -40,7 +40,11 @@ func Table(f Frame) app.UI {
 	if !ok {
 		return app.P().Class("error").Text("This version of Longhall cannot draw this game; update it (reload) and try again.")
 	}
-	return app.Div().ID("table").Class("table").Attr("data-version", f.Version).Body(
+	class := "table"
+	if f.Props.Result != nil {
+		class += " over" // the dock stops following: the result is what to read
+	}
+	return app.Div().ID("table").Class(class).Attr("data-version", f.Version).Body(
 		StatusBar(f.Props, f.IsBot),
 		app.If(f.Notice != "", func() app.UI { return app.P().Class("error").Attr("role", "alert").Text(f.Notice) }),
 		app.If(f.Props.Result != nil && len(f.Actions) > 0, func() app.UI {
