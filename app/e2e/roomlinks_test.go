@@ -1,10 +1,13 @@
 package e2e
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -43,4 +46,33 @@ func TestBadRoomLinksAreExplained(t *testing.T) {
 		})
 	}
 	screenshot(t, ctx, "room-bad-link")
+}
+
+// TestCopyLinkPutsTheLinkOnTheClipboard: the host presses Copy link and the
+// clipboard holds the room's link, as a friend will receive it. (Served on
+// loopback, a secure origin, so the page may use the clipboard API.)
+func TestCopyLinkPutsTheLinkOnTheClipboard(t *testing.T) {
+	bin, root := theApp(t)
+	srv := startServer(t, bin, root)
+	ctx := newBrowser(t)
+	var link, label, copied string
+	within(t, ctx, "opening a room", chromedp.Navigate(srv.URL+"/games/rednorth/"), clientReady(),
+		chromedp.Click("#open-room", chromedp.ByQuery), chromedp.WaitVisible("#room-link", chromedp.ByQuery),
+		chromedp.Poll(`(document.querySelector('#room-link') || {}).value || ''`, &link, chromedp.WithPollingInterval(50*time.Millisecond)))
+	within(t, ctx, "allowing the clipboard", chromedp.ActionFunc(func(ctx context.Context) error {
+		for _, d := range []*browser.PermissionDescriptor{{Name: "clipboard-read"}, {Name: "clipboard-write"}} {
+			if err := browser.SetPermission(d, browser.PermissionSettingGranted).Do(ctx); err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
+	within(t, ctx, "copying the link", chromedp.Click("#copy-link", chromedp.ByQuery),
+		chromedp.Poll(`document.querySelector('#copy-link').textContent === 'Copied' ? 'Copied' : ''`, &label, chromedp.WithPollingInterval(50*time.Millisecond)),
+		chromedp.Evaluate(`navigator.clipboard.readText()`, &copied, func(p *runtime.EvaluateParams) *runtime.EvaluateParams {
+			return p.WithAwaitPromise(true).WithUserGesture(true)
+		}))
+	if copied != link || !strings.Contains(copied, "/room/#r=") {
+		t.Fatalf("the clipboard holds %q, the room link is %q", copied, link)
+	}
 }
