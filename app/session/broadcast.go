@@ -1,8 +1,10 @@
 package session
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"longhall/rules"
 )
@@ -17,32 +19,75 @@ func (h *Host) applied(events []rules.Event) {
 	h.scheduleBots()
 }
 
-// stateFor encodes the state message for one seat.
-func (h *Host) stateFor(seat rules.Seat, events []rules.Event) ([]byte, error) {
+// seatState is what every peer in one seat is sent for the current
+// version: the view split into its top-level fields, and the rest of the
+// message. It is built once per seat and version.
+type seatState struct {
+	version int
+	fields  map[string]json.RawMessage // nil when the view is not a JSON object
+	view    json.RawMessage
+	msg     StateMsg // without View and Patch
+}
+
+// seatStateFor builds a seat's state for the current version.
+func (h *Host) seatStateFor(seat rules.Seat, events []rules.Event) (*seatState, error) {
 	view, err := json.Marshal(h.state.View(seat))
 	if err != nil {
 		return nil, fmt.Errorf("session: the view of seat %d does not encode: %w", seat, err)
 	}
-	msg := StateMsg{
+	st := &seatState{version: h.version(), view: view}
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(view, &fields) == nil {
+		st.fields = fields
+	}
+	st.msg = StateMsg{
 		Version: h.version(),
 		Seat:    seat,
-		View:    view,
 		Prompts: h.state.Pending(),
 		Events:  rules.EventsFor(events, seat),
 		Result:  h.state.Result(),
 	}
 	if seat >= 0 {
-		msg.Legal = h.state.Legal(seat)
+		st.msg.Legal = h.state.Legal(seat)
 	}
-	if msg.Prompts == nil {
-		msg.Prompts = []rules.Prompt{}
+	if st.msg.Prompts == nil {
+		st.msg.Prompts = []rules.Prompt{}
 	}
-	if msg.Legal == nil {
-		msg.Legal = []rules.Action{}
+	if st.msg.Legal == nil {
+		st.msg.Legal = []rules.Action{}
+	}
+	return st, nil
+}
+
+// encodeFor encodes st for peer p: only the view's fields that changed
+// since the last state p was sent, or the whole view when p has none (on
+// joining, reconnecting, changing seats or asking to resync). It records
+// what p now holds.
+func (h *Host) encodeFor(p *peer, st *seatState) ([]byte, error) {
+	msg := st.msg
+	if p.sent != nil && st.fields != nil && p.sentSeat == msg.Seat {
+		patch := map[string]json.RawMessage{}
+		for k, v := range st.fields {
+			if old, ok := p.sent[k]; !ok || !bytes.Equal(old, v) {
+				patch[k] = v
+			}
+		}
+		for k := range p.sent {
+			if _, ok := st.fields[k]; !ok {
+				msg.Drop = append(msg.Drop, k)
+			}
+		}
+		slices.Sort(msg.Drop)
+		msg.Patch, msg.Base = patch, p.sentVersion
+	} else {
+		msg.View = st.view
 	}
 	data, err := encode(KindState, msg)
 	if err == nil && len(data) > MaxMessageSize {
-		err = fmt.Errorf("session: the state of seat %d takes %d bytes, over the limit", seat, len(data))
+		err = fmt.Errorf("session: the state of seat %d takes %d bytes, over the limit", msg.Seat, len(data))
+	}
+	if err == nil {
+		p.sent, p.sentSeat, p.sentVersion = st.fields, msg.Seat, st.version
 	}
 	return data, err
 }
@@ -83,7 +128,12 @@ func (h *Host) sendLog(p *peer) {
 }
 
 func (h *Host) sendState(p *peer, events []rules.Event) {
-	data, err := h.stateFor(p.member.seat, events)
+	p.sent = nil // a whole view
+	st, err := h.seatStateFor(p.member.seat, events)
+	var data []byte
+	if err == nil {
+		data, err = h.encodeFor(p, st)
+	}
 	if err != nil {
 		h.logf("%v", err)
 		h.send(p, KindError, ErrorMsg{Code: CodeInternal, Text: "session: the host could not send you the game"})
@@ -92,24 +142,31 @@ func (h *Host) sendState(p *peer, events []rules.Event) {
 	h.sendData(p, data)
 }
 
-// broadcastState sends each peer its own seat's view; peers on the same
-// seat (spectators) share one encoding.
+// broadcastState sends each peer its own seat's state: the view is
+// built once per seat, and each peer gets the fields that changed since
+// its last state.
 func (h *Host) broadcastState(events []rules.Event) {
-	cache := map[rules.Seat][]byte{}
+	cache := map[rules.Seat]*seatState{}
 	for p := range h.peers {
 		if p.member == nil || p.closed {
 			continue
 		}
 		seat := p.member.seat
-		data, ok := cache[seat]
+		st, ok := cache[seat]
 		if !ok {
 			var err error
-			if data, err = h.stateFor(seat, events); err != nil {
+			if st, err = h.seatStateFor(seat, events); err != nil {
 				h.logf("%v", err)
 				h.send(p, KindError, ErrorMsg{Code: CodeInternal, Text: "session: the host could not send you the game"})
 				continue
 			}
-			cache[seat] = data
+			cache[seat] = st
+		}
+		data, err := h.encodeFor(p, st)
+		if err != nil {
+			h.logf("%v", err)
+			h.send(p, KindError, ErrorMsg{Code: CodeInternal, Text: "session: the host could not send you the game"})
+			continue
 		}
 		h.sendData(p, data)
 	}

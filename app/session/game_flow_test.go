@@ -108,7 +108,9 @@ func checkTranscript(t testing.TB, who string, tr transcript, seat rules.Seat, r
 		if got.Version != v || got.Seat != seat {
 			t.Fatalf("%s: message %d is version %d for seat %d, want version %d for seat %d", who, i, got.Version, got.Seat, v, seat)
 		}
-		view, _ := json.Marshal(st.View(seat))
+		// The guest holds the view whole (patches applied), its fields in
+		// sorted order: the same JSON as the state's view.
+		view := sortedJSON(t, st.View(seat))
 		if !bytes.Equal(got.View, view) {
 			t.Fatalf("%s at version %d sees\n%s\nwant\n%s", who, v, got.View, view)
 		}
@@ -231,4 +233,15 @@ func mustJSON(t testing.TB, v any) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// sortedJSON encodes v with its object's fields in sorted order, as a guest
+// holds a view.
+func sortedJSON(t testing.TB, v any) []byte {
+	t.Helper()
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(mustJSON(t, v), &fields); err != nil {
+		t.Fatal(err)
+	}
+	return mustJSON(t, fields)
 }

@@ -2,8 +2,10 @@ package session
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"strings"
 	"sync"
 
@@ -60,12 +62,13 @@ type Guest struct {
 	updates chan Update
 	done    chan struct{}
 
-	mu   sync.Mutex // guards everything below, and orders intents on the wire
-	snap Snapshot
-	seq  int64
-	ping int64
-	err  error
-	sent int64 // bytes sent, for traffic figures
+	mu     sync.Mutex // guards everything below, and orders intents on the wire
+	snap   Snapshot
+	fields map[string]json.RawMessage // the view held, by top-level field
+	seq    int64
+	ping   int64
+	err    error
+	sent   int64 // bytes sent, for traffic figures
 }
 
 // NewGuest says hello over conn with a display name and, when reconnecting,
@@ -181,6 +184,13 @@ func (g *Guest) decode(data []byte) Update {
 			g.snap.Paused = nil
 		}
 	case u.State != nil:
+		if err := g.wholeView(u.State); err != nil {
+			// Out of step with the host (it cannot happen on an ordered
+			// link, but a guest must never draw a wrong table): ask for
+			// the whole view and report it.
+			g.sendLocked(KindResync, nil)
+			return Update{Kind: KindError, Error: &ErrorMsg{Code: CodeOutOfStep, Text: "session: " + err.Error() + "; asking the host for the whole table"}, Size: len(data)}
+		}
 		g.snap.State, g.snap.Seat = u.State, u.State.Seat
 	case u.Paused != nil:
 		g.snap.Paused = u.Paused
@@ -190,6 +200,40 @@ func (g *Guest) decode(data []byte) Update {
 		g.err = &Error{Code: CodeKicked, Text: u.Kicked.Reason}
 	}
 	return u
+}
+
+// wholeView makes a state's View whole: a patch is applied to the view
+// the guest holds, and the result (or a whole view) becomes what it holds.
+// Views are kept with their fields in sorted order, so one view always has
+// the same bytes.
+func (g *Guest) wholeView(s *StateMsg) error {
+	if s.Patch == nil && s.View == nil {
+		return fmt.Errorf("a state with no view")
+	}
+	if s.Patch == nil {
+		var fields map[string]json.RawMessage
+		if json.Unmarshal(s.View, &fields) != nil {
+			g.fields = nil // not an object: kept as it came
+			return nil
+		}
+		g.fields = fields
+	} else {
+		if g.fields == nil || g.snap.State == nil || g.snap.State.Version != s.Base || g.snap.State.Seat != s.Seat {
+			return fmt.Errorf("a change to a table this guest does not hold")
+		}
+		next := maps.Clone(g.fields)
+		maps.Copy(next, s.Patch)
+		for _, k := range s.Drop {
+			delete(next, k)
+		}
+		g.fields = next
+	}
+	view, err := json.Marshal(g.fields)
+	if err != nil {
+		return err
+	}
+	s.View, s.Patch, s.Drop = view, nil, nil
+	return nil
 }
 
 // Updates delivers every message from the host in order. It is closed when

@@ -28,7 +28,7 @@ func (h *Host) handle(p *peer, data []byte) {
 		return
 	}
 	switch env.Kind {
-	case KindHello, KindIntent, KindSit, KindStand, KindReady, KindChat, KindPing:
+	case KindHello, KindIntent, KindSit, KindStand, KindReady, KindChat, KindPing, KindResync:
 	default:
 		h.refuse(p, 0, errorf(CodeBadKind, "unknown message kind %q", truncate(clean(env.Kind), 32)))
 		return
@@ -56,6 +56,10 @@ func (h *Host) handle(p *peer, data []byte) {
 		h.ready(p, env)
 	case KindChat:
 		h.chat(p, env)
+	case KindResync:
+		if h.started {
+			h.sendState(p, nil) // the whole view
+		}
 	case KindPing:
 		var m Ping
 		if e := body(env, &m); e != nil {
@@ -171,12 +175,16 @@ func (h *Host) intent(p *peer, env Envelope) {
 		h.refuse(p, in.Seq, e)
 		return
 	}
+	start := h.clock.Now()
 	events, err := h.rec.Append(h.state, in.Seat, in.Action)
 	if err != nil {
 		h.refuse(p, in.Seq, ruleError(err))
 		return
 	}
 	h.applied(events)
+	if h.opts.Timing != nil {
+		h.opts.Timing(h.clock.Now().Sub(start))
+	}
 }
 
 // ruleError turns a refusal from the rules into a protocol error.

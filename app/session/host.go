@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"crypto/rand"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"sync"
@@ -86,6 +87,12 @@ type peer struct {
 	strikes   int
 	closed    bool
 	stopHello func() bool
+
+	// The view this peer holds, by top-level field, as of sentVersion in
+	// sentSeat; nil before its first state or when the next must be whole.
+	sent        map[string]json.RawMessage
+	sentSeat    rules.Seat
+	sentVersion int
 }
 
 type inbound struct {

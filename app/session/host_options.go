@@ -65,6 +65,10 @@ type Options struct {
 	// encode, a bot that fails); nil discards them. Like OnSave it runs on
 	// the loop and must not call the Host's methods.
 	Logf func(format string, args ...any)
+	// Timing, when set, hears how long each guest's applied action took
+	// the host: apply, save, encode and send to every peer (for `make
+	// bench`). It runs on the loop.
+	Timing func(time.Duration)
 }
 
 // MemberInfo describes one member of the room for the host's UI (to kick a

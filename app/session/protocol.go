@@ -29,6 +29,7 @@ const (
 	KindReady  = "ready"
 	KindChat   = "chat" // also sent by the host, with the sender filled in
 	KindPing   = "ping"
+	KindResync = "resync" // the guest cannot apply a patch: send the whole view
 )
 
 // Message kinds sent by the host.
@@ -146,11 +147,18 @@ type SeatStatus struct {
 type StateMsg struct {
 	Version int             `json:"version"`
 	Seat    rules.Seat      `json:"seat"`
-	View    json.RawMessage `json:"view"`
-	Prompts []rules.Prompt  `json:"prompts"`
-	Legal   []rules.Action  `json:"legal"`
-	Events  []rules.Event   `json:"events"`
-	Result  *rules.Result   `json:"result,omitempty"`
+	View    json.RawMessage `json:"view,omitempty"`
+	// Patch, when set instead of View, holds only the view's top-level
+	// fields that changed since the state of version Base, the last this
+	// guest was sent; Drop lists fields that are gone. The guest applies it
+	// to the view it holds (Guest does; Latest shows the whole view).
+	Patch   map[string]json.RawMessage `json:"patch,omitempty"`
+	Drop    []string                   `json:"drop,omitempty"`
+	Base    int                        `json:"base,omitempty"`
+	Prompts []rules.Prompt             `json:"prompts"`
+	Legal   []rules.Action             `json:"legal"`
+	Events  []rules.Event              `json:"events"`
+	Result  *rules.Result              `json:"result,omitempty"`
 }
 
 // LogMsg brings a guest's game log up to date on joining, reconnecting or
@@ -211,6 +219,7 @@ const (
 	CodeChatRate      = "chat_rate"      // chatting faster than Limits allow
 	CodeFull          = "full"           // no room for another spectator
 	CodeInternal      = "internal"       // the host could not build the answer
+	CodeOutOfStep     = "out_of_step"    // (Guest only) a view change the guest could not apply; it asked to resync
 	CodeKicked        = "kicked"         // (Guest.Err only) the host closed the link
 )
 

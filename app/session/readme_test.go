@@ -23,7 +23,7 @@ func TestReadmeDocumentsTheProtocol(t *testing.T) {
 		KindReady: func() any { return &Ready{} }, KindChat: func() any { return &Chat{} },
 		KindPing: func() any { return &Ping{} }, KindWelcome: func() any { return &Welcome{} },
 		KindLobby: func() any { return &Lobby{} }, KindState: func() any { return &StateMsg{} },
-		KindLog:   func() any { return &LogMsg{} },
+		KindLog: func() any { return &LogMsg{} }, KindResync: func() any { return &struct{}{} },
 		KindError: func() any { return &ErrorMsg{} }, KindKicked: func() any { return &Kicked{} },
 		KindPaused: func() any { return &Paused{} }, KindResumed: func() any { return &struct{}{} },
 		KindPong: func() any { return &Pong{} },
