@@ -4,11 +4,9 @@
 // site, and replays game records (see server.go).
 package main
 
-import (
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	_ "longhall/app/rednorth" // the Red North board (it registers the game's rules too)
-)
+// The games are the game_*.go files beside this one: one import each.
 
 func main() {
 	registerRoutes()

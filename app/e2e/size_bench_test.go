@@ -87,3 +87,81 @@ type buildError struct{ layer, out string }
 func (e *buildError) Error() string {
 	return "building the " + e.layer + " layer: " + strings.TrimSpace(e.out)
 }
+
+// wasmSizes builds the app's wasm with tags and measures it: raw, gzip -9
+// and brotli (quality 9).
+func wasmSizes(b *testing.B, dir, name, tags string) (raw, gz, br int) {
+	b.Helper()
+	out := filepath.Join(dir, name+".wasm")
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-tags", tags, "-o", out, "./app")
+	cmd.Dir = moduleRoot()
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		b.Fatal(&buildError{name, string(msg)})
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var zb bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&zb, gzip.BestCompression)
+	zw.Write(data)
+	zw.Close()
+	var bb bytes.Buffer
+	bw := brotli.NewWriterOptions(&bb, brotli.WriterOptions{Quality: 9, LGWin: 24})
+	bw.Write(data)
+	bw.Close()
+	return len(data), zb.Len(), bb.Len()
+}
+
+// Whole-app budget for app.wasm with Red North and rooms (gzip -9, and
+// brotli at dist's quality 11): go-app's own hello world is 1.90 MB and
+// 1.58 MB.
+const (
+	budgetGzip   = 2_800_000
+	budgetBrotli = 2_150_000
+)
+
+// BenchmarkWasmBytesPerGame reports what each game adds to app.wasm (the
+// app built with and without it: each game is one game_*.go file that a
+// build tag leaves out), and checks the whole app against its budget.
+// Hands, the test game, is measured the other way round (-tags testgame).
+func BenchmarkWasmBytesPerGame(b *testing.B) {
+	dir := b.TempDir()
+	raw, gz, br := wasmSizes(b, dir, "app", "")
+	// The budget's brotli is what dist ships: quality 11.
+	data, err := os.ReadFile(filepath.Join(dir, "app.wasm"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var bb bytes.Buffer
+	bw := brotli.NewWriterOptions(&bb, brotli.WriterOptions{Quality: 11, LGWin: 24})
+	bw.Write(data)
+	bw.Close()
+	br11 := bb.Len()
+	bench(b, "wasm-app-raw", float64(raw), "bytes")
+	bench(b, "wasm-app-gzip9", float64(gz), "bytes")
+	bench(b, "wasm-app-brotli11", float64(br11), "bytes")
+	// Over budget is a figure to see, not a reason to hide the others.
+	bench(b, "wasm-app-gzip9-over-budget", float64(max(0, gz-budgetGzip)), "bytes")
+	bench(b, "wasm-app-brotli11-over-budget", float64(max(0, br11-budgetBrotli)), "bytes")
+	// Each game's cost, with brotli at quality 9 (a minute faster a build).
+	files, err := filepath.Glob(filepath.Join(moduleRoot(), "app", "game_*.go"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, f := range files {
+		game := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(f), "game_"), ".go")
+		if game == "testgame" {
+			r2, g2, b2 := wasmSizes(b, dir, game, "testgame")
+			bench(b, "wasm-game-"+game+"-raw", float64(r2-raw), "bytes")
+			bench(b, "wasm-game-"+game+"-gzip9", float64(g2-gz), "bytes")
+			bench(b, "wasm-game-"+game+"-brotli9", float64(b2-br), "bytes")
+			continue
+		}
+		r2, g2, b2 := wasmSizes(b, dir, "without-"+game, "without_"+game)
+		bench(b, "wasm-game-"+game+"-raw", float64(raw-r2), "bytes")
+		bench(b, "wasm-game-"+game+"-gzip9", float64(gz-g2), "bytes")
+		bench(b, "wasm-game-"+game+"-brotli9", float64(br-b2), "bytes")
+	}
+}
