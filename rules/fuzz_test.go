@@ -15,6 +15,7 @@ func FuzzReadRecord(f *testing.F) {
 	f.Add([]byte(`{"format":1,"game":"nim-test","config":{"players":2},"seed":3,"seats":[{"name":"a"},{"name":"b"}],"actions":[{"seat":0,"action":{"kind":"take","args":[1]}}]}`))
 	f.Add([]byte(`{"format":1,"game":"nim-test","config":{"players":2},"seats":[{"name":"a"},{"name":"b","bot":true}],"actions":[{"seat":5,"action":{"kind":"take","args":[-1,99]}}]}`))
 	f.Add([]byte(`{}`))
+	f.Add([]byte(`{"format":1,"game":"nim-test","config":{"players":2},"seats":[{"name":"a"},{"name":"b"}],"actions":[],"changes":[{"at":0,"seat":1,"now":{"name":"bot","bot":true}},{"at":-3,"seat":99,"now":{"name":"x"}}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rec, err := rules.ReadRecord(bytes.NewReader(data))
 		if err != nil {
@@ -33,5 +34,8 @@ func FuzzReadRecord(f *testing.F) {
 			t.Fatalf("round trip changed the record:\n%s\n%s", again, third)
 		}
 		rules.Replay(rec)
+		if got := rec.SeatsAt(len(rec.Actions)); len(got) != len(rec.Seats) {
+			t.Fatalf("SeatsAt gives %d seats for %d", len(got), len(rec.Seats))
+		}
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 )
 
 // RecordFormat is the version of the record encoding this code writes.
@@ -21,8 +22,37 @@ type Record struct {
 	Game    string     `json:"game"`
 	Config  Config     `json:"config"`
 	Seed    uint64     `json:"seed"`
-	Seats   []SeatInfo `json:"seats"`
+	Seats   []SeatInfo `json:"seats"` // who sat where at the start
 	Actions []SeatMove `json:"actions"`
+	// Changes say who took a seat over during the game (a bot for a
+	// player who left), so the record keeps who played each move.
+	Changes []SeatChange `json:"changes,omitempty"`
+}
+
+// SeatChange is a seat changing hands: from action At on (the number of
+// actions applied before), Seat is played by Now.
+type SeatChange struct {
+	At   int      `json:"at"`
+	Seat Seat     `json:"seat"`
+	Now  SeatInfo `json:"now"`
+}
+
+// SeatsAt says who sat in each seat when action n was taken (n =
+// len(Actions) gives the seating now). A change that names no real seat is
+// ignored.
+func (r *Record) SeatsAt(n int) []SeatInfo {
+	out := slices.Clone(r.Seats)
+	for _, c := range r.Changes {
+		if c.At <= n && c.Seat >= 0 && int(c.Seat) < len(out) {
+			out[c.Seat] = c.Now
+		}
+	}
+	return out
+}
+
+// ChangeSeat records that seat is played by now from the next action on.
+func (r *Record) ChangeSeat(seat Seat, now SeatInfo) {
+	r.Changes = append(r.Changes, SeatChange{At: len(r.Actions), Seat: seat, Now: now})
 }
 
 // SeatInfo names whoever sits in a seat.

@@ -206,3 +206,26 @@ func TestCloneIsIndependent(t *testing.T) {
 		t.Error("the original moved on with its clone")
 	}
 }
+
+// A seat that changes hands mid-game (a bot for a player who left) is
+// recorded from that action on; the seats of the start stay as they were.
+func TestSeatsAtFollowsChanges(t *testing.T) {
+	_, rec := playRandom(t, 3)
+	n := len(rec.Actions)
+	rec.Actions = rec.Actions[:2]
+	rec.ChangeSeat(1, rules.SeatInfo{Name: "Ragna (bot)", Bot: true})
+	rec.Actions = append(rec.Actions, rules.SeatMove{})
+	for _, c := range []struct {
+		at      int
+		want1   string
+		wantBot bool
+	}{{0, "Rikki", false}, {1, "Rikki", false}, {2, "Ragna (bot)", true}, {3, "Ragna (bot)", true}} {
+		s := rec.SeatsAt(c.at)
+		if s[1].Name != c.want1 || s[1].Bot != c.wantBot || s[0].Name != "Gordon" {
+			t.Errorf("seats at action %d: %+v", c.at, s)
+		}
+	}
+	if rec.Seats[1].Name != "Rikki" || n < 3 {
+		t.Errorf("the starting seats changed: %+v (game of %d actions)", rec.Seats, n)
+	}
+}

@@ -110,7 +110,7 @@ func Host(ctx context.Context, st Store, rec *Hosted, n Net, opts HostOptions, o
 	r.Room = r.Room.Reissue(opts.Now())
 	h.rec, h.room = &r, r.Room
 
-	sopts := session.Options{BotDelay: opts.BotDelay, OnSave: h.saved, Logf: opts.Logf}
+	sopts := session.Options{BotDelay: opts.BotDelay, OnSave: h.saved, OnLobby: h.savedLobby, Logf: opts.Logf}
 	var err error
 	if r.Save != nil {
 		h.host, err = session.Resume(ctx, *r.Save, sopts)
@@ -125,6 +125,12 @@ func Host(ctx context.Context, st Store, rec *Hosted, n Net, opts HostOptions, o
 		h.host.Close()
 		cancel()
 		return nil, err
+	}
+	if r.Save == nil && len(r.Lobby) > 0 {
+		// A reload before the start: the seats and ready marks as they were.
+		if err := h.host.RestoreLobby(r.Lobby); err != nil {
+			opts.Logf("online: the lobby could not be restored: %v", err)
+		}
 	}
 	h.saveToken = func(tok string) { h.store(func(r *Hosted) { r.Token = tok }) }
 	h.onResult = func() { h.store(func(r *Hosted) { r.Over = true }) }
@@ -151,6 +157,13 @@ func Host(ctx context.Context, st Store, rec *Hosted, n Net, opts HostOptions, o
 // the host's loop, so it only writes storage.
 func (h *Hosting) saved(s session.Save) {
 	if err := h.store(func(r *Hosted) { r.Save = &s }); err != nil {
+		h.set(func(v *View) { v.Notice = err.Error() })
+	}
+}
+
+// savedLobby keeps the lobby before the start. It runs on the host's loop.
+func (h *Hosting) savedLobby(seats []session.LobbySeat) {
+	if err := h.store(func(r *Hosted) { r.Lobby = seats }); err != nil {
 		h.set(func(v *View) { v.Notice = err.Error() })
 	}
 }

@@ -36,12 +36,15 @@ type Hosted struct {
 	Seed   uint64       `json:"seed"`
 	// Name is the host's own player's name; Token re-takes that player's
 	// seat when the room is resumed.
-	Name    string        `json:"name"`
-	Token   string        `json:"token,omitempty"`
-	Save    *session.Save `json:"save,omitempty"` // nil before the start
-	Over    bool          `json:"over,omitempty"`
-	Created time.Time     `json:"created"`
-	Updated time.Time     `json:"updated"`
+	Name  string        `json:"name"`
+	Token string        `json:"token,omitempty"`
+	Save  *session.Save `json:"save,omitempty"` // nil before the start
+	// Lobby is who sat where before the start, kept so that a host who
+	// reloads gets the lobby back as it was.
+	Lobby   []session.LobbySeat `json:"lobby,omitempty"`
+	Over    bool                `json:"over,omitempty"`
+	Created time.Time           `json:"created"`
+	Updated time.Time           `json:"updated"`
 }
 
 // Key names the room in storage and in the host's page address. It is the

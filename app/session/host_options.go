@@ -65,6 +65,10 @@ type Options struct {
 	// encode, a bot that fails); nil discards them. Like OnSave it runs on
 	// the loop and must not call the Host's methods.
 	Logf func(format string, args ...any)
+	// OnLobby receives the lobby's seats whenever they change before the
+	// start, for a host to keep and give back to RestoreLobby after a
+	// reload. Like OnSave it runs on the loop.
+	OnLobby func([]LobbySeat)
 	// Timing, when set, hears how long each guest's applied action took
 	// the host: apply, save, encode and send to every peer (for `make
 	// bench`). It runs on the loop.

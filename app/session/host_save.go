@@ -48,7 +48,7 @@ func Resume(ctx context.Context, save Save, opts Options) (*Host, error) {
 func (h *Host) restore(st rules.State, rec rules.Record, tokens []string) error {
 	h.state, h.rec, h.started = st, &rec, true
 	h.seats = make([]slot, len(rec.Seats))
-	for i, si := range rec.Seats {
+	for i, si := range rec.SeatsAt(len(rec.Actions)) {
 		seat, tok := rules.Seat(i), tokens[i]
 		if si.Bot {
 			if tok != "" {
@@ -99,6 +99,7 @@ func cloneRecord(r rules.Record) rules.Record {
 	r.Config.Options = maps.Clone(r.Config.Options)
 	r.Config.Setup = slices.Clone(r.Config.Setup)
 	r.Seats = slices.Clone(r.Seats)
+	r.Changes = slices.Clone(r.Changes)
 	r.Actions = slices.Clone(r.Actions)
 	for i := range r.Actions {
 		r.Actions[i].Action.Args = slices.Clone(r.Actions[i].Action.Args)

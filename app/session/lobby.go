@@ -124,7 +124,62 @@ func (h *Host) flushLobby() {
 	if h.dirty {
 		h.dirty = false
 		h.broadcast(KindLobby, h.lobby())
+		if !h.started && h.opts.OnLobby != nil {
+			h.opts.OnLobby(h.lobbySeats())
+		}
 	}
+}
+
+// LobbySeat is one seat of a lobby as a host keeps it before the start,
+// to give it back after a reload: who sits there (by reconnect token and
+// name) or a bot, and whether they said they were ready.
+type LobbySeat struct {
+	Token string `json:"token,omitempty"`
+	Name  string `json:"name,omitempty"`
+	Bot   bool   `json:"bot,omitempty"`
+	Ready bool   `json:"ready,omitempty"`
+}
+
+func (h *Host) lobbySeats() []LobbySeat {
+	out := make([]LobbySeat, len(h.seats))
+	for i, sl := range h.seats {
+		switch {
+		case sl.bot:
+			out[i].Bot = true
+		case sl.m != nil:
+			out[i] = LobbySeat{Token: sl.m.token, Name: sl.m.name, Ready: sl.m.ready}
+		}
+	}
+	return out
+}
+
+// RestoreLobby seats the lobby a host kept before a reload (see
+// Options.OnLobby): bots where they were, and each player's seat kept for
+// the token that held it, with its ready mark, until they say hello again.
+// It works only before the start and before anyone has joined.
+func (h *Host) RestoreLobby(seats []LobbySeat) error {
+	return h.call(func() error {
+		switch {
+		case h.started:
+			return errorf(CodeStarted, "the game has already started")
+		case len(h.members) > 0:
+			return errorf(CodeStarted, "the lobby already has players")
+		case len(seats) != len(h.seats):
+			return fmt.Errorf("session: a lobby of %d seats for a table of %d", len(seats), len(h.seats))
+		}
+		for i, s := range seats {
+			switch {
+			case s.Bot:
+				h.seats[i].bot = true
+			case s.Token != "" && h.byToken[s.Token] == nil && !h.banned[s.Token]:
+				m := h.newMember(s.Token, truncate(clean(s.Name), h.lim.NameRunes), rules.Seat(i))
+				m.ready = s.Ready
+				h.seats[i].m = m
+			}
+		}
+		h.dirty = true
+		return nil
+	})
 }
 
 func (h *Host) start() error {
@@ -230,7 +285,8 @@ func (h *Host) setBot(seat rules.Seat, on bool) error {
 	h.dirty = true
 	if h.started {
 		h.bots[seat] = rules.NewBot(h.game, botSeed(h.seed, seat, len(h.rec.Actions)))
-		h.rec.Seats[seat] = rules.SeatInfo{Name: botName(int(seat)), Bot: true}
+		// The record keeps who played the earlier moves.
+		h.rec.ChangeSeat(seat, rules.SeatInfo{Name: botName(int(seat)), Bot: true})
 		h.save()
 		h.scheduleBots()
 	}

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -173,8 +174,25 @@ func TestKick(t *testing.T) {
 		waitVersion(t, r.ann, 1)
 		r.annPlays(t, false)
 		s, _ := r.h.Save()
-		if !s.Record.Seats[1].Bot || s.Tokens[1] != "" {
-			t.Errorf("save after the kick: %+v %q", s.Record.Seats, s.Tokens)
+		// The record keeps Rob as the player of seat 1 from the start, and
+		// says the bot took over from the kick on.
+		if s.Record.Seats[1].Bot || s.Record.Seats[1].Name != "Rob" || s.Tokens[1] != "" {
+			t.Errorf("save after the kick: seats %+v, tokens %q", s.Record.Seats, s.Tokens)
+		}
+		if len(s.Record.Changes) != 1 || s.Record.Changes[0].Seat != 1 || s.Record.Changes[0].At != 0 || !s.Record.Changes[0].Now.Bot {
+			t.Fatalf("the record's seat changes: %+v", s.Record.Changes)
+		}
+		if now := s.Record.SeatsAt(len(s.Record.Actions)); !now[1].Bot || now[0].Name != "Ann" {
+			t.Errorf("seating now: %+v", now)
+		}
+		// A resumed host seats the bot where it plays now.
+		h2, err := Resume(context.Background(), s, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer h2.Close()
+		if l, _ := h2.Lobby(); l.Seats[1].Kind != SeatBot || l.Seats[0].Kind != SeatHuman {
+			t.Errorf("the resumed lobby: %+v", l.Seats)
 		}
 	})
 	t.Run("refusals", func(t *testing.T) {

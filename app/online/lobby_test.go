@@ -1,0 +1,53 @@
+//go:build !js
+
+package online
+
+import (
+	"testing"
+
+	"longhall/app/local"
+	"longhall/app/session"
+)
+
+// A host who reloads before the start gets the lobby back as it was: the
+// friend's seat and ready mark, the bot, the host's own seat; the friend
+// comes back by itself to the seat kept for them.
+func TestAHostReloadBeforeTheStartKeepsTheLobby(t *testing.T) {
+	w := newWatcher()
+	st := &local.MemStore{}
+	h := startHost(t, st, newHosted(t, 3), w)
+	until(t, w, h, "the host seated", seated)
+	g := startGuest(t, &local.MemStore{}, &local.MemStore{}, h, "Rikki", w)
+	until(t, w, g, "the guest seated", seated)
+	g.Ready(true)
+	if err := h.SetBot(2, true); err != nil {
+		t.Fatal(err)
+	}
+	ready := func(v View) bool {
+		l := v.Snap.Lobby
+		return l != nil && l.Seats[1].Ready && l.Seats[1].Connected && l.Seats[2].Kind == session.SeatBot
+	}
+	until(t, w, h, "Rikki ready and a bot in seat 3", ready)
+	key := h.Key()
+	h.Close() // the host's tab reloads
+
+	rec, err := LoadHosted(st, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Save != nil || len(rec.Lobby) != 3 {
+		t.Fatalf("the kept lobby: save %v, seats %+v", rec.Save, rec.Lobby)
+	}
+	h2 := startHost(t, st, rec, w)
+	v := until(t, w, h2, "the lobby as it was", func(v View) bool {
+		l := v.Snap.Lobby
+		return seated(v) && l != nil && l.Seats[1].Name == "Rikki" && l.Seats[1].Ready && l.Seats[2].Kind == session.SeatBot
+	})
+	if v.Snap.Seat != 0 {
+		t.Errorf("the host is back in seat %d", v.Snap.Seat)
+	}
+	until(t, w, h2, "Rikki back in his seat, still ready", ready)
+	if err := h2.Start(); err != nil {
+		t.Fatalf("starting the restored lobby: %v", err)
+	}
+}
