@@ -14,6 +14,7 @@ require (
 	github.com/pion/webrtc/v4 v4.2.20
 	golang.org/x/crypto v0.48.0
 	golang.org/x/sys v0.42.0
+	golang.org/x/time v0.14.0
 	rsc.io/qr v0.2.0
 )
 
@@ -38,5 +39,4 @@ require (
 	github.com/pion/turn/v5 v5.1.0 // indirect
 	github.com/wlynxg/anet v0.0.5 // indirect
 	golang.org/x/net v0.50.0 // indirect
-	golang.org/x/time v0.14.0 // indirect
 )

@@ -1,6 +1,10 @@
 package session
 
-import "time"
+import (
+	"time"
+
+	"golang.org/x/time/rate"
+)
 
 // Clock is the time source of a host: the rate limits read it and the bot
 // pacing and hello timeout wait on it. Tests inject a manual clock so they
@@ -23,25 +27,9 @@ func (SystemClock) AfterFunc(d time.Duration, f func()) func() bool {
 	return time.AfterFunc(d, f).Stop
 }
 
-// bucket is a token bucket: it holds up to burst tokens and gains rate
-// tokens a second; each message takes one.
-type bucket struct {
-	tokens, burst, rate float64
-	last                time.Time
-}
-
-func newBucket(burst int, rate float64, now time.Time) *bucket {
-	return &bucket{tokens: float64(burst), burst: float64(burst), rate: rate, last: now}
-}
-
-func (b *bucket) take(now time.Time) bool {
-	if el := now.Sub(b.last).Seconds(); el > 0 {
-		b.tokens = min(b.burst, b.tokens+el*b.rate)
-		b.last = now
-	}
-	if b.tokens >= 1 {
-		b.tokens--
-		return true
-	}
-	return false
+// newBucket is a token bucket (golang.org/x/time/rate) that holds up to
+// burst tokens and gains rate tokens a second, driven by the host's clock:
+// each message takes one with AllowN(now, 1).
+func newBucket(burst int, r float64) *rate.Limiter {
+	return rate.NewLimiter(rate.Limit(r), burst)
 }

@@ -145,22 +145,22 @@ func TestManualClockRunsOnlyDueCallbacks(t *testing.T) {
 
 func TestBucketRefillsWithTime(t *testing.T) {
 	now := time.Unix(0, 0)
-	b := newBucket(3, 2, now)
+	b := newBucket(3, 2)
 	for i := range 3 {
-		if !b.take(now) {
+		if !b.AllowN(now, 1) {
 			t.Fatalf("take %d of the burst refused", i)
 		}
 	}
-	if b.take(now) {
+	if b.AllowN(now, 1) {
 		t.Fatal("took more than the burst")
 	}
-	if b.take(now.Add(400 * time.Millisecond)) {
+	if b.AllowN(now.Add(400*time.Millisecond), 1) {
 		t.Fatal("0.8 tokens were enough")
 	}
-	if !b.take(now.Add(500 * time.Millisecond)) {
+	if !b.AllowN(now.Add(500*time.Millisecond), 1) {
 		t.Fatal("a full token after 0.5s at 2/s was refused")
 	}
-	if !b.take(now.Add(time.Hour)) || !b.take(now.Add(time.Hour)) || !b.take(now.Add(time.Hour)) || b.take(now.Add(time.Hour)) {
+	if !b.AllowN(now.Add(time.Hour), 1) || !b.AllowN(now.Add(time.Hour), 1) || !b.AllowN(now.Add(time.Hour), 1) || b.AllowN(now.Add(time.Hour), 1) {
 		t.Fatal("a long rest should refill exactly the burst")
 	}
 }

@@ -14,7 +14,7 @@ func (h *Host) handle(p *peer, data []byte) {
 	if p.closed {
 		return
 	}
-	if !p.local && !p.msgs.take(h.clock.Now()) {
+	if !p.local && !p.msgs.AllowN(h.clock.Now(), 1) {
 		h.refuse(p, h.floodedIntent(p, data), errorf(CodeFlood, "too many messages; slow down"))
 		return
 	}
@@ -213,7 +213,7 @@ func (h *Host) chat(p *peer, env Envelope) {
 	case utf8.RuneCountInString(text) > h.lim.ChatRunes:
 		h.refuse(p, 0, errorf(CodeTooLong, "chat lines are at most %d characters", h.lim.ChatRunes))
 		return
-	case !p.local && !p.chats.take(h.clock.Now()):
+	case !p.local && !p.chats.AllowN(h.clock.Now(), 1):
 		h.refuse(p, 0, errorf(CodeChatRate, "you are chatting too fast"))
 		return
 	}

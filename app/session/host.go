@@ -8,6 +8,8 @@ import (
 	"maps"
 	"sync"
 
+	"golang.org/x/time/rate"
+
 	"longhall/rules"
 )
 
@@ -82,8 +84,8 @@ type peer struct {
 	conn      Conn
 	local     bool
 	member    *member // nil until hello
-	msgs      *bucket
-	chats     *bucket
+	msgs      *rate.Limiter
+	chats     *rate.Limiter
 	strikes   int
 	closed    bool
 	stopHello func() bool

@@ -127,12 +127,11 @@ func (h *Host) attach(conn Conn, local bool) error {
 			conn.Close()
 			return e
 		}
-		now := h.clock.Now()
 		p := &peer{
 			conn:  conn,
 			local: local,
-			msgs:  newBucket(h.lim.MsgBurst, h.lim.MsgRate, now),
-			chats: newBucket(h.lim.ChatBurst, 1/h.lim.ChatEvery.Seconds(), now),
+			msgs:  newBucket(h.lim.MsgBurst, h.lim.MsgRate),
+			chats: newBucket(h.lim.ChatBurst, 1/h.lim.ChatEvery.Seconds()),
 		}
 		h.peers[p] = struct{}{}
 		if !local {
