@@ -5,6 +5,7 @@ package online
 import (
 	"testing"
 
+	"longhall/app/internal/leaktest"
 	"longhall/app/local"
 	"longhall/app/session"
 )
@@ -13,6 +14,7 @@ import (
 // friend's seat and ready mark, the bot, the host's own seat; the friend
 // comes back by itself to the seat kept for them.
 func TestAHostReloadBeforeTheStartKeepsTheLobby(t *testing.T) {
+	leaktest.Check(t)
 	w := newWatcher()
 	st := &local.MemStore{}
 	h := startHost(t, st, newHosted(t, 3), w)

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"longhall/app/internal/leaktest"
 	"longhall/app/local"
 	"longhall/app/peer"
 	"longhall/app/signal"
@@ -151,6 +152,7 @@ func startGuest(t *testing.T, device, tab Store, h *Hosting, name string, w watc
 // link, both are seated, the host starts, and the game ends with the same
 // result on both sides; the host's device has saved every action.
 func TestARoomPlaysAWholeGame(t *testing.T) {
+	leaktest.Check(t)
 	w := newWatcher()
 	st := &local.MemStore{}
 	h := startHost(t, st, newHosted(t, 2), w)
@@ -208,6 +210,7 @@ func TestARoomPlaysAWholeGame(t *testing.T) {
 // room closes and opens again with the same storage) and comes back to the
 // same seat, with the game where it was.
 func TestAReloadedGuestRetakesItsSeat(t *testing.T) {
+	leaktest.Check(t)
 	w := newWatcher()
 	h := startHost(t, &local.MemStore{}, newHosted(t, 2), w)
 	until(t, w, h, "the host seated", seated)

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"longhall/app/internal/leaktest"
 )
 
 // BenchmarkRoundTrip measures a 64-byte message's round trip over a native
@@ -14,7 +16,7 @@ import (
 // median and 99th percentile, and the median time to connect (Dial to an
 // open channel on both sides, signaling in memory).
 func BenchmarkRoundTrip(b *testing.B) {
-	checkLeaks(b)
+	leaktest.Check(b)
 	cfg := loopback(Config{})
 	var connects []time.Duration
 	for range 5 {

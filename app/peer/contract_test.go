@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"longhall/app/internal/leaktest"
 	"longhall/app/session"
 )
 
@@ -53,7 +54,7 @@ func TestConnKeepsTheSessionContract(t *testing.T) {
 		t.Run(s.name, func(t *testing.T) {
 			for _, c := range contract {
 				t.Run(c.name, func(t *testing.T) {
-					checkLeaks(t)
+					leaktest.Check(t)
 					a, b := s.pair(t)
 					t.Cleanup(func() {
 						a.Close()

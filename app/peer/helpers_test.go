@@ -4,8 +4,6 @@ package peer
 
 import (
 	"context"
-	"runtime"
-	"strings"
 	"testing"
 	"time"
 )
@@ -14,69 +12,10 @@ import (
 // instead of hanging.
 const wait = 5 * time.Second
 
-// leakGrace is how long pion's goroutines get to end after a test.
-const leakGrace = 5 * time.Second
-
 // loopback is a Config for a native peer that stays on loopback.
 func loopback(cfg Config) Config {
 	cfg.SettingEngine = LoopbackOnly
 	return cfg
-}
-
-// checkLeaks fails t if goroutines started during the test still run
-// leakGrace after it ends. Call it first, so that its cleanup runs after the
-// test's others (which close its connections).
-//
-// It compares goroutine ids, not just runtime.NumGoroutine: a goroutine of
-// an earlier test that ends during this one would otherwise hide a leak.
-func checkLeaks(t testing.TB) { checkLeaksWithin(t, leakGrace) }
-
-func checkLeaksWithin(t testing.TB, grace time.Duration) {
-	t.Helper()
-	before := goroutines()
-	t.Cleanup(func() {
-		deadline := time.Now().Add(grace)
-		for {
-			var leaked []string
-			for id, stack := range goroutines() {
-				if _, old := before[id]; !old && !strings.Contains(stack, "testing.tRunner") {
-					leaked = append(leaked, stack)
-				}
-			}
-			if len(leaked) == 0 {
-				return
-			}
-			if time.Now().After(deadline) {
-				t.Errorf("%d goroutines leaked:\n\n%s", len(leaked), strings.Join(leaked, "\n\n"))
-				return
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
-	})
-}
-
-// goroutines returns the stack of every goroutine but the caller's, by id.
-func goroutines() map[string]string {
-	buf := make([]byte, 1<<16)
-	for {
-		n := runtime.Stack(buf, true)
-		if n < len(buf) {
-			buf = buf[:n]
-			break
-		}
-		buf = make([]byte, 2*len(buf))
-	}
-	all := make(map[string]string)
-	for i, g := range strings.Split(string(buf), "\n\n") {
-		if i == 0 {
-			continue // runtime.Stack lists the caller first
-		}
-		// "goroutine 42 [chan receive]:\n..."
-		if f := strings.Fields(g); len(f) > 1 && f[0] == "goroutine" {
-			all[f[1]] = g
-		}
-	}
-	return all
 }
 
 // newPair connects an offerer with cfgA to an answerer with cfgB and

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"longhall/app/internal/leaktest"
+
 	"github.com/pion/ice/v4"
 	"github.com/pion/logging"
 	"github.com/pion/transport/v4/vnet"
@@ -76,7 +78,7 @@ func waitState(t testing.TB, c *Conn, s webrtc.PeerConnectionState) {
 
 func TestANetworkOutage(t *testing.T) {
 	t.Run("longer than the lost timeout ends the link on both sides", func(t *testing.T) {
-		checkLeaks(t)
+		leaktest.Check(t)
 		n, cfgA, cfgB := newOutageNet(t, 300*time.Millisecond)
 		a, b := newPair(t, cfgA, cfgB)
 		mustSend(t, a, []byte("before"))
@@ -96,7 +98,7 @@ func TestANetworkOutage(t *testing.T) {
 		}
 	})
 	t.Run("shorter than the lost timeout is survived", func(t *testing.T) {
-		checkLeaks(t)
+		leaktest.Check(t)
 		n, cfgA, cfgB := newOutageNet(t, 5*time.Second)
 		a, b := newPair(t, cfgA, cfgB)
 		n.down.Store(true)

@@ -9,6 +9,8 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	"longhall/app/internal/leaktest"
 )
 
 // payload is message i of a direction, of the given size, recognisable
@@ -37,7 +39,7 @@ func TestMessagesCrossBothWaysIntact(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			checkLeaks(t)
+			leaktest.Check(t)
 			a, b := newPair(t, loopback(Config{}), loopback(Config{}))
 			// Both sides send and read at the same time.
 			for _, dir := range []struct {
@@ -68,7 +70,7 @@ func TestMessagesCrossBothWaysIntact(t *testing.T) {
 
 func TestOversizeMessages(t *testing.T) {
 	t.Run("send refuses a message over the limit and the link stays up", func(t *testing.T) {
-		checkLeaks(t)
+		leaktest.Check(t)
 		a, b := newPair(t, loopback(Config{}), loopback(Config{}))
 		if err := a.Send(make([]byte, DefaultMaxMessage+1)); !errors.Is(err, ErrTooLarge) {
 			t.Fatalf("got %v, want ErrTooLarge", err)
@@ -86,7 +88,7 @@ func TestOversizeMessages(t *testing.T) {
 		{"an inbound message over a configured limit ends the link", 1000},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			checkLeaks(t)
+			leaktest.Check(t)
 			// The sender allows itself more than the receiver accepts.
 			a, b := newPair(t, loopback(Config{MaxMessage: 1 << 20}), loopback(Config{MaxMessage: tt.limit}))
 			limit := b.cfg.MaxMessage
@@ -115,7 +117,7 @@ func TestOversizeMessages(t *testing.T) {
 func TestCloseOnOneSideEndsTheOther(t *testing.T) {
 	for _, closer := range []string{"offerer", "answerer"} {
 		t.Run("the "+closer+" closes", func(t *testing.T) {
-			checkLeaks(t)
+			leaktest.Check(t)
 			a, b := newPair(t, loopback(Config{}), loopback(Config{}))
 			if closer == "answerer" {
 				a, b = b, a
@@ -138,7 +140,7 @@ func TestCloseOnOneSideEndsTheOther(t *testing.T) {
 
 func TestAReaderThatFallsBehind(t *testing.T) {
 	t.Run("natively a full queue holds the sender back and the link stays up", func(t *testing.T) {
-		checkLeaks(t)
+		leaktest.Check(t)
 		a, b := newPair(t, loopback(Config{}), loopback(Config{RecvQueue: 8}))
 		msg := make([]byte, 16<<10)
 		sent := 0
@@ -176,7 +178,7 @@ func TestAReaderThatFallsBehind(t *testing.T) {
 		t.Logf("%d messages of 16 KiB in flight when the sender was held back", sent)
 	})
 	t.Run("with the browser's policy a full queue ends the link", func(t *testing.T) {
-		checkLeaks(t)
+		leaktest.Check(t)
 		a, b := newPair(t, loopback(Config{}), loopback(Config{RecvQueue: 8, overrun: true}))
 		for i := range 20 {
 			mustSend(t, a, []byte{byte(i)})

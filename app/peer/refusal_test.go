@@ -9,13 +9,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"longhall/app/internal/leaktest"
 )
 
 func TestOpenTimesOut(t *testing.T) {
 	const timeout = 300 * time.Millisecond
 	cfg := loopback(Config{OpenTimeout: timeout})
 	t.Run("the answer never comes", func(t *testing.T) {
-		checkLeaks(t)
+		leaktest.Check(t)
 		start := time.Now()
 		o, err := Dial(context.Background(), cfg)
 		if err != nil {
@@ -40,7 +42,7 @@ func TestOpenTimesOut(t *testing.T) {
 		}
 	})
 	t.Run("the offerer is gone before it gets the answer", func(t *testing.T) {
-		checkLeaks(t)
+		leaktest.Check(t)
 		o, err := Dial(context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -63,7 +65,7 @@ func TestOpenTimesOut(t *testing.T) {
 func TestContextStopsConnecting(t *testing.T) {
 	cfg := loopback(Config{})
 	t.Run("before dialing", func(t *testing.T) {
-		checkLeaks(t)
+		leaktest.Check(t)
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
 		if _, err := Dial(ctx, cfg); !errors.Is(err, context.Canceled) {
@@ -74,7 +76,7 @@ func TestContextStopsConnecting(t *testing.T) {
 		}
 	})
 	t.Run("while the offerer waits for the answer", func(t *testing.T) {
-		checkLeaks(t)
+		leaktest.Check(t)
 		ctx, cancel := context.WithCancel(context.Background())
 		o, err := Dial(ctx, cfg)
 		if err != nil {
@@ -94,7 +96,7 @@ func TestContextStopsConnecting(t *testing.T) {
 		}
 	})
 	t.Run("while the answerer waits for the channel", func(t *testing.T) {
-		checkLeaks(t)
+		leaktest.Check(t)
 		o, err := Dial(context.Background(), loopback(Config{OpenTimeout: 300 * time.Millisecond}))
 		if err != nil {
 			t.Fatal(err)
@@ -122,7 +124,7 @@ func TestContextStopsConnecting(t *testing.T) {
 		}
 	})
 	t.Run("not once the link is open", func(t *testing.T) {
-		checkLeaks(t)
+		leaktest.Check(t)
 		ctx, cancel := context.WithCancel(context.Background())
 		o, err := Dial(ctx, cfg)
 		if err != nil {
@@ -163,7 +165,7 @@ func TestContextStopsConnecting(t *testing.T) {
 }
 
 func TestBadDescriptionsAreRefused(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	cfg := loopback(Config{})
 	o, err := Dial(context.Background(), cfg)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"longhall/app/internal/leaktest"
 	"longhall/app/peer"
 	"longhall/app/session"
 	"longhall/app/signal"
@@ -64,6 +65,7 @@ func play(t *testing.T, g *session.Guest) <-chan error {
 // the host through signaling and a real pion data channel on loopback,
 // play Red North to the end with a bot in the fourth seat.
 func TestAFullGameOverRealWebRTC(t *testing.T) {
+	leaktest.Check(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	host, err := session.NewHost(ctx, "rednorth", rules.Config{Players: 4}, 7, session.Options{})

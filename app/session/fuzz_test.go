@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"longhall/app/internal/leaktest"
 	"longhall/rules"
 )
 
@@ -32,7 +33,7 @@ func FuzzHostMessages(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		checkLeaks(t)
+		leaktest.Check(t)
 		clock := newManualClock()
 		h, err := NewHost(context.Background(), "hand-test", rules.Config{Players: 2}, 3, Options{Clock: clock})
 		if err != nil {

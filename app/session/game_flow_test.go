@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"longhall/app/internal/leaktest"
 	"longhall/rules"
 )
 
@@ -159,7 +160,7 @@ func sameActions(a, b []rules.Action) bool {
 }
 
 func TestFullGameByGuestsAndBotsWithHiddenHands(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	var saves []Save
 	h := newTestHost(t, 3, Options{OnSave: func(s Save) { saves = append(saves, s) }})
 	ann := local(t, h, "Ann", "")

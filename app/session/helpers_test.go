@@ -3,9 +3,7 @@ package session
 import (
 	"context"
 	"errors"
-	"runtime"
 	"strconv"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -77,51 +75,6 @@ func (c *manualClock) Advance(d time.Duration) {
 	for _, f := range due {
 		f()
 	}
-}
-
-// checkLeaks fails the test if goroutines started by this package outlive
-// it. Call it first, so that its cleanup runs after every other one.
-func checkLeaks(t testing.TB) {
-	t.Helper()
-	t.Cleanup(func() {
-		deadline := time.Now().Add(wait)
-		for {
-			leaked := leakedGoroutines()
-			if len(leaked) == 0 {
-				return
-			}
-			if time.Now().After(deadline) {
-				t.Errorf("%d goroutines leaked:\n\n%s", len(leaked), strings.Join(leaked, "\n\n"))
-				return
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
-	})
-}
-
-// leakedGoroutines lists the stacks of goroutines running code of this
-// package other than tests themselves.
-func leakedGoroutines() []string {
-	buf := make([]byte, 1<<16)
-	for {
-		n := runtime.Stack(buf, true)
-		if n < len(buf) {
-			buf = buf[:n]
-			break
-		}
-		buf = make([]byte, 2*len(buf))
-	}
-	var out []string
-	for _, g := range strings.Split(string(buf), "\n\n") {
-		if strings.Contains(g, "longhall/app/session.") &&
-			!strings.Contains(g, "testing.tRunner") &&
-			!strings.Contains(g, "testing.fRunner") &&
-			!strings.Contains(g, "testing.runFuzzing") &&
-			!strings.Contains(g, "session.leakedGoroutines") {
-			out = append(out, g)
-		}
-	}
-	return out
 }
 
 // newTestHost opens a hand-test room that closes with the test.

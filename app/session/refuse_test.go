@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"longhall/app/internal/leaktest"
 	"longhall/rules"
 )
 
@@ -170,7 +171,7 @@ func TestHostRefusesBadMessagesAndTheGameGoesOn(t *testing.T) {
 			msg: raw(KindChat, Chat{Text: "5"}), code: CodeChatRate},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			checkLeaks(t)
+			leaktest.Check(t)
 			r := newRoom(t)
 			if c.started {
 				r.start(t)
@@ -195,7 +196,7 @@ func TestHostRefusesBadMessagesAndTheGameGoesOn(t *testing.T) {
 }
 
 func TestErrorsCarryTheIntentSeq(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	r := newRoom(t)
 	r.start(t)
 	r.rob.send(intent(1, 1, 9))
@@ -216,7 +217,7 @@ func TestErrorsCarryTheIntentSeq(t *testing.T) {
 }
 
 func TestErrorsGoOnlyToTheSender(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	r := newRoom(t)
 	r.start(t)
 	r.rob.send("garbage")
@@ -247,7 +248,7 @@ func TestPeerBeforeHello(t *testing.T) {
 		{name: "hello with a bad body", msg: `{"v":1,"kind":"hello","body":["Zed"]}`, code: CodeBadJSON},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			checkLeaks(t)
+			leaktest.Check(t)
 			r := newRoom(t)
 			p := attachRaw(t, r.h)
 			p.send(c.msg)
@@ -268,7 +269,7 @@ func TestPeerBeforeHello(t *testing.T) {
 }
 
 func TestRepeatedAbuseDropsThePeer(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	r := newRoom(t)
 	r.start(t)
 	for range 7 {
@@ -289,7 +290,7 @@ func TestRepeatedAbuseDropsThePeer(t *testing.T) {
 }
 
 func TestFloodIsRefusedThenForgivenWithTime(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	r := newRoom(t)
 	r.start(t)
 	for r.rob.sent < testBurst {
@@ -321,7 +322,7 @@ func TestFloodIsRefusedThenForgivenWithTime(t *testing.T) {
 // is answered with its seq and counts as received, so the guest's next
 // intent is in order rather than refused as skipping ahead.
 func TestAFloodedIntentUsesItsNumberUp(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	r := newRoom(t)
 	r.start(t)
 	for r.rob.sent < testBurst {
@@ -343,7 +344,7 @@ func TestAFloodedIntentUsesItsNumberUp(t *testing.T) {
 }
 
 func TestFloodingToTheStrikeLimitDropsThePeer(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	r := newRoom(t)
 	r.start(t)
 	// What is left of the burst, then exactly the eight that earn strikes.

@@ -8,11 +8,12 @@ import (
 	"strings"
 	"testing"
 
+	"longhall/app/internal/leaktest"
 	"longhall/rules"
 )
 
 func TestGuestReconnectsWithItsTokenAndRetakesItsSeat(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	r := newRoom(t)
 	bob := join(t, r.h, "Bob", "")
 	r.h.SetBot(1, false)
@@ -76,7 +77,7 @@ func TestGuestReconnectsWithItsTokenAndRetakesItsSeat(t *testing.T) {
 func errorsIsClosed(err error) bool { return errors.Is(err, ErrClosed) }
 
 func TestTheNewestConnectionOfATokenWins(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	h := newTestHost(t, 2, Options{})
 	first := join(t, h, "Bob", "")
 	second := join(t, h, "Bob on phone", first.Token())
@@ -99,7 +100,7 @@ func TestTheNewestConnectionOfATokenWins(t *testing.T) {
 }
 
 func TestHostResumesFromASaveAndGuestsRetakeTheirSeats(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	var last Save
 	ctx, cancel := context.WithCancel(context.Background())
 	h, err := NewHost(ctx, "hand-test", rules.Config{Players: 3, Options: map[string]string{"hand": "2"}}, 7, Options{OnSave: func(s Save) { last = s }})
@@ -227,7 +228,7 @@ func TestHostResumesFromASaveAndGuestsRetakeTheirSeats(t *testing.T) {
 // seats and names, a new game at version 0, a fresh log for everyone; a
 // rematch before the end is refused.
 func TestRematchDealsANewGameAtTheSameTable(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	var last Save
 	h := newTestHost(t, 2, Options{OnSave: func(s Save) { last = s }})
 	ann := local(t, h, "Ann", "")

@@ -5,11 +5,12 @@ import (
 	"testing"
 	"time"
 
+	"longhall/app/internal/leaktest"
 	"longhall/rules"
 )
 
 func TestPauseHoldsIntentsAndBots(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	r := newRoom(t)
 	r.h.SetPaused(true, "back in five")
 	u := waitKind(t, r.ann, KindPaused)
@@ -51,7 +52,7 @@ func TestPauseHoldsIntentsAndBots(t *testing.T) {
 }
 
 func TestBotsArePacedByTheClock(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	clock := newManualClock()
 	h := newTestHost(t, 2, Options{Clock: clock, BotDelay: time.Second})
 	ann := local(t, h, "Ann", "")
@@ -70,7 +71,7 @@ func TestBotsArePacedByTheClock(t *testing.T) {
 }
 
 func TestASlowBotDoesNotHoldUpTheHost(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	gate = make(chan struct{})
 	released := false
 	release := func() {
@@ -106,7 +107,7 @@ func TestASlowBotDoesNotHoldUpTheHost(t *testing.T) {
 }
 
 func TestABrokenBotCannotStallTheGame(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	var logs []string
 	h, err := NewHost(context.Background(), "hand-badbot-test", rules.Config{Players: 3}, 1, Options{Logf: func(f string, a ...any) { logs = append(logs, f) }})
 	if err != nil {

@@ -7,11 +7,12 @@ import (
 	"testing"
 	"time"
 
+	"longhall/app/internal/leaktest"
 	"longhall/rules"
 )
 
 func TestSilentConnectionsAreClosedAfterTheHelloTimeout(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	clock := newManualClock()
 	h := newTestHost(t, 2, Options{Clock: clock})
 	p := attachRaw(t, h)
@@ -32,7 +33,7 @@ func TestSilentConnectionsAreClosedAfterTheHelloTimeout(t *testing.T) {
 }
 
 func TestAFullRoomRefusesConnections(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	h := newTestHost(t, 2, Options{Limits: Limits{MaxPeers: 2}})
 	local(t, h, "Ann", "")
 	join(t, h, "Bob", "")
@@ -48,7 +49,7 @@ func TestAFullRoomRefusesConnections(t *testing.T) {
 }
 
 func TestAPeerThatStopsReadingIsDropped(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	h := newTestHost(t, 2, Options{})
 	ann := local(t, h, "Ann", "")
 	a, b := newPipe(4)
@@ -69,7 +70,7 @@ func TestAPeerThatStopsReadingIsDropped(t *testing.T) {
 }
 
 func TestNewHostRefusesWhatItCannotPlay(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	for _, c := range []struct {
 		name string
 		game string
@@ -91,7 +92,7 @@ func TestNewHostRefusesWhatItCannotPlay(t *testing.T) {
 }
 
 func TestResumeRefusesABadSave(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	good := func() Save {
 		return Save{
 			Record: rules.Record{Format: rules.RecordFormat, Game: "hand-test", Config: rules.Config{Players: 2}, Seed: 1,
@@ -126,7 +127,7 @@ func TestResumeRefusesABadSave(t *testing.T) {
 }
 
 func TestGuestReportsMessagesItCannotRead(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	hostEnd, guestEnd := Pipe()
 	g, err := NewGuest(context.Background(), guestEnd, "Ann", "")
 	if err != nil {
@@ -159,7 +160,7 @@ func TestGuestReportsMessagesItCannotRead(t *testing.T) {
 }
 
 func TestClosingTheHostStopsEveryone(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	h, err := NewHost(ctx, "hand-test", rules.Config{Players: 2}, 1, Options{})
@@ -197,7 +198,7 @@ func TestClosingTheHostStopsEveryone(t *testing.T) {
 }
 
 func TestGuestCloseReturnsWhileTheUIIsNotReading(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	h := newTestHost(t, 2, Options{Limits: Limits{MsgBurst: 2 * UpdateBuffer}})
 	g := join(t, h, "Bob", "")
 	// Nobody reads Updates: the reader fills the buffer and blocks.

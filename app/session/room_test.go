@@ -7,11 +7,12 @@ import (
 	"testing"
 	"time"
 
+	"longhall/app/internal/leaktest"
 	"longhall/rules"
 )
 
 func TestLobbyShowsSeatsAndFollowsSitStandReady(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	h := newTestHost(t, 3, Options{})
 	ann := local(t, h, "Ann", "")
 	bob := join(t, h, "Bob", "")
@@ -60,7 +61,7 @@ func TestLobbyShowsSeatsAndFollowsSitStandReady(t *testing.T) {
 }
 
 func TestStartNeedsEverySeatFilledAndReady(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	h := newTestHost(t, 3, Options{})
 	local(t, h, "Ann", "")
 	bob := join(t, h, "Bob", "")
@@ -94,7 +95,7 @@ func TestStartNeedsEverySeatFilledAndReady(t *testing.T) {
 }
 
 func TestSetBotFillsAndEmptiesSeats(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	h := newTestHost(t, 2, Options{})
 	local(t, h, "Ann", "")
 	bob := join(t, h, "Bob", "")
@@ -127,7 +128,7 @@ func TestSetBotFillsAndEmptiesSeats(t *testing.T) {
 
 func TestKick(t *testing.T) {
 	t.Run("before the start the seat is freed and the token banned", func(t *testing.T) {
-		checkLeaks(t)
+		leaktest.Check(t)
 		r := newRoom(t)
 		if err := r.h.Kick(r.robID, "rude\x00"); err != nil {
 			t.Fatal(err)
@@ -146,7 +147,7 @@ func TestKick(t *testing.T) {
 		mustCheckHost(t, r.h)
 	})
 	t.Run("a kicked token cannot come back", func(t *testing.T) {
-		checkLeaks(t)
+		leaktest.Check(t)
 		h := newTestHost(t, 2, Options{})
 		local(t, h, "Ann", "")
 		bob := join(t, h, "Bob", "")
@@ -161,7 +162,7 @@ func TestKick(t *testing.T) {
 		}
 	})
 	t.Run("after the start a bot takes the seat and the game goes on", func(t *testing.T) {
-		checkLeaks(t)
+		leaktest.Check(t)
 		r := newRoom(t)
 		r.start(t)
 		r.h.Kick(r.robID, "")
@@ -196,7 +197,7 @@ func TestKick(t *testing.T) {
 		}
 	})
 	t.Run("refusals", func(t *testing.T) {
-		checkLeaks(t)
+		leaktest.Check(t)
 		r := newRoom(t)
 		var e *Error
 		if err := r.h.Kick(r.ann.Latest().You, ""); !errors.As(err, &e) || e.Code != CodeNoMember {
@@ -209,7 +210,7 @@ func TestKick(t *testing.T) {
 }
 
 func TestSpectators(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	h := newTestHost(t, 2, Options{Limits: Limits{MaxSpectators: 2}})
 	local(t, h, "Ann", "")
 	h.SetBot(1, true)
@@ -252,7 +253,7 @@ func TestSpectators(t *testing.T) {
 }
 
 func TestChatIsRelayedCleanedAndLimited(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	clock := newManualClock()
 	h := newTestHost(t, 2, Options{Clock: clock})
 	ann := local(t, h, "Ann", "")
@@ -286,7 +287,7 @@ func TestChatIsRelayedCleanedAndLimited(t *testing.T) {
 }
 
 func TestNamesAreCleanedAndCut(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	h := newTestHost(t, 2, Options{})
 	join(t, h, strings.Repeat("Ragnar", 10), "")
 	b := join(t, h, "\x00\u202e ", "")

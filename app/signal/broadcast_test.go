@@ -5,12 +5,14 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"longhall/app/internal/leaktest"
 )
 
 // TestBroadcastExchange runs natively on the in-process bus and, under
 // GOOS=js GOARCH=wasm with Node, on a real BroadcastChannel.
 func TestBroadcastExchange(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	ctx := testContext(t, 10*time.Second)
 	room := newTestRoom(t)
 	l, err := Broadcast{}.Listen(ctx, room)
@@ -47,7 +49,7 @@ func TestBroadcastExchange(t *testing.T) {
 // same offer again; the host's app is not asked twice, and the guest gets
 // the answer the app gave.
 func TestResentOfferGetsSameAnswer(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	ctx := testContext(t, 10*time.Second)
 	room := newTestRoom(t)
 	l, err := Broadcast{}.Listen(ctx, room)

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"longhall/app/internal/leaktest"
+
 	"github.com/coder/websocket"
 )
 
@@ -91,7 +93,7 @@ func forgedPayload(room Room, kind string) string {
 
 func TestTrackerRefusesForgeries(t *testing.T) {
 	tr := startTracker(t)
-	checkLeaks(t)
+	leaktest.Check(t)
 	ctx := testContext(t, 20*time.Second)
 	room := newTestRoom(t)
 	sig := Tracker{URL: tr.URL}
@@ -147,7 +149,7 @@ func TestTrackerRefusesForgeries(t *testing.T) {
 
 func TestNostrRefusesForgeries(t *testing.T) {
 	relay := startRelay(t)
-	checkLeaks(t)
+	leaktest.Check(t)
 	ctx := testContext(t, 20*time.Second)
 	room := newTestRoom(t)
 	sig := Nostr{URL: relay.URL}

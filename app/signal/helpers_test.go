@@ -2,8 +2,6 @@ package signal
 
 import (
 	"context"
-	"runtime"
-	"strings"
 	"testing"
 	"time"
 )
@@ -45,41 +43,6 @@ func serveOne(ctx context.Context, t *testing.T, l Listener, delay time.Duration
 }
 
 func fixedAnswer(*Offer) string { return testAnswer }
-
-// checkLeaks records the goroutines running now, and at cleanup checks
-// that the test's own have ended.
-func checkLeaks(t *testing.T) {
-	t.Helper()
-	before := len(goroutines())
-	t.Cleanup(func() {
-		deadline := time.Now().Add(5 * time.Second)
-		for {
-			left := goroutines()
-			if len(left) <= before {
-				return
-			}
-			if time.Now().After(deadline) {
-				t.Errorf("%d goroutines left, %d before the test:\n%s", len(left), before, strings.Join(left, "\n\n"))
-				return
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-	})
-}
-
-// goroutines returns the stacks of all goroutines but the js/wasm
-// runtime's event handler, which comes and goes with JavaScript callbacks.
-func goroutines() []string {
-	buf := make([]byte, 1<<20)
-	buf = buf[:runtime.Stack(buf, true)]
-	var out []string
-	for _, g := range strings.Split(string(buf), "\n\n") {
-		if !strings.Contains(g, "runtime.handleEvent()") {
-			out = append(out, g)
-		}
-	}
-	return out
-}
 
 func newTestRoom(t testing.TB) Room {
 	t.Helper()

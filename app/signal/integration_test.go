@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"longhall/app/internal/leaktest"
 )
 
 // assertOpaque checks that a relay saw traffic for the room but never the
@@ -31,7 +33,7 @@ func assertOpaque(t *testing.T, frames string, mustSee ...string) {
 
 func TestTrackerExchange(t *testing.T) {
 	tr := startTracker(t)
-	checkLeaks(t)
+	leaktest.Check(t)
 	ctx := testContext(t, 20*time.Second)
 	room := newTestRoom(t)
 	sig := Tracker{URL: tr.URL}
@@ -63,7 +65,7 @@ func TestTrackerExchange(t *testing.T) {
 // copy of the other's offer, ignores it, and gets its own answer.
 func TestTrackerTwoGuests(t *testing.T) {
 	tr := startTracker(t)
-	checkLeaks(t)
+	leaktest.Check(t)
 	ctx := testContext(t, 20*time.Second)
 	room := newTestRoom(t)
 	sig := Tracker{URL: tr.URL}
@@ -109,7 +111,7 @@ func waitFor(d time.Duration, cond func() bool) bool {
 
 func TestNostrExchange(t *testing.T) {
 	relay := startRelay(t)
-	checkLeaks(t)
+	leaktest.Check(t)
 	ctx := testContext(t, 20*time.Second)
 	room := newTestRoom(t)
 	sig := Nostr{URL: relay.URL}

@@ -8,11 +8,13 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"longhall/app/internal/leaktest"
 )
 
 func TestRaceFallsBack(t *testing.T) {
 	tr, relay := startTracker(t), startRelay(t)
-	checkLeaks(t)
+	leaktest.Check(t)
 	cases := []struct {
 		name    string
 		members []Signaler
@@ -60,7 +62,7 @@ func TestRaceFallsBack(t *testing.T) {
 // both.
 func TestRaceOneOfferOnce(t *testing.T) {
 	tr, relay := startTracker(t), startRelay(t)
-	checkLeaks(t)
+	leaktest.Check(t)
 	ctx := testContext(t, 15*time.Second)
 	room := newTestRoom(t)
 	race := Race{Signalers: []Signaler{Tracker{URL: tr.URL}, Nostr{URL: relay.URL}}}
@@ -91,7 +93,7 @@ func TestRaceOneOfferOnce(t *testing.T) {
 }
 
 func TestRaceAllDown(t *testing.T) {
-	checkLeaks(t)
+	leaktest.Check(t)
 	ctx := testContext(t, 10*time.Second)
 	room := newTestRoom(t)
 	race := Race{Signalers: []Signaler{Tracker{URL: closedURL(t)}, Nostr{URL: closedURL(t)}}}
