@@ -195,6 +195,10 @@ func (j *Joining) AcceptCode(ctx context.Context, answerCode string) error {
 	return errors.New("online: the room closed before the link was used")
 }
 
+// Done is closed once this player has left the room for good: removed by
+// the host, or closed on this device. Until then it rejoins by itself.
+func (j *Joining) Done() <-chan struct{} { return j.done }
+
 // Close leaves the room on this device; the seat stays with the token.
 func (j *Joining) Close() error {
 	j.cancel()

@@ -353,7 +353,12 @@ func TestAKickedGuestStaysOut(t *testing.T) {
 	if err := g.Act(rules.Action{Kind: "pass"}); !errors.Is(err, ErrOffline) {
 		t.Errorf("acting after removal: %v", err)
 	}
-	time.Sleep(500 * time.Millisecond)
+	// It stops trying for good: no rejoining with a banned token.
+	select {
+	case <-g.Done():
+	case <-time.After(30 * time.Second):
+		t.Fatal("the removed guest is still trying to rejoin")
+	}
 	if v := g.View(); v.Link != Removed {
 		t.Errorf("the removed guest went back to %s", v.Link)
 	}

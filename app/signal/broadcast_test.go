@@ -4,6 +4,7 @@ import (
 	"errors"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"longhall/app/internal/leaktest"
@@ -49,25 +50,29 @@ func TestBroadcastExchange(t *testing.T) {
 // same offer again; the host's app is not asked twice, and the guest gets
 // the answer the app gave.
 func TestResentOfferGetsSameAnswer(t *testing.T) {
-	leaktest.Check(t)
-	ctx := testContext(t, 10*time.Second)
-	room := newTestRoom(t)
-	l, err := Broadcast{}.Listen(ctx, room)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	seen := serveOne(ctx, t, l, 0, fixedAnswer)
-	for i := range 2 {
-		answer, err := Broadcast{}.Call(ctx, room, testSDP)
-		if err != nil || answer != testAnswer {
-			t.Fatalf("call %d: %q, %v", i, answer, err)
+	// In a bubble: "the app was not asked again" is a fact once every
+	// goroutine is blocked, not a guess after some milliseconds.
+	synctest.Test(t, func(t *testing.T) {
+		ctx := testContext(t, 10*time.Second)
+		room := newTestRoom(t)
+		l, err := Broadcast{}.Listen(ctx, room)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	<-seen
-	select {
-	case o := <-seen:
-		t.Fatalf("the app was asked twice for one offer (%s)", o.ID)
-	case <-time.After(200 * time.Millisecond):
-	}
+		defer l.Close()
+		seen := serveOne(ctx, t, l, 0, fixedAnswer)
+		for i := range 2 {
+			answer, err := Broadcast{}.Call(ctx, room, testSDP)
+			if err != nil || answer != testAnswer {
+				t.Fatalf("call %d: %q, %v", i, answer, err)
+			}
+		}
+		<-seen
+		synctest.Wait()
+		select {
+		case o := <-seen:
+			t.Fatalf("the app was asked twice for one offer (%s)", o.ID)
+		default:
+		}
+	})
 }
