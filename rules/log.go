@@ -8,19 +8,15 @@ package rules
 type LogEntry struct {
 	N     int      `json:"n"`    // 1 for the record's first action
 	Seat  Seat     `json:"seat"` // who acted
-	Kinds []string `json:"kinds,omitempty"`
 	Lines []string `json:"lines"`
 }
 
 // EntryFor builds the log entry of the n-th action (1-based), taken by
-// seat, with its events filtered for viewer. Kinds lists the events'
-// kinds, parallel to Lines, so a table can spot, say, a round resolving.
+// seat, with its events filtered for viewer.
 func EntryFor(n int, seat Seat, events []Event, viewer Seat) LogEntry {
-	e := LogEntry{N: n, Seat: seat, Kinds: make([]string, 0, len(events)), Lines: make([]string, 0, len(events))}
+	e := LogEntry{N: n, Seat: seat, Lines: make([]string, 0, len(events))}
 	for _, ev := range events {
-		ev = ev.For(viewer)
-		e.Kinds = append(e.Kinds, ev.Kind)
-		e.Lines = append(e.Lines, ev.Text)
+		e.Lines = append(e.Lines, ev.For(viewer).Text)
 	}
 	return e
 }

@@ -53,7 +53,7 @@ func (t *table) actions() app.UI {
 					OnClick(t.b.onPick(confirmPass), app.EventScope("pick", "pass"))
 				continue
 			}
-			buttons[i] = t.actButton(a, t.buttonText(a), "")
+			buttons[i] = ui.ActionButton(a, t.buttonText(a), "")
 		}
 		body = append(body, div("rn-buttons", buttons...))
 	}
@@ -163,7 +163,7 @@ func (t *table) tray() app.UI {
 	items := make([]app.UI, 0, len(acts)+2)
 	items = append(items, span("rn-sub", "Your "+what+", position "+strconv.Itoa(pos+1)+":"))
 	for _, a := range acts {
-		items = append(items, t.actButton(a, trayText(a, glory), ""))
+		items = append(items, ui.ActionButton(a, trayText(a, glory), ""))
 	}
 	items = append(items, app.Button().Type("button").Class("button quiet").Attr("data-pick", "none").Text("Cancel").
 		OnClick(t.b.onPick(0), app.EventScope("pick", "none")))
@@ -190,10 +190,10 @@ func (t *table) confirmPassTray() app.UI {
 	}
 	items := []app.UI{
 		span("rn-sub", "You have not invoked "+god+". If you pass now, its power is lost for this game."),
-		t.actButton(*pass, "Pass anyway", ""),
+		ui.ActionButton(*pass, "Pass anyway", ""),
 	}
 	if invoke != nil {
-		items = append(items, t.actButton(*invoke, "Invoke "+god+" first", "primary"))
+		items = append(items, ui.ActionButton(*invoke, "Invoke "+god+" first", "primary"))
 	}
 	items = append(items, app.Button().Type("button").Class("button quiet").Attr("data-pick", "none").Text("Cancel").
 		OnClick(t.b.onPick(0), app.EventScope("pick", "none")))

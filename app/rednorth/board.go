@@ -91,11 +91,6 @@ func (b *Board) onPick(sel int) app.EventHandler {
 	}
 }
 
-// actButton is a labelled button that takes a.
-func (t *table) actButton(a rules.Action, text, class string) app.UI {
-	return ui.ActionButton(a, text, class)
-}
-
 // actCard is a card that takes a when clicked.
 func (t *table) actCard(l look, a rules.Action) app.UI {
 	return ui.Control(a, l.class+" rn-can", l.label+". "+a.String(), l.body...)
@@ -114,15 +109,12 @@ func (t *table) pickCard(l look, pos int) app.UI {
 		OnClick(t.b.onPick(pos+1), app.EventScope("pick", pos, on)).Body(l.body...)
 }
 
-// token is one of the three special tokens, or another small pill.
-func token(class, text string) app.UI { return ui.Token(class, text) }
-
 // tokens shows who holds the three special tokens.
 func (t *table) tokens(class string, first, tie, champ int) app.UI {
 	return div(class,
-		token("t-first", "First Player: "+t.holder(first)),
-		token("t-tie", "Tie Breaker: "+t.holder(tie)),
-		token("t-champ", "Champion: "+t.holder(champ)),
+		ui.Token("t-first", "First Player: "+t.holder(first)),
+		ui.Token("t-tie", "Tie Breaker: "+t.holder(tie)),
+		ui.Token("t-champ", "Champion: "+t.holder(champ)),
 	)
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"longhall/app/ui"
 	rn "longhall/rules/rednorth"
 )
 
@@ -72,7 +73,7 @@ func (t *table) group(g rn.GroupView) app.UI {
 	}
 	var take app.UI
 	if a, ok := t.c.groups[g.Index]; ok {
-		take = t.actButton(a, "Pass and take this group", "rn-take")
+		take = ui.ActionButton(a, "Pass and take this group", "rn-take")
 	}
 	return app.Li().Class("rn-group").Body(
 		span("rn-group-n", "Group "+strconv.Itoa(g.N)),

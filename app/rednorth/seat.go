@@ -41,7 +41,7 @@ func (t *table) seat(s int) app.UI {
 		class, text string
 	}{{v.FirstPlayer, "t-first", "First Player"}, {v.TieBreaker, "t-tie", "Tie Breaker"}, {v.Champion, "t-champ", "Champion"}} {
 		if tk.holder == s {
-			head = append(head, token(tk.class, tk.text))
+			head = append(head, ui.Token(tk.class, tk.text))
 		}
 	}
 	holds := make([]app.UI, 0, len(sv.Outposts)+1)

@@ -26,9 +26,7 @@ type Frame struct {
 	IsBot   func(rules.Seat) bool
 	Version int    // actions applied so far (tests and styles read it)
 	Notice  string // why the player's last action was refused
-	// After are the table's own extras under the board (a room's seats and
-	// talk, say); Actions are buttons for the end of the game.
-	After   []app.UI
+	// Actions are the buttons for the end of the game.
 	Actions []app.UI
 }
 
@@ -52,7 +50,6 @@ func Table(f Frame) app.UI {
 		}),
 		g.Board(f.Props),
 		GameLog(f.Props.Log),
-		app.Div().Body(f.After...),
 	)
 }
 
