@@ -17,7 +17,7 @@ import (
 func bannerWords(v online.View, host bool) (class, text string) {
 	switch {
 	case v.Link == online.Removed:
-		return "banner bad", strings.TrimSpace("The host removed you from this room. " + online.Words(errorText(v.Problem)))
+		return "banner bad", strings.TrimSpace("The host removed you from this room. " + v.Problem)
 	case v.Link == online.Stopped:
 		return "banner bad", "This room is closed on this device."
 	case v.Link == online.Reconnecting && !host:
@@ -40,11 +40,6 @@ func bannerWords(v online.View, host bool) (class, text string) {
 	}
 	return "banner-none", ""
 }
-
-// errorText lets Words read a problem that arrived as text.
-type errorText string
-
-func (e errorText) Error() string { return string(e) }
 
 // lobbyLine says what the lobby waits for before the game can start.
 func lobbyLine(l *online.Lobby, host bool) string {

@@ -58,7 +58,7 @@ func TestBannerWords(t *testing.T) {
 		{"a guest still looking", online.View{Link: online.Connecting, Attempts: 2, Problem: "The host did not answer."}, false, "banner", "Still looking for the host (attempt 3). The host did not answer."},
 		{"the host opening", online.View{Link: online.Connecting}, true, "banner", "Opening the room…"},
 		{"the link dropped", online.View{Link: online.Reconnecting}, false, "banner warn", "The link to the host dropped; the game waits for the host. Reconnecting…"},
-		{"removed, with the host's reason", online.View{Link: online.Removed, Problem: "session: too many bad messages"}, false, "banner bad", "The host removed you from this room. Too many bad messages."},
+		{"removed, with the host's reason", online.View{Link: online.Removed, Problem: "Too many bad messages."}, false, "banner bad", "The host removed you from this room. Too many bad messages."},
 		{"paused", online.View{Link: online.Connected, Snap: session.Snapshot{Paused: &session.Paused{Reason: "Back in five."}}}, false, "banner warn", "The game is paused. Back in five."},
 		{"the lobby", online.View{Link: online.Connected, Snap: session.Snapshot{Lobby: lobby}}, false, "banner ok", "Waiting for Rikki to press ready."},
 		{"mid-game: nothing to say", online.View{Link: online.Connected, Snap: session.Snapshot{Lobby: &online.Lobby{Started: true}}}, false, "banner-none", ""},

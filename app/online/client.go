@@ -3,10 +3,11 @@ package online
 import (
 	"errors"
 
-	"longhall/app/signal"
 	"slices"
 	"sync"
 	"time"
+
+	"longhall/app/signal"
 
 	"longhall/app/session"
 	"longhall/rules"
@@ -33,7 +34,7 @@ type View struct {
 	// took it over (see ClaimHost).
 	Moved bool
 	// Problem says why the link is not up (the last failure), or why the
-	// host sent this player away, in words for a banner.
+	// host sent this player away, as a sentence for a banner.
 	Problem string
 	// Attempts counts failed attempts since the link was last up.
 	Attempts int
@@ -49,7 +50,8 @@ type View struct {
 	// action, oldest first; the host sends it again after every reconnect.
 	Log  []rules.LogEntry
 	Chat []session.Chat
-	// Notice is the host's last refusal of this player's message.
+	// Notice is the host's last refusal of this player's message, as a
+	// sentence.
 	Notice string
 	// Traffic measures the link: what players feel and what it costs.
 	Traffic Traffic
@@ -175,14 +177,14 @@ func (c *client) apply(u session.Update) (result bool) {
 		c.view.Notice = ""
 		result = s.Result != nil
 	case u.Error != nil:
-		c.view.Notice = u.Error.Text
+		c.view.Notice = say(u.Error.Text)
 	case u.Chat != nil:
 		c.view.Chat = append(c.view.Chat, *u.Chat)
 		if n := len(c.view.Chat) - chatLines; n > 0 {
 			c.view.Chat = slices.Delete(c.view.Chat, 0, n)
 		}
 	case u.Kicked != nil:
-		c.view.Problem = u.Kicked.Reason
+		c.view.Problem = say(u.Kicked.Reason)
 	}
 	return result
 }

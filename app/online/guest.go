@@ -94,7 +94,7 @@ func (j *Joining) run(ctx context.Context) {
 			j.set(func(v *View) {
 				v.Link = Removed
 				if v.Problem == "" {
-					v.Problem = se.Text
+					v.Problem = say(se.Text)
 				}
 			})
 			return

@@ -157,14 +157,14 @@ func Host(ctx context.Context, st Store, rec *Hosted, n Net, opts HostOptions, o
 // the host's loop, so it only writes storage.
 func (h *Hosting) saved(s session.Save) {
 	if err := h.store(func(r *Hosted) { r.Save = &s }); err != nil {
-		h.set(func(v *View) { v.Notice = err.Error() })
+		h.set(func(v *View) { v.Notice = Words(err) })
 	}
 }
 
 // savedLobby keeps the lobby before the start. It runs on the host's loop.
 func (h *Hosting) savedLobby(seats []session.LobbySeat) {
 	if err := h.store(func(r *Hosted) { r.Lobby = seats }); err != nil {
-		h.set(func(v *View) { v.Notice = err.Error() })
+		h.set(func(v *View) { v.Notice = Words(err) })
 	}
 }
 

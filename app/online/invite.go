@@ -4,8 +4,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
+	"longhall/app/session"
 	"longhall/rules"
 )
 
@@ -53,25 +53,9 @@ func ReadInvitation(fragment string) Invitation {
 			in.Game = g
 		}
 	}
-	in.Host = cleanName(v.Get("h"))
+	in.Host = session.Clean(v.Get("h"), maxInviteName)
 	if n, err := strconv.Atoi(v.Get("n")); err == nil && n >= 1 && n <= 8 {
 		in.Seats = n
 	}
 	return in
-}
-
-// cleanName keeps a name printable and short.
-func cleanName(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if r < ' ' || r == 0x7f || (r >= 0x200b && r <= 0x200f) || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) {
-			return -1
-		}
-		return r
-	}, strings.ToValidUTF8(s, ""))
-	s = strings.Join(strings.Fields(s), " ")
-	for utf8.RuneCountInString(s) > maxInviteName {
-		_, n := utf8.DecodeLastRuneInString(s)
-		s = s[:len(s)-n]
-	}
-	return s
 }

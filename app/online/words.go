@@ -76,17 +76,20 @@ func Words(err error) string {
 		return ""
 	}
 	var se *session.Error
-	var text string
 	switch {
 	case errors.Is(err, signal.ErrStaleLink):
 		return "This room link is more than 30 days old. Ask the host for a fresh one."
 	case errors.Is(err, signal.ErrNotLink):
 		return "This address names no room. Open the link the host sent you, or start a room from a game's page."
 	case errors.As(err, &se):
-		text = se.Text
-	default:
-		text = err.Error()
+		return say(se.Text)
 	}
+	return say(err.Error())
+}
+
+// say is Words for a message that arrived as text (a refusal or a reason
+// from the host): no package prefix, a capital and a full stop.
+func say(text string) string {
 	for _, prefix := range []string{"online: ", "session: ", "signal: ", "peer: ", "room: "} {
 		text = strings.TrimPrefix(text, prefix)
 	}

@@ -286,6 +286,10 @@ func body(env Envelope, v any) *Error {
 	return nil
 }
 
+// Clean makes text from a peer (or a link) safe to show and short: clean,
+// then cut to at most n runes.
+func Clean(s string, n int) string { return truncate(clean(s), n) }
+
 // clean makes text from a peer safe to show: valid UTF-8, no control or
 // formatting characters (which could spoof names with bidi overrides), and
 // trimmed.
