@@ -73,23 +73,43 @@ func (r *Report) clone() *Report {
 // Glory (Outposts aside), as if every card were face-up, and says in which
 // colours it fought (had a Raider or Hero).
 func raidPoints(party []PartyCard) (pts [numColours]int, fought [numColours]bool) {
+	faces := make([]face, len(party))
 	for i, pc := range party {
-		if kindOf(pc.Card) == Jarl {
+		faces[i] = face{known: true, jarl: kindOf(pc.Card) == Jarl, colour: colourOf(pc.Card),
+			points: basePoints(pc.Card), glory: pc.Glory, champion: pc.Champion}
+	}
+	return tally(faces)
+}
+
+// face is what counting a Party needs of one of its cards; known is false
+// for a card the counter cannot see.
+type face struct {
+	known, jarl, champion bool
+	colour                Colour
+	points, glory         int // printed raid points (a Jarl's bonus aside), Glory tokens
+}
+
+// tally is the one formula of raid points, for Resolution and for the live
+// totals alike: each known Raider or Hero counts its points and Glory, plus
+// each known Jarl beside it (more with the Champion token). Cards not known
+// count nothing.
+func tally(party []face) (pts [numColours]int, fought [numColours]bool) {
+	for i, f := range party {
+		if !f.known || f.jarl {
 			continue
 		}
-		c := colourOf(pc.Card)
-		v := basePoints(pc.Card) + pc.Glory*GloryPoints
+		v := f.points + f.glory*GloryPoints
 		for _, j := range [2]int{i - 1, i + 1} {
-			if j >= 0 && j < len(party) && kindOf(party[j].Card) == Jarl {
-				if party[j].Champion {
+			if j >= 0 && j < len(party) && party[j].known && party[j].jarl {
+				if party[j].champion {
 					v += ChampionBonus
 				} else {
 					v += JarlBonus
 				}
 			}
 		}
-		pts[c] += v
-		fought[c] = true
+		pts[f.colour] += v
+		fought[f.colour] = true
 	}
 	return pts, fought
 }

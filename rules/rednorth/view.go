@@ -236,33 +236,25 @@ func (v *View) RaidTotals(seat int) []ColourTotal {
 	if sv == nil {
 		return nil
 	}
-	pts := map[string]int{}
-	fought := map[string]bool{}
-	party := sv.Party
-	for i, pc := range party {
-		if pc.Card == nil || pc.Card.Kind == "jarl" {
-			continue
+	faces := make([]face, len(sv.Party))
+	for i, pc := range sv.Party {
+		if pc.Card == nil {
+			continue // face-down and someone else's: not counted
 		}
-		p := pc.Card.Points + pc.Glory*GloryPoints
-		for _, j := range [2]int{i - 1, i + 1} {
-			if j < 0 || j >= len(party) || party[j].Card == nil || party[j].Card.Kind != "jarl" {
-				continue
-			}
-			if party[j].Champion {
-				p += ChampionBonus
-			} else {
-				p += JarlBonus
-			}
-		}
-		pts[pc.Card.Colour] += p
-		fought[pc.Card.Colour] = true
+		c, _ := parseColour(pc.Card.Colour)
+		faces[i] = face{known: true, jarl: pc.Card.Kind == "jarl", colour: c,
+			points: pc.Card.Points, glory: pc.Glory, champion: pc.Champion}
 	}
-	for _, c := range sv.Outposts {
-		pts[c] += OutpostRaidPoints
+	pts, fought := tally(faces)
+	for _, o := range sv.Outposts {
+		if c, ok := parseColour(o); ok {
+			pts[c] += OutpostRaidPoints
+		}
 	}
 	out := make([]ColourTotal, 0, len(v.Outposts))
 	for _, o := range v.Outposts {
-		out = append(out, ColourTotal{Colour: o.Colour, Points: pts[o.Colour], Fought: fought[o.Colour]})
+		c, _ := parseColour(o.Colour)
+		out = append(out, ColourTotal{Colour: o.Colour, Points: pts[c], Fought: fought[c]})
 	}
 	return out
 }
