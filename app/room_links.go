@@ -9,7 +9,6 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"longhall/app/online"
-	"longhall/app/ui"
 )
 
 // linkStats tells the player how the link to the host feels: which relays
@@ -21,7 +20,7 @@ func linkStats(v online.View, host bool) app.UI {
 }
 
 // linkFigures are the raw figures behind linkStats, published as the
-// page global longhallLink for tests and `make bench` (see ui.Publish).
+// page function longhallLink() for tests and `make bench` (see ui.Publish).
 type linkFigures struct {
 	RTTs       []float64 `json:"rtts"` // milliseconds, oldest first
 	Intents    int       `json:"intents"`
@@ -34,14 +33,14 @@ type linkFigures struct {
 	RelaysDown []string  `json:"relaysDown"`
 }
 
-func publishLink(v online.View) {
+func figures(v online.View) linkFigures {
 	tr := v.Traffic
 	f := linkFigures{Intents: tr.Intents, Sent: tr.SentBytes, States: tr.States, StateBytes: tr.StateBytes, In: tr.InBytes,
 		Via: v.Via, RelaysUp: v.RelayStatus.Up, RelaysDown: v.RelayStatus.Down}
 	for _, d := range tr.RTTs {
 		f.RTTs = append(f.RTTs, float64(d.Microseconds())/1000)
 	}
-	ui.Publish("longhallLink", f)
+	return f
 }
 
 // linkWords sums the link up in a sentence or three.

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"strconv"
 	"sync/atomic"
 	"time"
 
@@ -32,7 +31,8 @@ type roomPage struct {
 	// that started them (the room's redraws) dispatch through it: go-app
 	// drops a Dispatch whose source has unmounted, and the name form that
 	// starts a join unmounts on the next render.
-	live app.Context
+	live      app.Context
+	unpublish func() // removes the page's link figures (see figures)
 
 	fatal     string // why there is no room to show
 	hostKey   string // the hosted room this page opens, if any
@@ -55,10 +55,16 @@ func (p *roomPage) OnNav(ctx app.Context) {
 func (p *roomPage) OnMount(ctx app.Context) {
 	p.live = ctx
 	ctx.Handle(ui.ActAction, p.onAct)
+	p.unpublish = ui.Publish("longhallLink", func() any { return figures(p.view) })
 	ui.MarkClient()
 }
 
-func (p *roomPage) OnDismount() { p.closeRoom() }
+func (p *roomPage) OnDismount() {
+	if p.unpublish != nil {
+		p.unpublish()
+	}
+	p.closeRoom()
+}
 
 func (p *roomPage) closeRoom() {
 	if p.host != nil {
@@ -163,7 +169,6 @@ func (p *roomPage) changed() {
 		if l := p.view.Snap.Lobby; l != nil {
 			p.setTitle(ctx, l.Game)
 		}
-		publishLink(p.view)
 	})
 }
 
@@ -171,13 +176,6 @@ func (p *roomPage) setTitle(ctx app.Context, gameID string) {
 	if g, err := rules.Lookup(gameID); err == nil {
 		ctx.Page().SetTitle("%s room · Longhall", g.Info().Name)
 	}
-}
-
-func pace(q string) time.Duration {
-	if ms, err := strconv.Atoi(q); err == nil && ms >= 0 && ms <= 10000 {
-		return time.Duration(ms) * time.Millisecond
-	}
-	return defaultBotPace
 }
 
 // player is whichever side this device plays.
@@ -233,7 +231,7 @@ func (p *roomPage) Render() app.UI {
 		app.Div().ID("banner").Class(class).Attr("role", "status").Attr("data-link", string(v.Link)).Text(text),
 		app.If(p.notice != "", func() app.UI { return app.P().Class("error").Attr("role", "alert").Text(p.notice) }),
 		app.If(v.Notice != "", func() app.UI {
-			return app.P().Class("error").Attr("role", "alert").Text(online.Words(errors.New(v.Notice)))
+			return app.P().Class("error").Attr("role", "alert").Text(v.Notice)
 		}),
 		app.If(p.netNote != "", func() app.UI { return app.P().Class("hint").Text(p.netNote) }),
 		// The seats and the Start button come before the invitation, whose

@@ -16,6 +16,14 @@ import (
 // what it does. ?pace=MS on the URL changes it (tests use 0).
 const defaultBotPace = 600 * time.Millisecond
 
+// pace reads ?pace=MS (0 to 10000), or gives the default.
+func pace(q string) time.Duration {
+	if ms, err := strconv.Atoi(q); err == nil && ms >= 0 && ms <= 10000 {
+		return time.Duration(ms) * time.Millisecond
+	}
+	return defaultBotPace
+}
+
 // tablePage is a local game: hot-seat people and bots on one device.
 type tablePage struct {
 	app.Compo
@@ -28,10 +36,7 @@ type tablePage struct {
 
 func (p *tablePage) OnNav(ctx app.Context) {
 	u := ctx.Page().URL()
-	p.pace = defaultBotPace
-	if ms, err := strconv.Atoi(u.Query().Get("pace")); err == nil && ms >= 0 && ms <= 10000 {
-		p.pace = time.Duration(ms) * time.Millisecond
-	}
+	p.pace = pace(u.Query().Get("pace"))
 	id := u.Query().Get("save")
 	if !local.ValidID(id) {
 		p.err = "This link names no saved game. Start one from the game's page."

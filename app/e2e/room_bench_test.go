@@ -90,7 +90,7 @@ func BenchmarkRoom(b *testing.B) {
 	bench(b, "room-raw-rtt-p99", percentile(raw, 99), "ms")
 }
 
-// linkFigures are the room page's raw link figures (window.longhallLink).
+// linkFigures are the room page's raw link figures (window.longhallLink()).
 type linkFigures struct {
 	RTTs       []float64 `json:"rtts"`
 	Intents    int       `json:"intents"`
@@ -107,7 +107,7 @@ func linkFiguresOf(t testing.TB, ctx context.Context) linkFigures {
 	t.Helper()
 	var raw string
 	var f linkFigures
-	within(t, ctx, "reading the link figures", chromedp.Evaluate(`window.longhallLink || '{}'`, &raw))
+	within(t, ctx, "reading the link figures", chromedp.Evaluate(`window.longhallLink ? window.longhallLink() : '{}'`, &raw))
 	if err := json.Unmarshal([]byte(raw), &f); err != nil {
 		t.Fatalf("the link figures %q: %v", raw, err)
 	}

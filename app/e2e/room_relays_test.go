@@ -42,7 +42,7 @@ func TestRoomMeetsDespiteDeadAndSilentRelays(t *testing.T) {
 	strip := func(u string) string { return strings.TrimPrefix(u, "ws://") }
 	// The page rereads the relays every few seconds; the live ones come up.
 	c, cancel := context.WithTimeout(host, 30*time.Second)
-	err := chromedp.Run(c, chromedp.Poll(fmt.Sprintf(`(() => { const up = (JSON.parse(window.longhallLink || '{}').relaysUp || []).join(' ');
+	err := chromedp.Run(c, chromedp.Poll(fmt.Sprintf(`(() => { const up = (JSON.parse(window.longhallLink ? window.longhallLink() : '{}').relaysUp || []).join(' ');
 	  return up.includes(%q) && up.includes(%q); })()`, strip(liveTracker), strip(liveRelay)), nil, chromedp.WithPollingInterval(100*time.Millisecond)))
 	cancel()
 	if err != nil {
@@ -61,7 +61,7 @@ func TestRoomMeetsDespiteDeadAndSilentRelays(t *testing.T) {
 			t.Errorf("the dead relay %s is not listed as silent (up %q, down %q)", dead, up, down)
 		}
 	}
-	within(t, guest, "reading how the guest came", chromedp.Poll(`JSON.parse(window.longhallLink || '{}').via || ''`, &via, chromedp.WithPollingInterval(100*time.Millisecond)))
+	within(t, guest, "reading how the guest came", chromedp.Poll(`JSON.parse(window.longhallLink ? window.longhallLink() : '{}').via || ''`, &via, chromedp.WithPollingInterval(100*time.Millisecond)))
 	if !strings.Contains(via, strip(liveTracker)) && !strings.Contains(via, strip(liveRelay)) && !strings.Contains(via, "other tabs") {
 		t.Errorf("the guest came through %q", via)
 	}

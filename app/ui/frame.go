@@ -24,15 +24,24 @@ func Page(class string, content ...app.UI) app.UI {
 	)
 }
 
-// Publish keeps v, as JSON, in a global of the page (window[name]) for
-// diagnostics and `make bench` to read, so that nothing drawn on the page
-// has to carry raw figures.
-func Publish(name string, v any) {
+// Publish makes window[name]() return get(), as JSON, for diagnostics and
+// `make bench` to read: nothing drawn on the page carries raw figures, and
+// nothing is encoded until someone asks. The returned function removes it.
+func Publish(name string, get func() any) (unpublish func()) {
 	if !app.IsClient {
-		return
+		return func() {}
 	}
-	if b, err := json.Marshal(v); err == nil {
-		app.Window().Set(name, string(b))
+	f := app.FuncOf(func(app.Value, []app.Value) any {
+		b, err := json.Marshal(get())
+		if err != nil {
+			return "{}"
+		}
+		return string(b)
+	})
+	app.Window().Set(name, f)
+	return func() {
+		app.Window().Set(name, nil)
+		f.Release()
 	}
 }
 
