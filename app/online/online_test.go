@@ -261,7 +261,8 @@ func TestAReloadedHostResumesTheRoom(t *testing.T) {
 	// The host's tab goes: nothing is applied after Close. A guest's
 	// intent may still have landed after the last state either player
 	// drew, so what they saw is a lower bound of what the host applied,
-	// and the host saves before it tells anyone.
+	// and the host saves each action in the same step of its loop as it
+	// tells the players of it, a step Close waits for.
 	key := h.Key()
 	h.Close()
 	seen := max(h.View().Snap.State.Version, g.View().Snap.State.Version)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 
 	"longhall/rules"
@@ -11,11 +12,16 @@ import (
 
 func (h *Host) version() int { return len(h.rec.Actions) }
 
-// applied tells everyone about an accepted action, saves, and lets bots move.
+// applied tells everyone about an accepted action, saves, and lets bots
+// move. It sends before it saves, so that the save (the whole record) is
+// not in the players' round trip. Both happen in one step of the loop:
+// in a browser no other task (a closing tab among them) runs in between,
+// and Close waits for the step, so the save still holds every version a
+// player was sent.
 func (h *Host) applied(events []rules.Event) {
 	h.events = append(h.events, events)
-	h.save()
 	h.broadcastState(events)
+	h.save()
 	h.scheduleBots()
 }
 
@@ -25,6 +31,7 @@ func (h *Host) applied(events []rules.Event) {
 type seatState struct {
 	version int
 	fields  map[string]json.RawMessage // nil when the view is not a JSON object
+	keys    []string                   // the fields' names, sorted
 	view    json.RawMessage
 	msg     StateMsg // without View and Patch
 }
@@ -37,8 +44,9 @@ func (h *Host) seatStateFor(seat rules.Seat, events []rules.Event) (*seatState, 
 	}
 	st := &seatState{version: h.version(), view: view}
 	var fields map[string]json.RawMessage
-	if json.Unmarshal(view, &fields) == nil {
+	if json.Unmarshal(view, &fields) == nil && plainKeys(fields) {
 		st.fields = fields
+		st.keys = slices.Sorted(maps.Keys(fields))
 	}
 	st.msg = StateMsg{
 		Version: h.version(),
@@ -63,26 +71,36 @@ func (h *Host) seatStateFor(seat rules.Seat, events []rules.Event) (*seatState, 
 // since the last state p was sent, or the whole view when p has none (on
 // joining, reconnecting, changing seats or asking to resync). It records
 // what p now holds.
+//
+// The view and its fields are spliced into the message as they are: they
+// are the host's own json.Marshal output, and letting encoding/json wrap
+// them as raw messages would scan them all again, twice.
 func (h *Host) encodeFor(p *peer, st *seatState) ([]byte, error) {
 	msg := st.msg
+	var tail []byte // the view, or the patch, as the body's last member
 	if p.sent != nil && st.fields != nil && p.sentSeat == msg.Seat {
-		patch := map[string]json.RawMessage{}
-		for k, v := range st.fields {
-			if old, ok := p.sent[k]; !ok || !bytes.Equal(old, v) {
-				patch[k] = v
-			}
-		}
 		for k := range p.sent {
 			if _, ok := st.fields[k]; !ok {
 				msg.Drop = append(msg.Drop, k)
 			}
 		}
 		slices.Sort(msg.Drop)
-		msg.Patch, msg.Base = patch, p.sentVersion
+		msg.Base = p.sentVersion
+		tail = append(tail, `"patch":`...)
+		tail = appendObject(tail, st.keys, st.fields, func(k string) bool {
+			old, ok := p.sent[k]
+			return !ok || !bytes.Equal(old, st.fields[k])
+		})
 	} else {
-		msg.View = st.view
+		tail = append(append(tail, `"view":`...), st.view...)
 	}
-	data, err := encode(KindState, msg)
+	body, err := json.Marshal(msg)
+	var data []byte
+	if err == nil {
+		// body is a JSON object with members: add the tail as one more.
+		body = append(append(body[:len(body)-1], ','), tail...)
+		data = envelope(KindState, append(body, '}'))
+	}
 	if err == nil && len(data) > MaxMessageSize {
 		err = fmt.Errorf("session: the state of seat %d takes %d bytes, over the limit", msg.Seat, len(data))
 	}

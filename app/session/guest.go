@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 	"sync"
 
@@ -228,9 +229,15 @@ func (g *Guest) wholeView(s *StateMsg) error {
 		}
 		g.fields = next
 	}
-	view, err := json.Marshal(g.fields)
-	if err != nil {
-		return err
+	var view []byte
+	if plainKeys(g.fields) {
+		// The fields came through json.Unmarshal, which checked them.
+		view = appendObject(nil, slices.Sorted(maps.Keys(g.fields)), g.fields, nil)
+	} else {
+		var err error
+		if view, err = json.Marshal(g.fields); err != nil {
+			return err
+		}
 	}
 	s.View, s.Patch, s.Drop = view, nil, nil
 	return nil

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -244,15 +245,68 @@ func errorf(code, format string, args ...any) *Error {
 
 // encode wraps a body in an envelope of the current version.
 func encode(kind string, body any) ([]byte, error) {
-	env := Envelope{V: ProtocolVersion, Kind: kind}
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			return nil, fmt.Errorf("session: encoding %s: %w", kind, err)
-		}
-		env.Body = b
+	if body == nil {
+		return envelope(kind, nil), nil
 	}
-	return json.Marshal(env)
+	b, err := json.Marshal(body)
+	if err != nil {
+		return nil, fmt.Errorf("session: encoding %s: %w", kind, err)
+	}
+	return envelope(kind, b), nil
+}
+
+// envelope wraps an encoded body. It writes the envelope by hand: wrapping
+// the body as a json.RawMessage would scan it all again to check it, and
+// a state message is the host's hottest path. kind is one of this
+// package's constants, which need no escaping.
+func envelope(kind string, body []byte) []byte {
+	out := make([]byte, 0, len(body)+len(kind)+32)
+	out = append(out, `{"v":`...)
+	out = strconv.AppendInt(out, ProtocolVersion, 10)
+	out = append(out, `,"kind":"`...)
+	out = append(out, kind...)
+	out = append(out, '"')
+	if body != nil {
+		out = append(out, `,"body":`...)
+		out = append(out, body...)
+	}
+	return append(out, '}')
+}
+
+// plainKeys says whether every key of fields is written by
+// strconv.AppendQuote exactly as encoding/json writes it: printable ASCII
+// that needs no escape. A struct's JSON names are.
+func plainKeys(fields map[string]json.RawMessage) bool {
+	for k := range fields {
+		for i := 0; i < len(k); i++ {
+			if c := k[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// appendObject appends the JSON object of the fields named by keys (in
+// that order) for which keep is true (all of them when keep is nil). The
+// values are written as they are: they must be compact, valid JSON, and
+// the keys plain (see plainKeys).
+func appendObject(dst []byte, keys []string, fields map[string]json.RawMessage, keep func(string) bool) []byte {
+	dst = append(dst, '{')
+	first := true
+	for _, k := range keys {
+		if keep != nil && !keep(k) {
+			continue
+		}
+		if !first {
+			dst = append(dst, ',')
+		}
+		first = false
+		dst = strconv.AppendQuote(dst, k)
+		dst = append(dst, ':')
+		dst = append(dst, fields[k]...)
+	}
+	return append(dst, '}')
 }
 
 // decode checks the size, the JSON and the version of a message, in that
