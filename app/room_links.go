@@ -22,7 +22,8 @@ func linkStats(v online.View, host bool) app.UI {
 // linkFigures are the raw figures behind linkStats, published as the
 // page function longhallLink() for tests and `make bench` (see ui.Publish).
 type linkFigures struct {
-	RTTs       []float64 `json:"rtts"` // milliseconds, oldest first
+	RTTs       []float64 `json:"rtts"`   // milliseconds, oldest first
+	HostMs     []float64 `json:"hostMs"` // the host's time per intent, ms
 	Intents    int       `json:"intents"`
 	Sent       int64     `json:"sent"`
 	States     int       `json:"states"`
@@ -37,10 +38,16 @@ func figures(v online.View) linkFigures {
 	tr := v.Traffic
 	f := linkFigures{Intents: tr.Intents, Sent: tr.SentBytes, States: tr.States, StateBytes: tr.StateBytes, In: tr.InBytes,
 		Via: v.Via, RelaysUp: v.RelayStatus.Up, RelaysDown: v.RelayStatus.Down}
-	for _, d := range tr.RTTs {
-		f.RTTs = append(f.RTTs, float64(d.Microseconds())/1000)
-	}
+	f.RTTs, f.HostMs = millis(tr.RTTs), millis(tr.HostTimes)
 	return f
+}
+
+func millis(ds []time.Duration) []float64 {
+	out := make([]float64, len(ds))
+	for i, d := range ds {
+		out[i] = float64(d.Microseconds()) / 1000
+	}
+	return out
 }
 
 // linkWords sums the link up in a sentence or three.

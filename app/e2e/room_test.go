@@ -22,6 +22,9 @@ import (
 type driven struct {
 	acts, picks, waits int
 	actWait, looking   time.Duration
+	// think, when set, is how long the player looks at a changed table
+	// before choosing, as a person does (a test clicks at once).
+	think time.Duration
 }
 
 func (d *driven) String() string {
@@ -40,6 +43,9 @@ func playToTheEnd(ctx context.Context, stop <-chan struct{}, d *driven) (string,
 		default:
 		}
 		var res string
+		if d.think > 0 {
+			time.Sleep(d.think)
+		}
 		t0 := time.Now()
 		if err := chromedp.Run(ctx,
 			chromedp.Evaluate(roomVersion, &before),

@@ -66,9 +66,22 @@ type Traffic struct {
 	States     int             // state messages received
 	StateBytes int64           // their bytes
 	InBytes    int64           // bytes received, every kind
+	// HostTimes, on the host, are what each guest's applied action took
+	// the host: apply, encode, send and save (the latest, oldest first).
+	HostTimes []time.Duration
 }
 
 const rttSamples = 1000
+
+// keepLatest appends d to a list of samples that keeps the latest
+// rttSamples.
+func keepLatest(list []time.Duration, d time.Duration) []time.Duration {
+	list = append(list, d)
+	if n := len(list) - rttSamples; n > 0 {
+		list = slices.Delete(list, 0, n)
+	}
+	return list
+}
 
 // ErrOffline is returned by the player's actions while the link is down.
 var ErrOffline = errors.New("online: not connected to the room right now")
@@ -103,6 +116,7 @@ func (c *client) View() View {
 	v.Log = slices.Clone(v.Log)
 	v.Chat = slices.Clone(v.Chat)
 	v.Traffic.RTTs = slices.Clone(v.Traffic.RTTs)
+	v.Traffic.HostTimes = slices.Clone(v.Traffic.HostTimes)
 	if c.g != nil {
 		v.Snap = c.g.Latest()
 		v.Traffic.SentBytes = c.sentBase + c.g.SentBytes()
@@ -144,10 +158,7 @@ func (c *client) follow(g *session.Guest) {
 func (c *client) apply(u session.Update) (result bool) {
 	c.view.Traffic.InBytes += int64(u.Size)
 	if (u.State != nil || u.Error != nil) && !c.sentAt.IsZero() {
-		c.view.Traffic.RTTs = append(c.view.Traffic.RTTs, time.Since(c.sentAt))
-		if n := len(c.view.Traffic.RTTs) - rttSamples; n > 0 {
-			c.view.Traffic.RTTs = slices.Delete(c.view.Traffic.RTTs, 0, n)
-		}
+		c.view.Traffic.RTTs = keepLatest(c.view.Traffic.RTTs, time.Since(c.sentAt))
 		c.sentAt = time.Time{}
 	}
 	if u.State != nil {

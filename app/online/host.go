@@ -110,7 +110,7 @@ func Host(ctx context.Context, st Store, rec *Hosted, n Net, opts HostOptions, o
 	r.Room = r.Room.Reissue(opts.Now())
 	h.rec, h.room = &r, r.Room
 
-	sopts := session.Options{BotDelay: opts.BotDelay, OnSave: h.saved, OnLobby: h.savedLobby, Logf: opts.Logf}
+	sopts := session.Options{BotDelay: opts.BotDelay, OnSave: h.saved, OnLobby: h.savedLobby, Logf: opts.Logf, Timing: h.timed}
 	var err error
 	if r.Save != nil {
 		h.host, err = session.Resume(ctx, *r.Save, sopts)
@@ -159,6 +159,14 @@ func (h *Hosting) saved(s session.Save) {
 	if err := h.store(func(r *Hosted) { r.Save = &s }); err != nil {
 		h.set(func(v *View) { v.Notice = Words(err) })
 	}
+}
+
+// timed keeps what a guest's action took the host. It runs on the host's
+// loop; the page shows it when it next redraws.
+func (h *Hosting) timed(d time.Duration) {
+	h.mu.Lock()
+	h.view.Traffic.HostTimes = keepLatest(h.view.Traffic.HostTimes, d)
+	h.mu.Unlock()
 }
 
 // savedLobby keeps the lobby before the start. It runs on the host's loop.
