@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -136,15 +137,21 @@ func JoinAnd(words []string) string {
 // GameLog shows the whole game, one entry an action, newest first and
 // numbered by its place in the game; the newest is marked. An entry's first
 // line says what its player did, any others what followed.
+//
+// The entries are in the page oldest first and a style puts the newest on
+// top: go-app compares a new list with the old one place by place, so a
+// list that grows at its end changes one item an action, where one that
+// grows at its start would rewrite every item, a cost that grows with the
+// game and lands in the players' round trip.
 func GameLog(entries []rules.LogEntry) app.UI {
 	n := len(entries)
 	return app.Details().ID("gamelog").Class("log panel").Open(true).Body(
 		app.Summary().Text(fmt.Sprintf("Game log (%d)", n)),
-		app.Ol().Reversed(true).Body(
+		app.Ol().Body(
 			app.Range(entries).Slice(func(i int) app.UI {
-				e := entries[n-1-i]
-				li := app.Li().Attr("data-n", e.N)
-				if i == 0 {
+				e := entries[i]
+				li := app.Li().Attr("value", e.N).Attr("data-n", e.N).Style("order", strconv.Itoa(-i))
+				if i == n-1 {
 					li = li.Class("last")
 				}
 				if len(e.Lines) == 0 {
