@@ -83,6 +83,13 @@ func theTestBuild(t testing.TB) (bin, root string) {
 	return testBuild.bin, testBuild.root
 }
 
+// wasmBuildArgs are the arguments of `go build` for a wasm like the
+// Makefile's: -trimpath and its compiler flags (LONGHALL_WASM_GCFLAGS,
+// which make exports), then args.
+func wasmBuildArgs(args ...string) []string {
+	return append(append([]string{"build", "-trimpath"}, strings.Fields(os.Getenv("LONGHALL_WASM_GCFLAGS"))...), args...)
+}
+
 // buildApp builds a go-app program twice: natively into bin, and for wasm
 // into root/web/app.wasm next to a copy of the module's web/ directory.
 func buildApp(module, pkg, bin, root string, tags ...string) error {
@@ -94,7 +101,7 @@ func buildApp(module, pkg, bin, root string, tags ...string) error {
 	if out, err := native.CombinedOutput(); err != nil {
 		return fmt.Errorf("native build: %v\n%s", err, out)
 	}
-	wasm := exec.Command("go", "build", "-tags="+strings.Join(tags, ","), "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(root, "web", "app.wasm"), pkg)
+	wasm := exec.Command("go", wasmBuildArgs("-tags="+strings.Join(tags, ","), "-ldflags=-s -w", "-o", filepath.Join(root, "web", "app.wasm"), pkg)...)
 	wasm.Dir = module
 	wasm.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := wasm.CombinedOutput(); err != nil {

@@ -2,7 +2,7 @@ package e2e
 
 import (
 	"bytes"
-	"compress/gzip"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/andybalholm/brotli"
+
+	"longhall/app/internal/wasmsize"
 )
 
 // sizeLayers are testdata/sizes built with more and more of the rooms'
@@ -29,6 +31,7 @@ var sizeLayers = []struct{ name, tags string }{
 // minute faster per build). The budget for the whole app.wasm is in
 // BenchmarkWasmSize.
 func BenchmarkWasmBytesPerDependency(b *testing.B) {
+	requireMakeFlags(b)
 	dir := b.TempDir()
 	type sizes struct{ raw, gz, br int }
 	got := make([]sizes, len(sizeLayers))
@@ -40,7 +43,7 @@ func BenchmarkWasmBytesPerDependency(b *testing.B) {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			out := filepath.Join(dir, l.name+".wasm")
-			cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-tags", l.tags, "-o", out, "./app/e2e/testdata/sizes")
+			cmd := exec.Command("go", wasmBuildArgs("-ldflags=-s -w", "-tags", l.tags, "-o", out, "./app/e2e/testdata/sizes")...)
 			cmd.Dir = moduleRoot()
 			cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 			if msg, err := cmd.CombinedOutput(); err != nil {
@@ -52,15 +55,12 @@ func BenchmarkWasmBytesPerDependency(b *testing.B) {
 				errs[i] = err
 				return
 			}
-			var gz bytes.Buffer
-			zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-			zw.Write(data)
-			zw.Close()
-			var br bytes.Buffer
-			bw := brotli.NewWriterOptions(&br, brotli.WriterOptions{Quality: 9, LGWin: 24})
-			bw.Write(data)
-			bw.Close()
-			got[i] = sizes{len(data), gz.Len(), br.Len()}
+			gz, err := gzip9(data)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			got[i] = sizes{len(data), gz, brotli9(data)}
 		})
 	}
 	wg.Wait()
@@ -92,8 +92,20 @@ func (e *buildError) Error() string {
 // and brotli (quality 9).
 func wasmSizes(b *testing.B, dir, name, tags string) (raw, gz, br int) {
 	b.Helper()
+	data := buildWasm(b, dir, name, tags, "-s -w")
+	gz, err := gzip9(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return len(data), gz, brotli9(data)
+}
+
+// buildWasm builds the app's wasm as the Makefile does, with tags and the
+// linker flags ldflags, and returns it.
+func buildWasm(b *testing.B, dir, name, tags, ldflags string) []byte {
+	b.Helper()
 	out := filepath.Join(dir, name+".wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-tags", tags, "-o", out, "./app")
+	cmd := exec.Command("go", wasmBuildArgs("-ldflags="+ldflags, "-tags", tags, "-o", out, "./app")...)
 	cmd.Dir = moduleRoot()
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if msg, err := cmd.CombinedOutput(); err != nil {
@@ -103,15 +115,63 @@ func wasmSizes(b *testing.B, dir, name, tags string) (raw, gz, br int) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var zb bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&zb, gzip.BestCompression)
-	zw.Write(data)
-	zw.Close()
+	return data
+}
+
+// gzip9 is the size of data after `gzip -9`, the figure of the budget.
+func gzip9(data []byte) (int, error) {
+	cmd := exec.Command("gzip", "-9", "-c")
+	cmd.Stdin = bytes.NewReader(data)
+	out, err := cmd.Output()
+	if err != nil {
+		return 0, fmt.Errorf("gzip -9: %v", err)
+	}
+	return len(out), nil
+}
+
+// brotli9 is the size of data compressed with brotli at quality 9.
+func brotli9(data []byte) int {
 	var bb bytes.Buffer
 	bw := brotli.NewWriterOptions(&bb, brotli.WriterOptions{Quality: 9, LGWin: 24})
 	bw.Write(data)
 	bw.Close()
-	return len(data), zb.Len(), bb.Len()
+	return bb.Len()
+}
+
+// requireMakeFlags skips a size benchmark run outside make, which would
+// build the wasm without the Makefile's compiler flags and measure another
+// binary than the one shipped.
+func requireMakeFlags(b *testing.B) {
+	b.Helper()
+	if os.Getenv("LONGHALL_WASM_GCFLAGS") == "" {
+		b.Skip("run it through `make bench`: the wasm's compiler flags come from the Makefile")
+	}
+}
+
+// BenchmarkWasmBytesPerPackage reports where the bytes of app.wasm go:
+// the function bodies of each Go package (built with its names), raw and
+// gzip -9 on their own, largest first. Data (strings, tables, type
+// information) is not counted; the total says how much code there is.
+func BenchmarkWasmBytesPerPackage(b *testing.B) {
+	requireMakeFlags(b)
+	data := buildWasm(b, b.TempDir(), "named", "", "-w")
+	pkgs, err := wasmsize.ByPackage(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	code := 0
+	for _, p := range pkgs {
+		code += p.Code
+	}
+	bench(b, "wasm-code-raw", float64(code), "bytes")
+	for i, p := range pkgs {
+		if i == 40 {
+			break
+		}
+		name := strings.NewReplacer("github.com_", "", "golang.org_", "").Replace(p.Name)
+		bench(b, "wasm-pkg-"+name+"-raw", float64(p.Code), "bytes")
+		bench(b, "wasm-pkg-"+name+"-gzip", float64(p.Gzip), "bytes")
+	}
 }
 
 // Whole-app budget for app.wasm with Red North and rooms (gzip -9, and
@@ -127,6 +187,7 @@ const (
 // build tag leaves out), and checks the whole app against its budget.
 // Hands, the test game, is measured the other way round (-tags testgame).
 func BenchmarkWasmBytesPerGame(b *testing.B) {
+	requireMakeFlags(b)
 	dir := b.TempDir()
 	raw, gz, br := wasmSizes(b, dir, "app", "")
 	// The budget's brotli is what dist ships: quality 11.

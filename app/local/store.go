@@ -3,6 +3,7 @@ package local
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 	"time"
 
@@ -41,7 +42,9 @@ func Saves(st Store) []Save {
 	if err := st.Get(indexKey, &list); err != nil {
 		return nil
 	}
-	slices.SortFunc(list, func(a, b Save) int { return b.Updated.Compare(a.Updated) })
+	// sort.Slice, not slices.SortFunc: each struct type would add its own
+	// copy of the sort to app.wasm (about 20 KB).
+	sort.Slice(list, func(i, j int) bool { return list[i].Updated.After(list[j].Updated) })
 	return list
 }
 

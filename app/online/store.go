@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sort"
 	"time"
 
 	"longhall/app/local"
@@ -133,7 +134,9 @@ func Rooms(st Store) []RoomEntry {
 		return nil
 	}
 	list = slices.DeleteFunc(list, func(r RoomEntry) bool { return !validKey(r.Key) })
-	slices.SortFunc(list, func(a, b RoomEntry) int { return b.Updated.Compare(a.Updated) })
+	// sort.Slice, not slices.SortFunc: each struct type would add its own
+	// copy of the sort to app.wasm (about 20 KB).
+	sort.Slice(list, func(i, j int) bool { return list[i].Updated.After(list[j].Updated) })
 	return list
 }
 

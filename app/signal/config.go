@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"sort"
 	"strings"
 )
 
@@ -107,7 +108,9 @@ func pick(list []string, r Room, n int) []string {
 		copy(rs[i].score[:], h.Sum(nil))
 		rs[i].addr = a
 	}
-	slices.SortFunc(rs, func(a, b ranked) int { return bytes.Compare(b.score[:], a.score[:]) })
+	// sort.Slice, not slices.SortFunc: each struct type would add its own
+	// copy of the sort to app.wasm (about 20 KB).
+	sort.Slice(rs, func(i, j int) bool { return bytes.Compare(rs[j].score[:], rs[i].score[:]) < 0 })
 	out := make([]string, n)
 	for i := range out {
 		out[i] = rs[i].addr
