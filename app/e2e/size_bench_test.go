@@ -28,8 +28,8 @@ var sizeLayers = []struct{ name, tags string }{
 // BenchmarkWasmBytesPerDependency reports what each networking layer adds
 // to a go-app wasm (built like Longhall's): raw, gzip -9 and brotli (at
 // quality 9, a little larger than the quality 11 `dist` uses, and a
-// minute faster per build). The budget for the whole app.wasm is in
-// BenchmarkWasmSize.
+// minute faster per build). The budget for the whole app.wasm is checked
+// in BenchmarkWasmBytesPerGame.
 func BenchmarkWasmBytesPerDependency(b *testing.B) {
 	requireMakeFlags(b)
 	dir := b.TempDir()
@@ -42,15 +42,7 @@ func BenchmarkWasmBytesPerDependency(b *testing.B) {
 		wg.Go(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			out := filepath.Join(dir, l.name+".wasm")
-			cmd := exec.Command("go", wasmBuildArgs("-ldflags=-s -w", "-tags", l.tags, "-o", out, "./app/e2e/testdata/sizes")...)
-			cmd.Dir = moduleRoot()
-			cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-			if msg, err := cmd.CombinedOutput(); err != nil {
-				errs[i] = &buildError{l.name, string(msg)}
-				return
-			}
-			data, err := os.ReadFile(out)
+			data, err := buildWasmFile(dir, l.name, "./app/e2e/testdata/sizes", l.tags, "-s -w")
 			if err != nil {
 				errs[i] = err
 				return
@@ -60,7 +52,7 @@ func BenchmarkWasmBytesPerDependency(b *testing.B) {
 				errs[i] = err
 				return
 			}
-			got[i] = sizes{len(data), gz, brotli9(data)}
+			got[i] = sizes{len(data), gz, brotliSize(data, 9)}
 		})
 	}
 	wg.Wait()
@@ -89,33 +81,39 @@ func (e *buildError) Error() string {
 }
 
 // wasmSizes builds the app's wasm with tags and measures it: raw, gzip -9
-// and brotli (quality 9).
-func wasmSizes(b *testing.B, dir, name, tags string) (raw, gz, br int) {
+// and brotli (quality 9); it returns the wasm too.
+func wasmSizes(b *testing.B, dir, name, tags string) (data []byte, gz, br int) {
 	b.Helper()
-	data := buildWasm(b, dir, name, tags, "-s -w")
+	data = buildWasm(b, dir, name, tags, "-s -w")
 	gz, err := gzip9(data)
 	if err != nil {
 		b.Fatal(err)
 	}
-	return len(data), gz, brotli9(data)
+	return data, gz, brotliSize(data, 9)
 }
 
 // buildWasm builds the app's wasm as the Makefile does, with tags and the
 // linker flags ldflags, and returns it.
 func buildWasm(b *testing.B, dir, name, tags, ldflags string) []byte {
 	b.Helper()
-	out := filepath.Join(dir, name+".wasm")
-	cmd := exec.Command("go", wasmBuildArgs("-ldflags="+ldflags, "-tags", tags, "-o", out, "./app")...)
-	cmd.Dir = moduleRoot()
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if msg, err := cmd.CombinedOutput(); err != nil {
-		b.Fatal(&buildError{name, string(msg)})
-	}
-	data, err := os.ReadFile(out)
+	data, err := buildWasmFile(dir, name, "./app", tags, ldflags)
 	if err != nil {
 		b.Fatal(err)
 	}
 	return data
+}
+
+// buildWasmFile builds pkg for wasm into dir/name.wasm with the Makefile's
+// compiler flags, tags and ldflags, and returns the binary.
+func buildWasmFile(dir, name, pkg, tags, ldflags string) ([]byte, error) {
+	out := filepath.Join(dir, name+".wasm")
+	cmd := exec.Command("go", wasmBuildArgs("-ldflags="+ldflags, "-tags", tags, "-o", out, pkg)...)
+	cmd.Dir = moduleRoot()
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		return nil, &buildError{name, string(msg)}
+	}
+	return os.ReadFile(out)
 }
 
 // gzip9 is the size of data after `gzip -9`, the figure of the budget.
@@ -129,10 +127,11 @@ func gzip9(data []byte) (int, error) {
 	return len(out), nil
 }
 
-// brotli9 is the size of data compressed with brotli at quality 9.
-func brotli9(data []byte) int {
+// brotliSize is the size of data compressed with brotli at quality q
+// (dist ships 11; 9 is a minute faster a build).
+func brotliSize(data []byte, q int) int {
 	var bb bytes.Buffer
-	bw := brotli.NewWriterOptions(&bb, brotli.WriterOptions{Quality: 9, LGWin: 24})
+	bw := brotli.NewWriterOptions(&bb, brotli.WriterOptions{Quality: q, LGWin: 24})
 	bw.Write(data)
 	bw.Close()
 	return bb.Len()
@@ -189,17 +188,10 @@ const (
 func BenchmarkWasmBytesPerGame(b *testing.B) {
 	requireMakeFlags(b)
 	dir := b.TempDir()
-	raw, gz, br := wasmSizes(b, dir, "app", "")
+	data, gz, br := wasmSizes(b, dir, "app", "")
+	raw := len(data)
 	// The budget's brotli is what dist ships: quality 11.
-	data, err := os.ReadFile(filepath.Join(dir, "app.wasm"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	var bb bytes.Buffer
-	bw := brotli.NewWriterOptions(&bb, brotli.WriterOptions{Quality: 11, LGWin: 24})
-	bw.Write(data)
-	bw.Close()
-	br11 := bb.Len()
+	br11 := brotliSize(data, 11)
 	bench(b, "wasm-app-raw", float64(raw), "bytes")
 	bench(b, "wasm-app-gzip9", float64(gz), "bytes")
 	bench(b, "wasm-app-brotli11", float64(br11), "bytes")
@@ -214,14 +206,14 @@ func BenchmarkWasmBytesPerGame(b *testing.B) {
 	for _, f := range files {
 		game := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(f), "game_"), ".go")
 		if game == "testgame" {
-			r2, g2, b2 := wasmSizes(b, dir, game, "testgame")
-			bench(b, "wasm-game-"+game+"-raw", float64(r2-raw), "bytes")
+			d2, g2, b2 := wasmSizes(b, dir, game, "testgame")
+			bench(b, "wasm-game-"+game+"-raw", float64(len(d2)-raw), "bytes")
 			bench(b, "wasm-game-"+game+"-gzip9", float64(g2-gz), "bytes")
 			bench(b, "wasm-game-"+game+"-brotli9", float64(b2-br), "bytes")
 			continue
 		}
-		r2, g2, b2 := wasmSizes(b, dir, "without-"+game, "without_"+game)
-		bench(b, "wasm-game-"+game+"-raw", float64(raw-r2), "bytes")
+		d2, g2, b2 := wasmSizes(b, dir, "without-"+game, "without_"+game)
+		bench(b, "wasm-game-"+game+"-raw", float64(raw-len(d2)), "bytes")
 		bench(b, "wasm-game-"+game+"-gzip9", float64(gz-g2), "bytes")
 		bench(b, "wasm-game-"+game+"-brotli9", float64(br-b2), "bytes")
 	}

@@ -42,8 +42,7 @@ func Saves(st Store) []Save {
 	if err := st.Get(indexKey, &list); err != nil {
 		return nil
 	}
-	// sort.Slice, not slices.SortFunc: each struct type would add its own
-	// copy of the sort to app.wasm (about 20 KB).
+	// sort.Slice: see "Code size" in docs/ARCHITECTURE.md.
 	sort.Slice(list, func(i, j int) bool { return list[i].Updated.After(list[j].Updated) })
 	return list
 }

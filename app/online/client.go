@@ -71,13 +71,14 @@ type Traffic struct {
 	HostTimes []time.Duration
 }
 
-const rttSamples = 1000
+// samplesKept bounds the round trips and host times kept for the page.
+const samplesKept = 1000
 
 // keepLatest appends d to a list of samples that keeps the latest
-// rttSamples.
+// samplesKept.
 func keepLatest(list []time.Duration, d time.Duration) []time.Duration {
 	list = append(list, d)
-	if n := len(list) - rttSamples; n > 0 {
+	if n := len(list) - samplesKept; n > 0 {
 		list = slices.Delete(list, 0, n)
 	}
 	return list

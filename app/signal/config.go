@@ -108,8 +108,7 @@ func pick(list []string, r Room, n int) []string {
 		copy(rs[i].score[:], h.Sum(nil))
 		rs[i].addr = a
 	}
-	// sort.Slice, not slices.SortFunc: each struct type would add its own
-	// copy of the sort to app.wasm (about 20 KB).
+	// sort.Slice: see "Code size" in docs/ARCHITECTURE.md.
 	sort.Slice(rs, func(i, j int) bool { return bytes.Compare(rs[j].score[:], rs[i].score[:]) < 0 })
 	out := make([]string, n)
 	for i := range out {

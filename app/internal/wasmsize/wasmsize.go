@@ -81,7 +81,7 @@ func PackageOf(fn string) string {
 	if dot < 0 {
 		return fn
 	}
-	if under > dot && dot+1 < len(fn) && fn[dot+1] != '_' && isDomain(fn[:under]) {
+	if under > dot && isDomain(fn[:under]) {
 		if end := strings.IndexByte(fn[under:], '.'); end >= 0 {
 			return fn[:under+end]
 		}
