@@ -20,7 +20,7 @@ build: wasm native
 # The browser half: everything server-side stays out (//go:build !wasm).
 # The app's own packages and go-app are compiled without inlining, all but
 # the wire's hot path (session, peer): they draw pages and set up links,
-# and their inlined helpers cost about 75 KB of gzip in app.wasm (the
+# and their inlined helpers cost about 55 KB of gzip in app.wasm (the
 # budget is 2.8 MB). The rules (bots) and the standard library keep it.
 # make bench builds its wasm with the same flags.
 WASM_GCFLAGS := -gcflags=longhall/app/...=-l -gcflags=longhall/app/session= -gcflags=longhall/app/peer= -gcflags=github.com/maxence-charriere/go-app/v10/...=-l
