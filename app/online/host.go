@@ -133,7 +133,18 @@ func Host(ctx context.Context, st Store, rec *Hosted, n Net, opts HostOptions, o
 		}
 	}
 	h.saveToken = func(tok string) { h.store(func(r *Hosted) { r.Token = tok }) }
-	h.onResult = func() { h.store(func(r *Hosted) { r.Over = true }) }
+	// The host's own player may see the result before the loop has saved
+	// the last action (it sends before it saves), so the room is marked
+	// over together with a save taken now, which holds that action.
+	h.onResult = func() {
+		s, err := h.host.Save()
+		h.store(func(r *Hosted) {
+			if err == nil {
+				r.Save = &s
+			}
+			r.Over = true
+		})
+	}
 	me, err := h.host.Local(r.Name, r.Token)
 	if err != nil {
 		h.host.Close()
