@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"sync"
 	"time"
+
+	"longhall/app/internal/bip340"
 )
 
 // NostrKind is the event kind Longhall's signaling uses: an ephemeral kind
@@ -146,7 +148,7 @@ type nostrConn struct {
 	name string
 	ws   *wsConn
 	kind int
-	key  *schnorrKey
+	key  *bip340.Key
 	pub  string // x-only public key, hex
 	sub  string
 
@@ -171,16 +173,13 @@ type okReply struct {
 }
 
 func dialNostr(ctx context.Context, name, url string, kind int) (*nostrConn, error) {
-	key, err := randomSchnorrKey()
-	if err != nil {
-		return nil, err
-	}
+	key := bip340.RandomKey()
 	ws, err := dialWS(ctx, name, url)
 	if err != nil {
 		return nil, err
 	}
 	c := &nostrConn{name: name, ws: ws, kind: kind, key: key,
-		pub: hex.EncodeToString(key.pub), sub: randomID(12),
+		pub: hex.EncodeToString(key.Public()), sub: randomID(12),
 		events: make(chan *event, 16), eose: make(chan struct{}), gone: make(chan struct{}),
 		done: make(chan struct{}), waits: make(map[string]chan okReply)}
 	go c.dispatch()

@@ -6,6 +6,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"strconv"
+
+	"longhall/app/internal/bip340"
 )
 
 // event is a Nostr event (NIP-01).
@@ -88,12 +90,12 @@ func appendJSONString(b []byte, s string) []byte {
 func (e *event) hash() [32]byte { return sha256.Sum256(e.serialize()) }
 
 // sign sets the event's pubkey, id and BIP-340 signature.
-func (e *event) sign(key *schnorrKey) error {
-	e.PubKey = hex.EncodeToString(key.pub)
+func (e *event) sign(key *bip340.Key) error {
+	e.PubKey = hex.EncodeToString(key.Public())
 	id := e.hash()
 	var aux [32]byte
 	rand.Read(aux[:]) // never fails (Go 1.24+)
-	sig, err := key.sign(id[:], aux)
+	sig, err := key.Sign(id[:], aux)
 	if err != nil {
 		return err
 	}
@@ -124,7 +126,7 @@ func verifyHex(pubHex, sigHex string, msg []byte) bool {
 		return false
 	}
 	sig, err := hex.DecodeString(sigHex)
-	return err == nil && schnorrVerify(pub, msg, sig)
+	return err == nil && bip340.Verify(pub, msg, sig)
 }
 
 // tag returns the first value of the event's tag called name.

@@ -1,4 +1,4 @@
-package signal
+package bip340
 
 // Signing and verifying cost about half a millisecond natively and a few
 // milliseconds in wasm.
@@ -6,20 +6,20 @@ package signal
 import "testing"
 
 func BenchmarkSign(b *testing.B) {
-	k, _ := randomSchnorrKey()
+	k := RandomKey()
 	var aux [32]byte
 	msg := make([]byte, 32)
-	for i := 0; i < b.N; i++ {
-		k.sign(msg, aux)
+	for b.Loop() {
+		k.Sign(msg, aux)
 	}
 }
 
 func BenchmarkVerify(b *testing.B) {
-	k, _ := randomSchnorrKey()
+	k := RandomKey()
 	var aux [32]byte
 	msg := make([]byte, 32)
-	sig, _ := k.sign(msg, aux)
-	for i := 0; i < b.N; i++ {
-		schnorrVerify(k.pub, msg, sig)
+	sig, _ := k.Sign(msg, aux)
+	for b.Loop() {
+		Verify(k.pub, msg, sig)
 	}
 }

@@ -1,4 +1,18 @@
-package signal
+// Package bip340 makes and checks BIP-340 Schnorr signatures over
+// secp256k1, as Nostr uses them.
+//
+// The usual Go libraries (btcec, decred's secp256k1) link a precomputed
+// table of about 0.7 MB (gzip) into every binary, which would grow the app's
+// wasm by 40%; this small implementation (field arithmetic on four 64-bit
+// limbs, scalars with math/big) takes a few milliseconds per signature
+// instead, and Longhall signs a handful of events per session.
+//
+// It is not constant-time. That is fine for Longhall: its keys are
+// throwaway keys made for one session, guarding nothing (the room's seal,
+// not the Nostr signature, authenticates a payload), and a relay requires
+// the signatures only to accept the events. Do not use it for keys that
+// guard anything.
+package bip340
 
 import (
 	"crypto/rand"
@@ -6,18 +20,6 @@ import (
 	"errors"
 	"math/big"
 )
-
-// BIP-340 Schnorr signatures over secp256k1, as Nostr uses them. The usual
-// Go libraries (btcec, decred's secp256k1) link a precomputed table of about
-// 0.7 MB (gzip) into every binary, which would grow the app's wasm by 40%;
-// this small implementation (field arithmetic on four 64-bit limbs, scalars
-// with math/big) takes a few milliseconds per signature instead, and
-// Longhall signs a handful of events per session.
-//
-// It is not constant-time. That is fine here: the keys are throwaway keys
-// made for one session, guarding nothing (the room's seal, not the Nostr
-// signature, is what authenticates a payload), and a relay requires the
-// signatures only to accept the events.
 
 var (
 	curveN = hexInt("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141")
@@ -32,12 +34,13 @@ var (
 	expSqrt    = mustFE("3FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFBFFFFF0C")
 )
 
-var errBadKey = errors.New("signal: invalid secp256k1 key")
+// ErrBadKey is returned for a secret key outside 1..n−1.
+var ErrBadKey = errors.New("bip340: invalid secp256k1 secret key")
 
 func hexInt(s string) *big.Int {
 	n, ok := new(big.Int).SetString(s, 16)
 	if !ok {
-		panic("signal: bad constant " + s)
+		panic("bip340: bad constant " + s)
 	}
 	return n
 }
@@ -78,40 +81,42 @@ func liftX(xb []byte) (jacobian, bool) {
 	return jacobian{x, y, fe{1}}, true
 }
 
-// schnorrKey is a secp256k1 secret key with its x-only public key.
-type schnorrKey struct {
+// Key is a secp256k1 secret key with its x-only public key.
+type Key struct {
 	d   *big.Int // secret scalar, adjusted so that d·G has an even y
 	pub []byte   // 32-byte x coordinate of d·G
 }
 
-// newSchnorrKey makes a key from a 32-byte secret.
-func newSchnorrKey(secret []byte) (*schnorrKey, error) {
+// NewKey makes a key from a 32-byte secret.
+func NewKey(secret []byte) (*Key, error) {
 	d := new(big.Int).SetBytes(secret)
 	if len(secret) != 32 || d.Sign() == 0 || d.Cmp(curveN) >= 0 {
-		return nil, errBadKey
+		return nil, ErrBadKey
 	}
 	x, y, _ := baseMul(d).affine()
 	if y.isOdd() {
 		d.Sub(curveN, d)
 	}
-	return &schnorrKey{d: d, pub: x.bytes()}, nil
+	return &Key{d: d, pub: x.bytes()}, nil
 }
 
-// randomSchnorrKey makes a fresh throwaway key.
-func randomSchnorrKey() (*schnorrKey, error) {
+// RandomKey makes a fresh throwaway key.
+func RandomKey() *Key {
 	for {
 		var b [32]byte
 		rand.Read(b[:]) // never fails (Go 1.24+)
-		k, err := newSchnorrKey(b[:])
-		if err == nil {
-			return k, nil
+		if k, err := NewKey(b[:]); err == nil {
+			return k
 		}
 	}
 }
 
-// sign makes a BIP-340 signature of the 32-byte msg with the auxiliary
+// Public is the key's 32-byte x-only public key.
+func (k *Key) Public() []byte { return append([]byte(nil), k.pub...) }
+
+// Sign makes the BIP-340 signature of msg (any length) with the auxiliary
 // randomness aux.
-func (k *schnorrKey) sign(msg []byte, aux [32]byte) ([]byte, error) {
+func (k *Key) Sign(msg []byte, aux [32]byte) ([]byte, error) {
 	t := bytes32(k.d)
 	for i, b := range taggedHash("BIP0340/aux", aux[:]) {
 		t[i] ^= b
@@ -119,7 +124,7 @@ func (k *schnorrKey) sign(msg []byte, aux [32]byte) ([]byte, error) {
 	k0 := new(big.Int).SetBytes(taggedHash("BIP0340/nonce", t, k.pub, msg))
 	k0.Mod(k0, curveN)
 	if k0.Sign() == 0 {
-		return nil, errBadKey // probability 2^-256
+		return nil, ErrBadKey // probability 2^-256
 	}
 	rx, ry, _ := baseMul(k0).affine()
 	if ry.isOdd() {
@@ -134,8 +139,8 @@ func (k *schnorrKey) sign(msg []byte, aux [32]byte) ([]byte, error) {
 	return append(r, bytes32(s)...), nil
 }
 
-// schnorrVerify checks a BIP-340 signature of msg by the x-only public key.
-func schnorrVerify(pub, msg, sig []byte) bool {
+// Verify checks a BIP-340 signature of msg by the x-only public key.
+func Verify(pub, msg, sig []byte) bool {
 	if len(pub) != 32 || len(sig) != 64 {
 		return false
 	}

@@ -1,4 +1,4 @@
-package signal
+package bip340
 
 import (
 	"encoding/binary"
@@ -22,7 +22,7 @@ type fe [4]uint64
 func mustFE(s string) fe {
 	b, err := hex.DecodeString(s)
 	if err != nil || len(b) != 32 {
-		panic("signal: bad constant " + s)
+		panic("bip340: bad constant " + s)
 	}
 	var a fe
 	for i := range a {
