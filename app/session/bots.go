@@ -1,6 +1,10 @@
 package session
 
-import "longhall/rules"
+import (
+	"time"
+
+	"longhall/rules"
+)
 
 // scheduleBots lets the first pending bot act, after the configured delay,
 // on a goroutine of its own with a clone of the state, so that a slow bot
@@ -37,7 +41,7 @@ func (h *Host) scheduleBots() {
 		think()
 		return
 	}
-	h.botStop = h.clock.AfterFunc(h.opts.BotDelay, func() { h.post(think) })
+	h.botStop = time.AfterFunc(h.opts.BotDelay, func() { h.post(think) }).Stop
 }
 
 func (h *Host) pendingBot() (rules.Seat, bool) {

@@ -101,25 +101,6 @@ func TestPipeRecvStopsWithItsContext(t *testing.T) {
 	}
 }
 
-func TestManualClockRunsOnlyDueCallbacks(t *testing.T) {
-	c := newManualClock()
-	var fired []string
-	c.AfterFunc(2*time.Second, func() { fired = append(fired, "two") })
-	stop := c.AfterFunc(time.Second, func() { fired = append(fired, "stopped") })
-	c.AfterFunc(time.Second, func() { fired = append(fired, "one") })
-	if !stop() {
-		t.Fatal("stopping a pending timer reported it had already run")
-	}
-	c.Advance(time.Second)
-	if len(fired) != 1 || fired[0] != "one" {
-		t.Fatalf("after 1s: %v", fired)
-	}
-	c.Advance(time.Second)
-	if len(fired) != 2 || fired[1] != "two" {
-		t.Fatalf("after 2s: %v", fired)
-	}
-}
-
 func TestBucketRefillsWithTime(t *testing.T) {
 	now := time.Unix(0, 0)
 	b := newBucket(3, 2)

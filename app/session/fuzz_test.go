@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"longhall/app/internal/leaktest"
 	"longhall/rules"
 )
 
@@ -33,89 +32,89 @@ func FuzzHostMessages(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		leaktest.Check(t)
-		clock := newManualClock()
-		h, err := NewHost(context.Background(), "hand-test", rules.Config{Players: 2}, 3, Options{Clock: clock})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer h.Close()
-		ann, err := h.Local("Ann", "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer ann.Close()
-		waitKind(t, ann, KindWelcome)
-		go func() {
-			for range ann.Updates() {
-			}
-		}()
-		a, b := Pipe()
-		defer b.Close()
-		if err := h.Attach(a); err != nil {
-			t.Fatal(err)
-		}
-		bad := make(chan error, 1)
-		go func() { bad <- checkHostOutput(b) }()
-
-		// Feed the messages through the host's own handler on its loop, so
-		// that each run is deterministic.
-		var p *peer
-		inLoop(t, h, func() {
-			for q := range h.peers {
-				if !q.local {
-					p = q
-				}
-			}
-		})
-		for _, line := range bytes.Split(data, []byte("\n")) {
-			switch string(line) {
-			case "START":
-				inLoop(t, h, func() {
-					if !h.started && h.seats[1].m == nil {
-						h.setBot(1, true)
-					}
-					h.start()
-				})
-			case "TICK":
-				clock.Advance(time.Second)
-			default:
-				inLoop(t, h, func() { h.handle(p, line) })
-			}
-		}
-
-		mustCheckHost(t, h)
-		l, err := h.Lobby()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if s := l.Seats[0]; s.Kind != SeatHuman || !s.Host || !s.Connected {
-			t.Fatalf("the host's player lost its seat: %+v", s)
-		}
-		var legal []rules.Action
-		v := hostVersion(t, h)
-		inLoop(t, h, func() {
-			if h.started {
-				legal = h.state.Legal(0)
-			}
-		})
-		if len(legal) > 0 {
-			if _, err := ann.Intent(legal[0]); err != nil {
+		inBubble(t, func(t *testing.T) {
+			h, err := NewHost(context.Background(), "hand-test", rules.Config{Players: 2}, 3, Options{})
+			if err != nil {
 				t.Fatal(err)
 			}
-			deadline := time.Now().Add(wait)
-			for hostVersion(t, h) == v {
-				if time.Now().After(deadline) {
-					t.Fatal("the host's player could not play after the fuzzed messages")
-				}
-				time.Sleep(time.Millisecond)
+			defer h.Close()
+			ann, err := h.Local("Ann", "")
+			if err != nil {
+				t.Fatal(err)
 			}
+			defer ann.Close()
+			waitKind(t, ann, KindWelcome)
+			go func() {
+				for range ann.Updates() {
+				}
+			}()
+			a, b := Pipe()
+			defer b.Close()
+			if err := h.Attach(a); err != nil {
+				t.Fatal(err)
+			}
+			bad := make(chan error, 1)
+			go func() { bad <- checkHostOutput(b) }()
+
+			// Feed the messages through the host's own handler on its loop, so
+			// that each run is deterministic.
+			var p *peer
+			inLoop(t, h, func() {
+				for q := range h.peers {
+					if !q.local {
+						p = q
+					}
+				}
+			})
+			for _, line := range bytes.Split(data, []byte("\n")) {
+				switch string(line) {
+				case "START":
+					inLoop(t, h, func() {
+						if !h.started && h.seats[1].m == nil {
+							h.setBot(1, true)
+						}
+						h.start()
+					})
+				case "TICK":
+					time.Sleep(time.Second)
+				default:
+					inLoop(t, h, func() { h.handle(p, line) })
+				}
+			}
+
 			mustCheckHost(t, h)
-		}
-		h.Close()
-		if err := <-bad; err != nil {
-			t.Fatal(err)
-		}
+			l, err := h.Lobby()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s := l.Seats[0]; s.Kind != SeatHuman || !s.Host || !s.Connected {
+				t.Fatalf("the host's player lost its seat: %+v", s)
+			}
+			var legal []rules.Action
+			v := hostVersion(t, h)
+			inLoop(t, h, func() {
+				if h.started {
+					legal = h.state.Legal(0)
+				}
+			})
+			if len(legal) > 0 {
+				if _, err := ann.Intent(legal[0]); err != nil {
+					t.Fatal(err)
+				}
+				deadline := time.Now().Add(wait)
+				for hostVersion(t, h) == v {
+					if time.Now().After(deadline) {
+						t.Fatal("the host's player could not play after the fuzzed messages")
+					}
+					time.Sleep(time.Millisecond)
+				}
+				mustCheckHost(t, h)
+			}
+			h.Close()
+			if err := <-bad; err != nil {
+				t.Fatal(err)
+			}
+		})
 	})
 }
 

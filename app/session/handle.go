@@ -3,6 +3,7 @@ package session
 import (
 	"errors"
 	"fmt"
+	"time"
 	"unicode/utf8"
 
 	"longhall/rules"
@@ -14,7 +15,7 @@ func (h *Host) handle(p *peer, data []byte) {
 	if p.closed {
 		return
 	}
-	if !p.local && !p.msgs.AllowN(h.clock.Now(), 1) {
+	if !p.local && !p.msgs.Allow() {
 		h.refuse(p, h.floodedIntent(p, data), errorf(CodeFlood, "too many messages; slow down"))
 		return
 	}
@@ -175,7 +176,7 @@ func (h *Host) intent(p *peer, env Envelope) {
 		h.refuse(p, in.Seq, e)
 		return
 	}
-	start := h.clock.Now()
+	start := time.Now()
 	events, err := h.rec.Append(h.state, in.Seat, in.Action)
 	if err != nil {
 		h.refuse(p, in.Seq, ruleError(err))
@@ -183,7 +184,7 @@ func (h *Host) intent(p *peer, env Envelope) {
 	}
 	h.applied(events)
 	if h.opts.Timing != nil {
-		h.opts.Timing(h.clock.Now().Sub(start))
+		h.opts.Timing(time.Since(start))
 	}
 }
 
@@ -213,7 +214,7 @@ func (h *Host) chat(p *peer, env Envelope) {
 	case utf8.RuneCountInString(text) > h.lim.ChatRunes:
 		h.refuse(p, 0, errorf(CodeTooLong, "chat lines are at most %d characters", h.lim.ChatRunes))
 		return
-	case !p.local && !p.chats.AllowN(h.clock.Now(), 1):
+	case !p.local && !p.chats.Allow():
 		h.refuse(p, 0, errorf(CodeChatRate, "you are chatting too fast"))
 		return
 	}

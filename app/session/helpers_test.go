@@ -4,77 +4,28 @@ import (
 	"context"
 	"errors"
 	"strconv"
-	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
+	"longhall/app/internal/leaktest"
 	"longhall/rules"
 )
 
 // wait bounds every wait for a message, so that a broken test fails instead
-// of hanging. Nothing in these tests sleeps to let time pass: rate limits and
-// timers run on manualClock.
+// of hanging. Tests that need time to pass run in a synctest bubble
+// (inBubble), where sleeping takes no real time.
 const wait = 5 * time.Second
 
-// manualClock is a Clock that moves only when a test advances it. Due
-// callbacks run on the caller's goroutine, in order.
-type manualClock struct {
-	mu     sync.Mutex
-	now    time.Time
-	timers []*manualTimer
-}
-
-type manualTimer struct {
-	at   time.Time
-	f    func()
-	done bool
-}
-
-func newManualClock() *manualClock {
-	return &manualClock{now: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
-}
-
-func (c *manualClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *manualClock) AfterFunc(d time.Duration, f func()) func() bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	t := &manualTimer{at: c.now.Add(d), f: f}
-	c.timers = append(c.timers, t)
-	return func() bool {
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		was := !t.done
-		t.done = true
-		return was
-	}
-}
-
-// Advance moves the clock on and runs the callbacks that fell due.
-func (c *manualClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	var due []func()
-	keep := c.timers[:0]
-	for _, t := range c.timers {
-		switch {
-		case t.done:
-		case !t.at.After(c.now):
-			t.done = true
-			due = append(due, t.f)
-		default:
-			keep = append(keep, t)
-		}
-	}
-	c.timers = keep
-	c.mu.Unlock()
-	for _, f := range due {
-		f()
-	}
+// inBubble runs a test in a testing/synctest bubble. The host reads the
+// system clock for its rate limits and timers; in a bubble that clock is a
+// fake one, which stands still while anything is running and moves only when
+// every goroutine of the test waits, so the test's sleeps pass at once and
+// exactly.
+func inBubble(t *testing.T, f func(t *testing.T)) {
+	t.Helper()
+	leaktest.Check(t)
+	synctest.Test(t, f)
 }
 
 // newTestHost opens a hand-test room that closes with the test.

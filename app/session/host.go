@@ -36,7 +36,6 @@ type Host struct {
 	// Everything below is owned by the loop goroutine.
 	opts   Options
 	lim    Limits
-	clock  Clock
 	game   rules.Game
 	gameID string
 	cfg    rules.Config
@@ -138,7 +137,6 @@ func newHost(ctx context.Context, g rules.Game, gameID string, cfg rules.Config,
 		botc:    make(chan botResult),
 		opts:    opts,
 		lim:     opts.Limits.withDefaults(),
-		clock:   opts.Clock,
 		game:    g,
 		gameID:  gameID,
 		cfg:     cfg,
@@ -149,9 +147,6 @@ func newHost(ctx context.Context, g rules.Game, gameID string, cfg rules.Config,
 		byToken: map[string]*member{},
 		banned:  map[string]bool{},
 		peers:   map[*peer]struct{}{},
-	}
-	if h.clock == nil {
-		h.clock = SystemClock{}
 	}
 	h.ctx, h.cancel = context.WithCancel(ctx)
 	return h

@@ -1,5 +1,7 @@
 package session
 
+import "time"
+
 // loop is the only goroutine that touches the host's state.
 func (h *Host) loop() {
 	defer close(h.done)
@@ -135,13 +137,13 @@ func (h *Host) attach(conn Conn, local bool) error {
 		}
 		h.peers[p] = struct{}{}
 		if !local {
-			p.stopHello = h.clock.AfterFunc(h.lim.HelloTimeout, func() {
+			p.stopHello = time.AfterFunc(h.lim.HelloTimeout, func() {
 				h.post(func() {
 					if p.member == nil {
 						h.drop(p, "session: no hello received in time")
 					}
 				})
-			})
+			}).Stop
 		}
 		h.wg.Add(1)
 		go h.read(p)

@@ -47,9 +47,6 @@ func (l Limits) withDefaults() Limits {
 
 // Options tune a host. The zero value is ready to use.
 type Options struct {
-	// Clock drives rate limits, bot pacing and the hello timeout; nil means
-	// the system clock.
-	Clock Clock
 	// BotDelay is how long a bot waits before it acts, so that people can
 	// follow the game. Zero makes bots act at once.
 	BotDelay time.Duration

@@ -6,15 +6,15 @@ import (
 	"testing"
 	"time"
 
-	"longhall/app/internal/leaktest"
 	"longhall/rules"
 )
 
-// room is the usual fixture: a two-seat hand-test room on a manual clock,
-// the host's own player Ann in seat 0 and a hand-driven peer Rob in seat 1.
+// room is the usual fixture: a two-seat hand-test room, the host's own
+// player Ann in seat 0 and a hand-driven peer Rob in seat 1. Tests that use
+// it run in a synctest bubble (inBubble), so its rate limits see a clock that
+// stands still until the test sleeps.
 type room struct {
 	h     *Host
-	clock *manualClock
 	ann   *Guest
 	rob   *rawPeer
 	robID int
@@ -24,9 +24,8 @@ const testBurst = 10
 
 func newRoom(t testing.TB) *room {
 	t.Helper()
-	clock := newManualClock()
-	h := newTestHost(t, 2, Options{Clock: clock, Limits: Limits{MsgBurst: testBurst}})
-	r := &room{h: h, clock: clock}
+	h := newTestHost(t, 2, Options{Limits: Limits{MsgBurst: testBurst}})
+	r := &room{h: h}
 	r.ann = local(t, h, "Ann", "")
 	var w Welcome
 	r.rob, w = joinRaw(t, h, "Rob")
@@ -171,67 +170,70 @@ func TestHostRefusesBadMessagesAndTheGameGoesOn(t *testing.T) {
 			msg: raw(KindChat, Chat{Text: "5"}), code: CodeChatRate},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			leaktest.Check(t)
-			r := newRoom(t)
-			if c.started {
-				r.start(t)
-			}
-			for _, m := range c.before {
-				r.rob.send(m)
-			}
-			if c.setup != nil {
-				c.setup(t, r)
-			}
-			r.rob.send(c.msg)
-			r.rob.expectError(c.code)
-			if c.code == CodePaused {
-				r.h.SetPaused(false, "")
-			}
-			if !c.started && c.setup == nil {
-				r.start(t)
-			}
-			r.annPlays(t, true)
+			inBubble(t, func(t *testing.T) {
+				r := newRoom(t)
+				if c.started {
+					r.start(t)
+				}
+				for _, m := range c.before {
+					r.rob.send(m)
+				}
+				if c.setup != nil {
+					c.setup(t, r)
+				}
+				r.rob.send(c.msg)
+				r.rob.expectError(c.code)
+				if c.code == CodePaused {
+					r.h.SetPaused(false, "")
+				}
+				if !c.started && c.setup == nil {
+					r.start(t)
+				}
+				r.annPlays(t, true)
+			})
 		})
 	}
 }
 
 func TestErrorsCarryTheIntentSeq(t *testing.T) {
-	leaktest.Check(t)
-	r := newRoom(t)
-	r.start(t)
-	r.rob.send(intent(1, 1, 9))
-	if e := r.rob.expectError(CodeIllegal); e.Seq != 1 {
-		t.Errorf("seq %d, want 1", e.Seq)
-	}
-	// A refused intent still uses up its number.
-	r.rob.send(intent(2, 1, 0))
-	var s StateMsg
-	r.rob.until(KindState, &s)
-	if s.Version != 1 {
-		t.Fatalf("version %d after Rob's move, want 1", s.Version)
-	}
-	r.rob.send(intent(2, 1, 0))
-	if e := r.rob.expectError(CodeReplayed); e.Seq != 2 {
-		t.Errorf("seq %d, want 2", e.Seq)
-	}
+	inBubble(t, func(t *testing.T) {
+		r := newRoom(t)
+		r.start(t)
+		r.rob.send(intent(1, 1, 9))
+		if e := r.rob.expectError(CodeIllegal); e.Seq != 1 {
+			t.Errorf("seq %d, want 1", e.Seq)
+		}
+		// A refused intent still uses up its number.
+		r.rob.send(intent(2, 1, 0))
+		var s StateMsg
+		r.rob.until(KindState, &s)
+		if s.Version != 1 {
+			t.Fatalf("version %d after Rob's move, want 1", s.Version)
+		}
+		r.rob.send(intent(2, 1, 0))
+		if e := r.rob.expectError(CodeReplayed); e.Seq != 2 {
+			t.Errorf("seq %d, want 2", e.Seq)
+		}
+	})
 }
 
 func TestErrorsGoOnlyToTheSender(t *testing.T) {
-	leaktest.Check(t)
-	r := newRoom(t)
-	r.start(t)
-	r.rob.send("garbage")
-	r.rob.expectError(CodeBadJSON)
-	// Ann's next message after Rob's error is the pong to her own ping:
-	// nothing about Rob's mistake reached her.
-	n, err := r.ann.Ping()
-	if err != nil {
-		t.Fatal(err)
-	}
-	u := waitFor(t, r.ann, "pong", func(u Update) bool { return u.Kind == KindPong || u.Kind == KindError })
-	if u.Kind != KindPong || u.Pong.N != n {
-		t.Fatalf("Ann got %+v", u)
-	}
+	inBubble(t, func(t *testing.T) {
+		r := newRoom(t)
+		r.start(t)
+		r.rob.send("garbage")
+		r.rob.expectError(CodeBadJSON)
+		// Ann's next message after Rob's error is the pong to her own ping:
+		// nothing about Rob's mistake reached her.
+		n, err := r.ann.Ping()
+		if err != nil {
+			t.Fatal(err)
+		}
+		u := waitFor(t, r.ann, "pong", func(u Update) bool { return u.Kind == KindPong || u.Kind == KindError })
+		if u.Kind != KindPong || u.Pong.N != n {
+			t.Fatalf("Ann got %+v", u)
+		}
+	})
 }
 
 func TestPeerBeforeHello(t *testing.T) {
@@ -248,121 +250,126 @@ func TestPeerBeforeHello(t *testing.T) {
 		{name: "hello with a bad body", msg: `{"v":1,"kind":"hello","body":["Zed"]}`, code: CodeBadJSON},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			leaktest.Check(t)
-			r := newRoom(t)
-			p := attachRaw(t, r.h)
-			p.send(c.msg)
-			p.expectError(c.code)
-			if c.closed {
-				p.expectClosed()
-				return
-			}
-			// The peer may still join properly.
-			p.msg(KindHello, Hello{Name: "Zed"})
-			var w Welcome
-			p.until(KindWelcome, &w)
-			if w.Seat != rules.Spectator {
-				t.Errorf("third person in a two-seat room got seat %d", w.Seat)
-			}
+			inBubble(t, func(t *testing.T) {
+				r := newRoom(t)
+				p := attachRaw(t, r.h)
+				p.send(c.msg)
+				p.expectError(c.code)
+				if c.closed {
+					p.expectClosed()
+					return
+				}
+				// The peer may still join properly.
+				p.msg(KindHello, Hello{Name: "Zed"})
+				var w Welcome
+				p.until(KindWelcome, &w)
+				if w.Seat != rules.Spectator {
+					t.Errorf("third person in a two-seat room got seat %d", w.Seat)
+				}
+			})
 		})
 	}
 }
 
 func TestRepeatedAbuseDropsThePeer(t *testing.T) {
-	leaktest.Check(t)
-	r := newRoom(t)
-	r.start(t)
-	for range 7 {
+	inBubble(t, func(t *testing.T) {
+		r := newRoom(t)
+		r.start(t)
+		for range 7 {
+			r.rob.send("garbage")
+			r.rob.expectError(CodeBadJSON)
+		}
 		r.rob.send("garbage")
 		r.rob.expectError(CodeBadJSON)
-	}
-	r.rob.send("garbage")
-	r.rob.expectError(CodeBadJSON)
-	if reason := r.rob.expectClosed(); !strings.Contains(reason, "too many bad messages") {
-		t.Errorf("kicked for %q", reason)
-	}
-	// Rob keeps his seat (he may reconnect); the game goes on without him.
-	l := waitLobby(t, r.ann, "Rob disconnected", func(l *Lobby) bool { return l.Seats[1].Member == r.robID && !l.Seats[1].Connected })
-	if l.Seats[1].Kind != SeatHuman {
-		t.Errorf("seat 1 is %s", l.Seats[1].Kind)
-	}
-	r.annPlays(t, false)
+		if reason := r.rob.expectClosed(); !strings.Contains(reason, "too many bad messages") {
+			t.Errorf("kicked for %q", reason)
+		}
+		// Rob keeps his seat (he may reconnect); the game goes on without him.
+		l := waitLobby(t, r.ann, "Rob disconnected", func(l *Lobby) bool { return l.Seats[1].Member == r.robID && !l.Seats[1].Connected })
+		if l.Seats[1].Kind != SeatHuman {
+			t.Errorf("seat 1 is %s", l.Seats[1].Kind)
+		}
+		r.annPlays(t, false)
+	})
 }
 
 func TestFloodIsRefusedThenForgivenWithTime(t *testing.T) {
-	leaktest.Check(t)
-	r := newRoom(t)
-	r.start(t)
-	for r.rob.sent < testBurst {
-		r.rob.msg(KindPing, Ping{N: int64(r.rob.sent)})
-	}
-	r.rob.msg(KindPing, Ping{N: 100})
-	r.rob.expectError(CodeFlood)
-	r.clock.Advance(time.Second) // 10 a second by default
-	r.rob.msg(KindPing, Ping{N: 101})
-	var p Pong
-	r.rob.until(KindPong, &p)
-	if p.N != 101 {
-		t.Fatalf("pong %d", p.N)
-	}
-	// The host's own player is never limited.
-	for i := range 3 * testBurst {
-		if _, err := r.ann.Ping(); err != nil {
-			t.Fatal(i, err)
+	inBubble(t, func(t *testing.T) {
+		r := newRoom(t)
+		r.start(t)
+		for r.rob.sent < testBurst {
+			r.rob.msg(KindPing, Ping{N: int64(r.rob.sent)})
 		}
-	}
-	for range 3 * testBurst {
-		if u := waitFor(t, r.ann, "pong", func(u Update) bool { return u.Kind == KindPong || u.Kind == KindError }); u.Kind != KindPong {
-			t.Fatalf("host player refused: %+v", u.Error)
+		r.rob.msg(KindPing, Ping{N: 100})
+		r.rob.expectError(CodeFlood)
+		time.Sleep(time.Second) // 10 a second by default
+		r.rob.msg(KindPing, Ping{N: 101})
+		var p Pong
+		r.rob.until(KindPong, &p)
+		if p.N != 101 {
+			t.Fatalf("pong %d", p.N)
 		}
-	}
+		// The host's own player is never limited.
+		for i := range 3 * testBurst {
+			if _, err := r.ann.Ping(); err != nil {
+				t.Fatal(i, err)
+			}
+		}
+		for range 3 * testBurst {
+			if u := waitFor(t, r.ann, "pong", func(u Update) bool { return u.Kind == KindPong || u.Kind == KindError }); u.Kind != KindPong {
+				t.Fatalf("host player refused: %+v", u.Error)
+			}
+		}
+	})
 }
 
 // TestAFloodedIntentUsesItsNumberUp: an intent refused by the rate limit
 // is answered with its seq and counts as received, so the guest's next
 // intent is in order rather than refused as skipping ahead.
 func TestAFloodedIntentUsesItsNumberUp(t *testing.T) {
-	leaktest.Check(t)
-	r := newRoom(t)
-	r.start(t)
-	for r.rob.sent < testBurst {
-		r.rob.msg(KindPing, Ping{N: int64(r.rob.sent)})
-	}
-	r.rob.send(intent(1, 1, 0))
-	if e := r.rob.expectError(CodeFlood); e.Seq != 1 {
-		t.Fatalf("the flood refusal names intent %d, want 1", e.Seq)
-	}
-	r.clock.Advance(time.Second)
-	r.rob.send(intent(1, 1, 0))
-	r.rob.expectError(CodeReplayed)
-	r.rob.send(intent(2, 1, 0))
-	var s StateMsg
-	r.rob.until(KindState, &s)
-	if s.Version != 1 {
-		t.Fatalf("intent 2 gave version %d, want 1", s.Version)
-	}
+	inBubble(t, func(t *testing.T) {
+		r := newRoom(t)
+		r.start(t)
+		for r.rob.sent < testBurst {
+			r.rob.msg(KindPing, Ping{N: int64(r.rob.sent)})
+		}
+		r.rob.send(intent(1, 1, 0))
+		if e := r.rob.expectError(CodeFlood); e.Seq != 1 {
+			t.Fatalf("the flood refusal names intent %d, want 1", e.Seq)
+		}
+		time.Sleep(time.Second)
+		r.rob.send(intent(1, 1, 0))
+		r.rob.expectError(CodeReplayed)
+		r.rob.send(intent(2, 1, 0))
+		var s StateMsg
+		r.rob.until(KindState, &s)
+		if s.Version != 1 {
+			t.Fatalf("intent 2 gave version %d, want 1", s.Version)
+		}
+	})
 }
 
 func TestFloodingToTheStrikeLimitDropsThePeer(t *testing.T) {
-	leaktest.Check(t)
-	r := newRoom(t)
-	r.start(t)
-	// What is left of the burst, then exactly the eight that earn strikes.
-	for range testBurst - r.rob.sent + 8 {
-		r.rob.msg(KindPing, nil)
-	}
-	floods := 0
-	for {
-		env, err := r.rob.next()
-		if err != nil {
-			break
+	inBubble(t, func(t *testing.T) {
+		r := newRoom(t)
+		r.start(t)
+		// What is left of the burst, then exactly the eight that earn strikes.
+		for range testBurst - r.rob.sent + 8 {
+			r.rob.msg(KindPing, nil)
 		}
-		if env.Kind == KindError {
-			floods++
+		floods := 0
+		for {
+			env, err := r.rob.next()
+			if err != nil {
+				break
+			}
+			if env.Kind == KindError {
+				floods++
+			}
 		}
-	}
-	if floods != 8 {
-		t.Errorf("%d flood errors before the drop, want 8", floods)
-	}
-	r.annPlays(t, false)
+		if floods != 8 {
+			t.Errorf("%d flood errors before the drop, want 8", floods)
+		}
+		r.annPlays(t, false)
+	})
 }

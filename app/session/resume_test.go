@@ -13,65 +13,66 @@ import (
 )
 
 func TestGuestReconnectsWithItsTokenAndRetakesItsSeat(t *testing.T) {
-	leaktest.Check(t)
-	r := newRoom(t)
-	bob := join(t, r.h, "Bob", "")
-	r.h.SetBot(1, false)
-	// Rob leaves seat 1 for Bob.
-	r.rob.msg(KindStand, nil)
-	for l := (Lobby{}); len(l.Seats) == 0 || l.Seats[1].Kind != SeatEmpty; {
-		r.rob.until(KindLobby, &l)
-	}
-	bob.Sit(1)
-	bob.Ready(true)
-	waitLobby(t, r.ann, "Bob ready in seat 1", func(l *Lobby) bool { return l.Seats[1].Member != 0 && l.Seats[1].Ready })
-	if err := r.h.Start(); err != nil {
-		t.Fatal(err)
-	}
-	waitVersion(t, bob, 0)
-	seq, err := bob.Intent(rules.Action{Kind: "choose", Args: []int{1}})
-	if err != nil || seq != 1 {
-		t.Fatalf("intent %d, %v", seq, err)
-	}
-	waitVersion(t, bob, 1)
-	token, id := bob.Token(), bob.Latest().You
+	inBubble(t, func(t *testing.T) {
+		r := newRoom(t)
+		bob := join(t, r.h, "Bob", "")
+		r.h.SetBot(1, false)
+		// Rob leaves seat 1 for Bob.
+		r.rob.msg(KindStand, nil)
+		for l := (Lobby{}); len(l.Seats) == 0 || l.Seats[1].Kind != SeatEmpty; {
+			r.rob.until(KindLobby, &l)
+		}
+		bob.Sit(1)
+		bob.Ready(true)
+		waitLobby(t, r.ann, "Bob ready in seat 1", func(l *Lobby) bool { return l.Seats[1].Member != 0 && l.Seats[1].Ready })
+		if err := r.h.Start(); err != nil {
+			t.Fatal(err)
+		}
+		waitVersion(t, bob, 0)
+		seq, err := bob.Intent(rules.Action{Kind: "choose", Args: []int{1}})
+		if err != nil || seq != 1 {
+			t.Fatalf("intent %d, %v", seq, err)
+		}
+		waitVersion(t, bob, 1)
+		token, id := bob.Token(), bob.Latest().You
 
-	// The link drops.
-	bob.Close()
-	if !errorsIsClosed(bob.Err()) {
-		t.Fatalf("Err after Close: %v", bob.Err())
-	}
-	waitLobby(t, r.ann, "Bob away", func(l *Lobby) bool { return l.Seats[1].Member == id && !l.Seats[1].Connected })
-	r.annPlays(t, false) // the game waits for Bob but goes on for Ann
+		// The link drops.
+		bob.Close()
+		if !errorsIsClosed(bob.Err()) {
+			t.Fatalf("Err after Close: %v", bob.Err())
+		}
+		waitLobby(t, r.ann, "Bob away", func(l *Lobby) bool { return l.Seats[1].Member == id && !l.Seats[1].Connected })
+		r.annPlays(t, false) // the game waits for Bob but goes on for Ann
 
-	again := join(t, r.h, "Bob", token)
-	snap := again.Latest()
-	if snap.Seat != 1 || snap.You != id || snap.Token != token {
-		t.Fatalf("reconnected as %+v, want seat 1, id %d, same token", snap, id)
-	}
-	// Bob gets his whole log back, his own secrets in it and nobody else's.
-	lg := waitKind(t, again, KindLog).Log
-	if !lg.First || lg.More || lg.Upto != 2 || len(lg.Entries) != 2 {
-		t.Fatalf("log on reconnect: %+v", lg)
-	}
-	if e := lg.Entries[0]; e.N != 1 || e.Seat != 1 || !strings.HasPrefix(e.Lines[0], "you chose") {
-		t.Errorf("Bob's own move reads %+v", e)
-	}
-	if e := lg.Entries[1]; e.N != 2 || e.Seat != 0 || e.Lines[0] != "seat 0 has chosen" {
-		t.Errorf("Ann's move reads %+v in Bob's log", e)
-	}
-	st := waitVersion(t, again, 2)
-	if len(st.Legal) == 0 || len(st.Events) != 0 {
-		t.Fatalf("state on reconnect: legal %v, events %v", st.Legal, st.Events)
-	}
-	waitLobby(t, r.ann, "Bob back", func(l *Lobby) bool { return l.Seats[1].Member == id && l.Seats[1].Connected })
-	// The sequence numbers carry on from where the host left them.
-	seq, err = again.Intent(st.Legal[0])
-	if err != nil || seq != 2 {
-		t.Fatalf("intent after reconnect: %d, %v", seq, err)
-	}
-	waitVersion(t, again, 3)
-	mustCheckHost(t, r.h)
+		again := join(t, r.h, "Bob", token)
+		snap := again.Latest()
+		if snap.Seat != 1 || snap.You != id || snap.Token != token {
+			t.Fatalf("reconnected as %+v, want seat 1, id %d, same token", snap, id)
+		}
+		// Bob gets his whole log back, his own secrets in it and nobody else's.
+		lg := waitKind(t, again, KindLog).Log
+		if !lg.First || lg.More || lg.Upto != 2 || len(lg.Entries) != 2 {
+			t.Fatalf("log on reconnect: %+v", lg)
+		}
+		if e := lg.Entries[0]; e.N != 1 || e.Seat != 1 || !strings.HasPrefix(e.Lines[0], "you chose") {
+			t.Errorf("Bob's own move reads %+v", e)
+		}
+		if e := lg.Entries[1]; e.N != 2 || e.Seat != 0 || e.Lines[0] != "seat 0 has chosen" {
+			t.Errorf("Ann's move reads %+v in Bob's log", e)
+		}
+		st := waitVersion(t, again, 2)
+		if len(st.Legal) == 0 || len(st.Events) != 0 {
+			t.Fatalf("state on reconnect: legal %v, events %v", st.Legal, st.Events)
+		}
+		waitLobby(t, r.ann, "Bob back", func(l *Lobby) bool { return l.Seats[1].Member == id && l.Seats[1].Connected })
+		// The sequence numbers carry on from where the host left them.
+		seq, err = again.Intent(st.Legal[0])
+		if err != nil || seq != 2 {
+			t.Fatalf("intent after reconnect: %d, %v", seq, err)
+		}
+		waitVersion(t, again, 3)
+		mustCheckHost(t, r.h)
+	})
 }
 
 func errorsIsClosed(err error) bool { return errors.Is(err, ErrClosed) }

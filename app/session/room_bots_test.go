@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"longhall/app/internal/leaktest"
@@ -10,64 +11,68 @@ import (
 )
 
 func TestPauseHoldsIntentsAndBots(t *testing.T) {
-	leaktest.Check(t)
-	r := newRoom(t)
-	r.h.SetPaused(true, "back in five")
-	u := waitKind(t, r.ann, KindPaused)
-	if u.Paused.Reason != "back in five" {
-		t.Errorf("reason %q", u.Paused.Reason)
-	}
-	// Rob leaves; a bot takes his seat; the game starts paused.
-	r.rob.msg(KindStand, nil)
-	for l := (Lobby{}); len(l.Seats) == 0 || l.Seats[1].Kind != SeatEmpty; {
-		r.rob.until(KindLobby, &l)
-	}
-	r.h.SetBot(1, true)
-	if err := r.h.Start(); err != nil {
-		t.Fatal(err)
-	}
-	st := waitVersion(t, r.ann, 0)
-	if r.ann.Latest().Paused == nil {
-		t.Error("Ann's snapshot does not show the pause")
-	}
-	r.ann.Intent(st.Legal[0])
-	waitError(t, r.ann, CodePaused)
-	// The bot would move at once if it could.
-	busy := true
-	inLoop(t, r.h, func() { busy = r.h.botBusy })
-	if busy || hostVersion(t, r.h) != 0 {
-		t.Fatal("a bot moved or is thinking during the pause")
-	}
-	// A guest joining during the pause is told.
-	cat := join(t, r.h, "Cat", "")
-	waitKind(t, cat, KindPaused)
+	inBubble(t, func(t *testing.T) {
+		r := newRoom(t)
+		r.h.SetPaused(true, "back in five")
+		u := waitKind(t, r.ann, KindPaused)
+		if u.Paused.Reason != "back in five" {
+			t.Errorf("reason %q", u.Paused.Reason)
+		}
+		// Rob leaves; a bot takes his seat; the game starts paused.
+		r.rob.msg(KindStand, nil)
+		for l := (Lobby{}); len(l.Seats) == 0 || l.Seats[1].Kind != SeatEmpty; {
+			r.rob.until(KindLobby, &l)
+		}
+		r.h.SetBot(1, true)
+		if err := r.h.Start(); err != nil {
+			t.Fatal(err)
+		}
+		st := waitVersion(t, r.ann, 0)
+		if r.ann.Latest().Paused == nil {
+			t.Error("Ann's snapshot does not show the pause")
+		}
+		r.ann.Intent(st.Legal[0])
+		waitError(t, r.ann, CodePaused)
+		// The bot would move at once if it could.
+		busy := true
+		inLoop(t, r.h, func() { busy = r.h.botBusy })
+		if busy || hostVersion(t, r.h) != 0 {
+			t.Fatal("a bot moved or is thinking during the pause")
+		}
+		// A guest joining during the pause is told.
+		cat := join(t, r.h, "Cat", "")
+		waitKind(t, cat, KindPaused)
 
-	r.h.SetPaused(false, "")
-	waitKind(t, r.ann, KindResumed)
-	waitVersion(t, r.ann, 1) // the bot
-	if r.ann.Latest().Paused != nil {
-		t.Error("Ann's snapshot still shows the pause")
-	}
-	r.annPlays(t, false)
+		r.h.SetPaused(false, "")
+		waitKind(t, r.ann, KindResumed)
+		waitVersion(t, r.ann, 1) // the bot
+		if r.ann.Latest().Paused != nil {
+			t.Error("Ann's snapshot still shows the pause")
+		}
+		r.annPlays(t, false)
+	})
 }
 
+// TestBotsArePacedByTheClock: a bot acts BotDelay after its turn comes, not
+// before.
 func TestBotsArePacedByTheClock(t *testing.T) {
-	leaktest.Check(t)
-	clock := newManualClock()
-	h := newTestHost(t, 2, Options{Clock: clock, BotDelay: time.Second})
-	ann := local(t, h, "Ann", "")
-	h.SetBot(1, true)
-	h.Start()
-	waitVersion(t, ann, 0)
-	clock.Advance(999 * time.Millisecond)
-	if v := hostVersion(t, h); v != 0 {
-		t.Fatalf("the bot moved after %v", 999*time.Millisecond)
-	}
-	clock.Advance(time.Millisecond)
-	st := waitVersion(t, ann, 1)
-	if st.Events[0].Seat != 1 {
-		t.Fatalf("version 1 was made by seat %d", st.Events[0].Seat)
-	}
+	inBubble(t, func(t *testing.T) {
+		h := newTestHost(t, 2, Options{BotDelay: time.Second})
+		ann := local(t, h, "Ann", "")
+		h.SetBot(1, true)
+		h.Start()
+		waitVersion(t, ann, 0)
+		time.Sleep(999 * time.Millisecond)
+		synctest.Wait() // whatever was due by now has happened
+		if v := hostVersion(t, h); v != 0 {
+			t.Fatalf("the bot moved after %v", 999*time.Millisecond)
+		}
+		time.Sleep(time.Millisecond)
+		st := waitVersion(t, ann, 1)
+		if st.Events[0].Seat != 1 {
+			t.Fatalf("version 1 was made by seat %d", st.Events[0].Seat)
+		}
+	})
 }
 
 func TestASlowBotDoesNotHoldUpTheHost(t *testing.T) {

@@ -12,24 +12,24 @@ import (
 )
 
 func TestSilentConnectionsAreClosedAfterTheHelloTimeout(t *testing.T) {
-	leaktest.Check(t)
-	clock := newManualClock()
-	h := newTestHost(t, 2, Options{Clock: clock})
-	p := attachRaw(t, h)
-	clock.Advance(14 * time.Second)
-	p.msg(KindPing, nil) // still open; not joined
-	p.expectError(CodeHelloFirst)
-	clock.Advance(time.Second)
-	if reason := p.expectClosed(); !strings.Contains(reason, "no hello") {
-		t.Errorf("reason %q", reason)
-	}
-	// One who says hello in time is not affected.
-	g := join(t, h, "Bob", "")
-	clock.Advance(time.Minute)
-	if _, err := g.Ping(); err != nil {
-		t.Fatal(err)
-	}
-	waitKind(t, g, KindPong)
+	inBubble(t, func(t *testing.T) {
+		h := newTestHost(t, 2, Options{})
+		p := attachRaw(t, h)
+		time.Sleep(14 * time.Second)
+		p.msg(KindPing, nil) // still open; not joined
+		p.expectError(CodeHelloFirst)
+		time.Sleep(time.Second)
+		if reason := p.expectClosed(); !strings.Contains(reason, "no hello") {
+			t.Errorf("reason %q", reason)
+		}
+		// One who says hello in time is not affected.
+		g := join(t, h, "Bob", "")
+		time.Sleep(time.Minute)
+		if _, err := g.Ping(); err != nil {
+			t.Fatal(err)
+		}
+		waitKind(t, g, KindPong)
+	})
 }
 
 func TestAFullRoomRefusesConnections(t *testing.T) {

@@ -128,84 +128,88 @@ func TestSetBotFillsAndEmptiesSeats(t *testing.T) {
 
 func TestKick(t *testing.T) {
 	t.Run("before the start the seat is freed and the token banned", func(t *testing.T) {
-		leaktest.Check(t)
-		r := newRoom(t)
-		if err := r.h.Kick(r.robID, "rude\x00"); err != nil {
-			t.Fatal(err)
-		}
-		if reason := r.rob.expectClosed(); reason != "session: the host removed you from the room: rude" {
-			t.Errorf("reason %q", reason)
-		}
-		l := hostLobby(t, r.h, "seat 1 free", func(l Lobby) bool { return l.Seats[1].Kind == SeatEmpty })
-		if l.Spectators != 0 {
-			t.Errorf("lobby %+v", l)
-		}
-		members, _ := r.h.Members()
-		if len(members) != 1 || !members[0].Host {
-			t.Errorf("members after the kick: %+v", members)
-		}
-		mustCheckHost(t, r.h)
+		inBubble(t, func(t *testing.T) {
+			r := newRoom(t)
+			if err := r.h.Kick(r.robID, "rude\x00"); err != nil {
+				t.Fatal(err)
+			}
+			if reason := r.rob.expectClosed(); reason != "session: the host removed you from the room: rude" {
+				t.Errorf("reason %q", reason)
+			}
+			l := hostLobby(t, r.h, "seat 1 free", func(l Lobby) bool { return l.Seats[1].Kind == SeatEmpty })
+			if l.Spectators != 0 {
+				t.Errorf("lobby %+v", l)
+			}
+			members, _ := r.h.Members()
+			if len(members) != 1 || !members[0].Host {
+				t.Errorf("members after the kick: %+v", members)
+			}
+			mustCheckHost(t, r.h)
+		})
 	})
 	t.Run("a kicked token cannot come back", func(t *testing.T) {
-		leaktest.Check(t)
-		h := newTestHost(t, 2, Options{})
-		local(t, h, "Ann", "")
-		bob := join(t, h, "Bob", "")
-		token := bob.Token()
-		h.Kick(bob.Latest().You, "")
-		waitKind(t, bob, KindKicked)
-		<-bob.Done()
-		p := attachRaw(t, h)
-		p.msg(KindHello, Hello{Name: "Bob", Token: token})
-		if reason := p.expectClosed(); !strings.Contains(reason, "removed you") {
-			t.Errorf("banned token: %q", reason)
-		}
+		inBubble(t, func(t *testing.T) {
+			h := newTestHost(t, 2, Options{})
+			local(t, h, "Ann", "")
+			bob := join(t, h, "Bob", "")
+			token := bob.Token()
+			h.Kick(bob.Latest().You, "")
+			waitKind(t, bob, KindKicked)
+			<-bob.Done()
+			p := attachRaw(t, h)
+			p.msg(KindHello, Hello{Name: "Bob", Token: token})
+			if reason := p.expectClosed(); !strings.Contains(reason, "removed you") {
+				t.Errorf("banned token: %q", reason)
+			}
+		})
 	})
 	t.Run("after the start a bot takes the seat and the game goes on", func(t *testing.T) {
-		leaktest.Check(t)
-		r := newRoom(t)
-		r.start(t)
-		r.h.Kick(r.robID, "")
-		r.rob.expectClosed()
-		l := waitLobby(t, r.ann, "bot in 1", func(l *Lobby) bool { return l.Seats[1].Kind == SeatBot })
-		if !l.Started {
-			t.Error("lobby not started")
-		}
-		// Rob had not chosen; the bot does, then Ann completes the round.
-		waitVersion(t, r.ann, 1)
-		r.annPlays(t, false)
-		s, _ := r.h.Save()
-		// The record keeps Rob as the player of seat 1 from the start, and
-		// says the bot took over from the kick on.
-		if s.Record.Seats[1].Bot || s.Record.Seats[1].Name != "Rob" || s.Tokens[1] != "" {
-			t.Errorf("save after the kick: seats %+v, tokens %q", s.Record.Seats, s.Tokens)
-		}
-		if len(s.Record.Changes) != 1 || s.Record.Changes[0].Seat != 1 || s.Record.Changes[0].At != 0 || !s.Record.Changes[0].Now.Bot {
-			t.Fatalf("the record's seat changes: %+v", s.Record.Changes)
-		}
-		if now := s.Record.SeatsAt(len(s.Record.Actions)); !now[1].Bot || now[0].Name != "Ann" {
-			t.Errorf("seating now: %+v", now)
-		}
-		// A resumed host seats the bot where it plays now.
-		h2, err := Resume(context.Background(), s, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer h2.Close()
-		if l, _ := h2.Lobby(); l.Seats[1].Kind != SeatBot || l.Seats[0].Kind != SeatHuman {
-			t.Errorf("the resumed lobby: %+v", l.Seats)
-		}
+		inBubble(t, func(t *testing.T) {
+			r := newRoom(t)
+			r.start(t)
+			r.h.Kick(r.robID, "")
+			r.rob.expectClosed()
+			l := waitLobby(t, r.ann, "bot in 1", func(l *Lobby) bool { return l.Seats[1].Kind == SeatBot })
+			if !l.Started {
+				t.Error("lobby not started")
+			}
+			// Rob had not chosen; the bot does, then Ann completes the round.
+			waitVersion(t, r.ann, 1)
+			r.annPlays(t, false)
+			s, _ := r.h.Save()
+			// The record keeps Rob as the player of seat 1 from the start, and
+			// says the bot took over from the kick on.
+			if s.Record.Seats[1].Bot || s.Record.Seats[1].Name != "Rob" || s.Tokens[1] != "" {
+				t.Errorf("save after the kick: seats %+v, tokens %q", s.Record.Seats, s.Tokens)
+			}
+			if len(s.Record.Changes) != 1 || s.Record.Changes[0].Seat != 1 || s.Record.Changes[0].At != 0 || !s.Record.Changes[0].Now.Bot {
+				t.Fatalf("the record's seat changes: %+v", s.Record.Changes)
+			}
+			if now := s.Record.SeatsAt(len(s.Record.Actions)); !now[1].Bot || now[0].Name != "Ann" {
+				t.Errorf("seating now: %+v", now)
+			}
+			// A resumed host seats the bot where it plays now.
+			h2, err := Resume(context.Background(), s, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer h2.Close()
+			if l, _ := h2.Lobby(); l.Seats[1].Kind != SeatBot || l.Seats[0].Kind != SeatHuman {
+				t.Errorf("the resumed lobby: %+v", l.Seats)
+			}
+		})
 	})
 	t.Run("refusals", func(t *testing.T) {
-		leaktest.Check(t)
-		r := newRoom(t)
-		var e *Error
-		if err := r.h.Kick(r.ann.Latest().You, ""); !errors.As(err, &e) || e.Code != CodeNoMember {
-			t.Errorf("kicking the host's player: %v", err)
-		}
-		if err := r.h.Kick(999, ""); !errors.As(err, &e) || e.Code != CodeNoMember {
-			t.Errorf("kicking nobody: %v", err)
-		}
+		inBubble(t, func(t *testing.T) {
+			r := newRoom(t)
+			var e *Error
+			if err := r.h.Kick(r.ann.Latest().You, ""); !errors.As(err, &e) || e.Code != CodeNoMember {
+				t.Errorf("kicking the host's player: %v", err)
+			}
+			if err := r.h.Kick(999, ""); !errors.As(err, &e) || e.Code != CodeNoMember {
+				t.Errorf("kicking nobody: %v", err)
+			}
+		})
 	})
 }
 
@@ -253,37 +257,37 @@ func TestSpectators(t *testing.T) {
 }
 
 func TestChatIsRelayedCleanedAndLimited(t *testing.T) {
-	leaktest.Check(t)
-	clock := newManualClock()
-	h := newTestHost(t, 2, Options{Clock: clock})
-	ann := local(t, h, "Ann", "")
-	bob := join(t, h, "Bob\u202e\t the\nGreat", "")
-	if err := bob.Chat("  hello\u200b\x07 there\n "); err != nil {
-		t.Fatal(err)
-	}
-	for _, g := range []*Guest{ann, bob} {
-		c := waitKind(t, g, KindChat).Chat
-		if c.Text != "hello there" || c.Name != "Bob  the Great" || c.Seat != 1 || c.From != bob.Latest().You {
-			t.Errorf("chat %+v", c)
+	inBubble(t, func(t *testing.T) {
+		h := newTestHost(t, 2, Options{})
+		ann := local(t, h, "Ann", "")
+		bob := join(t, h, "Bob\u202e\t the\nGreat", "")
+		if err := bob.Chat("  hello\u200b\x07 there\n "); err != nil {
+			t.Fatal(err)
 		}
-	}
-	for i := range 3 { // the burst of 4 allows three more
-		bob.Chat(strings.Repeat("a", i+1))
-		waitKind(t, bob, KindChat)
-	}
-	bob.Chat("one too many")
-	waitError(t, bob, CodeChatRate)
-	clock.Advance(2 * time.Second)
-	bob.Chat("patience pays")
-	if c := waitKind(t, ann, KindChat).Chat; c.Text != "a" {
-		t.Fatalf("Ann's next chat %q", c.Text) // Ann still has the earlier ones queued
-	}
-	waitFor(t, ann, "patience", func(u Update) bool { return u.Chat != nil && u.Chat.Text == "patience pays" })
-	bob.Chat(strings.Repeat("x", 201))
-	waitError(t, bob, CodeTooLong)
-	clock.Advance(2 * time.Second)
-	bob.Chat(strings.Repeat("é", 200)) // 200 characters, 400 bytes: fine
-	waitFor(t, bob, "long chat", func(u Update) bool { return u.Chat != nil && len(u.Chat.Text) == 400 })
+		for _, g := range []*Guest{ann, bob} {
+			c := waitKind(t, g, KindChat).Chat
+			if c.Text != "hello there" || c.Name != "Bob  the Great" || c.Seat != 1 || c.From != bob.Latest().You {
+				t.Errorf("chat %+v", c)
+			}
+		}
+		for i := range 3 { // the burst of 4 allows three more
+			bob.Chat(strings.Repeat("a", i+1))
+			waitKind(t, bob, KindChat)
+		}
+		bob.Chat("one too many")
+		waitError(t, bob, CodeChatRate)
+		time.Sleep(2 * time.Second)
+		bob.Chat("patience pays")
+		if c := waitKind(t, ann, KindChat).Chat; c.Text != "a" {
+			t.Fatalf("Ann's next chat %q", c.Text) // Ann still has the earlier ones queued
+		}
+		waitFor(t, ann, "patience", func(u Update) bool { return u.Chat != nil && u.Chat.Text == "patience pays" })
+		bob.Chat(strings.Repeat("x", 201))
+		waitError(t, bob, CodeTooLong)
+		time.Sleep(2 * time.Second)
+		bob.Chat(strings.Repeat("é", 200)) // 200 characters, 400 bytes: fine
+		waitFor(t, bob, "long chat", func(u Update) bool { return u.Chat != nil && len(u.Chat.Text) == 400 })
+	})
 }
 
 func TestNamesAreCleanedAndCut(t *testing.T) {
