@@ -22,8 +22,10 @@ func linkStats(v online.View, host bool) app.UI {
 // linkFigures are the raw figures behind linkStats, published as the
 // page function longhallLink() for tests and `make bench` (see ui.Publish).
 type linkFigures struct {
-	RTTs       []float64 `json:"rtts"`   // milliseconds, oldest first
-	HostMs     []float64 `json:"hostMs"` // the host's time per intent, ms
+	RTTs       []float64 `json:"rtts"`      // milliseconds, oldest first
+	HostMs     []float64 `json:"hostMs"`    // the host's time per intent, ms
+	ToActorMs  []float64 `json:"toActorMs"` // its part before the actor's answer, ms
+	DecodeMs   []float64 `json:"decodeMs"`  // a guest's decoding of its answers, ms
 	Intents    int       `json:"intents"`
 	Sent       int64     `json:"sent"`
 	States     int       `json:"states"`
@@ -39,6 +41,7 @@ func figures(v online.View) linkFigures {
 	f := linkFigures{Intents: tr.Intents, Sent: tr.SentBytes, States: tr.States, StateBytes: tr.StateBytes, In: tr.InBytes,
 		Via: v.Via, RelaysUp: v.RelayStatus.Up, RelaysDown: v.RelayStatus.Down}
 	f.RTTs, f.HostMs = millis(tr.RTTs), millis(tr.HostTimes)
+	f.ToActorMs, f.DecodeMs = millis(tr.HostToActor), millis(tr.Decodes)
 	return f
 }
 

@@ -52,7 +52,7 @@ func TestWebRTCBetweenTwoBrowsersInANamespace(t *testing.T) {
 }
 
 func rtcProof(t *testing.T, ns *netns, flags ...string) {
-	run := runRTCPage(t, ns, 50, flags...)
+	run := runRTCPage(t, ns, 50, "", flags...)
 	off, ans := run.Offer, run.Answer
 
 	if off.Received != "hello from answer" || ans.Received != "hello from offer" {
@@ -99,7 +99,7 @@ type rtcRun struct {
 // both as offerer and answerer of a fresh room, and waits until they have
 // opened a data channel, exchanged a message each way and run pings
 // round trips. It fails the test unless both pages finish.
-func runRTCPage(t testing.TB, ns *netns, pings int, flags ...string) rtcRun {
+func runRTCPage(t testing.TB, ns *netns, pings int, query string, flags ...string) rtcRun {
 	t.Helper()
 	sig := newMailbox()
 	mux := http.NewServeMux()
@@ -119,7 +119,7 @@ func runRTCPage(t testing.TB, ns *netns, pings int, flags ...string) rtcRun {
 		role string
 	}{{answerer, "answer"}, {offerer, "offer"}} {
 		if err := chromedp.Run(p.ctx,
-			chromedp.Navigate(fmt.Sprintf("%s/?role=%s&room=%s&pings=%d", base, p.role, room, pings)),
+			chromedp.Navigate(fmt.Sprintf("%s/?role=%s&room=%s&pings=%d%s", base, p.role, room, pings, query)),
 			chromedp.WaitReady(`html[data-rtc="ready"]`, chromedp.ByQuery),
 		); err != nil {
 			t.Fatalf("loading the %s page: %v", p.role, err)

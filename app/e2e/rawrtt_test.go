@@ -3,11 +3,13 @@
 package e2e
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
 	"slices"
 	"testing"
+	"time"
 )
 
 // rawDataChannelRTT measures the round trip of a bare RTCDataChannel
@@ -17,7 +19,17 @@ import (
 // app relays between players cannot beat.
 func rawDataChannelRTT(t testing.TB, ns *netns, n int) []float64 {
 	t.Helper()
-	run := runRTCPage(t, ns, n)
+	return pacedDataChannelRTT(t, ns, n, 0, 0)
+}
+
+// pacedDataChannelRTT is rawDataChannelRTT with gap between pings and each
+// pong padded to size bytes: the shape of a game's traffic, where a small
+// intent goes out now and then and a state of about a kilobyte comes back.
+// Between sparse messages the browsers' threads go idle, and waking them
+// costs more than a flood of pings shows.
+func pacedDataChannelRTT(t testing.TB, ns *netns, n int, gap time.Duration, size int) []float64 {
+	t.Helper()
+	run := runRTCPage(t, ns, n, fmt.Sprintf("&gap=%d&size=%d", gap.Milliseconds(), size))
 	if len(run.Offer.RTTs) != n {
 		t.Fatalf("%d pings answered, want %d", len(run.Offer.RTTs), n)
 	}

@@ -5,6 +5,7 @@ package e2e
 import (
 	"context"
 	"encoding/json"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -19,9 +20,16 @@ import (
 //   - room-action-rtt: from a guest's intent to the host's answer (the new
 //     state), p50 and p99 over at least 200 actions of whole games;
 //   - room-raw-rtt: a bare RTCDataChannel ping between two browsers in the
-//     same namespace, the floor for the figure above;
+//     same namespace, pings back to back; room-raw-paced-rtt: the same
+//     with a game's rhythm (a ping every 300 ms, answered with as many
+//     bytes as a state message), the floor for the figure above: between
+//     sparse messages the browsers' threads fall idle, and waking them
+//     costs about a millisecond more than a flood of pings shows;
 //   - room-host-action: what each of those intents took the host's tab
 //     (apply, encode, send to every peer, save), p50 and p99;
+//     room-host-to-actor, its part until the guest's answer was sent, and
+//     room-guest-decode, the guest's part after the answer arrived: the
+//     rest of the round trip is the link and the two pages' event loops;
 //   - room-bytes-per-action: what one applied action costs a guest on the
 //     wire (its state message); room-bytes-per-intent: what the guest sent
 //     per intent, its hello, ready and pings included.
@@ -47,7 +55,7 @@ func BenchmarkRoom(b *testing.B) {
 	bench(b, "room-seated-cold", seated[0], "ms")
 
 	// Whole two-player games until the guest has made 200 actions.
-	var rtts, hostMs []float64
+	var rtts, hostMs, toActor, decodes []float64
 	var stateBytes, states, sent, intents int64
 	for game := 1; len(rtts) < 200; game++ {
 		if game > 10 {
@@ -62,11 +70,11 @@ func BenchmarkRoom(b *testing.B) {
 			chromedp.Click("#start", chromedp.ByQuery))
 		done := make(chan error, 1)
 		go func() {
-			d := driven{think: think}
+			d := driven{think: think, rng: rand.New(rand.NewPCG(1, uint64(game)))}
 			_, err := playToTheEnd(host, nil, &d)
 			done <- err
 		}()
-		d := driven{think: think}
+		d := driven{think: think, rng: rand.New(rand.NewPCG(2, uint64(game)))}
 		if _, err := playToTheEnd(guest, nil, &d); err != nil {
 			b.Fatal(err)
 		}
@@ -75,7 +83,10 @@ func BenchmarkRoom(b *testing.B) {
 		}
 		f := linkFiguresOf(b, guest)
 		rtts = append(rtts, f.RTTs...)
-		hostMs = append(hostMs, linkFiguresOf(b, host).HostMs...)
+		hf := linkFiguresOf(b, host)
+		hostMs = append(hostMs, hf.HostMs...)
+		toActor = append(toActor, hf.ToActorMs...)
+		decodes = append(decodes, f.DecodeMs...)
 		stateBytes += f.StateBytes
 		states += int64(f.States)
 		sent += f.Sent
@@ -87,6 +98,8 @@ func BenchmarkRoom(b *testing.B) {
 	bench(b, "room-actions", float64(len(rtts)), "count")
 	bench(b, "room-host-action-p50", percentile(hostMs, 50), "ms")
 	bench(b, "room-host-action-p99", percentile(hostMs, 99), "ms")
+	bench(b, "room-host-to-actor-p50", percentile(toActor, 50), "ms")
+	bench(b, "room-guest-decode-p50", percentile(decodes, 50), "ms")
 	if states > 0 && intents > 0 {
 		bench(b, "room-bytes-per-action", float64(stateBytes)/float64(states), "bytes")
 		bench(b, "room-bytes-per-intent", float64(sent)/float64(intents), "bytes")
@@ -95,6 +108,11 @@ func BenchmarkRoom(b *testing.B) {
 	raw := rawDataChannelRTT(b, site.ns, 300)
 	bench(b, "room-raw-rtt-p50", percentile(raw, 50), "ms")
 	bench(b, "room-raw-rtt-p99", percentile(raw, 99), "ms")
+	// The same bare channel with a game's rhythm: a ping every quarter
+	// second or so, a state-sized answer.
+	paced := pacedDataChannelRTT(b, site.ns, 60, 2*think, int(stateBytes/max(states, 1)))
+	bench(b, "room-raw-paced-rtt-p50", percentile(paced, 50), "ms")
+	bench(b, "room-raw-paced-rtt-p99", percentile(paced, 99), "ms")
 }
 
 // think is how long a benchmarked player looks at a changed table before
@@ -109,6 +127,8 @@ const think = 150 * time.Millisecond
 type linkFigures struct {
 	RTTs       []float64 `json:"rtts"`
 	HostMs     []float64 `json:"hostMs"`
+	ToActorMs  []float64 `json:"toActorMs"`
+	DecodeMs   []float64 `json:"decodeMs"`
 	Intents    int       `json:"intents"`
 	Sent       int64     `json:"sent"`
 	States     int       `json:"states"`

@@ -5,6 +5,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"testing"
@@ -22,9 +23,12 @@ import (
 type driven struct {
 	acts, picks, waits int
 	actWait, looking   time.Duration
-	// think, when set, is how long the player looks at a changed table
-	// before choosing, as a person does (a test clicks at once).
+	// think, when set, is about how long the player looks at a changed
+	// table before choosing, as a person does (a test clicks at once): a
+	// time drawn between think and twice that from rng, since no two people
+	// take the same time.
 	think time.Duration
+	rng   *rand.Rand
 }
 
 func (d *driven) String() string {
@@ -44,7 +48,7 @@ func playToTheEnd(ctx context.Context, stop <-chan struct{}, d *driven) (string,
 		}
 		var res string
 		if d.think > 0 {
-			time.Sleep(d.think)
+			time.Sleep(d.think + time.Duration(d.rng.Int64N(int64(d.think))))
 		}
 		t0 := time.Now()
 		if err := chromedp.Run(ctx,

@@ -69,6 +69,12 @@ type Traffic struct {
 	// HostTimes, on the host, are what each guest's applied action took
 	// the host: apply, encode, send and save (the latest, oldest first).
 	HostTimes []time.Duration
+	// HostToActor, on the host, are the parts of those before the acting
+	// guest was sent its new state: the host's share of its round trip.
+	HostToActor []time.Duration
+	// Decodes are the guest's own share of its round trips: from reading
+	// the answer off the link to having it decoded.
+	Decodes []time.Duration
 }
 
 // samplesKept bounds the round trips and host times kept for the page.
@@ -118,6 +124,8 @@ func (c *client) View() View {
 	v.Chat = slices.Clone(v.Chat)
 	v.Traffic.RTTs = slices.Clone(v.Traffic.RTTs)
 	v.Traffic.HostTimes = slices.Clone(v.Traffic.HostTimes)
+	v.Traffic.HostToActor = slices.Clone(v.Traffic.HostToActor)
+	v.Traffic.Decodes = slices.Clone(v.Traffic.Decodes)
 	if c.g != nil {
 		v.Snap = c.g.Latest()
 		v.Traffic.SentBytes = c.sentBase + c.g.SentBytes()
@@ -160,6 +168,7 @@ func (c *client) apply(u session.Update) (result bool) {
 	c.view.Traffic.InBytes += int64(u.Size)
 	if (u.State != nil || u.Error != nil) && !c.sentAt.IsZero() {
 		c.view.Traffic.RTTs = keepLatest(c.view.Traffic.RTTs, time.Since(c.sentAt))
+		c.view.Traffic.Decodes = keepLatest(c.view.Traffic.Decodes, time.Since(u.Received))
 		c.sentAt = time.Time{}
 	}
 	if u.State != nil {

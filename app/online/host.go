@@ -174,9 +174,10 @@ func (h *Hosting) saved(s session.Save) {
 
 // timed keeps what a guest's action took the host. It runs on the host's
 // loop; the page shows it when it next redraws.
-func (h *Hosting) timed(d time.Duration) {
+func (h *Hosting) timed(t session.ActionTimes) {
 	h.mu.Lock()
-	h.view.Traffic.HostTimes = keepLatest(h.view.Traffic.HostTimes, d)
+	h.view.Traffic.HostTimes = keepLatest(h.view.Traffic.HostTimes, t.Total)
+	h.view.Traffic.HostToActor = keepLatest(h.view.Traffic.HostToActor, t.ToActor)
 	h.mu.Unlock()
 }
 

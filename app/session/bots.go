@@ -77,5 +77,5 @@ func (h *Host) botDone(r botResult) {
 			return
 		}
 	}
-	h.applied(events)
+	h.applied(events, nil)
 }

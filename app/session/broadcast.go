@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"slices"
+	"time"
 
 	"longhall/rules"
 )
@@ -17,10 +17,10 @@ func (h *Host) version() int { return len(h.rec.Actions) }
 // not in the players' round trip. Both happen in one step of the loop:
 // in a browser no other task (a closing tab among them) runs in between,
 // and Close waits for the step, so the save still holds every version a
-// player was sent.
-func (h *Host) applied(events []rules.Event) {
+// player was sent. actor is the peer whose intent it was (nil for a bot).
+func (h *Host) applied(events []rules.Event, actor *peer) {
 	h.events = append(h.events, events)
-	h.broadcastState(events)
+	h.broadcastState(events, actor)
 	h.save()
 	h.scheduleBots()
 }
@@ -43,10 +43,8 @@ func (h *Host) seatStateFor(seat rules.Seat, events []rules.Event) (*seatState, 
 		return nil, fmt.Errorf("session: the view of seat %d does not encode: %w", seat, err)
 	}
 	st := &seatState{version: h.version(), view: view}
-	var fields map[string]json.RawMessage
-	if json.Unmarshal(view, &fields) == nil && plainKeys(fields) {
-		st.fields = fields
-		st.keys = slices.Sorted(maps.Keys(fields))
+	if keys, fields, ok := splitObject(view); ok {
+		st.fields, st.keys = fields, keys
 	}
 	st.msg = StateMsg{
 		Version: h.version(),
@@ -162,10 +160,21 @@ func (h *Host) sendState(p *peer, events []rules.Event) {
 
 // broadcastState sends each peer its own seat's state: the view is
 // built once per seat, and each peer gets the fields that changed since
-// its last state.
-func (h *Host) broadcastState(events []rules.Event) {
+// its last state. The actor (when there is one) is sent its state first:
+// its round trip is the one a player waits on, and in a browser each
+// seat's view costs the host a fraction of a millisecond.
+func (h *Host) broadcastState(events []rules.Event, actor *peer) {
 	cache := map[rules.Seat]*seatState{}
+	order := make([]*peer, 0, len(h.peers))
+	if _, ok := h.peers[actor]; ok {
+		order = append(order, actor)
+	}
 	for p := range h.peers {
+		if p != actor {
+			order = append(order, p)
+		}
+	}
+	for _, p := range order {
 		if p.member == nil || p.closed {
 			continue
 		}
@@ -187,5 +196,8 @@ func (h *Host) broadcastState(events []rules.Event) {
 			continue
 		}
 		h.sendData(p, data)
+		if p == actor {
+			h.toActor = time.Since(h.arrived)
+		}
 	}
 }

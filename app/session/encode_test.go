@@ -58,3 +58,75 @@ func TestAppendObjectMatchesEncodingJSON(t *testing.T) {
 		}
 	}
 }
+
+// splitObject agrees with json.Unmarshal into a map on every object
+// json.Marshal writes, and refuses what it cannot split plainly.
+func TestSplitObjectMatchesEncodingJSON(t *testing.T) {
+	type inner struct {
+		A []int          `json:"a"`
+		S string         `json:"s"`
+		M map[string]any `json:"m,omitempty"`
+	}
+	for _, v := range []any{
+		map[string]any{},
+		map[string]any{"one": 1},
+		map[string]any{"b": "x,}]\"{[", "a": []any{1, "}", map[string]any{"k": ","}}, "c": nil, "d": true},
+		struct {
+			Z inner   `json:"z"`
+			Y []inner `json:"y"`
+			X string  `json:"x"`
+		}{inner{[]int{1, 2}, `quote " and \ back`, map[string]any{"deep": []any{[]any{}}}}, []inner{{}, {S: "é\u2028<>&"}}, ""},
+	} {
+		data := mustJSON(t, v)
+		keys, fields, ok := splitObject(data)
+		if !ok {
+			t.Fatalf("%s: not split", data)
+		}
+		var want map[string]json.RawMessage
+		if err := json.Unmarshal(data, &want); err != nil {
+			t.Fatal(err)
+		}
+		if !maps.EqualFunc(fields, want, func(a, b json.RawMessage) bool { return string(a) == string(b) }) {
+			t.Errorf("%s: split into %v, want %v", data, fields, want)
+		}
+		if !slices.Equal(keys, slices.Sorted(maps.Keys(want))) {
+			t.Errorf("%s: keys %v", data, keys)
+		}
+	}
+	for _, bad := range []string{
+		``, `{`, `}`, `[]`, `null`, `"x"`, `{"a"}`, `{"a":}`, `{"a":1,}`, `{"a":1`, `{"a":1}x`,
+		`{"a":1,"a":2}`,                         // a name twice
+		`{"\u00e9":1}`, `{"<":1}`, `{"a\"b":1}`, // names plainKeys refuses
+		`{"a":"unterminated}`, `{"a":[1,2}`,
+	} {
+		if _, _, ok := splitObject([]byte(bad)); ok {
+			t.Errorf("%q: split", bad)
+		}
+	}
+}
+
+// FuzzSplitObject: on any input splitObject never panics, and whatever it
+// splits from valid JSON is what json.Unmarshal reads.
+func FuzzSplitObject(f *testing.F) {
+	for _, s := range []string{`{}`, `{"a":1,"b":[{"c":"}"}]}`, `{"a":"\\\""}`, `{"a":1`, `{"a":[1,2}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		keys, fields, ok := splitObject(data)
+		if !ok || !json.Valid(data) {
+			return
+		}
+		var want map[string]json.RawMessage
+		if json.Unmarshal(data, &want) != nil {
+			t.Fatalf("%q: split, but json.Unmarshal refuses it", data)
+		}
+		if len(keys) != len(want) {
+			t.Fatalf("%q: %d keys, want %d", data, len(keys), len(want))
+		}
+		for k, v := range want {
+			if string(fields[k]) != string(v) {
+				t.Fatalf("%q: field %q is %s, want %s", data, k, fields[k], v)
+			}
+		}
+	})
+}

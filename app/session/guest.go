@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"longhall/rules"
 )
@@ -30,6 +31,8 @@ type Update struct {
 	Pong    *Pong
 	// Size is the message's size on the wire, in bytes.
 	Size int
+	// Received is when the message was read off the link, before decoding.
+	Received time.Time
 }
 
 // Snapshot is what a guest last heard: who it is, the lobby and the state.
@@ -107,8 +110,9 @@ func (g *Guest) read() {
 		if err != nil {
 			return
 		}
+		received := time.Now()
 		u := g.decode(data)
-		u.Size = len(data)
+		u.Size, u.Received = len(data), received
 		select {
 		case g.updates <- u:
 		case <-g.ctx.Done():

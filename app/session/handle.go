@@ -176,15 +176,14 @@ func (h *Host) intent(p *peer, env Envelope) {
 		h.refuse(p, in.Seq, e)
 		return
 	}
-	start := time.Now()
 	events, err := h.rec.Append(h.state, in.Seat, in.Action)
 	if err != nil {
 		h.refuse(p, in.Seq, ruleError(err))
 		return
 	}
-	h.applied(events)
+	h.applied(events, p)
 	if h.opts.Timing != nil {
-		h.opts.Timing(time.Since(start))
+		h.opts.Timing(ActionTimes{ToActor: h.toActor, Total: time.Since(h.arrived)})
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"sync"
+	"time"
 
 	"golang.org/x/time/rate"
 
@@ -59,6 +60,11 @@ type Host struct {
 
 	botBusy bool        // a bot is waiting or thinking
 	botStop func() bool // cancels the pending bot timer
+
+	// For Options.Timing: when the message being handled was read, and how
+	// long after that its sender was sent the new state.
+	arrived time.Time
+	toActor time.Duration
 }
 
 type slot struct {
@@ -99,6 +105,7 @@ type peer struct {
 type inbound struct {
 	p    *peer
 	data []byte
+	at   time.Time // when it was read off the connection
 }
 
 type botResult struct {

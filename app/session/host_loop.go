@@ -14,6 +14,7 @@ func (h *Host) loop() {
 		case f := <-h.cmds:
 			f()
 		case in := <-h.in:
+			h.arrived = in.at
 			h.handle(in.p, in.data)
 		case p := <-h.gone:
 			if _, ok := h.peers[p]; ok {
@@ -83,7 +84,7 @@ func (h *Host) read(p *peer) {
 			return
 		}
 		select {
-		case h.in <- inbound{p, data}:
+		case h.in <- inbound{p, data, time.Now()}:
 		case <-h.ctx.Done():
 			return
 		}

@@ -66,10 +66,20 @@ type Options struct {
 	// start, for a host to keep and give back to RestoreLobby after a
 	// reload. Like OnSave it runs on the loop.
 	OnLobby func([]LobbySeat)
-	// Timing, when set, hears how long each guest's applied action took
-	// the host: apply, save, encode and send to every peer (for `make
-	// bench`). It runs on the loop.
-	Timing func(time.Duration)
+	// Timing, when set, hears what each guest's applied action took the
+	// host (for `make bench`). It runs on the loop.
+	Timing func(ActionTimes)
+}
+
+// ActionTimes is what one guest's applied action took the host.
+type ActionTimes struct {
+	// ToActor runs from reading the intent off the connection to sending
+	// the acting guest its new state: the host's share of that guest's
+	// round trip.
+	ToActor time.Duration
+	// Total runs from reading the intent to the end of its step: every
+	// peer's state sent, the game saved, the bots' turn scheduled.
+	Total time.Duration
 }
 
 // MemberInfo describes one member of the room for the host's UI (to kick a

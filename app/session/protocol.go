@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -285,6 +286,83 @@ func plainKeys(fields map[string]json.RawMessage) bool {
 		}
 	}
 	return true
+}
+
+// splitObject splits a JSON object written by json.Marshal (compact and
+// valid) into its members, and returns their names sorted. It is the
+// host's cheap stand-in for json.Unmarshal into a map, which in wasm costs
+// more than the marshalling did. ok is false when data is not such an
+// object or a name is not plain (see plainKeys); the caller then sends
+// whole views. It never reads past data, whatever data holds.
+func splitObject(data []byte) (keys []string, fields map[string]json.RawMessage, ok bool) {
+	i := 0
+	if len(data) < 2 || data[0] != '{' {
+		return nil, nil, false
+	}
+	i = 1
+	fields = map[string]json.RawMessage{}
+	if data[i] == '}' {
+		return nil, fields, i+1 == len(data)
+	}
+	for {
+		// A plain name: no escapes, nothing plainKeys refuses.
+		if i >= len(data) || data[i] != '"' {
+			return nil, nil, false
+		}
+		start := i + 1
+		for i = start; i < len(data) && data[i] != '"'; i++ {
+			if c := data[i]; c < 0x20 || c >= 0x7f || c == '\\' || c == '<' || c == '>' || c == '&' {
+				return nil, nil, false
+			}
+		}
+		if i+1 >= len(data) || data[i+1] != ':' {
+			return nil, nil, false
+		}
+		name := string(data[start:i])
+		i += 2
+		// The value runs to the next ',' or '}' outside strings and nesting.
+		vstart, depth := i, 0
+	value:
+		for ; i < len(data); i++ {
+			switch data[i] {
+			case '"':
+				for i++; i < len(data) && data[i] != '"'; i++ {
+					if data[i] == '\\' {
+						i++
+					}
+				}
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth == 0 {
+					break value
+				}
+				depth--
+			case ',':
+				if depth == 0 {
+					break value
+				}
+			case ' ', '\t', '\n', '\r':
+				return nil, nil, false // not json.Marshal's compact form
+			}
+		}
+		if i >= len(data) || i == vstart {
+			return nil, nil, false
+		}
+		if _, dup := fields[name]; dup {
+			return nil, nil, false
+		}
+		fields[name] = json.RawMessage(data[vstart:i:i])
+		keys = append(keys, name)
+		if data[i] == '}' {
+			if i+1 != len(data) {
+				return nil, nil, false
+			}
+			slices.Sort(keys)
+			return keys, fields, true
+		}
+		i++ // the comma
+	}
 }
 
 // appendObject appends the JSON object of the fields named by keys (in

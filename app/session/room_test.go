@@ -1,9 +1,11 @@
 package session
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -298,5 +300,80 @@ func TestNamesAreCleanedAndCut(t *testing.T) {
 	l := waitLobby(t, b, "both", func(l *Lobby) bool { return l.Seats[1].Kind == SeatHuman })
 	if l.Seats[0].Name != strings.Repeat("Ragnar", 4) || l.Seats[1].Name != "Guest" {
 		t.Errorf("names %q and %q", l.Seats[0].Name, l.Seats[1].Name)
+	}
+}
+
+// sendLog records, across peers, which peer each state message went to, in
+// the order the host sent them.
+type sendLog struct {
+	mu    sync.Mutex
+	order []string
+}
+
+type loggedConn struct {
+	Conn
+	name string
+	log  *sendLog
+}
+
+func (c loggedConn) Send(msg []byte) error {
+	if bytes.Contains(msg, []byte(`"kind":"state"`)) {
+		c.log.mu.Lock()
+		c.log.order = append(c.log.order, c.name)
+		c.log.mu.Unlock()
+	}
+	return c.Conn.Send(msg)
+}
+
+// TestTheActorHearsFirst: the state after an action goes first to the
+// peer whose intent it was, whose round trip a player waits on.
+func TestTheActorHearsFirst(t *testing.T) {
+	leaktest.Check(t)
+	h := newTestHost(t, 4, Options{})
+	local(t, h, "Ann", "")
+	log := &sendLog{}
+	guests := map[string]*Guest{}
+	for _, name := range []string{"Bob", "Cat", "Dag"} {
+		a, b := Pipe()
+		if err := h.Attach(loggedConn{a, name, log}); err != nil {
+			t.Fatal(err)
+		}
+		g, err := NewGuest(context.Background(), b, name, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { g.Close() })
+		waitKind(t, g, KindWelcome)
+		g.Ready(true)
+		guests[name] = g
+	}
+	hostLobby(t, h, "everyone ready", func(l Lobby) bool { return l.Seats[1].Ready && l.Seats[2].Ready && l.Seats[3].Ready })
+	if err := h.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range guests {
+		waitVersion(t, g, 0)
+	}
+	for _, name := range []string{"Dag", "Bob", "Cat"} {
+		g := guests[name]
+		st := g.Latest().State
+		if len(st.Legal) == 0 {
+			t.Fatalf("%s has nothing to play at version %d", name, st.Version)
+		}
+		log.mu.Lock()
+		log.order = nil
+		log.mu.Unlock()
+		if _, err := g.Intent(st.Legal[0]); err != nil {
+			t.Fatal(err)
+		}
+		for _, other := range guests { // the whole broadcast is done
+			waitVersion(t, other, st.Version+1)
+		}
+		log.mu.Lock()
+		first := log.order
+		log.mu.Unlock()
+		if len(first) == 0 || first[0] != name {
+			t.Fatalf("after %s's move the host sent states to %v", name, first)
+		}
 	}
 }

@@ -5,6 +5,10 @@
 //   ?role=offer&room=R   creates the offer and the channel, then pings
 //   ?role=answer&room=R  answers, echoes pings
 //
+// With &gap=MS the offerer waits that long between pings, and with
+// &size=N the answerer pads each pong to N bytes: an app's traffic (a
+// small intent now and then, a larger state back) rather than a flood.
+//
 // Signaling is non-trickle: each side waits for ICE gathering to finish
 // and sends one description through the test's /signal/R/KIND mailbox.
 "use strict";
@@ -13,6 +17,8 @@ const params = new URLSearchParams(location.search);
 const role = params.get("role");
 const room = params.get("room");
 const pings = Number(params.get("pings") || 50);
+const gap = Number(params.get("gap") || 0);
+const size = Number(params.get("size") || 0);
 
 window.rtcResult = { role };
 
@@ -107,10 +113,11 @@ async function offer() {
   window.rtcResult.received = await next();
   const rtts = [];
   for (let i = 0; i < pings; i++) {
+    if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
     const t = performance.now();
     dc.send("ping " + i);
     const got = await next();
-    if (got !== "pong " + i) throw new Error(`got ${JSON.stringify(got)}, want pong ${i}`);
+    if (!got.startsWith("pong " + i + " ") && got !== "pong " + i) throw new Error(`got ${JSON.stringify(got).slice(0, 40)}, want pong ${i}`);
     rtts.push(performance.now() - t);
   }
   Object.assign(window.rtcResult, {
@@ -138,7 +145,10 @@ async function answer() {
   const dc = await channel;
   const received = new Promise((resolve) => {
     dc.addEventListener("message", (e) => {
-      if (e.data.startsWith("ping ")) dc.send("pong " + e.data.slice(5));
+      if (e.data.startsWith("ping ")) {
+        const pong = "pong " + e.data.slice(5);
+        dc.send(size > pong.length ? pong + " " + "x".repeat(size - pong.length - 1) : pong);
+      }
       else resolve(e.data);
     });
   });
