@@ -113,6 +113,10 @@ func BenchmarkRoom(b *testing.B) {
 	paced := pacedDataChannelRTT(b, site.ns, 60, 2*think, int(stateBytes/max(states, 1)))
 	bench(b, "room-raw-paced-rtt-p50", percentile(paced, 50), "ms")
 	bench(b, "room-raw-paced-rtt-p99", percentile(paced, 99), "ms")
+	// The targets: the round trip's median within 4× the bare channel's at
+	// a game's pace, its p99 within 25 ms.
+	bench(b, "room-rtt-p50-over-paced-raw", percentile(rtts, 50)/percentile(paced, 50), "x")
+	bench(b, "room-rtt-p50-over-raw", percentile(rtts, 50)/percentile(raw, 50), "x")
 }
 
 // think is how long a benchmarked player looks at a changed table before
