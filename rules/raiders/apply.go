@@ -1,0 +1,397 @@
+package raiders
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"longhall/rules"
+)
+
+func removeCard(cards []int, c int) []int {
+	out, _ := rules.Remove(cards, c)
+	return out
+}
+
+// apply carries out a legal action of seat p.
+func (s *State) apply(p int, a rules.Action, ev *events) {
+	pl := &s.Seats[p]
+	name := s.name(p)
+	st := &s.Step
+	switch st.Kind {
+	case StepKeep:
+		for _, c := range pl.Dealt {
+			if !slices.Contains(a.Args, c) {
+				s.Deck = append(s.Deck, c) // to the bottom
+			}
+		}
+		pl.Hand, pl.Dealt = slices.Clone(a.Args), nil
+		names := make([]string, len(a.Args))
+		for i, c := range a.Args {
+			names[i] = cardName(c)
+		}
+		ev.secret(p, "keep", name+" keeps 3 townsfolk and returns 2", name+" keeps "+strings.Join(names, ", "))
+		if len(s.Pending()) == 0 {
+			s.Step = Step{Kind: StepTurn, Seat: s.Turn}
+		}
+	case StepTurn:
+		if a.Kind == KindRaid {
+			s.raid(p, a.Args[0], ev)
+			return
+		}
+		b := a.Args[0]
+		s.Buildings[b], pl.Worker = pl.Worker, NoWorker
+		s.Placed, s.Taking = b, false
+		ev.add(p, "place", "%s puts a %s worker at the %s", name, ColourNames[s.Buildings[b]], BuildingNames[b])
+		if s.activate(p, b, s.Buildings[b], ev) {
+			s.afterAction(ev)
+		}
+	case StepTake:
+		b := a.Args[0]
+		pl.Worker, s.Buildings[b] = s.Buildings[b], NoWorker
+		s.Taking = true
+		ev.add(p, "take", "%s takes the %s worker from the %s", name, ColourNames[pl.Worker], BuildingNames[b])
+		if s.activate(p, b, pl.Worker, ev) {
+			s.afterAction(ev)
+		}
+	case StepBuilding:
+		if s.applyBuilding(p, a, ev) {
+			s.afterAction(ev)
+		}
+	case StepAbility:
+		if s.applyAbility(p, a, ev) {
+			s.afterAction(ev)
+		}
+	case StepTribute:
+		s.tribute(st.Other, p, a.Args[0], ev)
+		if len(st.Queue) > 0 {
+			st.Seat, st.Queue = st.Queue[0], st.Queue[1:]
+		} else {
+			s.afterAction(ev)
+		}
+	case StepScout:
+		if a.Kind == KindSkip {
+			s.afterAction(ev)
+			return
+		}
+		o := &s.Seats[st.Other]
+		c := a.Args[0]
+		i := s.RNG.Intn(len(o.Hand))
+		took := o.Hand[i]
+		o.Hand = slices.Delete(o.Hand, i, i+1)
+		pl.Hand = append(removeCard(pl.Hand, c), took)
+		o.Hand = append(o.Hand, c)
+		*ev = append(*ev, rules.Event{Kind: "scout", Seat: rules.Seat(p),
+			Text:     fmt.Sprintf("%s swaps a card with %s", name, s.name(st.Other)),
+			Secret:   fmt.Sprintf("%s gives %s a %s and takes a %s", name, s.name(st.Other), cardName(c), cardName(took)),
+			SecretTo: []rules.Seat{rules.Seat(p), rules.Seat(st.Other)}})
+		if len(pl.Hand) == 0 || len(o.Hand) == 0 {
+			s.afterAction(ev)
+		}
+	case StepReroll:
+		if a.Kind == KindSkip {
+			s.resolveRaid(ev)
+			return
+		}
+		i := a.Args[0]
+		old := s.Raid.Dice[i]
+		s.Raid.Dice[i] = 1 + s.RNG.Intn(6)
+		ev.add(p, "reroll", "%s's Brawler rerolls a %d: %d", name, old, s.Raid.Dice[i])
+		if st.Left--; st.Left == 0 {
+			s.resolveRaid(ev)
+		}
+	case StepLose:
+		s.lose(p, a.Args[0], ev)
+	case StepAvenge:
+		o := a.Args[0]
+		ev.add(p, "avenge", "%s's Avenger makes %s lose a crew member", name, s.name(o))
+		s.Step = Step{Kind: StepYield, Seat: o, Other: p, Left: st.Left}
+	case StepYield:
+		c := a.Args[0]
+		pl.Crew = removeCard(pl.Crew, c)
+		s.Discard = append(s.Discard, c)
+		ev.add(p, "lose", "%s loses the %s", name, cardName(c))
+		s.nextLoss(st.Other, st.Left, ev)
+	case StepDiscard:
+		c := a.Args[0]
+		pl.Hand = removeCard(pl.Hand, c)
+		s.Discard = append(s.Discard, c)
+		ev.add(p, "discard", "%s discards a %s", name, cardName(c))
+		if len(pl.Hand) <= MaxHand {
+			s.nextTurn(ev)
+		}
+	}
+}
+
+// activate starts building b's action for p with a worker of the given
+// colour. It reports whether the action is done; otherwise the step now
+// waits for its choice.
+func (s *State) activate(p, b, colour int, ev *events) (done bool) {
+	pl := &s.Seats[p]
+	s.Step = Step{Kind: StepBuilding, Seat: p, Building: b, Colour: colour}
+	switch b {
+	case GateHouse:
+		s.draw(p, 2+pl.crewOf(Gatekeeper), ev)
+		return true
+	case Silversmith:
+		n := 2
+		if colour == Black {
+			n = 3
+		}
+		s.gainSilver(p, n+pl.crewOf(Jeweller), ev)
+		return true
+	case Mill:
+		if extra := pl.crewOf(Forager); extra > 0 {
+			s.gainProvisions(p, extra, ev)
+		}
+		switch colour {
+		case Black:
+			s.gainProvisions(p, 1, ev)
+			return true
+		case Grey:
+			s.gainProvisions(p, 2, ev)
+			return true
+		}
+	case LongHouse:
+		s.Step.Left = pl.crewOf(Sage)
+	}
+	return len(s.legalBuilding(p)) == 0
+}
+
+// applyBuilding carries out a building's choice. It reports whether the
+// building's action is done.
+func (s *State) applyBuilding(p int, a rules.Action, ev *events) (done bool) {
+	pl := &s.Seats[p]
+	name := s.name(p)
+	st := &s.Step
+	switch a.Kind {
+	case KindSkip:
+		return true
+	case KindTown:
+		c := a.Args[0]
+		pl.Hand = removeCard(pl.Hand, c)
+		s.Discard = append(s.Discard, c)
+		ev.add(p, "town", "%s discards a %s at the Town Hall: %s", name, cardName(c), KindText[KindOf(c)][1])
+		st.Card = c
+		return s.useAbility(p, c, ev)
+	case KindSell:
+		c := a.Args[0]
+		pl.Hand = removeCard(pl.Hand, c)
+		s.Discard = append(s.Discard, c)
+		ev.add(p, "sell", "%s discards a %s at the Treasury", name, cardName(c))
+		s.gainSilver(p, 2, ev)
+	case KindSell2:
+		for _, c := range a.Args {
+			pl.Hand = removeCard(pl.Hand, c)
+			s.Discard = append(s.Discard, c)
+		}
+		ev.add(p, "sell", "%s discards a %s and a %s at the Treasury", name, cardName(a.Args[0]), cardName(a.Args[1]))
+		s.gainPlunder(p, Gold, 1, ev)
+	case KindHire:
+		c := a.Args[0]
+		s.hire(p, c, s.hireCost(p, c), ev)
+	case KindDismiss:
+		s.dismiss(p, a.Args[0], ev)
+		return false
+	case KindArm:
+		if a.Args[0] == 0 {
+			pl.Iron--
+			s.Supply[Iron]++
+			pl.Armour = min(MaxArmour, pl.Armour+2)
+			ev.add(p, "armour", "%s pays 1 iron for 2 armour", name)
+		} else {
+			pl.Silver -= 2
+			s.Silver += 2
+			pl.Armour++
+			ev.add(p, "armour", "%s pays 2 silver for 1 armour", name)
+		}
+	case KindMill:
+		if a.Args[0] == 0 {
+			s.gainProvisions(p, 2, ev)
+		} else {
+			s.gainPlunder(p, Gold, 1, ev)
+		}
+	case KindTrade:
+		pl.Livestock--
+		s.Supply[Livestock]++
+		ev.add(p, "trade", "%s pays 1 livestock", name)
+		s.gainProvisions(p, 2, ev)
+		return s.longHouseDone(p)
+	case KindOffer:
+		s.offer(p, a.Args[0], -1, ev)
+		return s.longHouseDone(p)
+	}
+	return true
+}
+
+// longHouseDone: after one Long House action, a Sage allows another.
+func (s *State) longHouseDone(p int) bool {
+	if s.Step.Left > 0 && len(s.legalBuilding(p)) > 0 {
+		s.Step.Left--
+		return false
+	}
+	return true
+}
+
+func (s *State) hire(p, c, cost int, ev *events) {
+	pl := &s.Seats[p]
+	pl.Silver -= cost
+	s.Silver += cost
+	pl.Hand = removeCard(pl.Hand, c)
+	pl.Crew = append(pl.Crew, c)
+	ev.add(p, "hire", "%s hires a %s for %d silver", s.name(p), cardName(c), cost)
+}
+
+func (s *State) dismiss(p, c int, ev *events) {
+	pl := &s.Seats[p]
+	pl.Crew = removeCard(pl.Crew, c)
+	s.Discard = append(s.Discard, c)
+	ev.add(p, "dismiss", "%s dismisses the %s", s.name(p), cardName(c))
+}
+
+// offer makes the offering in slot, one less of kind less (-1: none).
+func (s *State) offer(p, slot, less int, ev *events) {
+	pl := &s.Seats[p]
+	o := s.Row[slot]
+	c := offerCost(o, less)
+	pl.Silver -= c[0]
+	s.Silver += c[0]
+	pl.Livestock -= c[1]
+	s.Supply[Livestock] += c[1]
+	pl.Iron -= c[2]
+	s.Supply[Iron] += c[2]
+	pl.Gold -= c[3]
+	s.Supply[Gold] += c[3]
+	pl.Offerings = append(pl.Offerings, o)
+	s.Row[slot] = -1
+	s.refillRow()
+	ev.add(p, "offer", "%s makes an offering to the Chieftain worth %d VP", s.name(p), Offerings[o].VP)
+}
+
+// refillRow deals offerings from the stack into the empty slots.
+func (s *State) refillRow() {
+	for slot := range s.Row {
+		if s.Row[slot] < 0 && len(s.Offering) > 0 {
+			s.Row[slot], s.Offering = s.Offering[0], s.Offering[1:]
+		}
+	}
+}
+
+// afterAction moves a work turn on once a building's action is done: to
+// taking a worker after placing one, and to the end of the turn after that.
+func (s *State) afterAction(ev *events) {
+	if !s.Taking {
+		s.Step = Step{Kind: StepTake, Seat: s.Turn, Building: s.Placed}
+		return
+	}
+	s.endTurn(ev)
+}
+
+func (s *State) draw(p, n int, ev *events) {
+	pl := &s.Seats[p]
+	var got []string
+	for range n {
+		if len(s.Deck) == 0 {
+			if len(s.Discard) == 0 {
+				break
+			}
+			s.Deck, s.Discard = s.Discard, []int{}
+			shuffle(s.RNG, s.Deck)
+			ev.add(-1, "reshuffle", "The discarded townsfolk are shuffled into a new deck")
+		}
+		pl.Hand = append(pl.Hand, s.Deck[0])
+		got = append(got, cardName(s.Deck[0]))
+		s.Deck = s.Deck[1:]
+	}
+	ev.secret(p, "draw", fmt.Sprintf("%s draws %d townsfolk", s.name(p), len(got)), fmt.Sprintf("%s draws %s", s.name(p), strings.Join(got, ", ")))
+}
+
+func (s *State) gainSilver(p, n int, ev *events) {
+	n = min(n, s.Silver)
+	s.Silver -= n
+	s.Seats[p].Silver += n
+	ev.add(p, "gain", "%s gains %d silver", s.name(p), n)
+}
+
+func (s *State) gainProvisions(p, n int, ev *events) {
+	n = min(n, s.Provisions)
+	s.Provisions -= n
+	s.Seats[p].Provisions += n
+	ev.add(p, "gain", "%s gains %d provisions", s.name(p), n)
+}
+
+func (s *State) gainPlunder(p, k, n int, ev *events) {
+	n = min(n, s.Supply[k])
+	s.Supply[k] -= n
+	*s.Seats[p].plunder(k) += n
+	ev.add(p, "gain", "%s gains %d %s", s.name(p), n, PlunderNames[k])
+}
+
+// endTurn applies the limits of the end of a turn and moves on.
+func (s *State) endTurn(ev *events) {
+	p := s.Turn
+	pl := &s.Seats[p]
+	if n := pl.Silver - MaxSilver; n > 0 {
+		pl.Silver -= n
+		s.Silver += n
+		ev.add(p, "limit", "%s returns %d silver over the limit", s.name(p), n)
+	}
+	if n := pl.Provisions - MaxProvisions; n > 0 {
+		pl.Provisions -= n
+		s.Provisions += n
+		ev.add(p, "limit", "%s returns %d provisions over the limit", s.name(p), n)
+	}
+	if len(pl.Hand) > MaxHand {
+		s.Step = Step{Kind: StepDiscard, Seat: p}
+		return
+	}
+	s.nextTurn(ev)
+}
+
+// valkyriesOnBoard counts the Valkyries still on raid spaces.
+func (s *State) valkyriesOnBoard() int {
+	n := 0
+	for _, pl := range s.Plunder {
+		n += pl[Valkyrie]
+	}
+	return n
+}
+
+// fortressesRaided counts the raided fortress spaces.
+func (s *State) fortressesRaided() int {
+	n := 0
+	for i, sp := range Spaces {
+		if sp.Settlement == Fortress && s.Plunder[i] == [4]int{} {
+			n++
+		}
+	}
+	return n
+}
+
+// endCause says which end condition holds, if any.
+func (s *State) endCause() string {
+	switch {
+	case s.fortressesRaided() >= FortressesToEnd:
+		return fmt.Sprintf("%d fortresses have been raided", FortressesToEnd)
+	case len(s.Offering) == 0:
+		return "the offering stack is empty"
+	case s.valkyriesOnBoard() == 0:
+		return "no Valkyries are left on the board"
+	}
+	return ""
+}
+
+// nextTurn checks the end and passes the turn on.
+func (s *State) nextTurn(ev *events) {
+	if s.FinalLeft > 0 {
+		if s.FinalLeft--; s.FinalLeft == 0 {
+			s.finish(ev)
+			return
+		}
+	} else if cause := s.endCause(); cause != "" {
+		s.FinalLeft, s.EndCause = s.Players, cause
+		ev.add(-1, "final", "The end is near: %s. Everyone takes one last turn.", cause)
+	}
+	s.Turn = (s.Turn + 1) % s.Players
+	s.Step = Step{Kind: StepTurn, Seat: s.Turn}
+}

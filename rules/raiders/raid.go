@@ -1,0 +1,163 @@
+package raiders
+
+import (
+	"fmt"
+	"strings"
+)
+
+// raid starts p's raid on space i: pay, swap workers, roll the dice.
+func (s *State) raid(p, i int, ev *events) {
+	pl := &s.Seats[p]
+	sp := Spaces[i]
+	prov, gold := s.raidCost(p, i)
+	pl.Provisions -= prov
+	s.Provisions += prov
+	pl.Gold -= gold
+	s.Supply[Gold] += gold
+	pl.Worker, s.SpaceWorkers[i] = s.SpaceWorkers[i], pl.Worker
+	ev.add(p, "raid", "%s raids %s %d with a %s worker, paying %d provisions and %d gold",
+		s.name(p), SettlementNames[sp.Settlement], i+1, ColourNames[s.SpaceWorkers[i]], prov, gold)
+	s.Raid = &Raid{Seat: p, Space: i, Dice: make([]int, sp.Dice)}
+	for d := range s.Raid.Dice {
+		s.Raid.Dice[d] = 1 + s.RNG.Intn(6)
+	}
+	if sp.Dice > 0 {
+		ev.add(p, "dice", "%s rolls %s", s.name(p), diceWords(s.Raid.Dice))
+	}
+	if n := pl.crewOf(Brawler); n > 0 && sp.Dice > 0 {
+		s.Step = Step{Kind: StepReroll, Seat: p, Left: n}
+		return
+	}
+	s.resolveRaid(ev)
+}
+
+func diceWords(d []int) string {
+	w := make([]string, len(d))
+	for i, v := range d {
+		w[i] = fmt.Sprint(v)
+	}
+	return strings.Join(w, " and ")
+}
+
+// strength adds up p's raid strength on space i with the given dice, term
+// by term (Raid.Terms).
+func (s *State) strength(p, i int, dice []int) (total int, terms [][2]int) {
+	pl := &s.Seats[p]
+	sum := 0
+	for _, d := range dice {
+		sum += d
+	}
+	crew := 0
+	for _, c := range pl.Crew {
+		crew += Kinds[KindOf(c)].Strength
+	}
+	add := func(term, v int) {
+		if v != 0 || term <= TermCrew {
+			terms = append(terms, [2]int{term, v})
+			total += v
+		}
+	}
+	add(TermDice, sum)
+	add(TermArmour, pl.Armour)
+	add(TermCrew, crew)
+	switch Spaces[i].Settlement {
+	case Monastery:
+		add(TermArmourer, 2*pl.crewOf(Armourer))
+	case Fortress:
+		add(TermBarbarian, 2*pl.crewOf(Barbarian))
+	}
+	add(TermBrynjar, pl.crewOf(Brynjar)*(pl.Armour/3))
+	if n := pl.crewOf(Folke); n > 0 {
+		add(TermFolke, n*(len(pl.Crew)-1))
+	}
+	add(TermRagnhildr, pl.crewOf(Ragnhildr)*(pl.Valkyrie/2))
+	return total, terms
+}
+
+// thresholdVP is the VP a strength scores at space i: the highest
+// threshold it reaches.
+func thresholdVP(i, strength int) int {
+	vp := 0
+	for _, t := range Spaces[i].Thresholds {
+		if strength >= t[0] {
+			vp = t[1]
+		}
+	}
+	return vp
+}
+
+// crewBonus is the VP p's crew adds for raiding a settlement.
+func (s *State) crewBonus(p, settlement int) int {
+	pl := &s.Seats[p]
+	switch settlement {
+	case Harbour:
+		return pl.crewOf(Warmonger)
+	case Outpost:
+		return 2*pl.crewOf(Archer) + pl.crewOf(Marauder)
+	case Monastery:
+		return pl.crewOf(Shieldmaiden)
+	}
+	return 0
+}
+
+// resolveRaid scores the raid in progress and takes its plunder.
+func (s *State) resolveRaid(ev *events) {
+	r := s.Raid
+	p, i := r.Seat, r.Space
+	pl := &s.Seats[p]
+	r.Strength, r.Terms = s.strength(p, i, r.Dice)
+	r.VP = thresholdVP(i, r.Strength)
+	r.Bonus = s.crewBonus(p, Spaces[i].Settlement)
+	pl.VP += r.VP + r.Bonus
+	ev.add(p, "score", "%s's strength is %d: %d VP, and %d VP from the crew", s.name(p), r.Strength, r.VP, r.Bonus)
+	loot := s.Plunder[i]
+	s.Plunder[i] = [4]int{}
+	pl.Gold += loot[Gold]
+	pl.Iron += loot[Iron]
+	pl.Livestock += loot[Livestock]
+	s.Supply[Valkyrie] += loot[Valkyrie]
+	r.Killed = min(loot[Valkyrie], len(pl.Crew))
+	ev.add(p, "plunder", "%s takes %d gold, %d iron, %d livestock and %d Valkyries", s.name(p), loot[Gold], loot[Iron], loot[Livestock], loot[Valkyrie])
+	s.nextLoss(p, r.Killed, ev)
+}
+
+// nextLoss asks p to choose the next of left crew members lost, or ends
+// the turn.
+func (s *State) nextLoss(p, left int, ev *events) {
+	if left > 0 {
+		s.Step = Step{Kind: StepLose, Seat: p, Left: left}
+		return
+	}
+	s.endTurn(ev)
+}
+
+// lose: a Valkyrie kills p's crew member c.
+func (s *State) lose(p, c int, ev *events) {
+	pl := &s.Seats[p]
+	left := s.Step.Left - 1
+	pl.Crew = removeCard(pl.Crew, c)
+	pl.Valkyrie = min(MaxValkyrie, pl.Valkyrie+1)
+	ev.add(p, "killed", "%s's %s falls in battle", s.name(p), cardName(c))
+	switch KindOf(c) {
+	case Berserker:
+		pl.Hand = append(pl.Hand, c)
+		ev.add(p, "berserker", "The Berserker goes back to %s's hand", s.name(p))
+	default:
+		s.Discard = append(s.Discard, c)
+	}
+	switch KindOf(c) {
+	case Gravedigger:
+		s.gainPlunder(p, Gold, 1, ev)
+	case Mercenary:
+		pl.VP++
+		ev.add(p, "vp", "%s gains 1 VP for the Mercenary", s.name(p))
+	case Avenger:
+		for _, o := range s.opponents(p) {
+			if len(s.Seats[o].Crew) > 0 {
+				s.Step = Step{Kind: StepAvenge, Seat: p, Left: left}
+				return
+			}
+		}
+	}
+	s.nextLoss(p, left, ev)
+}

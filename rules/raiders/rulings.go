@@ -1,0 +1,48 @@
+package raiders
+
+// The rulebook is condensed; where it is silent or says two things, each
+// answer this package gives is one named constant here, and README.md says
+// why. Changing a constant changes the game the package plays.
+
+// ActionsOptional: a building's action, and a Town Hall ability's choices,
+// may be declined ("skip"). Placing a worker where you cannot pay is then
+// still a legal (if weak) move, as at the table. Actions that only give
+// (the Gate House, the Silversmith, the Mill with a black or grey worker)
+// happen at once.
+const ActionsOptional = true
+
+// ThresholdReachedOnEqual: a strength equal to a threshold scores it. The
+// book says "equals or exceeds" and then "does not exceed the lowest
+// threshold, you gain no points"; the first, explicit rule wins.
+const ThresholdReachedOnEqual = true
+
+// RaidSwapsWorkers: a raid puts the raider's worker on the raided space's
+// worker spot and gives them the worker that stood there. Every space
+// starts with a worker and is raided at most once, so the book's "put your
+// worker on an empty spot, take the worker from any raiding space of the
+// settlement" comes to this swap.
+const RaidSwapsWorkers = true
+
+// OneRerollPerBrawler: each Brawler in a crew allows one reroll of one die
+// per raid.
+const OneRerollPerBrawler = true
+
+// AvengedLossIsNotADeath: the crew member an Avenger makes an opponent lose
+// is discarded by that opponent's choice; it is not killed in a raid, so it
+// moves no Valkyrie track and triggers no "if killed" ability.
+const AvengedLossIsNotADeath = true
+
+// MerchantUsesPlacedColour: the Merchant's "use any building's action as if
+// your workers were there" uses the colour of the worker standing at the
+// Town Hall for the player (for the Mill and the Silversmith), and any
+// building but the Town Hall.
+const MerchantUsesPlacedColour = true
+
+// OfferingsArePublic: taken offerings lie face down, but everyone saw them
+// taken from the open row, so views show them to all.
+const OfferingsArePublic = true
+
+// FinalRoundIncludesTrigger: after the turn that meets an end condition,
+// every player, the one who met it included, takes one more turn, in turn
+// order starting with the next player.
+const FinalRoundIncludesTrigger = true

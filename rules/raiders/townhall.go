@@ -1,0 +1,339 @@
+package raiders
+
+import (
+	"fmt"
+
+	"longhall/rules"
+)
+
+// Town Hall abilities (each kind's second ability). A card is offered at
+// the Town Hall only when its ability can do something; the card is
+// discarded before the ability runs.
+
+// abilityPossible says whether discarding card c at the Town Hall would
+// let p's ability do something.
+func (s *State) abilityPossible(p, c int) bool {
+	pl := &s.Seats[p]
+	others := len(pl.Hand) - 1 // the hand once c is discarded
+	anyOpp := func(ok func(o *Player) bool) bool {
+		for _, o := range s.opponents(p) {
+			if ok(&s.Seats[o]) {
+				return true
+			}
+		}
+		return false
+	}
+	switch KindOf(c) {
+	case Archer:
+		return len(s.archerSwaps(p)) > 0
+	case Armourer:
+		return pl.Armour < MaxArmour
+	case Avenger:
+		return anyOpp(func(o *Player) bool { return o.Silver > 0 })
+	case Barbarian:
+		return anyOpp(func(o *Player) bool { return o.Gold+o.Iron+o.Livestock > 0 })
+	case Berserker:
+		return anyOpp(func(o *Player) bool { return o.Armour > 0 })
+	case Brawler:
+		return len(pl.Crew) > 0 && s.Supply[Gold]+s.Supply[Iron]+s.Supply[Livestock] > 0
+	case Cartographer:
+		return pl.Provisions > 0 && s.Supply[Gold] > 0
+	case Champion:
+		return anyOpp(func(o *Player) bool { return o.Provisions > 0 })
+	case Forager:
+		return s.Provisions > 0
+	case Gatekeeper:
+		return len(s.Deck)+len(s.Discard) > 0
+	case Gravedigger:
+		return len(pl.Crew) > 0 && others > 0
+	case Huntsman:
+		return s.Provisions+s.Silver > 0
+	case Jeweller:
+		return pl.Silver >= 2 && s.Supply[Gold] > 0
+	case Marauder:
+		return pl.Livestock > 0 && s.Supply[Gold] > 0
+	case Merchant:
+		return true
+	case Mercenary:
+		return anyOpp(func(o *Player) bool { return o.Silver+o.Provisions > 0 })
+	case Recruiter:
+		return pl.Silver >= 2 && others > 0
+	case Sage:
+		return len(s.Offering) > 0
+	case Scout:
+		return others > 0 && anyOpp(func(o *Player) bool { return len(o.Hand) > 0 })
+	case Shieldmaiden:
+		return pl.Livestock > 0 && s.Supply[Iron] > 0
+	case Trader:
+		for _, o := range s.Row {
+			for less := range 4 {
+				if o >= 0 && s.canOffer(p, o, less) {
+					return true
+				}
+			}
+		}
+		return false
+	case Warlord:
+		return anyOpp(func(o *Player) bool { return o.Silver > 0 })
+	case Warmonger:
+		return anyOpp(func(o *Player) bool { return o.Provisions > 0 })
+	}
+	return false // heroes
+}
+
+// archerSwaps lists the Archer's swaps: an opponent's worker in hand for a
+// worker of another colour at a building other than the Town Hall.
+func (s *State) archerSwaps(p int) [][2]int {
+	var out [][2]int
+	for _, o := range s.opponents(p) {
+		w := s.Seats[o].Worker
+		for b, bw := range s.Buildings {
+			if b != TownHall && bw != NoWorker && w != NoWorker && bw != w {
+				out = append(out, [2]int{o, b})
+			}
+		}
+	}
+	return out
+}
+
+// legalAbility lists the choices of the ability in Step.Card (skip aside).
+func (s *State) legalAbility(p int) []rules.Action {
+	pl := &s.Seats[p]
+	var out []rules.Action
+	add := func(kind, label string, args ...int) { out = append(out, act(kind, label, args...)) }
+	switch KindOf(s.Step.Card) {
+	case Archer:
+		for _, sw := range s.archerSwaps(p) {
+			add(KindSwap, fmt.Sprintf("Swap %s's %s worker for the %s one at the %s", s.name(sw[0]), ColourNames[s.Seats[sw[0]].Worker], ColourNames[s.Buildings[sw[1]]], BuildingNames[sw[1]]), sw[0], sw[1])
+		}
+	case Barbarian:
+		for _, o := range s.opponents(p) {
+			for k := Gold; k <= Livestock; k++ {
+				if *s.Seats[o].plunder(k) > 0 {
+					add(KindSteal, fmt.Sprintf("Take 1 %s from %s", PlunderNames[k], s.name(o)), o, k)
+				}
+			}
+		}
+	case Berserker:
+		for _, o := range s.opponents(p) {
+			if s.Seats[o].Armour > 0 {
+				add(KindStrip, s.name(o)+" loses 1 armour", o)
+			}
+		}
+	case Brawler:
+		for _, c := range byKind(pl.Crew) {
+			for k := Gold; k <= Livestock; k++ {
+				if s.Supply[k] > 0 {
+					add(KindBrawl, fmt.Sprintf("Lose your %s for 1 %s", cardName(c), PlunderNames[k]), c, k)
+				}
+			}
+		}
+	case Gravedigger:
+		for _, c := range byKind(pl.Crew) {
+			for _, h := range byKind(pl.Hand) {
+				add(KindExhume, fmt.Sprintf("Your %s back to hand, your %s into the crew", cardName(c), cardName(h)), c, h)
+			}
+		}
+	case Merchant:
+		for b := range NumBuildings {
+			if b != TownHall {
+				add(KindUse, "Do the "+BuildingNames[b]+"'s action", b)
+			}
+		}
+	case Recruiter:
+		out = s.legalHire(p, func(int) int { return 2 })
+	case Scout:
+		for _, o := range s.opponents(p) {
+			if len(s.Seats[o].Hand) > 0 {
+				add(KindScout, "Swap cards with "+s.name(o), o)
+			}
+		}
+	case Trader:
+		for slot, o := range s.Row {
+			if o < 0 {
+				continue
+			}
+			for less := range 4 {
+				if offerCost(o, -1)[less] > 0 && s.canOffer(p, o, less) {
+					add(KindOffer, fmt.Sprintf("Make offering %d (%d VP) for 1 %s less", slot+1, Offerings[o].VP, costNames[less]), slot, less)
+				}
+			}
+		}
+	case Warlord:
+		for _, o := range s.opponents(p) {
+			if s.Seats[o].Silver > 0 {
+				add(KindRob, fmt.Sprintf("Take %d silver from %s", min(2, s.Seats[o].Silver), s.name(o)), o)
+			}
+		}
+	case Warmonger:
+		for _, o := range s.opponents(p) {
+			if s.Seats[o].Provisions > 0 {
+				add(KindRob, "Take 1 provision from "+s.name(o), o)
+			}
+		}
+	}
+	return out
+}
+
+// costNames name an offering's cost components, in offerCost's order.
+var costNames = [4]string{"silver", "livestock", "iron", "gold"}
+
+// useAbility runs the Town Hall ability of card c (already discarded) for
+// p: at once, or by setting the step for its choice. It reports whether
+// the ability is done.
+func (s *State) useAbility(p, c int, ev *events) (done bool) {
+	pl := &s.Seats[p]
+	name := s.name(p)
+	switch KindOf(c) {
+	case Armourer:
+		pl.Armour++
+		ev.add(p, "armour", "%s gains 1 armour", name)
+	case Avenger:
+		for _, o := range s.opponents(p) {
+			if s.Seats[o].Silver > 0 {
+				s.Seats[o].Silver--
+				s.Silver++
+				ev.add(p, "lose", "%s loses 1 silver", s.name(o))
+			}
+		}
+	case Cartographer:
+		pl.Provisions--
+		s.Provisions++
+		s.gainPlunder(p, Gold, 1, ev)
+	case Champion:
+		for _, o := range s.opponents(p) {
+			if s.Seats[o].Provisions > 0 {
+				s.Seats[o].Provisions--
+				s.Provisions++
+				ev.add(p, "lose", "%s loses 1 provision", s.name(o))
+			}
+		}
+	case Forager:
+		s.gainProvisions(p, 2, ev)
+	case Gatekeeper:
+		s.draw(p, 3, ev)
+	case Huntsman:
+		s.gainProvisions(p, 1, ev)
+		s.gainSilver(p, 1, ev)
+	case Jeweller:
+		pl.Silver -= 2
+		s.Silver += 2
+		s.gainPlunder(p, Gold, 1, ev)
+	case Marauder:
+		pl.Livestock--
+		s.Supply[Livestock]++
+		s.gainPlunder(p, Gold, 1, ev)
+	case Mercenary:
+		var queue []int
+		for _, o := range s.opponents(p) {
+			op := &s.Seats[o]
+			switch {
+			case op.Silver > 0 && op.Provisions > 0:
+				queue = append(queue, o)
+			case op.Silver > 0:
+				s.tribute(p, o, 0, ev)
+			case op.Provisions > 0:
+				s.tribute(p, o, 1, ev)
+			}
+		}
+		if len(queue) > 0 {
+			s.Step = Step{Kind: StepTribute, Seat: queue[0], Other: p, Queue: queue[1:]}
+			return false
+		}
+	case Sage:
+		for slot, o := range s.Row {
+			if o >= 0 {
+				s.Offering = append(s.Offering, o)
+				s.Row[slot] = -1
+			}
+		}
+		s.refillRow()
+		ev.add(p, "sage", "%s sends the offerings to the bottom of the stack; three new ones are dealt", name)
+	case Shieldmaiden:
+		pl.Livestock--
+		s.Supply[Livestock]++
+		s.gainPlunder(p, Iron, 1, ev)
+	default:
+		// A choice: Archer, Barbarian, Berserker, Brawler, Gravedigger,
+		// Merchant, Recruiter, Scout, Trader, Warlord, Warmonger.
+		s.Step.Kind, s.Step.Card = StepAbility, c
+		return false
+	}
+	return true
+}
+
+// tribute: seat o gives p 1 silver (what 0) or 1 provision (what 1).
+func (s *State) tribute(p, o, what int, ev *events) {
+	op, pl := &s.Seats[o], &s.Seats[p]
+	if what == 0 {
+		op.Silver--
+		pl.Silver++
+		ev.add(o, "give", "%s gives %s 1 silver", s.name(o), s.name(p))
+	} else {
+		op.Provisions--
+		pl.Provisions++
+		ev.add(o, "give", "%s gives %s 1 provision", s.name(o), s.name(p))
+	}
+}
+
+// applyAbility carries out a choice of StepAbility. It reports whether the
+// ability is done.
+func (s *State) applyAbility(p int, a rules.Action, ev *events) (done bool) {
+	pl := &s.Seats[p]
+	name := s.name(p)
+	if a.Kind == KindSkip {
+		return true
+	}
+	switch a.Kind {
+	case KindSwap:
+		o, b := a.Args[0], a.Args[1]
+		s.Seats[o].Worker, s.Buildings[b] = s.Buildings[b], s.Seats[o].Worker
+		ev.add(p, "swap", "%s swaps %s's worker for the one at the %s", name, s.name(o), BuildingNames[b])
+	case KindSteal:
+		o, k := a.Args[0], a.Args[1]
+		*s.Seats[o].plunder(k)--
+		*pl.plunder(k)++
+		ev.add(p, "steal", "%s takes 1 %s from %s", name, PlunderNames[k], s.name(o))
+	case KindStrip:
+		s.Seats[a.Args[0]].Armour--
+		ev.add(p, "strip", "%s loses 1 armour", s.name(a.Args[0]))
+	case KindBrawl:
+		c, k := a.Args[0], a.Args[1]
+		pl.Crew = removeCard(pl.Crew, c)
+		s.Discard = append(s.Discard, c)
+		ev.add(p, "dismiss", "%s lets the %s go", name, cardName(c))
+		s.gainPlunder(p, k, 1, ev)
+	case KindExhume:
+		c, h := a.Args[0], a.Args[1]
+		pl.Crew = append(removeCard(pl.Crew, c), h)
+		pl.Hand = append(removeCard(pl.Hand, h), c)
+		ev.add(p, "exhume", "%s takes the %s back into hand and puts the %s in the crew", name, cardName(c), cardName(h))
+	case KindUse:
+		b := a.Args[0]
+		ev.add(p, "use", "%s does the %s's action", name, BuildingNames[b])
+		return s.activate(p, b, s.Step.Colour, ev)
+	case KindHire:
+		s.hire(p, a.Args[0], 2, ev)
+	case KindDismiss:
+		s.dismiss(p, a.Args[0], ev)
+		return false // then hire
+	case KindScout:
+		s.Step = Step{Kind: StepScout, Seat: p, Other: a.Args[0]}
+		return false
+	case KindOffer:
+		s.offer(p, a.Args[0], a.Args[1], ev)
+	case KindRob:
+		o := a.Args[0]
+		if KindOf(s.Step.Card) == Warlord {
+			n := min(2, s.Seats[o].Silver)
+			s.Seats[o].Silver -= n
+			pl.Silver += n
+			ev.add(p, "rob", "%s takes %d silver from %s", name, n, s.name(o))
+		} else {
+			s.Seats[o].Provisions--
+			pl.Provisions++
+			ev.add(p, "rob", "%s takes 1 provision from %s", name, s.name(o))
+		}
+	}
+	return true
+}
