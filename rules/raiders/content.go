@@ -1,5 +1,7 @@
 package raiders
 
+import "strconv"
+
 // The printed content the rulebook leaves out, as data in one place. The
 // townsfolk, raid spaces, offerings and the plunder bag follow the reference
 // data in testdata/ (../shared/data/raiders/, a public fan-made set);
@@ -239,9 +241,23 @@ type Space struct {
 	Thresholds [][2]int
 }
 
-// Spaces are the 23 raid spaces: 9 harbours, 4 outposts, 4 monasteries and
-// 6 fortresses, as the reference data lists them.
+// Spaces are the 23 raid spaces: 6 fortresses, 4 monasteries, 4 outposts
+// and 9 harbours, in the reference data's order.
 var Spaces = []Space{
+	{Fortress, 2, White, 2, 3, [3]bool{false, false, true}, 5, 2, [][2]int{{22, 7}, {28, 9}, {36, 12}}},
+	{Fortress, 3, White, 2, 3, [3]bool{false, false, true}, 5, 2, [][2]int{{22, 7}, {28, 9}, {36, 12}}},
+	{Fortress, 2, White, 1, 2, [3]bool{false, false, true}, 4, 2, [][2]int{{18, 5}, {24, 7}, {32, 10}}},
+	{Fortress, 2, White, 1, 2, [3]bool{false, false, true}, 4, 2, [][2]int{{18, 5}, {24, 7}, {32, 10}}},
+	{Fortress, 2, White, 1, 4, [3]bool{false, false, true}, 5, 2, [][2]int{{20, 6}, {26, 8}, {34, 11}}},
+	{Fortress, 3, White, 1, 4, [3]bool{false, false, true}, 5, 2, [][2]int{{20, 6}, {26, 8}, {34, 11}}},
+	{Monastery, 3, White, 1, 3, [3]bool{false, true, true}, 4, 2, [][2]int{{12, 4}, {20, 6}}},
+	{Monastery, 2, White, 1, 3, [3]bool{false, true, true}, 4, 2, [][2]int{{12, 4}, {20, 6}}},
+	{Monastery, 2, White, 1, 2, [3]bool{false, true, true}, 3, 2, [][2]int{{14, 4}, {22, 6}}},
+	{Monastery, 3, White, 1, 2, [3]bool{false, true, true}, 3, 2, [][2]int{{14, 4}, {22, 6}}},
+	{Outpost, 3, White, 0, 3, [3]bool{false, true, false}, 3, 1, [][2]int{{10, 2}, {16, 4}}},
+	{Outpost, 3, Grey, 0, 3, [3]bool{false, true, false}, 3, 1, [][2]int{{10, 2}, {16, 4}}},
+	{Outpost, 4, Grey, 0, 4, [3]bool{false, true, false}, 3, 1, [][2]int{{8, 2}, {14, 4}}},
+	{Outpost, 3, White, 0, 4, [3]bool{false, true, false}, 3, 1, [][2]int{{8, 2}, {14, 4}}},
 	{Harbour, 4, Grey, 0, 2, [3]bool{true, true, false}, 2, 0, [][2]int{{0, 1}}},
 	{Harbour, 3, Grey, 0, 2, [3]bool{true, true, false}, 2, 0, [][2]int{{0, 1}}},
 	{Harbour, 4, Grey, 0, 2, [3]bool{true, true, false}, 2, 0, [][2]int{{0, 1}}},
@@ -251,20 +267,6 @@ var Spaces = []Space{
 	{Harbour, 4, Grey, 0, 3, [3]bool{true, true, false}, 2, 0, [][2]int{{0, 1}}},
 	{Harbour, 3, Grey, 0, 3, [3]bool{true, true, false}, 2, 0, [][2]int{{0, 1}}},
 	{Harbour, 4, Grey, 0, 3, [3]bool{true, true, false}, 2, 0, [][2]int{{0, 1}}},
-	{Outpost, 3, White, 0, 3, [3]bool{false, true, false}, 3, 1, [][2]int{{10, 2}, {16, 4}}},
-	{Outpost, 3, Grey, 0, 3, [3]bool{false, true, false}, 3, 1, [][2]int{{10, 2}, {16, 4}}},
-	{Outpost, 4, Grey, 0, 4, [3]bool{false, true, false}, 3, 1, [][2]int{{8, 2}, {14, 4}}},
-	{Outpost, 3, White, 0, 4, [3]bool{false, true, false}, 3, 1, [][2]int{{8, 2}, {14, 4}}},
-	{Monastery, 3, White, 1, 3, [3]bool{false, true, true}, 4, 2, [][2]int{{12, 4}, {20, 6}}},
-	{Monastery, 2, White, 1, 3, [3]bool{false, true, true}, 4, 2, [][2]int{{12, 4}, {20, 6}}},
-	{Monastery, 2, White, 1, 2, [3]bool{false, true, true}, 3, 2, [][2]int{{14, 4}, {22, 6}}},
-	{Monastery, 3, White, 1, 2, [3]bool{false, true, true}, 3, 2, [][2]int{{14, 4}, {22, 6}}},
-	{Fortress, 2, White, 2, 3, [3]bool{false, false, true}, 5, 2, [][2]int{{22, 7}, {28, 9}, {36, 12}}},
-	{Fortress, 3, White, 2, 3, [3]bool{false, false, true}, 5, 2, [][2]int{{22, 7}, {28, 9}, {36, 12}}},
-	{Fortress, 2, White, 1, 2, [3]bool{false, false, true}, 4, 2, [][2]int{{18, 5}, {24, 7}, {32, 10}}},
-	{Fortress, 2, White, 1, 2, [3]bool{false, false, true}, 4, 2, [][2]int{{18, 5}, {24, 7}, {32, 10}}},
-	{Fortress, 2, White, 1, 4, [3]bool{false, false, true}, 5, 2, [][2]int{{20, 6}, {26, 8}, {34, 11}}},
-	{Fortress, 3, White, 1, 4, [3]bool{false, false, true}, 5, 2, [][2]int{{20, 6}, {26, 8}, {34, 11}}},
 }
 
 // An offering to the Chieftain: what it costs and the VP it scores.
@@ -286,3 +288,15 @@ const OfferingRow = 3
 
 // FortressesToEnd is how many raided fortresses end the game.
 const FortressesToEnd = 5
+
+// SpaceName names raid space i by its settlement and its place among that
+// settlement's spaces: "fortress 1" … "harbour 9".
+func SpaceName(i int) string {
+	n := 0
+	for j := 0; j <= i; j++ {
+		if Spaces[j].Settlement == Spaces[i].Settlement {
+			n++
+		}
+	}
+	return SettlementNames[Spaces[i].Settlement] + " " + strconv.Itoa(n)
+}

@@ -103,9 +103,9 @@ func (s *State) Legal(seat rules.Seat) []rules.Action {
 				out = append(out, act(KindPlace, "Work: put your worker at the "+BuildingNames[b], b))
 			}
 		}
-		for i, sp := range Spaces {
+		for i := range Spaces {
 			if s.canRaid(p, i) {
-				out = append(out, act(KindRaid, fmt.Sprintf("Raid %s %d", SettlementNames[sp.Settlement], i+1), i))
+				out = append(out, act(KindRaid, "Raid "+SpaceName(i), i))
 			}
 		}
 	case StepTake:

@@ -15,8 +15,8 @@ func (s *State) raid(p, i int, ev *events) {
 	pl.Gold -= gold
 	s.Supply[Gold] += gold
 	pl.Worker, s.SpaceWorkers[i] = s.SpaceWorkers[i], pl.Worker
-	ev.add(p, "raid", "%s raids %s %d with a %s worker, paying %d provisions and %d gold",
-		s.name(p), SettlementNames[sp.Settlement], i+1, ColourNames[s.SpaceWorkers[i]], prov, gold)
+	ev.add(p, "raid", "%s raids %s with a %s worker, paying %d provisions and %d gold",
+		s.name(p), SpaceName(i), ColourNames[s.SpaceWorkers[i]], prov, gold)
 	s.Raid = &Raid{Seat: p, Space: i, Dice: make([]int, sp.Dice)}
 	for d := range s.Raid.Dice {
 		s.Raid.Dice[d] = 1 + s.RNG.Intn(6)
