@@ -1,0 +1,235 @@
+package raiders
+
+import (
+	"testing"
+)
+
+// spaceOf returns the first raid space of a settlement.
+func spaceOf(settlement int) int {
+	for i, sp := range Spaces {
+		if sp.Settlement == settlement {
+			return i
+		}
+	}
+	return -1
+}
+
+// loot sets space i's pieces by kind, trading with the supply.
+func loot(s *State, i int, pieces [4]int) {
+	for k := range pieces {
+		s.Supply[k] += s.Plunder[i][k] - pieces[k]
+	}
+	s.Plunder[i] = pieces
+}
+
+// Raid: "Your worker must match a worker color shown. You must have at
+// least as many crew as shown. You must pay the provisions and gold shown."
+func TestRaidRequirements(t *testing.T) {
+	h, f := spaceOf(Harbour), spaceOf(Fortress)
+	s := table(t, 2)
+	enlist(t, s, 0, Huntsman)
+	fund(s, 0, 0, 2, 0, 0, 0)
+	if offered(s, 0, KindRaid, h) {
+		t.Error("a harbour raid offered to a crew of 1 (it needs 2)")
+	}
+	enlist(t, s, 0, Huntsman)
+	if !offered(s, 0, KindRaid, h) {
+		t.Error("a harbour raid refused with 2 crew, 2 provisions and a black worker")
+	}
+	if offered(s, 0, KindRaid, f) {
+		t.Error("a fortress raid offered to a black worker")
+	}
+	workerTo(t, s, -1, 0, White)
+	enlist(t, s, 0, Huntsman, Huntsman, Scout)
+	fund(s, 0, 0, 1, 1, 0, 0) // 3 provisions, 1 gold: the fortress wants 2 gold
+	if offered(s, 0, KindRaid, f) {
+		t.Error("a fortress raid offered without its 2 gold")
+	}
+	old := s.Seats[0].Crew[0]
+	s.Seats[0].Crew[0] = card(t, s, Cartographer) // a Cartographer pays 1 gold less
+	s.Discard = append(s.Discard, old)
+	if !offered(s, 0, KindRaid, f) {
+		t.Errorf("a fortress raid refused with a Cartographer: %+v", s.Seats[0])
+	}
+}
+
+// Raid: "At a harbour, gain 1 point"; take the plunder and the worker
+// there (the worker spots swap, see RaidSwapsWorkers); Valkyries kill crew.
+func TestHarbourRaid(t *testing.T) {
+	s := table(t, 2)
+	h := spaceOf(Harbour)
+	enlist(t, s, 0, Huntsman, Warmonger)
+	fund(s, 0, 0, 2, 0, 0, 0)
+	loot(s, h, [4]int{1, 1, 1, 1})
+	do(t, s, 0, KindRaid, h)
+	pl := &s.Seats[0]
+	if pl.VP != 1+1 { // 1 for the harbour, 1 for the Warmonger
+		t.Errorf("VP %d, want 2", pl.VP)
+	}
+	if pl.Gold != 1 || pl.Iron != 1 || pl.Livestock != 1 || pl.Provisions != 0 || s.Plunder[h] != [4]int{} {
+		t.Errorf("after the raid: %+v, space %v", *pl, s.Plunder[h])
+	}
+	if pl.Worker != Grey || s.SpaceWorkers[h] != Black {
+		t.Errorf("workers: in hand %d, on the space %d", pl.Worker, s.SpaceWorkers[h])
+	}
+	// One Valkyrie: one crew member lost, one step up the track.
+	if s.Step.Kind != StepLose {
+		t.Fatalf("step %+v", s.Step)
+	}
+	do(t, s, 0, KindLose, pl.Crew[0])
+	if len(pl.Crew) != 1 || pl.Valkyrie != 1 || s.Step.Kind != StepTurn {
+		t.Errorf("crew %v, Valkyrie %d, step %+v", pl.Crew, pl.Valkyrie, s.Step)
+	}
+}
+
+// Raid: "If you take more valkyries than you have crew, discard the excess
+// valkyries."
+func TestExcessValkyriesAreDiscarded(t *testing.T) {
+	s := table(t, 2)
+	h := spaceOf(Harbour)
+	enlist(t, s, 0, Huntsman, Huntsman)
+	fund(s, 0, 0, 2, 0, 0, 0)
+	loot(s, h, [4]int{0, 0, 0, 3})
+	do(t, s, 0, KindRaid, h)
+	do(t, s, 0, KindLose, firstArgs(t, s, KindLose)...)
+	do(t, s, 0, KindLose, firstArgs(t, s, KindLose)...)
+	if s.Seats[0].Valkyrie != 2 || s.Step.Kind != StepTurn || s.Supply[Valkyrie] < 3 {
+		t.Errorf("Valkyrie track %d, step %+v, supply %v", s.Seats[0].Valkyrie, s.Step, s.Supply)
+	}
+}
+
+// Raid: "Sum your military strength from the dice, your armour, crew
+// strength, and, for some crew, crew abilities."
+func TestStrength(t *testing.T) {
+	m, f := spaceOf(Monastery), spaceOf(Fortress)
+	s := table(t, 2)
+	pl := &s.Seats[0]
+	pl.Armour, pl.Valkyrie = 6, 4
+	enlist(t, s, 0, Armourer, Barbarian, Brynjar, Folke, Ragnhildr)
+	// crew 3+3+4+3+4 = 17; Brynjar +6/3 = 2; Folke +4 others; Ragnhildr +4/2 = 2
+	base := 7 + 6 + 17 + 2 + 4 + 2
+	if got, _ := s.strength(0, m, []int{3, 4}); got != base+2 {
+		t.Errorf("monastery strength %d, want %d (an Armourer adds 2)", got, base+2)
+	}
+	got, terms := s.strength(0, f, []int{3, 4})
+	if got != base+2 {
+		t.Errorf("fortress strength %d, want %d (a Barbarian adds 2)", got, base+2)
+	}
+	sum := 0
+	for _, term := range terms {
+		sum += term[1]
+	}
+	if sum != got {
+		t.Errorf("terms %v add up to %d, not %d", terms, sum, got)
+	}
+}
+
+// Raid: "If your strength equals or exceeds a threshold shown in red, gain
+// the points shown in yellow" (ThresholdReachedOnEqual).
+func TestThresholds(t *testing.T) {
+	o := spaceOf(Outpost) // 10: 2 VP, 16: 4 VP
+	for _, c := range []struct{ strength, vp int }{{9, 0}, {10, 2}, {15, 2}, {16, 4}, {40, 4}} {
+		if got := thresholdVP(o, c.strength); got != c.vp {
+			t.Errorf("strength %d: %d VP, want %d", c.strength, got, c.vp)
+		}
+	}
+}
+
+// Raid: "Gain points from your crew that offer additional victory points
+// for raiding this type of settlement."
+func TestCrewRaidBonus(t *testing.T) {
+	s := table(t, 2)
+	enlist(t, s, 0, Archer, Marauder, Shieldmaiden, Warmonger)
+	for _, c := range []struct{ settlement, vp int }{{Harbour, 1}, {Outpost, 3}, {Monastery, 1}, {Fortress, 0}} {
+		if got := s.crewBonus(0, c.settlement); got != c.vp {
+			t.Errorf("%s: %d VP, want %d", SettlementNames[c.settlement], got, c.vp)
+		}
+	}
+}
+
+// Raid costs with crew: a Huntsman pays 1 provision less at an outpost, a
+// Scout at a monastery, a Cartographer 1 gold less at a fortress.
+func TestRaidDiscounts(t *testing.T) {
+	s := table(t, 2)
+	enlist(t, s, 0, Huntsman, Scout, Cartographer)
+	for _, i := range []int{spaceOf(Outpost), spaceOf(Monastery), spaceOf(Fortress)} {
+		prov, gold := s.raidCost(0, i)
+		wantProv, wantGold := Spaces[i].Provisions, Spaces[i].Gold
+		switch Spaces[i].Settlement {
+		case Outpost, Monastery:
+			wantProv--
+		case Fortress:
+			wantGold--
+		}
+		if prov != wantProv || gold != wantGold {
+			t.Errorf("%s: %d provisions and %d gold, want %d and %d", SpaceName(i), prov, gold, wantProv, wantGold)
+		}
+	}
+}
+
+// Crew that die: a Berserker goes back to the hand, a Gravedigger brings
+// 1 gold, a Mercenary 1 VP, an Avenger takes an opponent's crew member.
+func TestDeathAbilities(t *testing.T) {
+	for _, c := range []struct {
+		kind int
+		want func(t *testing.T, s *State)
+	}{
+		{Berserker, func(t *testing.T, s *State) {
+			if len(s.Seats[0].Hand) != 4 {
+				t.Errorf("the Berserker is not back in hand: %d cards", len(s.Seats[0].Hand))
+			}
+		}},
+		{Gravedigger, func(t *testing.T, s *State) { wantGold(t, s, 1) }},
+		{Mercenary, func(t *testing.T, s *State) {
+			if s.Seats[0].VP != 2 {
+				t.Errorf("VP %d, want 1 for the harbour and 1 for the Mercenary", s.Seats[0].VP)
+			}
+		}},
+		{Avenger, func(t *testing.T, s *State) {
+			if len(s.Seats[1].Crew) != 0 || s.Seats[1].Valkyrie != 0 {
+				t.Errorf("the opponent's crew %v, Valkyrie track %d", s.Seats[1].Crew, s.Seats[1].Valkyrie)
+			}
+		}},
+	} {
+		t.Run(Kinds[c.kind].Name, func(t *testing.T) {
+			s := table(t, 2)
+			h := spaceOf(Harbour)
+			dying := enlist(t, s, 0, c.kind)[0]
+			enlist(t, s, 0, Huntsman)
+			enlist(t, s, 1, Scout)
+			fund(s, 0, 0, 2, 0, 0, 0)
+			loot(s, h, [4]int{0, 0, 0, 1})
+			do(t, s, 0, KindRaid, h)
+			do(t, s, 0, KindLose, dying)
+			if c.kind == Avenger {
+				do(t, s, 0, KindAvenge, 1)
+				do(t, s, 1, KindLose, s.Seats[1].Crew[0])
+			}
+			if s.Step.Kind != StepTurn {
+				t.Fatalf("step %+v", s.Step)
+			}
+			c.want(t, s)
+		})
+	}
+}
+
+// A Brawler rerolls one die once per raid.
+func TestBrawlerRerolls(t *testing.T) {
+	s := table(t, 2)
+	o := spaceOf(Outpost)
+	workerTo(t, s, -1, 0, Grey)
+	enlist(t, s, 0, Brawler, Huntsman, Huntsman)
+	fund(s, 0, 0, 3, 0, 0, 0)
+	do(t, s, 0, KindRaid, o)
+	if s.Step.Kind != StepReroll || len(s.Raid.Dice) != 1 {
+		t.Fatalf("step %+v, dice %v", s.Step, s.Raid.Dice)
+	}
+	do(t, s, 0, KindReroll, 0)
+	if s.Step.Kind == StepReroll {
+		t.Fatal("a second reroll with one Brawler")
+	}
+	want, _ := s.strength(0, o, s.Raid.Dice)
+	if s.Raid.Strength != want {
+		t.Errorf("strength %d, want %d from the rerolled dice", s.Raid.Strength, want)
+	}
+}
