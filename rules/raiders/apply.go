@@ -85,7 +85,7 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 			Text:     fmt.Sprintf("%s swaps a card with %s", name, s.name(st.Other)),
 			Secret:   fmt.Sprintf("%s gives %s a %s and takes a %s", name, s.name(st.Other), cardName(c), cardName(took)),
 			SecretTo: []rules.Seat{rules.Seat(p), rules.Seat(st.Other)}})
-		if len(pl.Hand) == 0 || len(o.Hand) == 0 {
+		if st.Left--; st.Left == 0 {
 			s.afterAction(ev)
 		}
 	case StepReroll:

@@ -49,9 +49,13 @@ func (s *State) raidCost(p, i int) (provisions, gold int) {
 }
 
 // canRaid says whether p may raid space i now.
-func (s *State) canRaid(p, i int) bool {
+func (s *State) canRaid(p, i int) bool { return s.canRaidWith(p, i, s.Seats[p].Worker) }
+
+// canRaidWith says whether p could raid space i holding a worker of the
+// given colour.
+func (s *State) canRaidWith(p, i, worker int) bool {
 	sp, pl := Spaces[i], &s.Seats[p]
-	if s.Plunder[i] == [4]int{} || pl.Worker == NoWorker || !sp.Colours[pl.Worker] || len(pl.Crew) < sp.Crew {
+	if s.Plunder[i] == [4]int{} || worker == NoWorker || !sp.Colours[worker] || len(pl.Crew) < sp.Crew {
 		return false
 	}
 	prov, gold := s.raidCost(p, i)

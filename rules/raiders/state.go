@@ -221,7 +221,7 @@ func (s *State) prompt() string {
 	case StepTribute:
 		return "Mercenary: give 1 silver or 1 provision"
 	case StepScout:
-		return "Scout: give a card for one of theirs, or stop"
+		return fmt.Sprintf("Scout: give a card for one of theirs (%d more at most), or stop", st.Left)
 	case StepDiscard:
 		return fmt.Sprintf("Discard down to %d cards", MaxHand)
 	}

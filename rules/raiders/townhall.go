@@ -318,7 +318,8 @@ func (s *State) applyAbility(p int, a rules.Action, ev *events) (done bool) {
 		s.dismiss(p, a.Args[0], ev)
 		return false // then hire
 	case KindScout:
-		s.Step = Step{Kind: StepScout, Seat: p, Other: a.Args[0]}
+		// At most as many swaps as the smaller hand holds cards now.
+		s.Step = Step{Kind: StepScout, Seat: p, Other: a.Args[0], Left: min(len(pl.Hand), len(s.Seats[a.Args[0]].Hand))}
 		return false
 	case KindOffer:
 		s.offer(p, a.Args[0], a.Args[1], ev)

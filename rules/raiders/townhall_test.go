@@ -77,7 +77,7 @@ func TestTownHallAbilities(t *testing.T) {
 				t.Errorf("the stack %v", s.Offering)
 			}
 		}},
-		{Scout, func(t *testing.T, s *State) { give(t, s, 0, Mercenary) }, []rules.Action{{Kind: KindScout, Args: []int{1}}, {Kind: KindTrade1}, {Kind: KindSkip}}, func(t *testing.T, s *State) {
+		{Scout, func(t *testing.T, s *State) { give(t, s, 0, Mercenary) }, []rules.Action{{Kind: KindScout, Args: []int{1}}, {Kind: KindTrade1}}, func(t *testing.T, s *State) {
 			wantHand(t, s, 1)
 			if len(s.Seats[1].Hand) != 3 || !containsKind(s.Seats[1].Hand, Mercenary) {
 				t.Errorf("the opponent's hand %v", s.Seats[1].Hand)

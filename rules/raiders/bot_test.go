@@ -1,0 +1,211 @@
+package raiders
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"longhall/rules"
+)
+
+// play plays a game to the end with the given bots (a RandomBot for the
+// other seats) and returns it.
+func play(tb testing.TB, players int, seed uint64, bots map[rules.Seat]rules.Bot) *State {
+	tb.Helper()
+	st, err := game{}.New(rules.Config{Players: players}, seed)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s := st.(*State)
+	random := rules.RandomBot{RNG: rules.NewRNG(seed + 1)}
+	for n := 0; s.Outcome == nil; n++ {
+		if n > 20000 {
+			tb.Fatalf("seed %d: no end after %d steps", seed, n)
+		}
+		seat := s.Pending()[0].Seat
+		var bot rules.Bot = random
+		if b, ok := bots[seat]; ok {
+			bot = b
+		}
+		a, err := bot.Choose(s, seat)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if _, err := s.Apply(seat, a); err != nil {
+			tb.Fatalf("seed %d: the bot chose %v: %v", seed, a, err)
+		}
+	}
+	return s
+}
+
+// botVsRandom plays a 2-player game of the bot against RandomBot and
+// reports whether the bot won alone.
+func botVsRandom(tb testing.TB, seed uint64, botSeat rules.Seat) bool {
+	s := play(tb, 2, seed, map[rules.Seat]rules.Bot{botSeat: game{}.NewBot(seed)})
+	return slices.Equal(s.Outcome.Winners, []rules.Seat{botSeat})
+}
+
+// The bot beats a uniformly random player in at least 85% of 2-player
+// games, in either seat.
+func TestBotBeatsRandom(t *testing.T) {
+	games := 100
+	if testing.Short() {
+		games = 20
+	}
+	wins := 0
+	for i := range games {
+		if botVsRandom(t, uint64(1000+i), rules.Seat(i%2)) {
+			wins++
+		}
+	}
+	if rate := float64(wins) / float64(games); rate < 0.85 {
+		t.Errorf("the bot won %d of %d games (%.0f%%), want at least 85%%", wins, games, 100*rate)
+	}
+}
+
+// Bots play whole games at every player count, with legal actions only.
+func TestBotsPlayWholeGames(t *testing.T) {
+	for players := 2; players <= 4; players++ {
+		bots := map[rules.Seat]rules.Bot{}
+		for p := range players {
+			bots[rules.Seat(p)] = game{}.NewBot(uint64(p))
+		}
+		s := play(t, players, uint64(players), bots)
+		if err := check(s); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%d players: %v, %s", players, s.Outcome.Scores, s.Outcome.Reason)
+	}
+}
+
+func BenchmarkRandomPlayout(b *testing.B) {
+	rng := rules.NewRNG(1)
+	random := rules.RandomBot{RNG: rng}
+	games := 0
+	for i := 0; b.Loop(); i++ {
+		st, err := game{}.New(rules.Config{Players: 2 + i%3}, uint64(i))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for st.Result() == nil {
+			pr := st.Pending()
+			seat := pr[rng.Intn(len(pr))].Seat
+			a, _ := random.Choose(st, seat)
+			if _, err := st.Apply(seat, a); err != nil {
+				b.Fatal(err)
+			}
+		}
+		games++
+	}
+	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkBotDecision times one decision of the bot over positions met in
+// bot games at 2 to 4 players.
+func BenchmarkBotDecision(b *testing.B) {
+	type position struct {
+		s    rules.State
+		seat rules.Seat
+	}
+	var positions []position
+	for seed := range uint64(6) {
+		st, _ := game{}.New(rules.Config{Players: 2 + int(seed%3)}, seed)
+		bot := game{}.NewBot(seed)
+		for st.Result() == nil {
+			seat := st.Pending()[0].Seat
+			positions = append(positions, position{st.Clone(), seat})
+			a, _ := bot.Choose(st, seat)
+			if _, err := st.Apply(seat, a); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	bot := game{}.NewBot(1)
+	for i := 0; b.Loop(); i++ {
+		p := positions[i%len(positions)]
+		if _, err := bot.Choose(p.s, p.seat); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkBotVsRandom(b *testing.B) {
+	wins, games := 0, 0
+	for i := 0; b.Loop(); i++ {
+		if botVsRandom(b, uint64(i), rules.Seat(i%2)) {
+			wins++
+		}
+		games++
+	}
+	b.ReportMetric(100*float64(wins)/float64(games), "win%")
+}
+
+// BenchmarkSelfPlay plays bots against each other and reports, at each
+// player count, the win rate by turn position (the start player first) and
+// the spread of game length in turns: the designed content must not favour
+// a seat. A shared win counts for each winner as a share.
+func BenchmarkSelfPlay(b *testing.B) {
+	for players := 2; players <= 4; players++ {
+		b.Run(fmt.Sprintf("%dp", players), func(b *testing.B) {
+			games := selfPlayGames
+			if testing.Short() {
+				games /= 10
+			}
+			wins := make([]float64, players)
+			var turns []int
+			for range b.N {
+				for g := range games {
+					seed := uint64(players*100000 + g)
+					bots := map[rules.Seat]rules.Bot{}
+					for p := range players {
+						bots[rules.Seat(p)] = game{}.NewBot(seed*7 + uint64(p))
+					}
+					s, n := playCounting(b, players, seed, bots)
+					for _, w := range s.Outcome.Winners {
+						pos := (int(w) - s.Start + players) % players
+						wins[pos] += 1 / float64(len(s.Outcome.Winners))
+					}
+					turns = append(turns, n)
+				}
+			}
+			total := float64(b.N * games)
+			for pos, w := range wins {
+				b.ReportMetric(100*w/total, fmt.Sprintf("raiders-%dp-win%%-position%d:%%", players, pos+1))
+			}
+			slices.Sort(turns)
+			b.ReportMetric(float64(turns[len(turns)/10]), fmt.Sprintf("raiders-%dp-turns-p10:turns", players))
+			b.ReportMetric(float64(turns[len(turns)/2]), fmt.Sprintf("raiders-%dp-turns-p50:turns", players))
+			b.ReportMetric(float64(turns[len(turns)*9/10]), fmt.Sprintf("raiders-%dp-turns-p90:turns", players))
+		})
+	}
+}
+
+// selfPlayGames is how many games BenchmarkSelfPlay plays per player count.
+const selfPlayGames = 600
+
+// maxTurns bounds a bot game: a game that runs longer has stalled.
+const maxTurns = 1500
+
+// playCounting is play, counting the turns.
+func playCounting(tb testing.TB, players int, seed uint64, bots map[rules.Seat]rules.Bot) (*State, int) {
+	st, _ := game{}.New(rules.Config{Players: players}, seed)
+	s := st.(*State)
+	turns := 0
+	for s.Outcome == nil {
+		if turns > maxTurns {
+			tb.Fatalf("%d players, seed %d: no end after %d turns", players, seed, turns)
+		}
+		seat := s.Pending()[0].Seat
+		a, err := bots[seat].Choose(s, seat)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if a.Kind == KindPlace || a.Kind == KindRaid {
+			turns++
+		}
+		if _, err := s.Apply(seat, a); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return s, turns
+}
