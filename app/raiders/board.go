@@ -1,0 +1,267 @@
+// Package raiders draws Raiders of the North Sea's table: the village and
+// its workers, the raid spaces by settlement with their plunder and
+// demands, the offerings, every player's crew and resources, the last
+// raid's dice and strength term by term, and the player's own hand and
+// choices in the dock. Every legal action sits on the element it acts on
+// (a building, a raid space, an offering, a card, a die); the rest are
+// labelled buttons.
+package raiders
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/app/ui"
+	"longhall/rules"
+	rd "longhall/rules/raiders"
+)
+
+// The one registration that makes Raiders of the North Sea playable.
+func init() {
+	ui.Register(rd.ID, "/web/raiders.css", func(p *ui.Props[rd.View]) app.UI { return &Board{Props: p} })
+}
+
+// Board is the table for one seat.
+type Board struct {
+	app.Compo
+	Props *ui.Props[rd.View]
+}
+
+// choices sorts the legal actions onto their controls.
+type choices struct {
+	buildings map[int]rules.Action // place or take [building]
+	spaces    map[int]rules.Action // raid [space]
+	slots     map[int]rules.Action // offer [slot]
+	hand      map[int]rules.Action // a one-card action on a hand card
+	crew      map[int]rules.Action // lose or dismiss [crew card]
+	dice      map[int]rules.Action // reroll [die]
+	buttons   []rules.Action
+}
+
+func sortChoices(v *rd.View, legal []rules.Action) choices {
+	c := choices{buildings: map[int]rules.Action{}, spaces: map[int]rules.Action{}, slots: map[int]rules.Action{},
+		hand: map[int]rules.Action{}, crew: map[int]rules.Action{}, dice: map[int]rules.Action{}}
+	var mine []int
+	if v.Seat >= 0 {
+		mine = v.Players[v.Seat].Crew
+	}
+	put := func(m map[int]rules.Action, a rules.Action) bool {
+		if _, taken := m[a.Args[0]]; taken {
+			return false
+		}
+		m[a.Args[0]] = a
+		return true
+	}
+	c.buttons = ui.Sort(legal, func(a rules.Action) bool {
+		if len(a.Args) != 1 {
+			return false
+		}
+		switch a.Kind {
+		case rd.KindPlace, rd.KindTake:
+			return put(c.buildings, a)
+		case rd.KindRaid:
+			return put(c.spaces, a)
+		case rd.KindOffer:
+			return put(c.slots, a)
+		case rd.KindReroll:
+			return put(c.dice, a)
+		case rd.KindLose, rd.KindDismiss:
+			return contains(mine, a.Args[0]) && put(c.crew, a)
+		case rd.KindTown, rd.KindSell, rd.KindHire, rd.KindDiscard, rd.KindTrade1:
+			return contains(v.Hand, a.Args[0]) && put(c.hand, a)
+		}
+		return false
+	})
+	return c
+}
+
+func contains(list []int, x int) bool {
+	for _, y := range list {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// Render draws the table.
+func (b *Board) Render() app.UI {
+	v := b.Props.V
+	t := &table{p: &b.Props.BoardProps, v: v, c: sortChoices(v, b.Props.Legal)}
+	others, self := ui.SeatOrder(len(v.Players), rules.Seat(v.Seat))
+	foes := make([]app.UI, len(others))
+	for i, s := range others {
+		foes[i] = t.player(int(s))
+	}
+	var dock app.UI
+	if self >= 0 {
+		dock = ui.Dock(
+			t.prompt(),
+			ui.Buttons("rd-buttons", t.c.buttons, nil),
+			t.player(int(self)),
+			t.hand(),
+		)
+	}
+	return div("rd-board",
+		t.scores(),
+		t.raid(),
+		t.village(),
+		t.spaces(),
+		t.offerings(),
+		div("rd-players", foes...),
+		dock,
+	)
+}
+
+// table is one render of the board.
+type table struct {
+	p *ui.BoardProps
+	v *rd.View
+	c choices
+}
+
+func (t *table) name(s int) string { return t.p.Name(rules.Seat(s)) }
+
+// prompt says what the viewer decides now, or whom the table waits for.
+func (t *table) prompt() app.UI {
+	for _, pr := range t.p.Pending {
+		if int(pr.Seat) == t.v.Seat {
+			return para("rd-prompt", pr.Text)
+		}
+	}
+	return nil
+}
+
+// worker is a worker's colour as a chip.
+func worker(w int) app.UI {
+	if w < 0 {
+		return span("rd-worker rd-none", "no worker")
+	}
+	return span("rd-worker rd-w"+strconv.Itoa(w), rd.ColourNames[w]+" worker")
+}
+
+// village draws the eight buildings and the workers standing there.
+func (t *table) village() app.UI {
+	items := make([]app.UI, rd.NumBuildings)
+	for b := range rd.NumBuildings {
+		body := []app.UI{strong(rd.BuildingNames[b]), small("rd-what", buildingText[b]), worker(t.v.Buildings[b])}
+		if a, ok := t.c.buildings[b]; ok {
+			items[b] = ui.Control(a, "rd-building rd-can", a.String(), body...)
+		} else {
+			items[b] = div("rd-building", body...)
+		}
+	}
+	return section("rd-village", "The village", heading("rd-h", "Village"), div("rd-buildings", items...))
+}
+
+// buildingText is each building's action in a few words.
+var buildingText = [rd.NumBuildings]string{
+	"Draw 2 townsfolk",
+	"Discard 1 for its Town Hall ability",
+	"1 card: 2 silver; 2 cards: 1 gold",
+	"Hire crew: pay its cost",
+	"1 iron: 2 armour; 2 silver: 1 armour",
+	"Provisions: black 1, grey 2, white 2 or 1 gold",
+	"Silver: black 3, grey or white 2",
+	"1 livestock: 2 provisions; or an offering",
+}
+
+// plunder writes a space's or a player's pieces by kind.
+func plunder(p [4]int) app.UI {
+	var items []app.UI
+	for k, n := range p {
+		if n > 0 {
+			items = append(items, span("rd-pc rd-k"+strconv.Itoa(k), strconv.Itoa(n)+" "+rd.PlunderNames[k]))
+		}
+	}
+	if len(items) == 0 {
+		return span("rd-pc rd-empty", "raided")
+	}
+	return spans("rd-loot", items...)
+}
+
+// spaces draws the raid spaces grouped by settlement.
+func (t *table) spaces() app.UI {
+	groups := make([][]app.UI, 4)
+	for i, sp := range rd.Spaces {
+		sv := t.v.Spaces[i]
+		colours := ""
+		for w, ok := range sp.Colours {
+			if ok {
+				if colours != "" {
+					colours += "/"
+				}
+				colours += rd.ColourNames[w]
+			}
+		}
+		need := colours + " · crew " + strconv.Itoa(sp.Crew) + " · " + strconv.Itoa(sp.Provisions) + " prov"
+		if sp.Gold > 0 {
+			need += " · " + strconv.Itoa(sp.Gold) + " gold"
+		}
+		score := ""
+		if sp.Dice > 0 {
+			score = strconv.Itoa(sp.Dice) + " dice:"
+		}
+		for _, th := range sp.Thresholds {
+			if sp.Dice > 0 {
+				score += " " + strconv.Itoa(th[0]) + "→" + strconv.Itoa(th[1])
+			} else {
+				score += strconv.Itoa(th[1]) + " VP"
+			}
+		}
+		body := []app.UI{strong(rd.SpaceName(i)), plunder(sv.Plunder), small("rd-need", need), small("rd-score", score), worker(sv.Worker)}
+		class := "rd-space"
+		if sv.Plunder == [4]int{} {
+			class += " rd-done"
+		}
+		if a, ok := t.c.spaces[i]; ok {
+			groups[sp.Settlement] = append(groups[sp.Settlement], ui.Control(a, class+" rd-can", a.String(), body...))
+		} else {
+			groups[sp.Settlement] = append(groups[sp.Settlement], div(class, body...))
+		}
+	}
+	out := make([]app.UI, 4)
+	for s := range groups {
+		out[s] = div("rd-settlement", subheading(settlementTitles[s]), div("rd-row", groups[s]...))
+	}
+	return section("rd-raids", "Raid spaces", heading("rd-h", "Raids"), div("rd-settlements", out...))
+}
+
+var settlementTitles = [4]string{"Harbours", "Outposts", "Monasteries", "Fortresses"}
+
+// offerings draws the face-up offerings and the stack.
+func (t *table) offerings() app.UI {
+	items := make([]app.UI, 0, rd.OfferingRow+1)
+	for slot, o := range t.v.Row {
+		if o < 0 {
+			items = append(items, div("rd-offering rd-done", span("", "empty")))
+			continue
+		}
+		body := []app.UI{strong(strconv.Itoa(rd.Offerings[o].VP) + " VP"), small("rd-need", offeringCost(o))}
+		if a, ok := t.c.slots[slot]; ok {
+			items = append(items, ui.Control(a, "rd-offering rd-can", a.String(), body...))
+		} else {
+			items = append(items, div("rd-offering", body...))
+		}
+	}
+	items = append(items, div("rd-stack", span("", strconv.Itoa(t.v.Stack)+" in the stack")))
+	return section("rd-offerings", "Offerings to the Chieftain", heading("rd-h", "Offerings"), div("rd-row", items...))
+}
+
+// offeringCost writes what an offering asks.
+func offeringCost(o int) string {
+	of := rd.Offerings[o]
+	s := ""
+	for i, n := range [4]int{of.Silver, of.Livestock, of.Iron, of.Gold} {
+		if n > 0 {
+			if s != "" {
+				s += ", "
+			}
+			s += strconv.Itoa(n) + " " + costNames[i]
+		}
+	}
+	return s
+}
+
+var costNames = [4]string{"silver", "livestock", "iron", "gold"}

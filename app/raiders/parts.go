@@ -1,0 +1,176 @@
+package raiders
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/app/ui"
+	"longhall/rules"
+	rd "longhall/rules/raiders"
+)
+
+// Builders for the few element types the board uses: each go-app chain
+// costs wasm code where it is written, so it is written once, here.
+
+func span(class, text string) app.UI { return app.Span().Class(class).Text(text) }
+
+func spans(class string, body ...app.UI) app.UI { return app.Span().Class(class).Body(body...) }
+
+func div(class string, body ...app.UI) app.UI { return app.Div().Class(class).Body(body...) }
+
+func para(class, text string) app.UI { return app.P().Class(class).Text(text) }
+
+func heading(class, text string) app.UI { return app.H2().Class(class).Text(text) }
+
+func subheading(text string) app.UI { return app.H3().Class("rd-sub").Text(text) }
+
+func strong(text string) app.UI { return app.Strong().Text(text) }
+
+func small(class, text string) app.UI { return app.Small().Class(class).Text(text) }
+
+func section(class, label string, body ...app.UI) app.UI {
+	return app.Section().Class(class).Aria("label", label).Body(body...)
+}
+
+// stat is a labelled number.
+func stat(label string, n int) app.UI {
+	return spans("rd-stat", span("rd-n", strconv.Itoa(n)), span("rd-l", label))
+}
+
+// card draws a townsfolk card: its name, strength and cost, and both
+// abilities.
+func card(id int) []app.UI {
+	k := rd.KindOf(id)
+	kind := rd.Kinds[k]
+	head := kind.Name
+	if kind.Hero {
+		head += " ★"
+	}
+	body := []app.UI{
+		strong(head),
+		span("rd-num", "strength "+strconv.Itoa(kind.Strength)+" · cost "+strconv.Itoa(kind.Cost)),
+		small("rd-crew", rd.KindText[k][0]),
+	}
+	if t := rd.KindText[k][1]; t != "" {
+		body = append(body, small("rd-town", "Town Hall: "+t))
+	}
+	return body
+}
+
+// cardEl is a card, as a control when it takes an action.
+func (t *table) cardEl(id int, actions map[int]app.UI, class string) app.UI {
+	if c, ok := actions[id]; ok {
+		return c
+	}
+	return div(class, card(id)...)
+}
+
+// controls makes the card controls of a choice map.
+func controls(m map[int]rules.Action, class string) map[int]app.UI {
+	out := make(map[int]app.UI, len(m))
+	for id, a := range m {
+		out[id] = ui.Control(a, class+" rd-can", a.String(), card(id)...)
+	}
+	return out
+}
+
+// player draws one player's panel: resources, tracks, worker, crew and
+// offerings.
+func (t *table) player(s int) app.UI {
+	pv := t.v.Players[s]
+	class := "rd-player"
+	if s == t.v.Turn && t.p.Result == nil {
+		class += " rd-turn"
+	}
+	if s == t.v.Seat {
+		class += " rd-me"
+	}
+	crew := make([]app.UI, 0, len(pv.Crew))
+	var ctl map[int]app.UI
+	if s == t.v.Seat {
+		ctl = controls(t.c.crew, "rd-card")
+	}
+	for _, id := range pv.Crew {
+		crew = append(crew, t.cardEl(id, ctl, "rd-card"))
+	}
+	offVP := 0
+	for _, o := range pv.Offerings {
+		offVP += rd.Offerings[o].VP
+	}
+	title := t.name(s)
+	if s == t.v.Start {
+		title += " · start player"
+	}
+	return app.Section().Class(class).Aria("label", t.name(s)).Attr("data-seat", s).Body(
+		div("rd-who", strong(title), worker(pv.Worker), span("rd-vp", strconv.Itoa(pv.VP)+" VP")),
+		div("rd-stats",
+			stat("silver", pv.Silver), stat("provisions", pv.Provisions), stat("gold", pv.Gold),
+			stat("iron", pv.Iron), stat("livestock", pv.Livestock), stat("armour", pv.Armour),
+			stat("Valkyrie", pv.Valkyrie), stat("cards", pv.Hand),
+			stat("offerings ("+strconv.Itoa(offVP)+" VP)", len(pv.Offerings)),
+		),
+		app.If(len(crew) > 0, func() app.UI { return div("rd-crewrow", crew...) }),
+	)
+}
+
+// hand draws the viewer's hand, or the five dealt at the set-up.
+func (t *table) hand() app.UI {
+	ids := t.v.Hand
+	if len(t.v.Dealt) > 0 {
+		ids = t.v.Dealt
+	}
+	ctl := controls(t.c.hand, "rd-card")
+	cards := make([]app.UI, len(ids))
+	for i, id := range ids {
+		cards[i] = t.cardEl(id, ctl, "rd-card")
+	}
+	return ui.Hand("rd-hand", cards)
+}
+
+// raid draws the raid in progress or the last one: the dice (rerollable
+// ones as controls) and the strength term by term.
+func (t *table) raid() app.UI {
+	r := t.v.Raid
+	if r == nil {
+		return nil
+	}
+	dice := make([]app.UI, len(r.Dice))
+	for i, d := range r.Dice {
+		if a, ok := t.c.dice[i]; ok {
+			dice[i] = ui.Control(a, "rd-die rd-can", a.String(), app.Text(strconv.Itoa(d)))
+		} else {
+			dice[i] = span("rd-die", strconv.Itoa(d))
+		}
+	}
+	var terms []app.UI
+	for _, term := range r.Terms {
+		terms = append(terms, span("rd-term", termNames[term[0]]+" "+strconv.Itoa(term[1])))
+	}
+	summary := t.name(r.Seat) + " raided " + rd.SpaceName(r.Space)
+	if t.v.Step.Kind == rd.StepReroll {
+		summary = t.name(r.Seat) + " is raiding " + rd.SpaceName(r.Space)
+	}
+	body := []app.UI{strong(summary), spans("rd-dice", dice...)}
+	if len(terms) > 0 {
+		body = append(body, spans("rd-terms", terms...),
+			span("rd-total", "strength "+strconv.Itoa(r.Strength)+": "+strconv.Itoa(r.VP)+" VP, +"+strconv.Itoa(r.Bonus)+" from the crew"))
+	}
+	return section("rd-lastraid", "The raid", body...)
+}
+
+var termNames = [...]string{"dice", "armour", "crew", "Armourer", "Barbarian", "Brynjar", "Folke", "Ragnhildr"}
+
+// scores draws the final scores term by term.
+func (t *table) scores() app.UI {
+	if len(t.v.Scores) == 0 {
+		return nil
+	}
+	rows := make([]app.UI, len(t.v.Scores))
+	for s, sc := range t.v.Scores {
+		rows[s] = div("rd-scorerow", strong(t.name(s)),
+			stat("raids", sc.Raids), stat("Valkyrie", sc.Valkyrie), stat("armour", sc.Armour),
+			stat("offerings", sc.Offerings), stat("crew", sc.Crew), stat("plunder", sc.Plunder), stat("total", sc.Total))
+	}
+	return section("rd-scores", "Final scores", heading("rd-h", "Final scores"), div("rd-scoretable", rows...))
+}
