@@ -270,7 +270,13 @@ func goOffline() chromedp.Action {
 }
 
 // screenshot saves a full-page PNG under the artifacts folder.
-func screenshot(t testing.TB, ctx context.Context, name string) {
+func screenshot(t testing.TB, ctx context.Context, name string) { shoot(t, ctx, name, true) }
+
+// screenView saves what the screen shows now, as a player sees it (the
+// status bar at the top and the dock at the bottom where they stick).
+func screenView(t testing.TB, ctx context.Context, name string) { shoot(t, ctx, name, false) }
+
+func shoot(t testing.TB, ctx context.Context, name string, full bool) {
 	t.Helper()
 	var png []byte
 	// A screenshot is evidence, not the test: one that stalls is skipped.
@@ -278,7 +284,11 @@ func screenshot(t testing.TB, ctx context.Context, name string) {
 	defer cancel()
 	start := time.Now()
 	// A tab behind another draws no frames, so bring it to the front.
-	if err := chromedp.Run(sctx, page.BringToFront(), chromedp.FullScreenshot(&png, 100)); err != nil {
+	capture := chromedp.CaptureScreenshot(&png)
+	if full {
+		capture = chromedp.FullScreenshot(&png, 100)
+	}
+	if err := chromedp.Run(sctx, page.BringToFront(), capture); err != nil {
 		t.Logf("screenshot %s skipped: %v", name, err)
 		return
 	}

@@ -3,8 +3,8 @@
 // demands, the offerings, every player's crew and resources, the last
 // raid's dice and strength term by term, and the player's own hand and
 // choices in the dock. Every legal action sits on the element it acts on
-// (a building, a raid space, an offering, a card, a die); the rest are
-// labelled buttons.
+// (a building, an offering, a card, a die); the rest are labelled buttons
+// in the dock, raids among them (the spaces they name glow).
 package raiders
 
 import (
@@ -31,7 +31,7 @@ type Board struct {
 // choices sorts the legal actions onto their controls.
 type choices struct {
 	buildings map[int]rules.Action // place or take [building]
-	spaces    map[int]rules.Action // raid [space]
+	spaces    map[int]bool         // raid spaces open to the player (their raids are buttons in the dock)
 	slots     map[int]rules.Action // offer [slot]
 	hand      map[int]rules.Action // a one-card action on a hand card
 	crew      map[int]rules.Action // lose or dismiss [crew card]
@@ -40,7 +40,7 @@ type choices struct {
 }
 
 func sortChoices(v *rd.View, legal []rules.Action) choices {
-	c := choices{buildings: map[int]rules.Action{}, spaces: map[int]rules.Action{}, slots: map[int]rules.Action{},
+	c := choices{buildings: map[int]rules.Action{}, spaces: map[int]bool{}, slots: map[int]rules.Action{},
 		hand: map[int]rules.Action{}, crew: map[int]rules.Action{}, dice: map[int]rules.Action{}}
 	var mine []int
 	if v.Seat >= 0 {
@@ -61,15 +61,18 @@ func sortChoices(v *rd.View, legal []rules.Action) choices {
 		case rd.KindPlace, rd.KindTake:
 			return put(c.buildings, a)
 		case rd.KindRaid:
-			return put(c.spaces, a)
+			// A raid is a button in the dock, where a phone player finds
+			// it; the space it names glows on the board.
+			c.spaces[a.Args[0]] = true
+			return false
 		case rd.KindOffer:
 			return put(c.slots, a)
 		case rd.KindReroll:
 			return put(c.dice, a)
 		case rd.KindLose, rd.KindDismiss:
 			return contains(mine, a.Args[0]) && put(c.crew, a)
-		case rd.KindTown, rd.KindSell, rd.KindHire, rd.KindDiscard, rd.KindTrade1:
-			return contains(v.Hand, a.Args[0]) && put(c.hand, a)
+		case rd.KindTown, rd.KindSell, rd.KindHire, rd.KindDiscard, rd.KindTrade1, rd.KindReturn:
+			return (contains(v.Hand, a.Args[0]) || contains(v.Dealt, a.Args[0])) && put(c.hand, a)
 		}
 		return false
 	})
@@ -215,11 +218,10 @@ func (t *table) spaces() app.UI {
 		if sv.Plunder == [4]int{} {
 			class += " rd-done"
 		}
-		if a, ok := t.c.spaces[i]; ok {
-			groups[sp.Settlement] = append(groups[sp.Settlement], ui.Control(a, class+" rd-can", a.String(), body...))
-		} else {
-			groups[sp.Settlement] = append(groups[sp.Settlement], div(class, body...))
+		if t.c.spaces[i] {
+			class += " rd-open"
 		}
+		groups[sp.Settlement] = append(groups[sp.Settlement], div(class, body...))
 	}
 	out := make([]app.UI, 4)
 	for s := range groups {

@@ -125,7 +125,11 @@ func (t *table) hand() app.UI {
 	for i, id := range ids {
 		cards[i] = t.cardEl(id, ctl, "rd-card")
 	}
-	return ui.Hand("rd-hand", cards)
+	class := "rd-hand"
+	if len(ctl) == 0 {
+		class += " rd-quiet" // nothing to do with the hand: a phone shows it small
+	}
+	return ui.Hand(class, cards)
 }
 
 // raid draws the raid in progress or the last one: the dice (rerollable

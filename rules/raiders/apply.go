@@ -20,17 +20,13 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 	st := &s.Step
 	switch st.Kind {
 	case StepKeep:
-		for _, c := range pl.Dealt {
-			if !slices.Contains(a.Args, c) {
-				s.Deck = append(s.Deck, c) // to the bottom
-			}
+		c := a.Args[0]
+		pl.Dealt = removeCard(pl.Dealt, c)
+		s.Deck = append(s.Deck, c) // to the bottom
+		ev.secret(p, "return", name+" returns a townsfolk to the deck", name+" returns the "+cardName(c)+" to the deck")
+		if len(pl.Dealt) == Kept {
+			pl.Hand, pl.Dealt = pl.Dealt, nil
 		}
-		pl.Hand, pl.Dealt = slices.Clone(a.Args), nil
-		names := make([]string, len(a.Args))
-		for i, c := range a.Args {
-			names[i] = cardName(c)
-		}
-		ev.secret(p, "keep", name+" keeps 3 townsfolk and returns 2", name+" keeps "+strings.Join(names, ", "))
 		if len(s.Pending()) == 0 {
 			s.Step = Step{Kind: StepTurn, Seat: s.Turn}
 		}

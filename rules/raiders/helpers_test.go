@@ -16,8 +16,10 @@ func table(t *testing.T, players int) *State {
 	s := newState(players, nil, 7)
 	for p := range s.Seats {
 		pl := &s.Seats[p]
-		if _, err := s.Apply(rules.Seat(p), rules.Action{Kind: KindKeep, Args: pl.Dealt[:Kept]}); err != nil {
-			t.Fatal(err)
+		for len(pl.Dealt) > 0 {
+			if _, err := s.Apply(rules.Seat(p), s.Legal(rules.Seat(p))[0]); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	s.Turn, s.Start = 0, 0
@@ -25,13 +27,15 @@ func table(t *testing.T, players int) *State {
 	return s
 }
 
-// card returns a card id of kind k not yet in anyone's hand or crew, taken
-// out of the deck or the discard pile.
-func card(t *testing.T, s *State, k int) int {
+// card returns a card id of kind k, taken out of the deck, the discard
+// pile or, failing those, another player's hand than not's.
+func card(t *testing.T, s *State, k int, not ...int) int {
 	t.Helper()
 	piles := []*[]int{&s.Deck, &s.Discard}
 	for p := range s.Seats {
-		piles = append(piles, &s.Seats[p].Hand)
+		if len(not) == 0 || p != not[0] {
+			piles = append(piles, &s.Seats[p].Hand)
+		}
 	}
 	for _, pile := range piles {
 		for _, c := range *pile {
@@ -50,7 +54,7 @@ func give(t *testing.T, s *State, p int, kinds ...int) []int {
 	t.Helper()
 	var out []int
 	for _, k := range kinds {
-		c := card(t, s, k)
+		c := card(t, s, k, p)
 		s.Seats[p].Hand = append(s.Seats[p].Hand, c)
 		out = append(out, c)
 	}
@@ -70,7 +74,7 @@ func enlist(t *testing.T, s *State, p int, kinds ...int) []int {
 	t.Helper()
 	var out []int
 	for _, k := range kinds {
-		c := card(t, s, k)
+		c := card(t, s, k, p)
 		s.Seats[p].Crew = append(s.Seats[p].Crew, c)
 		out = append(out, c)
 	}

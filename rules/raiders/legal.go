@@ -167,16 +167,12 @@ func (s *State) Legal(seat rules.Seat) []rules.Action {
 
 func (s *State) legalKeep(p int) []rules.Action {
 	d := s.Seats[p].Dealt
-	if len(d) != Dealt {
+	if len(d) <= Kept {
 		return nil
 	}
 	var out []rules.Action
-	for a := 0; a < len(d); a++ {
-		for b := a + 1; b < len(d); b++ {
-			for c := b + 1; c < len(d); c++ {
-				out = append(out, act(KindKeep, fmt.Sprintf("Keep %s, %s and %s", cardName(d[a]), cardName(d[b]), cardName(d[c])), d[a], d[b], d[c]))
-			}
-		}
+	for _, c := range byKind(d) {
+		out = append(out, act(KindReturn, "Return your "+cardName(c)+" to the deck", c))
 	}
 	return out
 }

@@ -175,7 +175,7 @@ func TestConformance(t *testing.T) {
 }
 
 var fuzzKinds = []string{
-	KindKeep, KindPlace, KindTake, KindRaid, KindSkip, KindTown, KindSell, KindSell2, KindHire, KindDismiss, KindArm,
+	KindReturn, KindPlace, KindTake, KindRaid, KindSkip, KindTown, KindSell, KindSell2, KindHire, KindDismiss, KindArm,
 	KindMill, KindTrade, KindOffer, KindReroll, KindLose, KindAvenge, KindDiscard, KindSwap, KindSteal, KindStrip,
 	KindBrawl, KindExhume, KindUse, KindGive, KindScout, KindTrade1, KindRob, "RAID",
 }

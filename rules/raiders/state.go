@@ -10,7 +10,7 @@ import (
 // Action kinds, with their Args. Cards are card ids (see KindOf), buildings
 // and spaces their indices in BuildingNames and Spaces, seats seat numbers.
 const (
-	KindKeep    = "keep"    // [a, b, c]: set-up, keep these three of the five dealt
+	KindReturn  = "return"  // [card]: set-up, return one of the five dealt to the deck (twice)
 	KindPlace   = "place"   // [building]: work, put your worker there and do its action
 	KindTake    = "take"    // [building]: work, take the worker there and do its action
 	KindRaid    = "raid"    // [space]: raid it
@@ -42,7 +42,7 @@ const (
 
 // Step kinds: the decision the game waits for.
 const (
-	StepKeep     = "keep"     // set-up: every seat keeps three cards at once
+	StepKeep     = "keep"     // set-up: every seat returns two of five cards, all at once
 	StepTurn     = "turn"     // work or raid
 	StepTake     = "take"     // work: take a worker from another building
 	StepBuilding = "building" // a building's action (Building says which)
@@ -191,7 +191,7 @@ func (s *State) Pending() []rules.Prompt {
 		var out []rules.Prompt
 		for p := range s.Seats {
 			if len(s.Seats[p].Dealt) > 0 {
-				out = append(out, rules.Prompt{Seat: rules.Seat(p), Text: fmt.Sprintf("Keep %d of your %d townsfolk", Kept, Dealt)})
+				out = append(out, rules.Prompt{Seat: rules.Seat(p), Text: fmt.Sprintf("Keep %d of your %d townsfolk: return %d to the deck", Kept, Dealt, len(s.Seats[p].Dealt)-Kept)})
 			}
 		}
 		return out

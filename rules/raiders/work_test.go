@@ -54,9 +54,22 @@ func TestSetup(t *testing.T) {
 		}
 		for p := range s.Seats {
 			dealt := s.Seats[p].Dealt
-			do(t, s, p, KindKeep, dealt[1], dealt[3], dealt[4])
-			if bottom := s.Deck[len(s.Deck)-2:]; bottom[0] != dealt[0] || bottom[1] != dealt[2] {
-				t.Errorf("seat %d returned %v to the bottom, want %v", p, bottom, []int{dealt[0], dealt[2]})
+			if len(dealt) != Dealt {
+				t.Fatalf("seat %d was dealt %v", p, dealt)
+			}
+			first := s.Legal(rules.Seat(p))[0].Args[0]
+			do(t, s, p, KindReturn, first)
+			if len(s.Seats[p].Hand) != 0 {
+				t.Errorf("seat %d has a hand after returning one card", p)
+			}
+			legal := s.Legal(rules.Seat(p))
+			second := legal[len(legal)-1].Args[0]
+			do(t, s, p, KindReturn, second)
+			if bottom := s.Deck[len(s.Deck)-2:]; bottom[0] != first || bottom[1] != second {
+				t.Errorf("seat %d returned %v to the bottom, want %v", p, bottom, []int{first, second})
+			}
+			if len(s.Seats[p].Hand) != Kept || s.Legal(rules.Seat(p)) != nil && s.Step.Kind == StepKeep {
+				t.Errorf("seat %d keeps %v and may still act", p, s.Seats[p].Hand)
 			}
 		}
 		if s.Step.Kind != StepTurn || s.Step.Seat != s.Start {

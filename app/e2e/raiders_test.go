@@ -1,0 +1,107 @@
+//go:build linux
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestRaidersWholeGameAgainstBots: a person sets up Raiders of the North
+// Sea against a bot and plays it to the result, at 1280×800 and on a
+// 390-px phone. What to decide is in view without scrolling (the cards to
+// keep, then the village and the dock), the table never scrolls sideways,
+// and the result names the winner with the scores term by term.
+func TestRaidersWholeGameAgainstBots(t *testing.T) {
+	bin, root := theApp(t)
+	srv := startServer(t, bin, root)
+	ctx := newBrowser(t)
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
+	defer cancel()
+	var tableURL string
+	within(t, ctx, "setting up", chromedp.Navigate(srv.URL+"/games/raiders/"), clientReady(),
+		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".rd-board", chromedp.ByQuery),
+		chromedp.Evaluate(`location.href`, &tableURL))
+	// Set-up: keep 3 of 5 by returning 2, clicking cards in the dock.
+	ownAreaInView(t, ctx, "keeping cards at 1280×800", `.rd-hand [data-action="return"]`)
+	screenView(t, ctx, "raiders-keep")
+	within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond))
+	ownAreaInView(t, ctx, "keeping cards on a 390-px phone", `.rd-hand [data-action="return"]`)
+	noSidewaysScroll(t, ctx, "keeping cards")
+	screenView(t, ctx, "raiders-keep-phone")
+	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), chromedp.Sleep(200*time.Millisecond))
+
+	// The same table with instant bots; play until the person works in the
+	// village (places or takes a worker), and look at it on both screens.
+	within(t, ctx, "instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible(".rd-board", chromedp.ByQuery))
+	c, stop := context.WithTimeout(ctx, time.Minute)
+	defer stop()
+	var placing bool
+	for n := 0; n < 200 && !placing; n++ {
+		within(t, c, "looking at the table", chromedp.Evaluate(`!!document.querySelector('.rd-building[data-action]')`, &placing))
+		if !placing {
+			if _, err := drive(c, 1, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if !placing {
+		t.Fatal("the person never got a work turn")
+	}
+	within(t, ctx, "the top", chromedp.Evaluate(`window.scrollTo(0, 0)`, nil))
+	inView(t, ctx, "working at 1280×800", `.rd-building[data-action]`)
+	screenView(t, ctx, "raiders-turn")
+	within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond),
+		chromedp.Evaluate(`window.scrollTo(0, 0)`, nil))
+	inView(t, ctx, "working on a 390-px phone", `.rd-building[data-action]`)
+	noSidewaysScroll(t, ctx, "a work turn")
+	screenView(t, ctx, "raiders-turn-phone")
+	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), chromedp.Sleep(200*time.Millisecond))
+
+	end, err := drive(ctx, 0, nil)
+	if err != nil || end != "over" {
+		roomFailure(t, ctx, "Raiders did not reach the result", fmt.Errorf("%s %v", end, err))
+	}
+	var status string
+	var rows int
+	within(t, ctx, "reading the result", chromedp.Text("#status .status-now", &status, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll('.rd-scorerow').length`, &rows))
+	if status == "" || rows != 2 {
+		t.Errorf("the result says %q with %d score rows", status, rows)
+	}
+	screenshot(t, ctx, "raiders-end")
+	t.Logf("raiders: %s", status)
+}
+
+// inView checks that the first element matching sel is on the screen,
+// clear of the status bar and the dock.
+func inView(t *testing.T, ctx context.Context, when, sel string) {
+	t.Helper()
+	var res string
+	within(t, ctx, "measuring "+when, chromedp.Evaluate(fmt.Sprintf(`(() => {
+	  const el = document.querySelector(%q), dock = document.querySelector('#dock'), bar = document.querySelector('#status');
+	  if (!el) return 'missing';
+	  const r = el.getBoundingClientRect();
+	  const top = bar ? bar.getBoundingClientRect().bottom : 0, bottom = dock ? dock.getBoundingClientRect().top : window.innerHeight;
+	  if (r.top < top - 1 || r.bottom > bottom + 1) return 'hidden: ' + Math.round(r.top) + '..' + Math.round(r.bottom) + ' outside ' + Math.round(top) + '..' + Math.round(bottom);
+	  return 'ok';
+	})()`, sel), &res))
+	if res != "ok" {
+		screenshot(t, ctx, "in-view-failure")
+		t.Errorf("%s: %s is %s", when, sel, res)
+	}
+}
+
+// noSidewaysScroll checks that the page is no wider than the screen.
+func noSidewaysScroll(t *testing.T, ctx context.Context, when string) {
+	t.Helper()
+	var overflow bool
+	within(t, ctx, "measuring the width", chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth + 1`, &overflow))
+	if overflow {
+		t.Errorf("%s: the table scrolls sideways", when)
+	}
+}
