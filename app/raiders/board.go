@@ -106,13 +106,13 @@ func (b *Board) Render() app.UI {
 			t.hand(),
 		)
 	}
-	return div("rd-board",
+	return ui.Div("rd-board",
 		t.scores(),
 		t.raid(),
 		t.village(),
 		t.spaces(),
 		t.offerings(),
-		div("rd-players", foes...),
+		ui.Div("rd-players", foes...),
 		dock,
 	)
 }
@@ -130,7 +130,7 @@ func (t *table) name(s int) string { return t.p.Name(rules.Seat(s)) }
 func (t *table) prompt() app.UI {
 	for _, pr := range t.p.Pending {
 		if int(pr.Seat) == t.v.Seat {
-			return para("rd-prompt", pr.Text)
+			return ui.Para("rd-prompt", pr.Text)
 		}
 	}
 	return nil
@@ -139,23 +139,23 @@ func (t *table) prompt() app.UI {
 // worker is a worker's colour as a chip.
 func worker(w int) app.UI {
 	if w < 0 {
-		return span("rd-worker rd-none", "no worker")
+		return ui.Span("rd-worker rd-none", "no worker")
 	}
-	return span("rd-worker rd-w"+strconv.Itoa(w), rd.ColourNames[w]+" worker")
+	return ui.Span("rd-worker rd-w"+strconv.Itoa(w), rd.ColourNames[w]+" worker")
 }
 
 // village draws the eight buildings and the workers standing there.
 func (t *table) village() app.UI {
 	items := make([]app.UI, rd.NumBuildings)
 	for b := range rd.NumBuildings {
-		body := []app.UI{strong(rd.BuildingNames[b]), small("rd-what", buildingText[b]), worker(t.v.Buildings[b])}
+		body := []app.UI{ui.Strong(rd.BuildingNames[b]), ui.Small("rd-what", buildingText[b]), worker(t.v.Buildings[b])}
 		if a, ok := t.c.buildings[b]; ok {
 			items[b] = ui.Control(a, "rd-building rd-can", a.String(), body...)
 		} else {
-			items[b] = div("rd-building", body...)
+			items[b] = ui.Div("rd-building", body...)
 		}
 	}
-	return section("rd-village", "The village", heading("rd-h", "Village"), div("rd-buildings", items...))
+	return ui.Section("rd-village", "The village", ui.Heading("rd-h", "Village"), ui.Div("rd-buildings", items...))
 }
 
 // buildingText is each building's action in a few words.
@@ -175,13 +175,13 @@ func plunder(p [4]int) app.UI {
 	var items []app.UI
 	for k, n := range p {
 		if n > 0 {
-			items = append(items, span("rd-pc rd-k"+strconv.Itoa(k), strconv.Itoa(n)+" "+rd.PlunderNames[k]))
+			items = append(items, ui.Span("rd-pc rd-k"+strconv.Itoa(k), strconv.Itoa(n)+" "+rd.PlunderNames[k]))
 		}
 	}
 	if len(items) == 0 {
-		return span("rd-pc rd-empty", "raided")
+		return ui.Span("rd-pc rd-empty", "raided")
 	}
-	return spans("rd-loot", items...)
+	return ui.Spans("rd-loot", items...)
 }
 
 // spaces draws the raid spaces grouped by settlement.
@@ -213,7 +213,7 @@ func (t *table) spaces() app.UI {
 				score += strconv.Itoa(th[1]) + " VP"
 			}
 		}
-		body := []app.UI{strong(rd.SpaceName(i)), plunder(sv.Plunder), small("rd-need", need), small("rd-score", score), worker(sv.Worker)}
+		body := []app.UI{ui.Strong(rd.SpaceName(i)), plunder(sv.Plunder), ui.Small("rd-need", need), ui.Small("rd-score", score), worker(sv.Worker)}
 		class := "rd-space"
 		if sv.Plunder == [4]int{} {
 			class += " rd-done"
@@ -221,13 +221,13 @@ func (t *table) spaces() app.UI {
 		if t.c.spaces[i] {
 			class += " rd-open"
 		}
-		groups[sp.Settlement] = append(groups[sp.Settlement], div(class, body...))
+		groups[sp.Settlement] = append(groups[sp.Settlement], ui.Div(class, body...))
 	}
 	out := make([]app.UI, 4)
 	for s := range groups {
-		out[s] = div("rd-settlement", subheading(settlementTitles[s]), div("rd-row", groups[s]...))
+		out[s] = ui.Div("rd-settlement", subheading(settlementTitles[s]), ui.Div("rd-row", groups[s]...))
 	}
-	return section("rd-raids", "Raid spaces", heading("rd-h", "Raids"), div("rd-settlements", out...))
+	return ui.Section("rd-raids", "Raid spaces", ui.Heading("rd-h", "Raids"), ui.Div("rd-settlements", out...))
 }
 
 var settlementTitles = [4]string{"Harbours", "Outposts", "Monasteries", "Fortresses"}
@@ -237,18 +237,18 @@ func (t *table) offerings() app.UI {
 	items := make([]app.UI, 0, rd.OfferingRow+1)
 	for slot, o := range t.v.Row {
 		if o < 0 {
-			items = append(items, div("rd-offering rd-done", span("", "empty")))
+			items = append(items, ui.Div("rd-offering rd-done", ui.Span("", "empty")))
 			continue
 		}
-		body := []app.UI{strong(strconv.Itoa(rd.Offerings[o].VP) + " VP"), small("rd-need", offeringCost(o))}
+		body := []app.UI{ui.Strong(strconv.Itoa(rd.Offerings[o].VP) + " VP"), ui.Small("rd-need", offeringCost(o))}
 		if a, ok := t.c.slots[slot]; ok {
 			items = append(items, ui.Control(a, "rd-offering rd-can", a.String(), body...))
 		} else {
-			items = append(items, div("rd-offering", body...))
+			items = append(items, ui.Div("rd-offering", body...))
 		}
 	}
-	items = append(items, div("rd-stack", span("", strconv.Itoa(t.v.Stack)+" in the stack")))
-	return section("rd-offerings", "Offerings to the Chieftain", heading("rd-h", "Offerings"), div("rd-row", items...))
+	items = append(items, ui.Div("rd-stack", ui.Span("", strconv.Itoa(t.v.Stack)+" in the stack")))
+	return ui.Section("rd-offerings", "Offerings to the Chieftain", ui.Heading("rd-h", "Offerings"), ui.Div("rd-row", items...))
 }
 
 // offeringCost writes what an offering asks.

@@ -10,32 +10,13 @@ import (
 	rd "longhall/rules/raiders"
 )
 
-// Builders for the few element types the board uses: each go-app chain
-// costs wasm code where it is written, so it is written once, here.
-
-func span(class, text string) app.UI { return app.Span().Class(class).Text(text) }
-
-func spans(class string, body ...app.UI) app.UI { return app.Span().Class(class).Body(body...) }
-
-func div(class string, body ...app.UI) app.UI { return app.Div().Class(class).Body(body...) }
-
-func para(class, text string) app.UI { return app.P().Class(class).Text(text) }
-
-func heading(class, text string) app.UI { return app.H2().Class(class).Text(text) }
-
+// subheading is a settlement's title (the common builders are ui.Span,
+// ui.Div and their kin).
 func subheading(text string) app.UI { return app.H3().Class("rd-sub").Text(text) }
-
-func strong(text string) app.UI { return app.Strong().Text(text) }
-
-func small(class, text string) app.UI { return app.Small().Class(class).Text(text) }
-
-func section(class, label string, body ...app.UI) app.UI {
-	return app.Section().Class(class).Aria("label", label).Body(body...)
-}
 
 // stat is a labelled number.
 func stat(label string, n int) app.UI {
-	return spans("rd-stat", span("rd-n", strconv.Itoa(n)), span("rd-l", label))
+	return ui.Spans("rd-stat", ui.Span("rd-n", strconv.Itoa(n)), ui.Span("rd-l", label))
 }
 
 // card draws a townsfolk card: its name, strength and cost, and both
@@ -48,12 +29,12 @@ func card(id int) []app.UI {
 		head += " ★"
 	}
 	body := []app.UI{
-		strong(head),
-		span("rd-num", "strength "+strconv.Itoa(kind.Strength)+" · cost "+strconv.Itoa(kind.Cost)),
-		small("rd-crew", rd.KindText[k][0]),
+		ui.Strong(head),
+		ui.Span("rd-num", "strength "+strconv.Itoa(kind.Strength)+" · cost "+strconv.Itoa(kind.Cost)),
+		ui.Small("rd-crew", rd.KindText[k][0]),
 	}
 	if t := rd.KindText[k][1]; t != "" {
-		body = append(body, small("rd-town", "Town Hall: "+t))
+		body = append(body, ui.Small("rd-town", "Town Hall: "+t))
 	}
 	return body
 }
@@ -63,7 +44,7 @@ func (t *table) cardEl(id int, actions map[int]app.UI, class string) app.UI {
 	if c, ok := actions[id]; ok {
 		return c
 	}
-	return div(class, card(id)...)
+	return ui.Div(class, card(id)...)
 }
 
 // controls makes the card controls of a choice map.
@@ -103,14 +84,14 @@ func (t *table) player(s int) app.UI {
 		title += " · start player"
 	}
 	return app.Section().Class(class).Aria("label", t.name(s)).Attr("data-seat", s).Body(
-		div("rd-who", strong(title), worker(pv.Worker), span("rd-vp", strconv.Itoa(pv.VP)+" VP")),
-		div("rd-stats",
+		ui.Div("rd-who", ui.Strong(title), worker(pv.Worker), ui.Span("rd-vp", strconv.Itoa(pv.VP)+" VP")),
+		ui.Div("rd-stats",
 			stat("silver", pv.Silver), stat("provisions", pv.Provisions), stat("gold", pv.Gold),
 			stat("iron", pv.Iron), stat("livestock", pv.Livestock), stat("armour", pv.Armour),
 			stat("Valkyrie", pv.Valkyrie), stat("cards", pv.Hand),
 			stat("offerings ("+strconv.Itoa(offVP)+" VP)", len(pv.Offerings)),
 		),
-		app.If(len(crew) > 0, func() app.UI { return div("rd-crewrow", crew...) }),
+		app.If(len(crew) > 0, func() app.UI { return ui.Div("rd-crewrow", crew...) }),
 	)
 }
 
@@ -144,23 +125,23 @@ func (t *table) raid() app.UI {
 		if a, ok := t.c.dice[i]; ok {
 			dice[i] = ui.Control(a, "rd-die rd-can", a.String(), app.Text(strconv.Itoa(d)))
 		} else {
-			dice[i] = span("rd-die", strconv.Itoa(d))
+			dice[i] = ui.Span("rd-die", strconv.Itoa(d))
 		}
 	}
 	var terms []app.UI
 	for _, term := range r.Terms {
-		terms = append(terms, span("rd-term", termNames[term[0]]+" "+strconv.Itoa(term[1])))
+		terms = append(terms, ui.Span("rd-term", termNames[term[0]]+" "+strconv.Itoa(term[1])))
 	}
 	summary := t.name(r.Seat) + " raided " + rd.SpaceName(r.Space)
 	if t.v.Step.Kind == rd.StepReroll {
 		summary = t.name(r.Seat) + " is raiding " + rd.SpaceName(r.Space)
 	}
-	body := []app.UI{strong(summary), spans("rd-dice", dice...)}
+	body := []app.UI{ui.Strong(summary), ui.Spans("rd-dice", dice...)}
 	if len(terms) > 0 {
-		body = append(body, spans("rd-terms", terms...),
-			span("rd-total", "strength "+strconv.Itoa(r.Strength)+": "+strconv.Itoa(r.VP)+" VP, +"+strconv.Itoa(r.Bonus)+" from the crew"))
+		body = append(body, ui.Spans("rd-terms", terms...),
+			ui.Span("rd-total", "strength "+strconv.Itoa(r.Strength)+": "+strconv.Itoa(r.VP)+" VP, +"+strconv.Itoa(r.Bonus)+" from the crew"))
 	}
-	return section("rd-lastraid", "The raid", body...)
+	return ui.Section("rd-lastraid", "The raid", body...)
 }
 
 var termNames = [...]string{"dice", "armour", "crew", "Armourer", "Barbarian", "Brynjar", "Folke", "Ragnhildr"}
@@ -172,9 +153,9 @@ func (t *table) scores() app.UI {
 	}
 	rows := make([]app.UI, len(t.v.Scores))
 	for s, sc := range t.v.Scores {
-		rows[s] = div("rd-scorerow", strong(t.name(s)),
+		rows[s] = ui.Div("rd-scorerow", ui.Strong(t.name(s)),
 			stat("raids", sc.Raids), stat("Valkyrie", sc.Valkyrie), stat("armour", sc.Armour),
 			stat("offerings", sc.Offerings), stat("crew", sc.Crew), stat("plunder", sc.Plunder), stat("total", sc.Total))
 	}
-	return section("rd-scores", "Final scores", heading("rd-h", "Final scores"), div("rd-scoretable", rows...))
+	return ui.Section("rd-scores", "Final scores", ui.Heading("rd-h", "Final scores"), ui.Div("rd-scoretable", rows...))
 }

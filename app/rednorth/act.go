@@ -23,9 +23,9 @@ func (t *table) actions() app.UI {
 		return nil
 	}
 	title, hint := t.prompt()
-	body := []app.UI{heading("rn-h", title), para("rn-hint", hint)}
+	body := []app.UI{ui.Heading("rn-h", title), ui.Para("rn-hint", hint)}
 	if st != nil && st.Card != nil && st.Seat == v.Seat {
-		body = append(body, div("rn-placing", span("rn-sub", "The card to place:"), faceLook(*st.Card, nil, "").show()))
+		body = append(body, ui.Div("rn-placing", ui.Span("rn-sub", "The card to place:"), faceLook(*st.Card, nil, "").show()))
 	}
 	if len(t.c.discard) > 0 {
 		picks := make([]app.UI, 0, len(t.c.discard))
@@ -34,13 +34,13 @@ func (t *table) actions() app.UI {
 				picks = append(picks, t.actCard(faceLook(c, nil, ""), a))
 			}
 		}
-		body = append(body, div("rn-picks", picks...))
+		body = append(body, ui.Div("rn-picks", picks...))
 	}
 	body = append(body, t.tray())
 	if len(t.c.groups) > 0 {
 		// Passing takes a group, and each group's button sits on the group
 		// itself in the centre: this one takes the player there.
-		body = append(body, div("rn-buttons", app.Button().Type("button").ID("rn-to-groups").Class("button quiet").
+		body = append(body, ui.Div("rn-buttons", app.Button().Type("button").ID("rn-to-groups").Class("button quiet").
 			Text("Pass: choose a Muster Group ▴").
 			OnClick(func(ctx app.Context, e app.Event) { ctx.ScrollTo("rn-musters") })))
 	}
@@ -55,13 +55,13 @@ func (t *table) actions() app.UI {
 			}
 			buttons[i] = ui.ActionButton(a, t.buttonText(a), "")
 		}
-		body = append(body, div("rn-buttons", buttons...))
+		body = append(body, ui.Div("rn-buttons", buttons...))
 	}
 	class := "rn-act panel"
 	if !mine {
 		class += " rn-wait"
 	}
-	return section(class, "What to decide now", body...)
+	return ui.Section(class, "What to decide now", body...)
 }
 
 // prompt says what the viewer decides now, and how to do it on the table.
@@ -161,13 +161,13 @@ func (t *table) tray() app.UI {
 		what = c.Name
 	}
 	items := make([]app.UI, 0, len(acts)+2)
-	items = append(items, span("rn-sub", "Your "+what+", position "+strconv.Itoa(pos+1)+":"))
+	items = append(items, ui.Span("rn-sub", "Your "+what+", position "+strconv.Itoa(pos+1)+":"))
 	for _, a := range acts {
 		items = append(items, ui.ActionButton(a, trayText(a, glory), ""))
 	}
 	items = append(items, app.Button().Type("button").Class("button quiet").Attr("data-pick", "none").Text("Cancel").
 		OnClick(t.b.onPick(0), app.EventScope("pick", "none")))
-	return div("rn-tray", items...)
+	return ui.Div("rn-tray", items...)
 }
 
 // confirmPassTray asks once before a pass that leaves the God unused.
@@ -189,7 +189,7 @@ func (t *table) confirmPassTray() app.UI {
 		god = sv.God.Name
 	}
 	items := []app.UI{
-		span("rn-sub", "You have not invoked "+god+". If you pass now, its power is lost for this game."),
+		ui.Span("rn-sub", "You have not invoked "+god+". If you pass now, its power is lost for this game."),
 		ui.ActionButton(*pass, "Pass anyway", ""),
 	}
 	if invoke != nil {
@@ -197,7 +197,7 @@ func (t *table) confirmPassTray() app.UI {
 	}
 	items = append(items, app.Button().Type("button").Class("button quiet").Attr("data-pick", "none").Text("Cancel").
 		OnClick(t.b.onPick(0), app.EventScope("pick", "none")))
-	return div("rn-tray rn-confirm", items...)
+	return ui.Div("rn-tray rn-confirm", items...)
 }
 
 // hand draws the viewer's hand, sorted by colour; cards that take an

@@ -47,7 +47,7 @@ func (b *Board) Render() app.UI {
 		dock = ui.Dock(
 			t.announce(),
 			t.actions(),
-			div("rn-mine-row", t.seat(int(self)), t.hand()),
+			ui.Div("rn-mine-row", t.seat(int(self)), t.hand()),
 		)
 	}
 	return app.Div().Class("rn-board").Attr("data-round", v.Round).Attr("data-phase", v.Phase).Body(
@@ -111,7 +111,7 @@ func (t *table) pickCard(l look, pos int) app.UI {
 
 // tokens shows who holds the three special tokens.
 func (t *table) tokens(class string, first, tie, champ int) app.UI {
-	return div(class,
+	return ui.Div(class,
 		ui.Token("t-first", "First Player: "+t.holder(first)),
 		ui.Token("t-tie", "Tie Breaker: "+t.holder(tie)),
 		ui.Token("t-champ", "Champion: "+t.holder(champ)),
@@ -134,10 +134,10 @@ func (t *table) banner() app.UI {
 	for _, c := range v.SetAside {
 		piles += " · Set aside for Thor: " + c.Name
 	}
-	return div("rn-banner",
+	return ui.Div("rn-banner",
 		rounds,
-		app.P().Class("rn-phase").Body(strong(v.RoundName), app.Text(phase)),
+		app.P().Class("rn-phase").Body(ui.Strong(v.RoundName), app.Text(phase)),
 		t.tokens("rn-tokens", v.FirstPlayer, v.TieBreaker, v.Champion),
-		para("rn-piles", piles),
+		ui.Para("rn-piles", piles),
 	)
 }

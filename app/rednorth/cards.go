@@ -7,6 +7,8 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	rn "longhall/rules/rednorth"
+
+	"longhall/app/ui"
 )
 
 // Cards are plain spans (or buttons, when clicking one takes an action)
@@ -32,14 +34,14 @@ func faceLook(c rn.CardView, pc *rn.PartyCardView, size string) look {
 	}
 	l := look{
 		class: "rn-card c-" + c.Colour + " k-" + c.Kind + size,
-		body:  []app.UI{span("rn-pts", pts), emblem(), span("rn-kind", kind), span("rn-col", col)},
+		body:  []app.UI{ui.Span("rn-pts", pts), emblem(), ui.Span("rn-kind", kind), ui.Span("rn-col", col)},
 	}
 	if pc != nil {
 		l = onCard(l, *pc)
 		if pc.HiddenToOthers {
 			l.class += " rn-hidden"
 			l.label += ", face-down: hidden from the others"
-			l.body = append(l.body, span("rn-hid", "hidden"))
+			l.body = append(l.body, ui.Span("rn-hid", "hidden"))
 		}
 	}
 	l.label = label + l.label
@@ -48,7 +50,7 @@ func faceLook(c rn.CardView, pc *rn.PartyCardView, size string) look {
 
 // backLook is a face-down card of someone else.
 func backLook(pc *rn.PartyCardView, size string) look {
-	l := look{class: "rn-card rn-back" + size, body: []app.UI{span("rn-knot", "")}}
+	l := look{class: "rn-card rn-back" + size, body: []app.UI{ui.Span("rn-knot", "")}}
 	if pc != nil {
 		l = onCard(l, *pc)
 	}
@@ -59,11 +61,11 @@ func backLook(pc *rn.PartyCardView, size string) look {
 // onCard adds the Glory and Champion tokens lying on a Party card.
 func onCard(l look, pc rn.PartyCardView) look {
 	if pc.Glory > 0 {
-		l.body = append(l.body, span("rn-glory", strconv.Itoa(pc.Glory)))
+		l.body = append(l.body, ui.Span("rn-glory", strconv.Itoa(pc.Glory)))
 		l.label += ", " + plural(pc.Glory, "Glory token")
 	}
 	if pc.Champion {
-		l.body = append(l.body, span("rn-champ", "Champion"))
+		l.body = append(l.body, ui.Span("rn-champ", "Champion"))
 		l.label += ", with the Champion token (+2 to neighbours)"
 	}
 	return l
@@ -82,7 +84,7 @@ func godLook(g rn.GodView, size string) look {
 	return look{
 		class: "rn-card k-god" + size,
 		label: g.Name + ", God: " + g.Power,
-		body:  []app.UI{span("rn-pts", "God"), emblem(), span("rn-kind", g.Name)},
+		body:  []app.UI{ui.Span("rn-pts", "God"), emblem(), ui.Span("rn-kind", g.Name)},
 	}
 }
 
@@ -92,7 +94,7 @@ func (l look) show() app.UI {
 }
 
 // emblem is the picture in the middle of a card, drawn by CSS.
-func emblem() app.UI { return span("rn-emb", "") }
+func emblem() app.UI { return ui.Span("rn-emb", "") }
 
 func plural(n int, what string) string {
 	if n == 1 {

@@ -23,14 +23,14 @@ func (t *table) centre() app.UI {
 			items[i] = t.group(g)
 		}
 		groups = app.Div().ID("rn-musters").Class("rn-musters").Body(
-			heading("rn-h", "Muster Groups"),
-			para("rn-sub", "Passing takes one of them into your hand."),
+			ui.Heading("rn-h", "Muster Groups"),
+			ui.Para("rn-sub", "Passing takes one of them into your hand."),
 			list("rn-groups", items),
 		)
 	}
-	return section("rn-centre", "The centre of the table",
-		heading("rn-h", "Outposts"),
-		para("rn-sub", "Each scores "+strconv.Itoa(v.VPPerOutpost)+" VP for its holder in "+v.RoundName+"."),
+	return ui.Section("rn-centre", "The centre of the table",
+		ui.Heading("rn-h", "Outposts"),
+		ui.Para("rn-sub", "Each scores "+strconv.Itoa(v.VPPerOutpost)+" VP for its holder in "+v.RoundName+"."),
 		list("rn-outposts", outposts),
 		groups,
 	)
@@ -43,15 +43,15 @@ func (t *table) outpost(o rn.OutpostView) app.UI {
 		owner, ownerClass = "Held by "+t.name(o.Owner), "rn-owner rn-held"
 	}
 	return app.Li().Class("rn-outpost c-"+o.Colour).Attr("data-colour", o.Colour).Body(
-		div("rn-op-top",
-			span("rn-op-name", o.Name),
-			span("rn-op-pts", "+"+strconv.Itoa(o.Points)),
+		ui.Div("rn-op-top",
+			ui.Span("rn-op-name", o.Name),
+			ui.Span("rn-op-pts", "+"+strconv.Itoa(o.Points)),
 		),
-		span("rn-op-col", o.Colour+" Outpost · +"+strconv.Itoa(o.Points)+" raid point"),
-		para("rn-op-power", o.Power),
-		div("rn-op-foot",
-			span("rn-op-vp", strconv.Itoa(t.v.VPPerOutpost)+" VP this round"),
-			span(ownerClass, owner),
+		ui.Span("rn-op-col", o.Colour+" Outpost · +"+strconv.Itoa(o.Points)+" raid point"),
+		ui.Para("rn-op-power", o.Power),
+		ui.Div("rn-op-foot",
+			ui.Span("rn-op-vp", strconv.Itoa(t.v.VPPerOutpost)+" VP this round"),
+			ui.Span(ownerClass, owner),
 		),
 	)
 }
@@ -67,7 +67,7 @@ func (t *table) group(g rn.GroupView) app.UI {
 	switch {
 	case g.God != nil:
 		stack = append(stack, godLook(*g.God, "").show())
-		power = app.P().Class("rn-godpower").Body(strong(g.God.Name+": "), app.Text(g.God.Power))
+		power = app.P().Class("rn-godpower").Body(ui.Strong(g.God.Name+": "), app.Text(g.God.Power))
 	case g.Hero != nil:
 		stack = append(stack, faceLook(*g.Hero, nil, "").show())
 	}
@@ -76,8 +76,8 @@ func (t *table) group(g rn.GroupView) app.UI {
 		take = ui.ActionButton(a, "Pass and take this group", "rn-take")
 	}
 	return app.Li().Class("rn-group").Body(
-		span("rn-group-n", "Group "+strconv.Itoa(g.N)),
-		div("rn-stack", stack...),
+		ui.Span("rn-group-n", "Group "+strconv.Itoa(g.N)),
+		ui.Div("rn-stack", stack...),
 		power,
 		take,
 	)

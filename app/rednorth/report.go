@@ -9,6 +9,8 @@ import (
 
 	"longhall/rules"
 	rn "longhall/rules/rednorth"
+
+	"longhall/app/ui"
 )
 
 // report shows the last Resolution the way the book's example walks
@@ -29,12 +31,12 @@ func (t *table) report() app.UI {
 	title := roundTitle(r.Round) + " resolved"
 	head := app.Button().Type("button").Class("rn-report-toggle").Aria("expanded", open).
 		OnClick(t.b.onReport(key, !open), app.EventScope(key, open)).Body(
-		span("rn-report-title", title),
-		span("rn-report-sum", t.reportSummary(r)),
+		ui.Span("rn-report-title", title),
+		ui.Span("rn-report-sum", t.reportSummary(r)),
 	)
 	var body app.UI
 	if open {
-		body = div("rn-report-body",
+		body = ui.Div("rn-report-body",
 			t.revealed(r),
 			t.battles(r),
 			t.tokens("rn-report-tokens", r.FirstPlayer, r.TieBreaker, r.Champion),
@@ -57,7 +59,7 @@ func (t *table) announce() app.UI {
 	}
 	key := strconv.Itoa(r.Round) + "/true"
 	return app.Div().ID("rn-announce").Class("rn-announce").Attr("role", "status").Body(
-		strong(roundTitle(r.Round)+" resolved: "),
+		ui.Strong(roundTitle(r.Round)+" resolved: "),
 		app.Text(t.reportSummary(r)+". "),
 		app.Button().Type("button").Class("button quiet rn-see").Text("See the report").
 			OnClick(func(ctx app.Context, e app.Event) {
@@ -109,11 +111,11 @@ func (t *table) revealed(r *rn.Report) app.UI {
 			cards[i] = partyLook(pc, " rn-mini").show()
 		}
 		if len(cards) == 0 {
-			cards = append(cards, span("rn-empty", "no cards"))
+			cards = append(cards, ui.Span("rn-empty", "no cards"))
 		}
-		rows = append(rows, app.Li().Body(span("rn-rname", t.name(s)), spans("rn-minis", cards...)))
+		rows = append(rows, app.Li().Body(ui.Span("rn-rname", t.name(s)), ui.Spans("rn-minis", cards...)))
 	}
-	return div("rn-revealed",
+	return ui.Div("rn-revealed",
 		subheading("A · Raiding Parties revealed"),
 		list("rn-rlist", rows),
 	)
@@ -136,7 +138,7 @@ func (t *table) battles(r *rn.Report) app.UI {
 	rows = append(rows, row("rn-rrow rn-rtop", "", head))
 	for _, cr := range r.Colours {
 		cells := make([]app.UI, 0, n+2)
-		cells = append(cells, cell("rn-rc rn-rcol c-"+cr.Colour, "rowheader", app.Text(cr.Outpost), small("", cr.Colour)))
+		cells = append(cells, cell("rn-rc rn-rcol c-"+cr.Colour, "rowheader", app.Text(cr.Outpost), ui.Small("", cr.Colour)))
 		for s := range n {
 			cells = append(cells, battleCell(cr, s))
 		}
@@ -148,7 +150,7 @@ func (t *table) battles(r *rn.Report) app.UI {
 	if slices.ContainsFunc(r.Draws, func(d int) bool { return d > 0 }) {
 		rows = append(rows, t.totalRow("Cards drawn", r.Draws, "+", ""))
 	}
-	return div("rn-battles",
+	return ui.Div("rn-battles",
 		subheading("B–D · Raid points, Outposts, Glory and tokens"),
 		app.Div().Class("rn-rtable rn-n"+strconv.Itoa(n)).Attr("role", "table").Aria("label", "Raid points per colour").Body(rows...),
 	)
@@ -170,12 +172,12 @@ func battleCell(cr rn.ColourReport, s int) app.UI {
 	if pts == 0 && !(s < len(cr.Fought) && cr.Fought[s]) {
 		class += " rn-rnone"
 	}
-	body := []app.UI{strong(strconv.Itoa(pts))}
+	body := []app.UI{ui.Strong(strconv.Itoa(pts))}
 	if o := at(cr.Outposts); o > 0 {
-		body = append(body, small("", "incl. +"+strconv.Itoa(o)+" Outpost"))
+		body = append(body, ui.Small("", "incl. +"+strconv.Itoa(o)+" Outpost"))
 	}
 	if slices.Contains(cr.Glory, s) {
-		body = append(body, small("rn-rglory", "+1 Glory"))
+		body = append(body, ui.Small("rn-rglory", "+1 Glory"))
 	}
 	return cell(class, "cell", body...)
 }
@@ -238,14 +240,14 @@ func (t *table) result() app.UI {
 			extra = strconv.Itoa(sv.Glory) + " Glory unused · " + plural(sv.HandCount, "card") + " in hand"
 		}
 		rows[i] = app.Li().Class(class).Body(
-			span("rn-final-name", t.name(s)),
-			span("rn-final-vp", strconv.Itoa(res.Scores[s])+" VP"),
-			small("", extra),
+			ui.Span("rn-final-name", t.name(s)),
+			ui.Span("rn-final-vp", strconv.Itoa(res.Scores[s])+" VP"),
+			ui.Small("", extra),
 		)
 	}
-	return section("rn-result panel parchment", "The result",
-		heading("rn-result-title", title),
-		para("rn-reason", res.Reason),
+	return ui.Section("rn-result panel parchment", "The result",
+		ui.Heading("rn-result-title", title),
+		ui.Para("rn-reason", res.Reason),
 		list("rn-final", rows),
 	)
 }

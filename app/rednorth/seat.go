@@ -31,10 +31,10 @@ func (t *table) seat(s int) app.UI {
 	name := t.name(s)
 	head := []app.UI{app.H3().Class("rn-name").Text(name)}
 	if mine {
-		head = append(head, span("rn-you", "you"))
+		head = append(head, ui.Span("rn-you", "you"))
 	}
 	if state != "" {
-		head = append(head, span("rn-state s-"+stateClass, state))
+		head = append(head, ui.Span("rn-state s-"+stateClass, state))
 	}
 	for _, tk := range [3]struct {
 		holder      int
@@ -46,24 +46,24 @@ func (t *table) seat(s int) app.UI {
 	}
 	holds := make([]app.UI, 0, len(sv.Outposts)+1)
 	for _, c := range sv.Outposts {
-		holds = append(holds, span("rn-chip c-"+c, t.outpostName(c)))
+		holds = append(holds, ui.Span("rn-chip c-"+c, t.outpostName(c)))
 	}
 	if sv.God != nil {
-		holds = append(holds, spans("rn-godslot", godLook(*sv.God, " rn-mini").show(), span("rn-godtext", sv.God.Name+": "+sv.God.Power)))
+		holds = append(holds, ui.Spans("rn-godslot", godLook(*sv.God, " rn-mini").show(), ui.Span("rn-godtext", sv.God.Name+": "+sv.God.Power)))
 	} else if sv.Invoked {
-		holds = append(holds, span("rn-chip c-none", "God invoked"))
+		holds = append(holds, ui.Span("rn-chip c-none", "God invoked"))
 	}
 	var holdsUI app.UI
 	if len(holds) > 0 {
-		holdsUI = div("rn-holds", holds...)
+		holdsUI = ui.Div("rn-holds", holds...)
 	}
 	var totals app.UI
 	if mine {
 		totals = t.totals(s)
 	}
 	return app.Section().Class(class).Attr("data-seat", s).Aria("label", name+"’s side of the table").Body(
-		div("rn-seat-head", head...),
-		div("rn-stats", stat("VP", sv.VP), stat("Glory", sv.Glory), stat("in hand", sv.HandCount)),
+		ui.Div("rn-seat-head", head...),
+		ui.Div("rn-stats", stat("VP", sv.VP), stat("Glory", sv.Glory), stat("in hand", sv.HandCount)),
 		holdsUI,
 		totals,
 		t.party(sv),
@@ -78,7 +78,7 @@ func (t *table) totals(s int) app.UI {
 		return nil
 	}
 	items := make([]app.UI, 0, len(tt)+1)
-	items = append(items, span("rn-sub", "Raid points:"))
+	items = append(items, ui.Span("rn-sub", "Raid points:"))
 	for _, ct := range tt {
 		class := "rn-chip rn-total c-" + ct.Colour
 		if !ct.Fought {
@@ -88,11 +88,11 @@ func (t *table) totals(s int) app.UI {
 			Title(t.outpostName(ct.Colour)+": "+strconv.Itoa(ct.Points)+" raid points").
 			Text(t.outpostName(ct.Colour)+" "+strconv.Itoa(ct.Points)))
 	}
-	return div("rn-totals", items...)
+	return ui.Div("rn-totals", items...)
 }
 
 func stat(what string, n int) app.UI {
-	return spans("rn-stat", strong(strconv.Itoa(n)), app.Text(" "+what))
+	return ui.Spans("rn-stat", ui.Strong(strconv.Itoa(n)), app.Text(" "+what))
 }
 
 // seatState says what a seat is doing now, in words and as a class.
@@ -145,9 +145,9 @@ func (t *table) party(sv *rn.SeatView) app.UI {
 		if sv.Deploying {
 			text = "Deploying…"
 		}
-		items = append(items, span("rn-empty", text))
+		items = append(items, ui.Span("rn-empty", text))
 	}
-	return div("rn-party", items...)
+	return ui.Div("rn-party", items...)
 }
 
 // partyCard is one card of a Raiding Party, clickable when an action

@@ -292,7 +292,7 @@ func (s *State) draw(p, n int, ev *events) {
 				break
 			}
 			s.Deck, s.Discard = s.Discard, []int{}
-			shuffle(s.RNG, s.Deck)
+			rules.Shuffle(s.RNG, s.Deck)
 			ev.add(-1, "reshuffle", "The discarded townsfolk are shuffled into a new deck")
 		}
 		pl.Hand = append(pl.Hand, s.Deck[0])

@@ -81,12 +81,12 @@ func guess(s *State, p int, seed uint64) *State {
 		pool[i] = *sl
 	}
 	slices.Sort(pool)
-	shuffle(rng, pool)
+	rules.Shuffle(rng, pool)
 	for i, sl := range slots {
 		*sl = pool[i]
 	}
 	slices.Sort(c.Offering)
-	shuffle(rng, c.Offering)
+	rules.Shuffle(rng, c.Offering)
 	c.RNG = rules.NewRNG(rng.Uint64())
 	return c
 }

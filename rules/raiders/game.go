@@ -51,14 +51,6 @@ func (g game) New(cfg rules.Config, seed uint64) (rules.State, error) {
 	return newState(cfg.Players, cfg.Names, seed), nil
 }
 
-// shuffle shuffles s in place with the game's RNG (Fisher-Yates).
-func shuffle[T any](rng *rules.RNG, s []T) {
-	for i := len(s) - 1; i > 0; i-- {
-		j := rng.Intn(i + 1)
-		s[i], s[j] = s[j], s[i]
-	}
-}
-
 // newState sets a game up as the book's Setup says.
 func newState(players int, names []string, seed uint64) *State {
 	s := &State{Players: players, RNG: rules.NewRNG(seed), FinalLeft: -1, Silver: SilverSupply, Provisions: ProvisionsSupply}
@@ -70,7 +62,7 @@ func newState(players int, names []string, seed uint64) *State {
 	for i := range s.Offering {
 		s.Offering[i] = i
 	}
-	shuffle(s.RNG, s.Offering)
+	rules.Shuffle(s.RNG, s.Offering)
 	for i := range s.Row {
 		s.Row[i], s.Offering = s.Offering[0], s.Offering[1:]
 	}
@@ -82,7 +74,7 @@ func newState(players int, names []string, seed uint64) *State {
 			bag = append(bag, k)
 		}
 	}
-	shuffle(s.RNG, bag)
+	rules.Shuffle(s.RNG, bag)
 	s.Plunder = make([][4]int, len(Spaces))
 	s.SpaceWorkers = make([]int, len(Spaces))
 	for i, sp := range Spaces {
@@ -106,7 +98,7 @@ func newState(players int, names []string, seed uint64) *State {
 	for i := range s.Deck {
 		s.Deck[i] = i
 	}
-	shuffle(s.RNG, s.Deck)
+	rules.Shuffle(s.RNG, s.Deck)
 	s.Seats = make([]Player, players)
 	for p := range s.Seats {
 		pl := &s.Seats[p]
