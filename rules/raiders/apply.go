@@ -386,6 +386,13 @@ func (s *State) nextTurn(ev *events) {
 		}
 	} else if cause := s.endCause(); cause != "" {
 		s.FinalLeft, s.EndCause = s.Players, cause
+		if !FinalRoundIncludesTrigger {
+			s.FinalLeft--
+			if s.FinalLeft == 0 {
+				s.finish(ev)
+				return
+			}
+		}
 		ev.add(-1, "final", "The end is near: %s. Everyone takes one last turn.", cause)
 	}
 	s.Turn = (s.Turn + 1) % s.Players

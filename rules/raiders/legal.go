@@ -120,10 +120,14 @@ func (s *State) Legal(seat rules.Seat) []rules.Action {
 		}
 	case StepBuilding:
 		out = s.legalBuilding(p)
-		skip("Do nothing here")
+		if ActionsOptional || len(out) == 0 {
+			skip("Do nothing here")
+		}
 	case StepAbility:
 		out = s.legalAbility(p)
-		skip("Do nothing more")
+		if ActionsOptional || len(out) == 0 {
+			skip("Do nothing more")
+		}
 	case StepReroll:
 		for i, d := range s.Raid.Dice {
 			out = append(out, act(KindReroll, fmt.Sprintf("Reroll the %d", d), i))

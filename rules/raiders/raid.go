@@ -25,6 +25,9 @@ func (s *State) raid(p, i int, ev *events) {
 		ev.add(p, "dice", "%s rolls %s", s.name(p), diceWords(s.Raid.Dice))
 	}
 	if n := pl.crewOf(Brawler); n > 0 && sp.Dice > 0 {
+		if !OneRerollPerBrawler {
+			n = 1
+		}
 		s.Step = Step{Kind: StepReroll, Seat: p, Left: n}
 		return
 	}
@@ -79,7 +82,7 @@ func (s *State) strength(p, i int, dice []int) (total int, terms [][2]int) {
 func thresholdVP(i, strength int) int {
 	vp := 0
 	for _, t := range Spaces[i].Thresholds {
-		if strength >= t[0] {
+		if strength > t[0] || ThresholdReachedOnEqual && strength == t[0] {
 			vp = t[1]
 		}
 	}

@@ -233,3 +233,18 @@ func TestBrawlerRerolls(t *testing.T) {
 		t.Errorf("strength %d, want %d from the rerolled dice", s.Raid.Strength, want)
 	}
 }
+
+// Raid: "Choose a settlement ... that has plunder left to raid": a raided
+// space is not offered again.
+func TestARaidedSpaceIsDone(t *testing.T) {
+	s := table(t, 2)
+	h := spaceOf(Harbour)
+	enlist(t, s, 0, Huntsman, Huntsman)
+	fund(s, 0, 0, 4, 0, 0, 0)
+	loot(s, h, [4]int{1, 0, 0, 0})
+	do(t, s, 0, KindRaid, h)
+	s.Turn, s.Step = 0, Step{Kind: StepTurn, Seat: 0}
+	if offered(s, 0, KindRaid, h) {
+		t.Fatal("a raided space is offered again")
+	}
+}

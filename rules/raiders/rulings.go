@@ -2,7 +2,10 @@ package raiders
 
 // The rulebook is condensed; where it is silent or says two things, each
 // answer this package gives is one named constant here, and README.md says
-// why. Changing a constant changes the game the package plays.
+// why. The code reads ActionsOptional, ThresholdReachedOnEqual,
+// OneRerollPerBrawler and FinalRoundIncludesTrigger, so changing one
+// changes the game; the others name a reading the code is written to (see
+// the function each names).
 
 // ActionsOptional: a building's action, and a Town Hall ability's choices,
 // may be declined ("skip"). Placing a worker where you cannot pay is then
@@ -21,7 +24,7 @@ const ThresholdReachedOnEqual = true
 // starts with a worker and is raided at most once, so the book's "put your
 // worker on an empty spot, take the worker from any raiding space of the
 // settlement" comes to this swap.
-const RaidSwapsWorkers = true
+const RaidSwapsWorkers = true // raid, in raid.go
 
 // OneRerollPerBrawler: each Brawler in a crew allows one reroll of one die
 // per raid.
@@ -30,17 +33,17 @@ const OneRerollPerBrawler = true
 // AvengedLossIsNotADeath: the crew member an Avenger makes an opponent lose
 // is discarded by that opponent's choice; it is not killed in a raid, so it
 // moves no Valkyrie track and triggers no "if killed" ability.
-const AvengedLossIsNotADeath = true
+const AvengedLossIsNotADeath = true // apply, StepYield
 
 // MerchantUsesPlacedColour: the Merchant's "use any building's action as if
 // your workers were there" uses the colour of the worker standing at the
 // Town Hall for the player (for the Mill and the Silversmith), and any
 // building but the Town Hall.
-const MerchantUsesPlacedColour = true
+const MerchantUsesPlacedColour = true // applyAbility, KindUse
 
 // OfferingsArePublic: taken offerings lie face down, but everyone saw them
 // taken from the open row, so views show them to all.
-const OfferingsArePublic = true
+const OfferingsArePublic = true // view
 
 // FinalRoundIncludesTrigger: after the turn that meets an end condition,
 // every player, the one who met it included, takes one more turn, in turn

@@ -279,3 +279,17 @@ func TestAnEmptySupplyGivesNothing(t *testing.T) {
 		t.Fatalf("%d silver from an empty supply", s.Seats[0].Silver)
 	}
 }
+
+// General: "If the townsfolk deck runs out, shuffle the discards to form a
+// new deck."
+func TestAnEmptyDeckTakesTheDiscards(t *testing.T) {
+	s := table(t, 2)
+	s.Discard = append(s.Discard, s.Deck[1:]...)
+	s.Deck = s.Deck[:1]
+	discards := len(s.Discard)
+	do(t, s, 0, KindPlace, Silversmith)
+	do(t, s, 0, KindTake, GateHouse) // draws the last card, then one from the reshuffled discards
+	if len(s.Seats[0].Hand) != 3+2 || len(s.Discard) != 0 || len(s.Deck) != discards-1 {
+		t.Fatalf("hand %d, discards %d, deck %d", len(s.Seats[0].Hand), len(s.Discard), len(s.Deck))
+	}
+}
