@@ -58,29 +58,40 @@ func drive(ctx context.Context, until int, stop <-chan struct{}) (string, error)
 			return "stopped", nil
 		default:
 		}
-		var before, res string
-		if err := chromedp.Run(ctx, chromedp.Evaluate(roomVersion, &before), chromedp.Evaluate(fmt.Sprintf(gameStep, n), &res)); err != nil {
-			return "", err
-		}
-		var version int
-		fmt.Sscan(before, &version)
+		res, version, err := look(ctx, n)
 		switch {
+		case err != nil:
+			return "", err
 		case res == "over":
 			return "over", nil
 		case until > 0 && version >= until:
 			return "played", nil
-		case strings.HasPrefix(res, "act "):
-			c, cancel := context.WithTimeout(ctx, 5*time.Second)
-			chromedp.Run(c, chromedp.Poll(fmt.Sprintf(`%s !== %q || !!document.querySelector('#after-game') || !!document.querySelector('[role=alert]')`, roomVersion, before), nil,
-				chromedp.WithPollingInterval(20*time.Millisecond)))
-			cancel()
-		default:
-			if err := chromedp.Run(ctx, chromedp.Sleep(40*time.Millisecond)); err != nil {
-				return "", err
-			}
 		}
 	}
 	return "", fmt.Errorf("no result after 5000 looks at the table")
+}
+
+// look is one look at the table by drive: it clicks a control if there
+// is one (the n-th choice, in a sense) and waits until the table has
+// moved on or refused, else waits a moment. It returns what it did and
+// the version it saw before.
+func look(ctx context.Context, n int) (res string, version int, err error) {
+	var before string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(roomVersion, &before), chromedp.Evaluate(fmt.Sprintf(gameStep, n), &res)); err != nil {
+		return "", 0, err
+	}
+	fmt.Sscan(before, &version)
+	switch {
+	case res == "over":
+	case strings.HasPrefix(res, "act "):
+		c, cancel := context.WithTimeout(ctx, 5*time.Second)
+		chromedp.Run(c, chromedp.Poll(fmt.Sprintf(`%s !== %q || !!document.querySelector('#after-game') || !!document.querySelector('[role=alert]')`, roomVersion, before), nil,
+			chromedp.WithPollingInterval(20*time.Millisecond)))
+		cancel()
+	default:
+		err = chromedp.Run(ctx, chromedp.Sleep(40*time.Millisecond))
+	}
+	return res, version, err
 }
 
 // listedGames reads the game ids the home page lists.

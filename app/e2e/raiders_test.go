@@ -41,10 +41,13 @@ func TestRaidersWholeGameAgainstBots(t *testing.T) {
 	c, stop := context.WithTimeout(ctx, time.Minute)
 	defer stop()
 	var placing bool
-	for n := 0; n < 200 && !placing; n++ {
+	for n := 0; n < 300 && !placing; n++ {
+		// Each look waits for what it clicked to be applied, so once the
+		// village offers a worker nothing is in flight: the table waits
+		// for the person.
 		within(t, c, "looking at the table", chromedp.Evaluate(`!!document.querySelector('.rd-building[data-action]')`, &placing))
 		if !placing {
-			if _, err := drive(c, 1, nil); err != nil {
+			if _, _, err := look(c, n); err != nil {
 				t.Fatal(err)
 			}
 		}
