@@ -130,9 +130,16 @@ func estimate(s *State, p int) float64 {
 		return v
 	}
 	v := float64(s.FinalScore(p).Total)
-	v += 0.35*float64(pl.Silver) + 0.3*float64(pl.Provisions) + 0.5*float64(pl.Livestock%2)
-	for _, c := range pl.Hand {
-		v += 0.3 + 0.1*float64(Kinds[KindOf(c)].Strength)
+	// Resources with diminishing returns: the first few provisions open
+	// raids, and a full hand or purse is worth little more than a good one
+	// (without this, bots with full hands could park their workers forever).
+	v += tapered(pl.Silver, 6, 0.35, 0.1) + tapered(pl.Provisions, 4, 0.5, 0.2) + 0.5*float64(pl.Livestock%2)
+	for i, c := range pl.Hand {
+		if i < 5 {
+			v += 0.3 + 0.1*float64(Kinds[KindOf(c)].Strength)
+		} else {
+			v += 0.1
+		}
 	}
 	if len(pl.Hand) > MaxHand {
 		v -= float64(len(pl.Hand) - MaxHand)
@@ -148,6 +155,14 @@ func estimate(s *State, p int) float64 {
 		v += 0.5
 	}
 	return v + 0.6*raidPotential(s, p)
+}
+
+// tapered values n things at each up to knee, and at rest beyond.
+func tapered(n, knee int, each, rest float64) float64 {
+	if n <= knee {
+		return each * float64(n)
+	}
+	return each*float64(knee) + rest*float64(n-knee)
 }
 
 // typicalDice are the dice a raid plans on: 3.5 on average.

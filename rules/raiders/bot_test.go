@@ -141,43 +141,57 @@ func BenchmarkBotVsRandom(b *testing.B) {
 }
 
 // BenchmarkSelfPlay plays bots against each other and reports, at each
-// player count, the win rate by turn position (the start player first) and
-// the spread of game length in turns: the designed content must not favour
-// a seat. A shared win counts for each winner as a share.
+// player count and for each starting silver (StartOption), the win rate
+// by turn position (the start player first) and the spread of game length
+// in turns: no seat may be favoured by more than 5 points. A shared win
+// counts for each winner as a share.
 func BenchmarkSelfPlay(b *testing.B) {
-	for players := 2; players <= 4; players++ {
-		b.Run(fmt.Sprintf("%dp", players), func(b *testing.B) {
-			games := selfPlayGames
-			if testing.Short() {
-				games /= 10
-			}
-			wins := make([]float64, players)
-			var turns []int
-			for range b.N {
-				for g := range games {
-					seed := uint64(players*100000 + g)
-					bots := map[rules.Seat]rules.Bot{}
-					for p := range players {
-						bots[rules.Seat(p)] = game{}.NewBot(seed*7 + uint64(p))
-					}
-					s, n := playCounting(b, players, seed, bots)
-					for _, w := range s.Outcome.Winners {
-						pos := (int(w) - s.Start + players) % players
-						wins[pos] += 1 / float64(len(s.Outcome.Winners))
-					}
-					turns = append(turns, n)
-				}
-			}
-			total := float64(b.N * games)
-			for pos, w := range wins {
-				b.ReportMetric(100*w/total, fmt.Sprintf("raiders-%dp-win%%-position%d:%%", players, pos+1))
-			}
-			slices.Sort(turns)
-			b.ReportMetric(float64(turns[len(turns)/10]), fmt.Sprintf("raiders-%dp-turns-p10:turns", players))
-			b.ReportMetric(float64(turns[len(turns)/2]), fmt.Sprintf("raiders-%dp-turns-p50:turns", players))
-			b.ReportMetric(float64(turns[len(turns)*9/10]), fmt.Sprintf("raiders-%dp-turns-p90:turns", players))
-		})
+	for _, start := range StartOption.Choices {
+		short := "balanced"
+		if start == StartBook {
+			short = "book"
+		}
+		for players := 2; players <= 4; players++ {
+			selfPlay(b, players, start, short)
+		}
 	}
+}
+
+// selfPlay plays selfPlayGames bot games at a player count and starting
+// silver, and reports them.
+func selfPlay(b *testing.B, players int, start, short string) {
+	b.Run(fmt.Sprintf("%dp-%s", players, short), func(b *testing.B) {
+		games := selfPlayGames
+		if testing.Short() {
+			games /= 10
+		}
+		wins := make([]float64, players)
+		var turns []int
+		for range b.N {
+			for g := range games {
+				seed := uint64(players*100000 + g)
+				bots := map[rules.Seat]rules.Bot{}
+				for p := range players {
+					bots[rules.Seat(p)] = game{}.NewBot(seed*7 + uint64(p))
+				}
+				s, n := playCounting(b, players, start, seed, bots)
+				for _, w := range s.Outcome.Winners {
+					pos := (int(w) - s.Start + players) % players
+					wins[pos] += 1 / float64(len(s.Outcome.Winners))
+				}
+				turns = append(turns, n)
+			}
+		}
+		total := float64(b.N * games)
+		name := fmt.Sprintf("raiders-%dp-%s", players, short)
+		for pos, w := range wins {
+			b.ReportMetric(100*w/total, fmt.Sprintf("%s-win%%-position%d:%%", name, pos+1))
+		}
+		slices.Sort(turns)
+		b.ReportMetric(float64(turns[len(turns)/10]), name+"-turns-p10:turns")
+		b.ReportMetric(float64(turns[len(turns)/2]), name+"-turns-p50:turns")
+		b.ReportMetric(float64(turns[len(turns)*9/10]), name+"-turns-p90:turns")
+	})
 }
 
 // selfPlayGames is how many games BenchmarkSelfPlay plays per player count.
@@ -187,8 +201,11 @@ const selfPlayGames = 600
 const maxTurns = 1500
 
 // playCounting is play, counting the turns.
-func playCounting(tb testing.TB, players int, seed uint64, bots map[rules.Seat]rules.Bot) (*State, int) {
-	st, _ := game{}.New(rules.Config{Players: players}, seed)
+func playCounting(tb testing.TB, players int, start string, seed uint64, bots map[rules.Seat]rules.Bot) (*State, int) {
+	st, err := game{}.New(rules.Config{Players: players, Options: map[string]string{StartOption.Key: start}}, seed)
+	if err != nil {
+		tb.Fatal(err)
+	}
 	s := st.(*State)
 	turns := 0
 	for s.Outcome == nil {

@@ -13,7 +13,7 @@ import (
 // the position by hand.
 func table(t *testing.T, players int) *State {
 	t.Helper()
-	s := newState(players, nil, 7)
+	s := newState(players, nil, 7, false)
 	for p := range s.Seats {
 		pl := &s.Seats[p]
 		for len(pl.Dealt) > 0 {

@@ -170,7 +170,7 @@ func suite() rulestest.Suite {
 // and the record replays to the same state.
 func TestConformance(t *testing.T) {
 	s := suite()
-	s.Games, s.Every, s.HiddenEvery = 60, 9, 10
+	s.Games, s.Every, s.HiddenEvery = 150, 9, 10
 	rulestest.Run(t, s)
 }
 

@@ -11,7 +11,7 @@ import (
 // five townsfolk to keep three of, and three offerings lie face up.
 func TestSetup(t *testing.T) {
 	for players := 2; players <= 4; players++ {
-		s := newState(players, nil, uint64(players))
+		s := newState(players, nil, uint64(players), false)
 		if err := check(s); err != nil {
 			t.Fatal(err)
 		}
@@ -291,5 +291,34 @@ func TestAnEmptyDeckTakesTheDiscards(t *testing.T) {
 	do(t, s, 0, KindTake, GateHouse) // draws the last card, then one from the reshuffled discards
 	if len(s.Seats[0].Hand) != 3+2 || len(s.Discard) != 0 || len(s.Deck) != discards-1 {
 		t.Fatalf("hand %d, discards %d, deck %d", len(s.Seats[0].Hand), len(s.Discard), len(s.Deck))
+	}
+}
+
+// StartOption: the book gives everyone 2 silver; "balanced" gives the seats
+// after the start player more (3, 4 and 5 at 4 players).
+func TestStartingSilver(t *testing.T) {
+	for _, c := range []struct {
+		start string
+		want  []int // by turn position, the start player first
+	}{
+		{StartBook, []int{2, 2, 2, 2}},
+		{StartBalanced, []int{2, 2 + BalancedSilver[4][1], 2 + BalancedSilver[4][2], 2 + BalancedSilver[4][3]}},
+	} {
+		st, err := game{}.New(rules.Config{Players: 4, Options: map[string]string{StartOption.Key: c.start}}, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		for k, want := range c.want {
+			if got := s.Seats[(s.Start+k)%4].Silver; got != want {
+				t.Errorf("%s: position %d has %d silver, want %d", c.start, k+1, got, want)
+			}
+		}
+		if err := check(s); err != nil {
+			t.Error(err)
+		}
+	}
+	if _, err := (game{}).New(rules.Config{Players: 2, Options: map[string]string{StartOption.Key: "lots"}}, 1); err == nil {
+		t.Error("an unknown starting silver was accepted")
 	}
 }
