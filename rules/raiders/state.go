@@ -262,10 +262,6 @@ func act(kind, label string, args ...int) rules.Action {
 	return rules.Action{Kind: kind, Args: args, Label: label}
 }
 
-func illegal(format string, args ...any) error {
-	return &Error{Msg: fmt.Sprintf(format, args...), Err: rules.ErrIllegal}
-}
-
 // Apply implements rules.State: it accepts exactly what Legal offers.
 func (s *State) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
 	a, err := rules.FindLegal(s, seat, a)
