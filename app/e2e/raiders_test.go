@@ -5,6 +5,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -23,8 +24,14 @@ func TestRaidersWholeGameAgainstBots(t *testing.T) {
 	ctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
 	defer cancel()
 	var tableURL string
-	within(t, ctx, "setting up", chromedp.Navigate(srv.URL+"/games/raiders/"), clientReady(),
-		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".rd-board", chromedp.ByQuery),
+	var options []string
+	within(t, ctx, "the set-up page", chromedp.Navigate(srv.URL+"/games/raiders/"), clientReady(),
+		chromedp.Evaluate(`[...document.querySelectorAll('.setup select option')].map(o => o.textContent)`, &options))
+	if !slices.Contains(options, "balanced: more for the seats after the start player") {
+		t.Errorf("the set-up page offers %q, not the balanced start", options)
+	}
+	screenView(t, ctx, "raiders-setup")
+	within(t, ctx, "setting up", chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".rd-board", chromedp.ByQuery),
 		chromedp.Evaluate(`location.href`, &tableURL))
 	// Set-up: keep 3 of 5 by returning 2, clicking cards in the dock.
 	ownAreaInView(t, ctx, "keeping cards at 1280×800", `.rd-hand [data-action="return"]`)
