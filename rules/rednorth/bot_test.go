@@ -1,6 +1,8 @@
 package rednorth
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 
 	"longhall/rules"
@@ -114,4 +116,50 @@ func BenchmarkBotVsRandom(b *testing.B) {
 		games++
 	}
 	b.ReportMetric(100*float64(wins)/float64(games), "win%")
+}
+
+// BenchmarkSelfPlay plays bots against each other and reports, at each
+// player count, the win rate by turn position (the first player of Spring
+// first) and the spread of game length in actions: the designed content
+// (the Outposts' points, the rulings) must not favour a seat. A shared win
+// counts for each winner as a share.
+func BenchmarkSelfPlay(b *testing.B) {
+	for players := 2; players <= 4; players++ {
+		b.Run(fmt.Sprintf("%dp", players), func(b *testing.B) {
+			const games = 3000 // Red North plays fast: enough games for a point of precision
+			wins := make([]float64, players)
+			var lengths []int
+			for range b.N {
+				for g := range games {
+					seed := uint64(players*100000 + g)
+					st, err := game{}.New(rules.Config{Players: players}, seed)
+					if err != nil {
+						b.Fatal(err)
+					}
+					first := st.(*State).FirstPlayer
+					bots := map[rules.Seat]rules.Bot{}
+					for p := range players {
+						bots[rules.Seat(p)] = game{}.NewBot(seed*7 + uint64(p))
+					}
+					n := 0
+					playOut(b, st, nil, bots, rules.NewRNG(seed), func(rules.State) { n++ })
+					for _, w := range st.Result().Winners {
+						wins[(int(w)-first+players)%players] += 1 / float64(len(st.Result().Winners))
+					}
+					lengths = append(lengths, n)
+				}
+			}
+			total := float64(b.N * games)
+			for pos, w := range wins {
+				b.ReportMetric(100*w/total, fmt.Sprintf("rednorth-%dp-win%%-position%d:%%", players, pos+1))
+			}
+			slices.Sort(lengths)
+			for _, q := range []struct {
+				name string
+				at   int
+			}{{"p10", len(lengths) / 10}, {"p50", len(lengths) / 2}, {"p90", len(lengths) * 9 / 10}} {
+				b.ReportMetric(float64(lengths[q.at]), fmt.Sprintf("rednorth-%dp-actions-%s:actions", players, q.name))
+			}
+		})
+	}
 }
