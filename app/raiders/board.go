@@ -8,6 +8,7 @@
 package raiders
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -70,22 +71,13 @@ func sortChoices(v *rd.View, legal []rules.Action) choices {
 		case rd.KindReroll:
 			return put(c.dice, a)
 		case rd.KindLose, rd.KindDismiss:
-			return contains(mine, a.Args[0]) && put(c.crew, a)
+			return slices.Contains(mine, a.Args[0]) && put(c.crew, a)
 		case rd.KindTown, rd.KindSell, rd.KindHire, rd.KindDiscard, rd.KindTrade1, rd.KindReturn:
-			return (contains(v.Hand, a.Args[0]) || contains(v.Dealt, a.Args[0])) && put(c.hand, a)
+			return (slices.Contains(v.Hand, a.Args[0]) || slices.Contains(v.Dealt, a.Args[0])) && put(c.hand, a)
 		}
 		return false
 	})
 	return c
-}
-
-func contains(list []int, x int) bool {
-	for _, y := range list {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // Render draws the table.

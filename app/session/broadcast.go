@@ -165,6 +165,7 @@ func (h *Host) sendState(p *peer, events []rules.Event) {
 // seat's view costs the host a fraction of a millisecond.
 func (h *Host) broadcastState(events []rules.Event, actor *peer) {
 	cache := map[rules.Seat]*seatState{}
+	h.toActor = 0 // an actor who left is sent nothing
 	order := make([]*peer, 0, len(h.peers))
 	if _, ok := h.peers[actor]; ok {
 		order = append(order, actor)

@@ -280,12 +280,17 @@ func envelope(kind string, body []byte) []byte {
 func plainKeys(fields map[string]json.RawMessage) bool {
 	for k := range fields {
 		for i := 0; i < len(k); i++ {
-			if c := k[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			if !plain(k[i]) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// plain says whether a byte of a key is written by encoding/json as it is.
+func plain(c byte) bool {
+	return c >= 0x20 && c < 0x7f && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
 }
 
 // splitObject splits a JSON object written by json.Marshal (compact and
@@ -311,7 +316,7 @@ func splitObject(data []byte) (keys []string, fields map[string]json.RawMessage,
 		}
 		start := i + 1
 		for i = start; i < len(data) && data[i] != '"'; i++ {
-			if c := data[i]; c < 0x20 || c >= 0x7f || c == '\\' || c == '<' || c == '>' || c == '&' {
+			if !plain(data[i]) {
 				return nil, nil, false
 			}
 		}

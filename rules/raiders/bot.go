@@ -61,21 +61,7 @@ func (b *Bot) Choose(st rules.State, seat rules.Seat) (rules.Action, error) {
 func guess(s *State, p int, seed uint64) *State {
 	c := s.Clone().(*State)
 	rng := rules.NewRNG(seed)
-	var slots []*int
-	for i := range c.Deck {
-		slots = append(slots, &c.Deck[i])
-	}
-	for q := range c.Seats {
-		if q == p {
-			continue
-		}
-		for i := range c.Seats[q].Hand {
-			slots = append(slots, &c.Seats[q].Hand[i])
-		}
-		for i := range c.Seats[q].Dealt {
-			slots = append(slots, &c.Seats[q].Dealt[i])
-		}
-	}
+	slots := c.unseen(p)
 	pool := make([]int, len(slots))
 	for i, sl := range slots {
 		pool[i] = *sl
@@ -89,6 +75,27 @@ func guess(s *State, p int, seed uint64) *State {
 	rules.Shuffle(rng, c.Offering)
 	c.RNG = rules.NewRNG(rng.Uint64())
 	return c
+}
+
+// unseen lists the places of the cards seat p cannot see: the deck and
+// the other players' hands and set-up cards.
+func (s *State) unseen(p int) []*int {
+	var slots []*int
+	for i := range s.Deck {
+		slots = append(slots, &s.Deck[i])
+	}
+	for q := range s.Seats {
+		if q == p {
+			continue
+		}
+		for i := range s.Seats[q].Hand {
+			slots = append(slots, &s.Seats[q].Hand[i])
+		}
+		for i := range s.Seats[q].Dealt {
+			slots = append(slots, &s.Seats[q].Dealt[i])
+		}
+	}
+	return slots
 }
 
 // playOut finishes p's turn greedily on c (each step's best action by the

@@ -9,18 +9,19 @@ import (
 )
 
 // play plays a game to the end with the given bots (a RandomBot for the
-// other seats) and returns it.
-func play(tb testing.TB, players int, seed uint64, bots map[rules.Seat]rules.Bot) *State {
+// other seats) and returns it with the number of turns it took.
+func play(tb testing.TB, cfg rules.Config, seed uint64, bots map[rules.Seat]rules.Bot) (*State, int) {
 	tb.Helper()
-	st, err := game{}.New(rules.Config{Players: players}, seed)
+	st, err := game{}.New(cfg, seed)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	s := st.(*State)
 	random := rules.RandomBot{RNG: rules.NewRNG(seed + 1)}
-	for n := 0; s.Outcome == nil; n++ {
-		if n > 20000 {
-			tb.Fatalf("seed %d: no end after %d steps", seed, n)
+	turns := 0
+	for s.Outcome == nil {
+		if turns > maxTurns {
+			tb.Fatalf("%d players, seed %d: no end after %d turns", cfg.Players, seed, turns)
 		}
 		seat := s.Pending()[0].Seat
 		var bot rules.Bot = random
@@ -31,17 +32,20 @@ func play(tb testing.TB, players int, seed uint64, bots map[rules.Seat]rules.Bot
 		if err != nil {
 			tb.Fatal(err)
 		}
+		if a.Kind == KindPlace || a.Kind == KindRaid {
+			turns++
+		}
 		if _, err := s.Apply(seat, a); err != nil {
 			tb.Fatalf("seed %d: the bot chose %v: %v", seed, a, err)
 		}
 	}
-	return s
+	return s, turns
 }
 
 // botVsRandom plays a 2-player game of the bot against RandomBot and
 // reports whether the bot won alone.
 func botVsRandom(tb testing.TB, seed uint64, botSeat rules.Seat) bool {
-	s := play(tb, 2, seed, map[rules.Seat]rules.Bot{botSeat: game{}.NewBot(seed)})
+	s, _ := play(tb, rules.Config{Players: 2}, seed, map[rules.Seat]rules.Bot{botSeat: game{}.NewBot(seed)})
 	return slices.Equal(s.Outcome.Winners, []rules.Seat{botSeat})
 }
 
@@ -70,7 +74,7 @@ func TestBotsPlayWholeGames(t *testing.T) {
 		for p := range players {
 			bots[rules.Seat(p)] = game{}.NewBot(uint64(p))
 		}
-		s := play(t, players, uint64(players), bots)
+		s, _ := play(t, rules.Config{Players: players}, uint64(players), bots)
 		if err := check(s); err != nil {
 			t.Fatal(err)
 		}
@@ -174,7 +178,7 @@ func selfPlay(b *testing.B, players int, start, short string) {
 				for p := range players {
 					bots[rules.Seat(p)] = game{}.NewBot(seed*7 + uint64(p))
 				}
-				s, n := playCounting(b, players, start, seed, bots)
+				s, n := play(b, rules.Config{Players: players, Options: map[string]string{StartOption.Key: start}}, seed, bots)
 				for _, w := range s.Outcome.Winners {
 					pos := (int(w) - s.Start + players) % players
 					wins[pos] += 1 / float64(len(s.Outcome.Winners))
@@ -199,30 +203,3 @@ const selfPlayGames = 600
 
 // maxTurns bounds a bot game: a game that runs longer has stalled.
 const maxTurns = 1500
-
-// playCounting is play, counting the turns.
-func playCounting(tb testing.TB, players int, start string, seed uint64, bots map[rules.Seat]rules.Bot) (*State, int) {
-	st, err := game{}.New(rules.Config{Players: players, Options: map[string]string{StartOption.Key: start}}, seed)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	s := st.(*State)
-	turns := 0
-	for s.Outcome == nil {
-		if turns > maxTurns {
-			tb.Fatalf("%d players, seed %d: no end after %d turns", players, seed, turns)
-		}
-		seat := s.Pending()[0].Seat
-		a, err := bots[seat].Choose(s, seat)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		if a.Kind == KindPlace || a.Kind == KindRaid {
-			turns++
-		}
-		if _, err := s.Apply(seat, a); err != nil {
-			tb.Fatal(err)
-		}
-	}
-	return s, turns
-}

@@ -14,22 +14,7 @@ import (
 // stack's order.
 func scramble(s *State, me int, rng *rules.RNG) *State {
 	c := s.Clone().(*State)
-	var slots []*int
-	for i := range c.Deck {
-		slots = append(slots, &c.Deck[i])
-	}
-	for p := range c.Seats {
-		if p == me {
-			continue
-		}
-		pl := &c.Seats[p]
-		for i := range pl.Hand {
-			slots = append(slots, &pl.Hand[i])
-		}
-		for i := range pl.Dealt {
-			slots = append(slots, &pl.Dealt[i])
-		}
-	}
+	slots := c.unseen(me)
 	ids := make([]int, len(slots))
 	for i, p := range slots {
 		ids[i] = *p
