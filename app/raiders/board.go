@@ -163,7 +163,7 @@ var buildingText = [rd.NumBuildings]string{
 }
 
 // plunder writes a space's or a player's pieces by kind.
-func plunder(p [4]int) app.UI {
+func plunder(p rd.Pieces) app.UI {
 	var items []app.UI
 	for k, n := range p {
 		if n > 0 {
@@ -178,9 +178,9 @@ func plunder(p [4]int) app.UI {
 
 // spaces draws the raid spaces grouped by settlement.
 func (t *table) spaces() app.UI {
-	groups := make([][]app.UI, 4)
-	for i, sp := range rd.Spaces {
-		sv := t.v.Spaces[i]
+	groups := make([][]app.UI, len(rd.SettlementNames))
+	for i, sv := range t.v.Spaces {
+		sp := rd.Spaces[i]
 		colours := ""
 		for w, ok := range sp.Colours {
 			if ok {
@@ -207,7 +207,7 @@ func (t *table) spaces() app.UI {
 		}
 		body := []app.UI{ui.Strong(rd.SpaceName(i)), plunder(sv.Plunder), ui.Small("rd-need", need), ui.Small("rd-score", score), worker(sv.Worker)}
 		class := "rd-space"
-		if sv.Plunder == [4]int{} {
+		if sv.Plunder == (rd.Pieces{}) {
 			class += " rd-done"
 		}
 		if t.c.spaces[i] {
@@ -215,14 +215,16 @@ func (t *table) spaces() app.UI {
 		}
 		groups[sp.Settlement] = append(groups[sp.Settlement], ui.Div(class, body...))
 	}
-	out := make([]app.UI, 4)
+	var out []app.UI
 	for s := range groups {
-		out[s] = ui.Div("rd-settlement", subheading(settlementTitles[s]), ui.Div("rd-row", groups[s]...))
+		if len(groups[s]) > 0 {
+			out = append(out, ui.Div("rd-settlement", subheading(settlementTitles[s]), ui.Div("rd-row", groups[s]...)))
+		}
 	}
 	return ui.Section("rd-raids", "Raid spaces", ui.Heading("rd-h", "Raids"), ui.Div("rd-settlements", out...))
 }
 
-var settlementTitles = [4]string{"Harbours", "Outposts", "Monasteries", "Fortresses"}
+var settlementTitles = [...]string{"Harbours", "Outposts", "Monasteries", "Fortresses", "The Township"}
 
 // offerings draws the face-up offerings and the stack.
 func (t *table) offerings() app.UI {

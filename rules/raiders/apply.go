@@ -30,6 +30,21 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		if len(s.Pending()) == 0 {
 			s.Step = Step{Kind: StepTurn, Seat: s.Turn}
 		}
+	case StepDraft:
+		s.draft(p, a.Args[0], ev)
+	case StepMead:
+		s.drink(p, a.Args[0], ev)
+	case StepQuest:
+		if s.spend(p, a.Args[0], ev) {
+			s.afterAction(ev)
+		}
+	case StepJarl:
+		s.chooseJarl(p, a, ev)
+	case StepWound:
+		s.addWound(pl, a.Args[0], ev)
+		if !s.placeWounds(ev) {
+			s.resolveEncounter(ev)
+		}
 	case StepTurn:
 		if a.Kind == KindRaid {
 			s.raid(p, a.Args[0], ev)
@@ -104,8 +119,8 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		s.Step = Step{Kind: StepYield, Seat: o, Other: p, Left: st.Left}
 	case StepYield:
 		c := a.Args[0]
-		pl.Crew = removeCard(pl.Crew, c)
-		s.Discard = append(s.Discard, c)
+		s.removeCrew(p, c)
+		s.discardCard(c)
 		ev.add(p, "lose", "%s loses the %s", name, cardName(c))
 		s.nextLoss(st.Other, st.Left, ev)
 	case StepDiscard:
@@ -150,6 +165,10 @@ func (s *State) activate(p, b, colour int, ev *events) (done bool) {
 		}
 	case LongHouse:
 		s.Step.Left = pl.crewOf(Sage)
+	case MeadHall:
+		if n := pl.crewOf(Brewer); n > 0 {
+			s.gainReward(p, Reward{Mead: n}, ev)
+		}
 	}
 	return len(s.legalBuilding(p)) == 0
 }
@@ -216,6 +235,8 @@ func (s *State) applyBuilding(p int, a rules.Action, ev *events) (done bool) {
 	case KindOffer:
 		s.offer(p, a.Args[0], -1, ev)
 		return s.longHouseDone(p)
+	case KindCharm, KindQuest, KindClaim:
+		return s.applyMeadHall(p, a, ev)
 	}
 	return true
 }
@@ -239,9 +260,8 @@ func (s *State) hire(p, c, cost int, ev *events) {
 }
 
 func (s *State) dismiss(p, c int, ev *events) {
-	pl := &s.Seats[p]
-	pl.Crew = removeCard(pl.Crew, c)
-	s.Discard = append(s.Discard, c)
+	s.removeCrew(p, c)
+	s.discardCard(c)
 	ev.add(p, "dismiss", "%s dismisses the %s", s.name(p), cardName(c))
 }
 
@@ -283,21 +303,33 @@ func (s *State) afterAction(ev *events) {
 	s.endTurn(ev)
 }
 
+// top takes the deck's top card, shuffling the discards into a new deck
+// when it runs out ("If the townsfolk deck runs out…"); with both empty
+// there is none.
+func (s *State) top(ev *events) (int, bool) {
+	if len(s.Deck) == 0 {
+		if len(s.Discard) == 0 {
+			return -1, false
+		}
+		s.Deck, s.Discard = s.Discard, []int{}
+		rules.Shuffle(s.RNG, s.Deck)
+		ev.add(-1, "reshuffle", "The discarded townsfolk are shuffled into a new deck")
+	}
+	c := s.Deck[0]
+	s.Deck = s.Deck[1:]
+	return c, true
+}
+
 func (s *State) draw(p, n int, ev *events) {
 	pl := &s.Seats[p]
 	var got []string
 	for range n {
-		if len(s.Deck) == 0 {
-			if len(s.Discard) == 0 {
-				break
-			}
-			s.Deck, s.Discard = s.Discard, []int{}
-			rules.Shuffle(s.RNG, s.Deck)
-			ev.add(-1, "reshuffle", "The discarded townsfolk are shuffled into a new deck")
+		c, ok := s.top(ev)
+		if !ok {
+			break
 		}
-		pl.Hand = append(pl.Hand, s.Deck[0])
-		got = append(got, cardName(s.Deck[0]))
-		s.Deck = s.Deck[1:]
+		pl.Hand = append(pl.Hand, c)
+		got = append(got, cardName(c))
 	}
 	ev.secret(p, "draw", fmt.Sprintf("%s draws %d townsfolk", s.name(p), len(got)), fmt.Sprintf("%s draws %s", s.name(p), strings.Join(got, ", ")))
 }
@@ -337,6 +369,11 @@ func (s *State) endTurn(ev *events) {
 		s.Provisions += n
 		ev.add(p, "limit", "%s returns %d provisions over the limit", s.name(p), n)
 	}
+	if n := pl.Mead - MaxMead; n > 0 {
+		pl.Mead -= n
+		s.Mead += n
+		ev.add(p, "limit", "%s returns %d mead over the limit", s.name(p), n)
+	}
 	if len(pl.Hand) > MaxHand {
 		s.Step = Step{Kind: StepDiscard, Seat: p}
 		return
@@ -356,8 +393,8 @@ func (s *State) valkyriesOnBoard() int {
 // fortressesRaided counts the raided fortress spaces.
 func (s *State) fortressesRaided() int {
 	n := 0
-	for i, sp := range Spaces {
-		if sp.Settlement == Fortress && s.Plunder[i] == [4]int{} {
+	for i := range s.Plunder {
+		if Spaces[i].Settlement == Fortress && s.Plunder[i] == (Pieces{}) {
 			n++
 		}
 	}
@@ -379,6 +416,7 @@ func (s *State) endCause() string {
 
 // nextTurn checks the end and passes the turn on.
 func (s *State) nextTurn(ev *events) {
+	s.Subdued = nil
 	if s.FinalLeft > 0 {
 		if s.FinalLeft--; s.FinalLeft == 0 {
 			s.finish(ev)

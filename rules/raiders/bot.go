@@ -192,7 +192,8 @@ func raidPotential(s *State, p int) float64 {
 		}
 	}
 	best := 0.0
-	for i, sp := range Spaces {
+	for i := range s.Plunder {
+		sp := Spaces[i]
 		ok := false
 		for w, have := range colours {
 			ok = ok || have && s.canRaidWith(p, i, w)
@@ -200,7 +201,7 @@ func raidPotential(s *State, p int) float64 {
 		if !ok {
 			continue
 		}
-		strength, _ := s.strength(p, i, typicalDice[sp.Dice])
+		strength, _ := s.strength(p, i, typicalDice[sp.Dice], min(pl.Mead, 3))
 		loot := s.Plunder[i]
 		prov, gold := s.raidCost(p, i)
 		v := float64(thresholdVP(i, strength)+s.crewBonus(p, sp.Settlement)) +

@@ -20,32 +20,40 @@ const (
 // ColourNames name the worker colours.
 var ColourNames = [3]string{"black", "grey", "white"}
 
-// Settlements: the four kinds of raid space.
+// Settlements: the four kinds of raid space, and the Township of Fields
+// of Fame.
 const (
 	Harbour   = 0
 	Outpost   = 1
 	Monastery = 2
 	Fortress  = 3
+	Township  = 4
 )
 
 // SettlementNames name the settlements.
-var SettlementNames = [4]string{"harbour", "outpost", "monastery", "fortress"}
+var SettlementNames = [5]string{"harbour", "outpost", "monastery", "fortress", "township"}
 
-// Plunder kinds, as the bag holds them. Valkyries are drawn with plunder
-// but are not plunder a player keeps.
+// Plunder kinds, as the bag holds them. Valkyries (and, with Fields of
+// Fame, Jarl tokens) are drawn with plunder but are not plunder a player
+// keeps.
 const (
 	Gold      = 0
 	Iron      = 1
 	Livestock = 2
 	Valkyrie  = 3
+	JarlToken = 4
+	NumPieces = 5
 )
 
+// Pieces counts the pieces on a raid space or in a supply, by plunder kind.
+type Pieces [NumPieces]int
+
 // PlunderNames name the plunder kinds.
-var PlunderNames = [4]string{"gold", "iron", "livestock", "Valkyrie"}
+var PlunderNames = [NumPieces]string{"gold", "iron", "livestock", "Valkyrie", "Jarl"}
 
 // Bag is what the plunder bag holds at set-up, by plunder kind: 80 pieces,
-// of which the raid spaces take 70.
-var Bag = [4]int{18, 18, 26, 18}
+// of which the raid spaces take 70. Fields of Fame adds JarlTokens.
+var Bag = Pieces{18, 18, 26, 18, 0}
 
 // Buildings of the village.
 const (
@@ -57,11 +65,12 @@ const (
 	Mill         = 5
 	Silversmith  = 6
 	LongHouse    = 7
-	NumBuildings = 8
+	MeadHall     = 8 // Hall of Heroes only
+	NumBuildings = 9
 )
 
 // BuildingNames name the buildings.
-var BuildingNames = [NumBuildings]string{"Gate House", "Town Hall", "Treasury", "Barracks", "Armoury", "Mill", "Silversmith", "Long House"}
+var BuildingNames = [NumBuildings]string{"Gate House", "Town Hall", "Treasury", "Barracks", "Armoury", "Mill", "Silversmith", "Long House", "Mead Hall"}
 
 // Limits of the book (General).
 const (
@@ -85,17 +94,14 @@ const (
 
 // ArmourVP is the armoury track: the VP scored at the end for each position.
 // Its end is the most armour a player can hold.
-var ArmourVP = [...]int{0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 5}
+var ArmourVP = []int{0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 5}
 
 // ValkyrieVP is the Valkyrie track: the VP scored at the end for each
 // position (one per crew member lost in battle). Its end is position 6.
-var ValkyrieVP = [...]int{0, 0, 2, 4, 6, 8, 10}
+var ValkyrieVP = []int{0, 0, 2, 4, 6, 8, 10}
 
-// MaxArmour and MaxValkyrie are the tracks' ends.
-var (
-	MaxArmour   = len(ArmourVP) - 1
-	MaxValkyrie = len(ValkyrieVP) - 1
-)
+// MaxArmour is the armoury track's end, with or without the modules.
+var MaxArmour = len(ArmourVP) - 1
 
 // A townsfolk kind. Each card is one copy of a kind; a card's id is its
 // index in the deck as Cards lays it out.
@@ -107,7 +113,9 @@ type Kind struct {
 	Hero     bool // heroes have no Town Hall ability
 }
 
-// The base game's 26 townsfolk kinds, in the reference data's order.
+// The base game's 26 townsfolk kinds, in the reference data's order; then
+// the Hall of Heroes townsfolk and the Fields of Fame Jarls (designed, in
+// modules.go).
 const (
 	Archer = iota
 	Armourer
@@ -135,8 +143,35 @@ const (
 	Trader
 	Warlord
 	Warmonger
+	// Hall of Heroes townsfolk, shuffled into the deck when it is on.
+	Skald
+	Brewer
+	Reveller
+	Sigrun
+	Halfdan
+	// Fields of Fame Jarls: the Jarl deck, crew only when subdued.
+	Asgeir
+	Bodvar
+	Eyvind
+	Gorm
+	Hakon
+	Ingvar
+	Knut
+	Orm
+	Sweyn
+	Thorkel
 	NumKinds
 )
+
+// The kinds' ranges: base townsfolk, Hall of Heroes townsfolk, Jarls.
+const (
+	NumBaseKinds = Warmonger + 1
+	FirstJarl    = Asgeir
+)
+
+// IsJarl says whether a card is a Jarl (never in a hand or the townsfolk
+// deck).
+func IsJarl(card int) bool { return KindOf(card) >= FirstJarl }
 
 // Kinds holds each townsfolk kind's printed numbers. What each does as
 // crew and at the Town Hall is in KindText and, as rules, in crew.go and
@@ -168,6 +203,23 @@ var Kinds = [NumKinds]Kind{
 	Trader:       {"Trader", 0, 3, 2, false},
 	Warlord:      {"Warlord", 3, 4, 3, false},
 	Warmonger:    {"Warmonger", 3, 3, 4, false},
+	// Hall of Heroes (modules.go says why).
+	Skald:    {"Skald", 1, 2, 3, false},
+	Brewer:   {"Brewer", 0, 1, 3, false},
+	Reveller: {"Reveller", 2, 2, 3, false},
+	Sigrun:   {"Sigrun", 4, 4, 1, true},
+	Halfdan:  {"Halfdan", 3, 4, 1, true},
+	// Jarls: strength, and the silver to subdue them (Jarls in modules.go).
+	Asgeir:  {"Jarl Asgeir", 2, 1, 1, false},
+	Bodvar:  {"Jarl Bodvar", 2, 2, 1, false},
+	Eyvind:  {"Jarl Eyvind", 3, 2, 1, false},
+	Gorm:    {"Jarl Gorm", 3, 2, 1, false},
+	Hakon:   {"Jarl Hakon", 3, 3, 1, false},
+	Ingvar:  {"Jarl Ingvar", 4, 3, 1, false},
+	Knut:    {"Jarl Knut", 4, 3, 1, false},
+	Orm:     {"Jarl Orm", 4, 4, 1, false},
+	Sweyn:   {"Jarl Sweyn", 5, 4, 1, false},
+	Thorkel: {"Jarl Thorkel", 5, 5, 1, false},
 }
 
 // KindText is each kind's two abilities in words, for boards and the rules
@@ -199,10 +251,17 @@ var KindText = [NumKinds][2]string{
 	Trader:       {"+1 VP for each offering at the end of the game", "Make an offering for 1 plunder or silver less"},
 	Warlord:      {"2 VP at the end of the game", "Take up to 2 silver from an opponent"},
 	Warmonger:    {"+1 VP when raiding a harbour", "Take 1 provision from an opponent"},
+	Skald:        {"+1 VP whenever you complete a quest", "Gain 2 mead"},
+	Brewer:       {"+1 mead at the Mead Hall", "Gain 1 mead and 1 provision"},
+	Reveller:     {"+2 strength in a raid where you drink mead", "Pay 1 mead for 2 silver"},
+	Sigrun:       {"+1 strength for each quest or reputation tile you hold", ""},
+	Halfdan:      {"1 VP at the end of the game for each quest or reputation tile", ""},
 }
 
-// NumCards is the number of townsfolk cards: 71 in the base game.
-var NumCards int
+// NumCards is the number of cards of every kind, Jarls included: card ids
+// run from 0 to NumCards-1. The base game's 71 townsfolk are ids 0 to
+// BaseCards-1.
+var NumCards, BaseCards int
 
 // cardKinds maps a card id to its kind: the copies of Kinds[0] first, and
 // so on.
@@ -215,6 +274,24 @@ func init() {
 		}
 	}
 	NumCards = len(cardKinds)
+	BaseCards = cardsOf(0, NumBaseKinds)[1]
+	for k := FirstJarl; k < NumKinds; k++ {
+		KindText[k][0] = strconv.Itoa(Jarls[k-FirstJarl].EndVP) + " VP at the end of the game"
+	}
+}
+
+// cardsOf returns the card ids of kinds from to to-1, as [first, end).
+func cardsOf(from, to int) [2]int {
+	r := [2]int{-1, -1}
+	for id, k := range cardKinds {
+		if k >= from && k < to {
+			if r[0] < 0 {
+				r[0] = id
+			}
+			r[1] = id + 1
+		}
+	}
+	return r
 }
 
 // KindOf returns the kind of a card id, or -1 for no card.
@@ -241,9 +318,11 @@ type Space struct {
 	Thresholds [][2]int
 }
 
-// Spaces are the 23 raid spaces: 6 fortresses, 4 monasteries, 4 outposts
-// and 9 harbours, in the reference data's order.
-var Spaces = []Space{
+// Spaces are the 23 raid spaces of the base game: 6 fortresses, 4
+// monasteries, 4 outposts and 9 harbours, in the reference data's order;
+// then the Township's spaces of Fields of Fame (modules.go), in play only
+// with that module (BaseSpaces is the count without).
+var Spaces = append([]Space{
 	{Fortress, 2, White, 2, 3, [3]bool{false, false, true}, 5, 2, [][2]int{{22, 7}, {28, 9}, {36, 12}}},
 	{Fortress, 3, White, 2, 3, [3]bool{false, false, true}, 5, 2, [][2]int{{22, 7}, {28, 9}, {36, 12}}},
 	{Fortress, 2, White, 1, 2, [3]bool{false, false, true}, 4, 2, [][2]int{{18, 5}, {24, 7}, {32, 10}}},
@@ -267,7 +346,10 @@ var Spaces = []Space{
 	{Harbour, 4, Grey, 0, 3, [3]bool{true, true, false}, 2, 0, [][2]int{{0, 1}}},
 	{Harbour, 3, Grey, 0, 3, [3]bool{true, true, false}, 2, 0, [][2]int{{0, 1}}},
 	{Harbour, 4, Grey, 0, 3, [3]bool{true, true, false}, 2, 0, [][2]int{{0, 1}}},
-}
+}, TownshipSpaces...)
+
+// BaseSpaces is the number of raid spaces of the base game.
+const BaseSpaces = 23
 
 // An offering to the Chieftain: what it costs and the VP it scores.
 type Offering struct {

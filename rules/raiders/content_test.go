@@ -71,11 +71,11 @@ func TestTownsfolkMatchTheReferenceData(t *testing.T) {
 			t.Errorf("%s: a hero, and only a hero, has no Town Hall ability", name)
 		}
 	}
-	if seen != NumKinds {
-		t.Errorf("%d base kinds in the data, %d in the game", seen, NumKinds)
+	if seen != NumBaseKinds {
+		t.Errorf("%d base kinds in the data, %d in the game", seen, NumBaseKinds)
 	}
-	if NumCards != 71 {
-		t.Errorf("%d townsfolk, want 71", NumCards)
+	if BaseCards != 71 {
+		t.Errorf("%d townsfolk, want 71", BaseCards)
 	}
 }
 
@@ -83,8 +83,8 @@ func TestTownsfolkMatchTheReferenceData(t *testing.T) {
 // their plunder, worker, costs, colours, crew, dice and thresholds.
 func TestRaidSpacesMatchTheReferenceData(t *testing.T) {
 	rows := readCSV(t, "raids.csv")
-	if len(rows) != len(Spaces) {
-		t.Fatalf("%d spaces in the data, %d in the game", len(rows), len(Spaces))
+	if len(rows) != BaseSpaces {
+		t.Fatalf("%d spaces in the data, %d in the game", len(rows), BaseSpaces)
 	}
 	plunder := 0
 	for i, row := range rows {

@@ -9,25 +9,36 @@ import (
 
 // Score is one player's final score, term by term.
 type Score struct {
-	Raids     int `json:"raids"`     // VP scored during the game
-	Valkyrie  int `json:"valkyrie"`  // the Valkyrie track
-	Armour    int `json:"armour"`    // the armoury track
-	Offerings int `json:"offerings"` // offering tiles
-	Crew      int `json:"crew"`      // Champion, Warlord, Merchant, Trader
-	Plunder   int `json:"plunder"`   // gold, iron, livestock pairs
+	Raids     int `json:"raids"`            // VP scored during the game
+	Valkyrie  int `json:"valkyrie"`         // the Valkyrie track
+	Armour    int `json:"armour"`           // the armoury track
+	Offerings int `json:"offerings"`        // offering tiles
+	Crew      int `json:"crew"`             // Champion, Warlord, Merchant, Trader, Halfdan
+	Plunder   int `json:"plunder"`          // gold, iron, livestock pairs
+	Fame      int `json:"fame,omitempty"`   // Fields of Fame: the fame track
+	Jarls     int `json:"jarls,omitempty"`  // Fields of Fame: Jarls in the crew
+	Quests    int `json:"quests,omitempty"` // Hall of Heroes: quest and reputation tiles
 	Total     int `json:"total"`
 }
 
 // FinalScore scores seat p as the book's Game End says.
 func (s *State) FinalScore(p int) Score {
 	pl := &s.Seats[p]
-	sc := Score{Raids: pl.VP, Valkyrie: ValkyrieVP[pl.Valkyrie], Armour: ArmourVP[pl.Armour]}
+	sc := Score{Raids: pl.VP, Valkyrie: s.valkyrieVP()[pl.Valkyrie], Armour: s.armourVP()[pl.Armour]}
 	for _, o := range pl.Offerings {
 		sc.Offerings += Offerings[o].VP
 	}
-	sc.Crew = 3*pl.crewOf(Champion) + 2*pl.crewOf(Warlord) + pl.crewOf(Merchant)*pl.Livestock + pl.crewOf(Trader)*len(pl.Offerings)
+	sc.Crew = 3*pl.crewOf(Champion) + 2*pl.crewOf(Warlord) + pl.crewOf(Merchant)*pl.Livestock + pl.crewOf(Trader)*len(pl.Offerings) +
+		pl.crewOf(Halfdan)*len(pl.Tiles)
 	sc.Plunder = pl.Gold + pl.Iron + pl.Livestock/2
-	sc.Total = sc.Raids + sc.Valkyrie + sc.Armour + sc.Offerings + sc.Crew + sc.Plunder
+	sc.Fame = FameVP[pl.Fame]
+	for _, c := range pl.Crew {
+		if IsJarl(c) {
+			sc.Jarls += Jarls[KindOf(c)-FirstJarl].EndVP
+		}
+	}
+	sc.Quests = pl.tilesVP()
+	sc.Total = sc.Raids + sc.Valkyrie + sc.Armour + sc.Offerings + sc.Crew + sc.Plunder + sc.Fame + sc.Jarls + sc.Quests
 	return sc
 }
 

@@ -38,7 +38,7 @@ func TestEndTriggersAndTheFinalRound(t *testing.T) {
 			n := 0
 			for i, sp := range Spaces {
 				if sp.Settlement == Fortress && n < FortressesToEnd {
-					loot(s, i, [4]int{})
+					loot(s, i, Pieces{})
 					n++
 				}
 			}

@@ -41,7 +41,7 @@ func (game) Info() rules.Info {
 		MinPlayers: 2,
 		MaxPlayers: 4,
 		Minutes:    [2]int{60, 80},
-		Options:    []rules.Option{StartOption},
+		Options:    []rules.Option{StartOption, HeroesOption, FameOption},
 		Pitch:      "Hire a crew in the village, raid harbours, outposts, monasteries and fortresses, and win the Chieftain's favour.",
 		Summary: []string{
 			"On your turn, work or raid. To work, put your worker at an empty building and do its action, then take a worker from another building and do that one's action too: draw townsfolk at the Gate House, play one for its Town Hall ability, sell cards at the Treasury, hire crew at the Barracks, buy armour, gather provisions at the Mill and silver at the Silversmith, or make an offering to the Chieftain at the Long House.",
@@ -58,7 +58,7 @@ func (g game) New(cfg rules.Config, seed uint64) (rules.State, error) {
 	}
 	var unknown []string
 	for k := range cfg.Options {
-		if k != StartOption.Key {
+		if !slices.ContainsFunc(g.Info().Options, func(o rules.Option) bool { return o.Key == k }) {
 			unknown = append(unknown, fmt.Sprintf("%q", k))
 		}
 	}
@@ -66,20 +66,36 @@ func (g game) New(cfg rules.Config, seed uint64) (rules.State, error) {
 		slices.Sort(unknown)
 		return nil, &Error{Msg: "Raiders of the North Sea has no option " + strings.Join(unknown, ", "), Err: rules.ErrBadConfig}
 	}
-	start := cfg.Option(StartOption)
-	if !slices.Contains(StartOption.Choices, start) {
-		return nil, &Error{Msg: fmt.Sprintf("starting silver %q is not one of %q", start, StartOption.Choices), Err: rules.ErrBadConfig}
+	for _, o := range g.Info().Options {
+		if v := cfg.Option(o); !slices.Contains(o.Choices, v) {
+			return nil, &Error{Msg: fmt.Sprintf("%s: %q is not one of %q", o.Label, v, o.Choices), Err: rules.ErrBadConfig}
+		}
 	}
 	if len(cfg.Setup) > 0 {
 		return nil, &Error{Msg: "Raiders of the North Sea has no fixed set-ups", Err: rules.ErrBadConfig}
 	}
-	return newState(cfg.Players, cfg.Names, seed, start == StartBalanced), nil
+	return newState(cfg.Players, cfg.Names, seed, Modules{
+		Balanced: cfg.Option(StartOption) == StartBalanced,
+		Heroes:   cfg.Option(HeroesOption) == On,
+		Fame:     cfg.Option(FameOption) == On,
+	}), nil
+}
+
+// Modules are the options a game is set up with.
+type Modules struct{ Balanced, Heroes, Fame bool }
+
+func optionOnOff(key, label string) rules.Option {
+	return rules.Option{Key: key, Label: label, Choices: []string{Off, On}}
 }
 
 // newState sets a game up as the book's Setup says, the starting silver
-// balanced by seat if asked (StartOption).
-func newState(players int, names []string, seed uint64, balanced bool) *State {
-	s := &State{Players: players, RNG: rules.NewRNG(seed), FinalLeft: -1, Silver: SilverSupply, Provisions: ProvisionsSupply}
+// balanced by seat if asked (StartOption). With a module on, the set-up is
+// the comprehensive book's (Setup 1 to 5): its boards and tiles, 5 more
+// gold in the supply, and the draft start.
+func newState(players int, names []string, seed uint64, m Modules) *State {
+	s := &State{Players: players, RNG: rules.NewRNG(seed), FinalLeft: -1, Silver: SilverSupply, Provisions: ProvisionsSupply,
+		Heroes: m.Heroes, Fame: m.Fame}
+	balanced := m.Balanced
 	if len(names) == players {
 		s.Names = slices.Clone(names)
 	}
@@ -95,15 +111,20 @@ func newState(players int, names []string, seed uint64, balanced bool) *State {
 	// Valkyries and plunder: mix the bag, fill each raid space, the rest
 	// is the main supply.
 	var bag []int
-	for k, n := range Bag {
+	for k, n := range s.bag() {
+		if k == Gold && s.modular() {
+			n -= ExtraGold // not in the bag: straight to the supply
+			s.Supply[Gold] = ExtraGold
+		}
 		for range n {
 			bag = append(bag, k)
 		}
 	}
 	rules.Shuffle(s.RNG, bag)
-	s.Plunder = make([][4]int, len(Spaces))
-	s.SpaceWorkers = make([]int, len(Spaces))
-	for i, sp := range Spaces {
+	spaces := s.spacesInPlay()
+	s.Plunder = make([]Pieces, spaces)
+	s.SpaceWorkers = make([]int, spaces)
+	for i, sp := range Spaces[:spaces] {
 		for range sp.Plunder {
 			s.Plunder[i][bag[0]]++
 			bag = bag[1:]
@@ -119,11 +140,8 @@ func newState(players int, names []string, seed uint64, balanced bool) *State {
 		s.Buildings[b] = NoWorker
 	}
 	s.Buildings[GateHouse], s.Buildings[TownHall], s.Buildings[Treasury] = Black, Black, Black
-	// Townsfolk: shuffle, deal 5 each; each keeps 3.
-	s.Deck = make([]int, NumCards)
-	for i := range s.Deck {
-		s.Deck[i] = i
-	}
+	// Townsfolk: shuffle, deal 5 each; each keeps 3 (or drafts).
+	s.Deck = s.townsfolk()
 	rules.Shuffle(s.RNG, s.Deck)
 	s.Seats = make([]Player, players)
 	for p := range s.Seats {
@@ -136,6 +154,7 @@ func newState(players int, names []string, seed uint64, balanced bool) *State {
 		pl.Hand, pl.Crew, pl.Offerings = []int{}, []int{}, []int{}
 	}
 	s.Discard = []int{}
+	s.setUpModules()
 	// Roll dice to select the start player.
 	s.Start = s.RNG.Intn(players)
 	s.Turn = s.Start
@@ -147,5 +166,98 @@ func newState(players int, names []string, seed uint64, balanced bool) *State {
 		}
 	}
 	s.Step = Step{Kind: StepKeep, Seat: -1}
+	if s.modular() {
+		s.Step.Kind = StepDraft
+	}
 	return s
 }
+
+// setUpModules lays out the modules' boards (Setup 1): the Mead Hall's
+// row, the quest stack and the reputation tiles; the Jarl deck.
+func (s *State) setUpModules() {
+	if s.Heroes {
+		s.Mead = MeadSupply
+		s.Hall = make([]int, MeadRow)
+		for i := range s.Hall {
+			s.Hall[i], s.Deck = s.Deck[0], s.Deck[1:]
+		}
+		s.QuestStack = make([]int, len(Quests))
+		for i := range s.QuestStack {
+			s.QuestStack[i] = i
+		}
+		rules.Shuffle(s.RNG, s.QuestStack)
+		s.SpaceQuest = slices.Repeat([]int{-1}, len(s.Plunder))
+		s.RepRow = make([]int, len(Reputations))
+		for i := range s.RepRow {
+			s.RepRow[i] = len(Quests) + i
+		}
+	}
+	if s.Fame {
+		r := cardsOf(FirstJarl, NumKinds)
+		for c := r[0]; c < r[1]; c++ {
+			s.JarlDeck = append(s.JarlDeck, c)
+		}
+		rules.Shuffle(s.RNG, s.JarlDeck)
+		s.JarlDiscard = []int{}
+	}
+}
+
+// modular says whether a module is on: the comprehensive book's set-up
+// and scoring apply.
+func (s *State) modular() bool { return s.Heroes || s.Fame }
+
+// spacesInPlay is how many of Spaces are on the table: the Township's too
+// with Fields of Fame.
+func (s *State) spacesInPlay() int {
+	if s.Fame {
+		return len(Spaces)
+	}
+	return BaseSpaces
+}
+
+// bag is every plunder piece and Valkyrie of the game, by kind: the bag's
+// and, with a module, the comprehensive book's extras.
+func (s *State) bag() Pieces {
+	b := Bag
+	if s.modular() {
+		b[Gold] += ExtraGold
+	}
+	if s.Fame {
+		b[JarlToken] += JarlTokens
+	}
+	return b
+}
+
+// townsfolk are the townsfolk deck's cards: the base game's, and the
+// Hall of Heroes' when it is on.
+func (s *State) townsfolk() []int {
+	end := NumBaseKinds
+	if s.Heroes {
+		end = FirstJarl
+	}
+	r := cardsOf(0, end)
+	out := make([]int, 0, r[1])
+	for c := r[0]; c < r[1]; c++ {
+		out = append(out, c)
+	}
+	return out
+}
+
+// valkyrieVP and armourVP are the tracks of this game: the comprehensive
+// book's with a module on.
+func (s *State) valkyrieVP() []int {
+	if s.modular() {
+		return ModuleValkyrieVP
+	}
+	return ValkyrieVP
+}
+
+func (s *State) armourVP() []int {
+	if s.modular() {
+		return ModuleArmourVP
+	}
+	return ArmourVP
+}
+
+// maxValkyrie is the Valkyrie track's end.
+func (s *State) maxValkyrie() int { return len(s.valkyrieVP()) - 1 }

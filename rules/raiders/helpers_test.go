@@ -11,12 +11,15 @@ import (
 // table returns a game past the set-up: each player kept the first three
 // of their five cards, and seat 0 is to work or raid. Tests then arrange
 // the position by hand.
-func table(t *testing.T, players int) *State {
+func table(t *testing.T, players int) *State { return tableWith(t, players, Modules{}) }
+
+// tableWith is table with modules: with one on, each player drafted (hired
+// the first card offered, passed the next two).
+func tableWith(t *testing.T, players int, m Modules) *State {
 	t.Helper()
-	s := newState(players, nil, 7, false)
+	s := newState(players, nil, 7, m)
 	for p := range s.Seats {
-		pl := &s.Seats[p]
-		for len(pl.Dealt) > 0 {
+		for (s.Step.Kind == StepKeep || s.Step.Kind == StepDraft) && len(s.Legal(rules.Seat(p))) > 0 {
 			if _, err := s.Apply(rules.Seat(p), s.Legal(rules.Seat(p))[0]); err != nil {
 				t.Fatal(err)
 			}

@@ -55,7 +55,7 @@ func (s *State) canRaid(p, i int) bool { return s.canRaidWith(p, i, s.Seats[p].W
 // given colour.
 func (s *State) canRaidWith(p, i, worker int) bool {
 	sp, pl := Spaces[i], &s.Seats[p]
-	if s.Plunder[i] == [4]int{} || worker == NoWorker || !sp.Colours[worker] || len(pl.Crew) < sp.Crew {
+	if s.Plunder[i] == (Pieces{}) || worker == NoWorker || !sp.Colours[worker] || len(pl.Crew) < sp.Crew {
 		return false
 	}
 	prov, gold := s.raidCost(p, i)
@@ -91,8 +91,11 @@ func (s *State) Legal(seat rules.Seat) []rules.Action {
 		return nil
 	}
 	st := &s.Step
-	if st.Kind == StepKeep {
+	switch st.Kind {
+	case StepKeep:
 		return s.legalKeep(p)
+	case StepDraft:
+		return s.legalDraft(p)
 	}
 	if st.Seat != p {
 		return nil
@@ -103,11 +106,11 @@ func (s *State) Legal(seat rules.Seat) []rules.Action {
 	switch st.Kind {
 	case StepTurn:
 		for b, w := range s.Buildings {
-			if w == NoWorker {
+			if w == NoWorker && s.inPlay(b) {
 				out = append(out, act(KindPlace, "Work: put your worker at the "+BuildingNames[b], b))
 			}
 		}
-		for i := range Spaces {
+		for i := range s.Plunder {
 			if s.canRaid(p, i) {
 				out = append(out, act(KindRaid, "Raid "+SpaceName(i), i))
 			}
@@ -134,8 +137,8 @@ func (s *State) Legal(seat rules.Seat) []rules.Action {
 		}
 		skip("Keep the dice")
 	case StepLose:
-		for _, c := range byKind(pl.Crew) {
-			out = append(out, act(KindLose, "Lose your "+cardName(c), c))
+		for _, c := range crewChoices(pl, func(c int) bool { return !slices.Contains(s.Subdued, c) }) {
+			out = append(out, act(KindLose, "Lose your "+s.crewName(p, c), c))
 		}
 	case StepAvenge:
 		for _, o := range s.opponents(p) {
@@ -144,8 +147,18 @@ func (s *State) Legal(seat rules.Seat) []rules.Action {
 			}
 		}
 	case StepYield:
-		for _, c := range byKind(pl.Crew) {
-			out = append(out, act(KindLose, "Lose your "+cardName(c), c))
+		for _, c := range crewChoices(pl, func(int) bool { return true }) {
+			out = append(out, act(KindLose, "Lose your "+s.crewName(p, c), c))
+		}
+	case StepMead:
+		out = s.legalMead(p)
+	case StepQuest:
+		out = s.legalQuest(p)
+	case StepJarl:
+		out = s.legalJarl(p)
+	case StepWound:
+		for _, c := range s.woundable(p) {
+			out = append(out, act(KindWound, "Wound your "+s.crewName(p, c), c))
 		}
 	case StepTribute:
 		if pl.Silver > 0 {
@@ -231,6 +244,8 @@ func (s *State) legalBuilding(p int) []rules.Action {
 		if s.Supply[Gold] > 0 {
 			out = append(out, act(KindMill, "Gain 1 gold", 1))
 		}
+	case MeadHall:
+		out = s.legalMeadHall(p)
 	case LongHouse:
 		if pl.Livestock > 0 {
 			out = append(out, act(KindTrade, "Pay 1 livestock for 2 provisions"))
@@ -259,9 +274,21 @@ func (s *State) legalHire(p int, cost func(int) int) []rules.Action {
 		}
 	}
 	if affordable && len(pl.Crew) >= MaxCrew {
-		for _, c := range byKind(pl.Crew) {
-			out = append(out, act(KindDismiss, "Dismiss your "+cardName(c)+" to make room", c))
+		for _, c := range crewChoices(pl, func(int) bool { return true }) {
+			out = append(out, act(KindDismiss, "Dismiss your "+s.crewName(p, c)+" to make room", c))
 		}
 	}
 	return out
+}
+
+// inPlay says whether building b is in this game: the Mead Hall only with
+// Hall of Heroes.
+func (s *State) inPlay(b int) bool { return b != MeadHall || s.Heroes }
+
+// crewName names p's crew member c, with its wounds if it has any.
+func (s *State) crewName(p, c int) string {
+	if w := s.Seats[p].Wounds[c]; w > 0 {
+		return fmt.Sprintf("%s (%d wounds)", cardName(c), w)
+	}
+	return cardName(c)
 }

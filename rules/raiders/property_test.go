@@ -35,10 +35,24 @@ func scramble(s *State, me int, rng *rules.RNG) *State {
 // one place, and the limits hold.
 func check(st rules.State) error {
 	s := st.(*State)
-	cards := slices.Concat(s.Deck, s.Discard)
+	cards := slices.Concat(s.Deck, s.Discard, s.hallCards(), s.JarlDeck, s.JarlDiscard)
+	if s.Encounter != nil {
+		for i, j := range s.Encounter.Jarls {
+			// Killed and fled Jarls are discarded, subdued ones in a crew.
+			if !slices.Contains(s.Encounter.order()[:s.Encounter.Done], i) {
+				cards = append(cards, j)
+			}
+		}
+	}
 	offerings := slices.Concat(s.Offering)
+	tiles := slices.Concat(s.QuestStack, s.RepRow)
+	for _, q := range s.SpaceQuest {
+		if q >= 0 {
+			tiles = append(tiles, q)
+		}
+	}
 	plunder := s.Supply
-	silver, provisions := s.Silver, s.Provisions
+	silver, provisions, mead := s.Silver, s.Provisions, s.Mead
 	var workers [3]int
 	count := func(w int) error {
 		if w < NoWorker || w > White {
@@ -56,29 +70,45 @@ func check(st rules.State) error {
 	}
 	for p := range s.Seats {
 		pl := &s.Seats[p]
-		cards = slices.Concat(cards, pl.Hand, pl.Crew, pl.Dealt)
+		cards = slices.Concat(cards, pl.Hand, pl.Crew, pl.Dealt, pl.Draft)
 		offerings = append(offerings, pl.Offerings...)
+		tiles = append(tiles, pl.Tiles...)
 		plunder[Gold] += pl.Gold
 		plunder[Iron] += pl.Iron
 		plunder[Livestock] += pl.Livestock
+		plunder[JarlToken] += pl.Jarls
 		silver += pl.Silver
 		provisions += pl.Provisions
+		mead += pl.Mead
 		if err := count(pl.Worker); err != nil {
 			return err
 		}
-		if len(pl.Crew) > MaxCrew || pl.Armour > MaxArmour || pl.Valkyrie > MaxValkyrie {
-			return fmt.Errorf("seat %d has %d crew, %d armour, Valkyrie track %d", p, len(pl.Crew), pl.Armour, pl.Valkyrie)
+		if len(pl.Crew) > MaxCrew || pl.Armour > MaxArmour || pl.Valkyrie > s.maxValkyrie() || pl.Fame >= len(FameVP) {
+			return fmt.Errorf("seat %d has %d crew, %d armour, Valkyrie track %d, fame %d", p, len(pl.Crew), pl.Armour, pl.Valkyrie, pl.Fame)
 		}
-		for _, n := range []int{pl.Silver, pl.Provisions, pl.Gold, pl.Iron, pl.Livestock, pl.Armour, pl.VP} {
+		for _, n := range []int{pl.Silver, pl.Provisions, pl.Gold, pl.Iron, pl.Livestock, pl.Armour, pl.VP, pl.Mead, pl.Fame} {
 			if n < 0 {
 				return fmt.Errorf("seat %d has a negative count: %+v", p, *pl)
 			}
 		}
-		if p != s.Step.Seat && s.Step.Kind == StepTurn && (len(pl.Hand) > MaxHand || pl.Silver > MaxSilver || pl.Provisions > MaxProvisions) {
-			return fmt.Errorf("seat %d is over a limit between turns: %d cards, %d silver, %d provisions", p, len(pl.Hand), pl.Silver, pl.Provisions)
+		for c, w := range pl.Wounds {
+			if !slices.Contains(pl.Crew, c) || w <= 0 || w > Kinds[KindOf(c)].Strength {
+				return fmt.Errorf("seat %d has %d wounds on card %d (crew %v)", p, w, c, pl.Crew)
+			}
+		}
+		for _, c := range pl.Hand {
+			if IsJarl(c) {
+				return fmt.Errorf("seat %d holds a Jarl in hand", p)
+			}
+		}
+		if p != s.Step.Seat && s.Step.Kind == StepTurn && (len(pl.Hand) > MaxHand || pl.Silver > MaxSilver || pl.Provisions > MaxProvisions || pl.Mead > MaxMead) {
+			return fmt.Errorf("seat %d is over a limit between turns: %d cards, %d silver, %d provisions, %d mead", p, len(pl.Hand), pl.Silver, pl.Provisions, pl.Mead)
 		}
 	}
-	for i := range Spaces {
+	if !s.Heroes && (s.Buildings[MeadHall] != NoWorker || mead != 0 || len(tiles) != 0) {
+		return fmt.Errorf("Hall of Heroes pieces in a game without it")
+	}
+	for i := range s.Plunder {
 		for k := range plunder {
 			plunder[k] += s.Plunder[i][k]
 		}
@@ -86,19 +116,24 @@ func check(st rules.State) error {
 			return err
 		}
 	}
+	if len(s.Plunder) != s.spacesInPlay() || len(s.SpaceWorkers) != len(s.Plunder) {
+		return fmt.Errorf("%d raid spaces, want %d", len(s.Plunder), s.spacesInPlay())
+	}
 	for _, w := range s.Buildings {
 		if err := count(w); err != nil {
 			return err
 		}
 	}
-	slices.Sort(cards)
-	for i, c := range cards {
-		if c != i {
-			return fmt.Errorf("the townsfolk are not all there once: %v", cards)
+	want := s.townsfolk()
+	if s.Fame {
+		r := cardsOf(FirstJarl, NumKinds)
+		for c := r[0]; c < r[1]; c++ {
+			want = append(want, c)
 		}
 	}
-	if len(cards) != NumCards {
-		return fmt.Errorf("%d townsfolk, want %d", len(cards), NumCards)
+	slices.Sort(cards)
+	if !slices.Equal(cards, want) {
+		return fmt.Errorf("the cards are not all there once: %v, want %v", cards, want)
 	}
 	slices.Sort(offerings)
 	for i, o := range offerings {
@@ -109,14 +144,27 @@ func check(st rules.State) error {
 	if len(offerings) != len(Offerings) {
 		return fmt.Errorf("%d offerings, want %d", len(offerings), len(Offerings))
 	}
-	if plunder != Bag {
-		return fmt.Errorf("plunder and Valkyries %v, want %v", plunder, Bag)
+	slices.Sort(tiles)
+	for i, t := range tiles {
+		if t != i || !s.Heroes || len(tiles) != len(Quests)+len(Reputations) {
+			return fmt.Errorf("the quest and reputation tiles are not all there once: %v", tiles)
+		}
+	}
+	if plunder != s.bag() {
+		return fmt.Errorf("plunder, Valkyries and Jarl tokens %v, want %v", plunder, s.bag())
 	}
 	if silver != SilverSupply || provisions != ProvisionsSupply {
 		return fmt.Errorf("%d silver and %d provisions, want %d and %d", silver, provisions, SilverSupply, ProvisionsSupply)
 	}
-	if want := [3]int{3 + s.Players, 11, 12}; workers != want {
-		return fmt.Errorf("workers by colour %v, want %v", workers, want)
+	if s.Heroes && mead != MeadSupply {
+		return fmt.Errorf("%d mead, want %d", mead, MeadSupply)
+	}
+	wantWorkers := [3]int{3 + s.Players, 11, 12}
+	for _, sp := range Spaces[BaseSpaces:len(s.Plunder)] {
+		wantWorkers[sp.Worker]++
+	}
+	if workers != wantWorkers {
+		return fmt.Errorf("workers by colour %v, want %v", workers, wantWorkers)
 	}
 	// Hidden things stay hidden: no view holds another seat's hand.
 	for me := -1; me < s.Players; me++ {
@@ -142,7 +190,8 @@ func suite() rulestest.Suite {
 		},
 		Check: check,
 		BadConfigs: []rules.Config{
-			{Players: 2, Options: map[string]string{"heroes": "on"}},
+			{Players: 2, Options: map[string]string{"runesaga": "on"}},
+			{Players: 2, Options: map[string]string{"heroes": "yes"}},
 			{Players: 3, Setup: []byte(`{}`)},
 		},
 	}
@@ -156,7 +205,37 @@ func suite() rulestest.Suite {
 func TestConformance(t *testing.T) {
 	s := suite()
 	s.Games, s.Every, s.HiddenEvery = 150, 9, 10
+	s.Configs = configs(false)
 	rulestest.Run(t, s)
+}
+
+// TestConformanceWithModules is the same suite for the three module
+// combinations at 2, 3 and 4 players.
+func TestConformanceWithModules(t *testing.T) {
+	s := suite()
+	s.Games, s.Every, s.HiddenEvery = 100, 9, 10
+	s.Configs = configs(true)
+	rulestest.Run(t, s)
+}
+
+// configs lists the set-ups the suite plays: the base game at every
+// player count and with the balanced start at 2 and 4 (modules false),
+// or every module combination at every player count (modules true).
+func configs(modules bool) []rules.Config {
+	var out []rules.Config
+	for players := 2; players <= 4; players++ {
+		if !modules {
+			out = append(out, rules.Config{Players: players})
+			if players != 3 {
+				out = append(out, rules.Config{Players: players, Options: map[string]string{StartOption.Key: StartBalanced}})
+			}
+			continue
+		}
+		for _, m := range [][2]string{{On, Off}, {Off, On}, {On, On}} {
+			out = append(out, rules.Config{Players: players, Options: map[string]string{HeroesOption.Key: m[0], FameOption.Key: m[1]}})
+		}
+	}
+	return out
 }
 
 var fuzzKinds = []string{

@@ -18,13 +18,25 @@ func (s *State) raid(p, i int, ev *events) {
 	ev.add(p, "raid", "%s raids %s with a %s worker, paying %d provisions and %d gold",
 		s.name(p), SpaceName(i), ColourNames[s.SpaceWorkers[i]], prov, gold)
 	s.Raid = &Raid{Seat: p, Space: i, Dice: make([]int, sp.Dice)}
-	for d := range s.Raid.Dice {
-		s.Raid.Dice[d] = 1 + s.RNG.Intn(6)
+	if s.Heroes && pl.Mead > 0 && sp.Dice > 0 {
+		// Mead is declared before the roll (FAQ).
+		s.Step = Step{Kind: StepMead, Seat: p}
+		return
 	}
-	if sp.Dice > 0 {
-		ev.add(p, "dice", "%s rolls %s", s.name(p), diceWords(s.Raid.Dice))
+	s.roll(ev)
+}
+
+// roll rolls the raid's dice; a Brawler may then reroll.
+func (s *State) roll(ev *events) {
+	r := s.Raid
+	p, pl := r.Seat, &s.Seats[r.Seat]
+	for d := range r.Dice {
+		r.Dice[d] = 1 + s.RNG.Intn(6)
 	}
-	if n := pl.crewOf(Brawler); n > 0 && sp.Dice > 0 {
+	if len(r.Dice) > 0 {
+		ev.add(p, "dice", "%s rolls %s", s.name(p), diceWords(r.Dice))
+	}
+	if n := pl.crewOf(Brawler); n > 0 && len(r.Dice) > 0 {
 		if !OneRerollPerBrawler {
 			n = 1
 		}
@@ -42,17 +54,18 @@ func diceWords(d []int) string {
 	return strings.Join(w, " and ")
 }
 
-// strength adds up p's raid strength on space i with the given dice, term
-// by term (Raid.Terms).
-func (s *State) strength(p, i int, dice []int) (total int, terms [][2]int) {
+// strength adds up p's raid strength on space i with the given dice and
+// mead drunk, term by term (Raid.Terms).
+func (s *State) strength(p, i int, dice []int, mead int) (total int, terms [][2]int) {
 	pl := &s.Seats[p]
 	sum := 0
 	for _, d := range dice {
 		sum += d
 	}
-	crew := 0
+	crew, wounds := 0, 0
 	for _, c := range pl.Crew {
 		crew += Kinds[KindOf(c)].Strength
+		wounds += pl.Wounds[c]
 	}
 	add := func(term, v int) {
 		if v != 0 || term <= TermCrew {
@@ -63,6 +76,12 @@ func (s *State) strength(p, i int, dice []int) (total int, terms [][2]int) {
 	add(TermDice, sum)
 	add(TermArmour, pl.Armour)
 	add(TermCrew, crew)
+	add(TermWounds, -wounds)
+	add(TermMead, mead)
+	if mead > 0 {
+		add(TermReveller, 2*pl.crewOf(Reveller))
+	}
+	add(TermSigrun, pl.crewOf(Sigrun)*len(pl.Tiles))
 	switch Spaces[i].Settlement {
 	case Monastery:
 		add(TermArmourer, 2*pl.crewOf(Armourer))
@@ -108,29 +127,48 @@ func (s *State) resolveRaid(ev *events) {
 	r := s.Raid
 	p, i := r.Seat, r.Space
 	pl := &s.Seats[p]
-	r.Strength, r.Terms = s.strength(p, i, r.Dice)
+	r.Strength, r.Terms = s.strength(p, i, r.Dice, r.Mead)
 	r.VP = thresholdVP(i, r.Strength)
 	r.Bonus = s.crewBonus(p, Spaces[i].Settlement)
 	pl.VP += r.VP + r.Bonus
 	ev.add(p, "score", "%s's strength is %d: %d VP, and %d VP from the crew", s.name(p), r.Strength, r.VP, r.Bonus)
 	loot := s.Plunder[i]
-	s.Plunder[i] = [4]int{}
+	s.Plunder[i] = Pieces{}
+	r.Loot = loot
 	pl.Gold += loot[Gold]
 	pl.Iron += loot[Iron]
 	pl.Livestock += loot[Livestock]
 	s.Supply[Valkyrie] += loot[Valkyrie]
-	r.Killed = min(loot[Valkyrie], len(pl.Crew))
 	ev.add(p, "plunder", "%s takes %d gold, %d iron, %d livestock and %d Valkyries", s.name(p), loot[Gold], loot[Iron], loot[Livestock], loot[Valkyrie])
-	s.nextLoss(p, r.Killed, ev)
+	switch Spaces[i].Settlement {
+	case Fortress:
+		pl.Fortresses++
+	case Township:
+		s.gainFame(p, TownshipFame, ev)
+	}
+	if loot[JarlToken] > 0 {
+		s.meetJarls(p, loot[JarlToken], ev)
+		return
+	}
+	s.valkyries(ev)
+}
+
+// valkyries: each Valkyrie taken kills one of the raider's crew, but a
+// Jarl subdued this turn; the excess are discarded (Raid 9).
+func (s *State) valkyries(ev *events) {
+	r := s.Raid
+	r.Killed = min(r.Loot[Valkyrie], len(s.Seats[r.Seat].Crew)-len(s.Subdued))
+	s.nextLoss(r.Seat, r.Killed, ev)
 }
 
 // nextLoss asks p to choose the next of left crew members lost, or ends
-// the turn.
+// the raid.
 func (s *State) nextLoss(p, left int, ev *events) {
 	if left > 0 {
 		s.Step = Step{Kind: StepLose, Seat: p, Left: left}
 		return
 	}
+	s.placeQuest(s.Raid.Space, ev)
 	s.endTurn(ev)
 }
 
@@ -138,15 +176,15 @@ func (s *State) nextLoss(p, left int, ev *events) {
 func (s *State) lose(p, c int, ev *events) {
 	pl := &s.Seats[p]
 	left := s.Step.Left - 1
-	pl.Crew = removeCard(pl.Crew, c)
-	pl.Valkyrie = min(MaxValkyrie, pl.Valkyrie+1)
+	s.removeCrew(p, c)
+	pl.Valkyrie = min(s.maxValkyrie(), pl.Valkyrie+1)
 	ev.add(p, "killed", "%s's %s falls in battle", s.name(p), cardName(c))
 	switch KindOf(c) {
 	case Berserker:
 		pl.Hand = append(pl.Hand, c)
 		ev.add(p, "berserker", "The Berserker goes back to %s's hand", s.name(p))
 	default:
-		s.Discard = append(s.Discard, c)
+		s.discardCard(c)
 	}
 	switch KindOf(c) {
 	case Gravedigger:

@@ -15,7 +15,7 @@ func spaceOf(settlement int) int {
 }
 
 // loot sets space i's pieces by kind, trading with the supply.
-func loot(s *State, i int, pieces [4]int) {
+func loot(s *State, i int, pieces Pieces) {
 	for k := range pieces {
 		s.Supply[k] += s.Plunder[i][k] - pieces[k]
 	}
@@ -60,13 +60,13 @@ func TestHarbourRaid(t *testing.T) {
 	h := spaceOf(Harbour)
 	enlist(t, s, 0, Huntsman, Warmonger)
 	fund(s, 0, 0, 2, 0, 0, 0)
-	loot(s, h, [4]int{1, 1, 1, 1})
+	loot(s, h, Pieces{1, 1, 1, 1})
 	do(t, s, 0, KindRaid, h)
 	pl := &s.Seats[0]
 	if pl.VP != 1+1 { // 1 for the harbour, 1 for the Warmonger
 		t.Errorf("VP %d, want 2", pl.VP)
 	}
-	if pl.Gold != 1 || pl.Iron != 1 || pl.Livestock != 1 || pl.Provisions != 0 || s.Plunder[h] != [4]int{} {
+	if pl.Gold != 1 || pl.Iron != 1 || pl.Livestock != 1 || pl.Provisions != 0 || s.Plunder[h] != (Pieces{}) {
 		t.Errorf("after the raid: %+v, space %v", *pl, s.Plunder[h])
 	}
 	if pl.Worker != Grey || s.SpaceWorkers[h] != Black {
@@ -89,7 +89,7 @@ func TestExcessValkyriesAreDiscarded(t *testing.T) {
 	h := spaceOf(Harbour)
 	enlist(t, s, 0, Huntsman, Huntsman)
 	fund(s, 0, 0, 2, 0, 0, 0)
-	loot(s, h, [4]int{0, 0, 0, 3})
+	loot(s, h, Pieces{0, 0, 0, 3})
 	do(t, s, 0, KindRaid, h)
 	do(t, s, 0, KindLose, firstArgs(t, s, KindLose)...)
 	do(t, s, 0, KindLose, firstArgs(t, s, KindLose)...)
@@ -108,10 +108,10 @@ func TestStrength(t *testing.T) {
 	enlist(t, s, 0, Armourer, Barbarian, Brynjar, Folke, Ragnhildr)
 	// crew 3+3+4+3+4 = 17; Brynjar +6/3 = 2; Folke +4 others; Ragnhildr +4/2 = 2
 	base := 7 + 6 + 17 + 2 + 4 + 2
-	if got, _ := s.strength(0, m, []int{3, 4}); got != base+2 {
+	if got, _ := s.strength(0, m, []int{3, 4}, 0); got != base+2 {
 		t.Errorf("monastery strength %d, want %d (an Armourer adds 2)", got, base+2)
 	}
-	got, terms := s.strength(0, f, []int{3, 4})
+	got, terms := s.strength(0, f, []int{3, 4}, 0)
 	if got != base+2 {
 		t.Errorf("fortress strength %d, want %d (a Barbarian adds 2)", got, base+2)
 	}
@@ -198,7 +198,7 @@ func TestDeathAbilities(t *testing.T) {
 			enlist(t, s, 0, Huntsman)
 			enlist(t, s, 1, Scout)
 			fund(s, 0, 0, 2, 0, 0, 0)
-			loot(s, h, [4]int{0, 0, 0, 1})
+			loot(s, h, Pieces{0, 0, 0, 1})
 			do(t, s, 0, KindRaid, h)
 			do(t, s, 0, KindLose, dying)
 			if c.kind == Avenger {
@@ -228,7 +228,7 @@ func TestBrawlerRerolls(t *testing.T) {
 	if s.Step.Kind == StepReroll {
 		t.Fatal("a second reroll with one Brawler")
 	}
-	want, _ := s.strength(0, o, s.Raid.Dice)
+	want, _ := s.strength(0, o, s.Raid.Dice, 0)
 	if s.Raid.Strength != want {
 		t.Errorf("strength %d, want %d from the rerolled dice", s.Raid.Strength, want)
 	}
@@ -241,7 +241,7 @@ func TestARaidedSpaceIsDone(t *testing.T) {
 	h := spaceOf(Harbour)
 	enlist(t, s, 0, Huntsman, Huntsman)
 	fund(s, 0, 0, 4, 0, 0, 0)
-	loot(s, h, [4]int{1, 0, 0, 0})
+	loot(s, h, Pieces{1, 0, 0, 0})
 	do(t, s, 0, KindRaid, h)
 	s.Turn, s.Step = 0, Step{Kind: StepTurn, Seat: 0}
 	if offered(s, 0, KindRaid, h) {

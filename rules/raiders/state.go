@@ -2,6 +2,7 @@ package raiders
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"longhall/rules"
@@ -38,6 +39,17 @@ const (
 	KindScout   = "scout"   // [seat]: Scout, swap cards with that opponent
 	KindTrade1  = "trade1"  // [card]: Scout, give it and take one of theirs at random
 	KindRob     = "rob"     // [seat]: Warlord (2 silver) or Warmonger (1 provision) from them
+	// The modules' choices.
+	KindDraft  = "draft"  // [card]: draft start, hire it, then pass one left, then one right
+	KindMead   = "mead"   // [n]: raid, drink n mead before the roll (+1 strength each)
+	KindCharm  = "charm"  // [slot]: Mead Hall, Charm the Crowd: take that face-up townsfolk
+	KindQuest  = "quest"  // [space]: Mead Hall, Complete a Quest: the quest tile on that space
+	KindClaim  = "claim"  // [reputation]: Mead Hall, claim that reputation tile
+	KindSpend  = "spend"  // [card]: a quest, discard it for its strength
+	KindKill   = "kill"   // []: a Jarl encounter, kill the Jarl
+	KindSubdue = "subdue" // []: subdue the Jarl into the crew
+	KindFlee   = "flee"   // [0 fame | 1 VP]: flee, losing that
+	KindWound  = "wound"  // [crew card]: it takes a wound
 )
 
 // Step kinds: the decision the game waits for.
@@ -55,6 +67,12 @@ const (
 	StepScout    = "scoutSwap"
 	StepDiscard  = "discard" // end of turn: down to 8 cards
 	StepOver     = "over"
+	// The modules' steps.
+	StepDraft = "draft" // set-up with a module: every seat hires one and passes two, all at once
+	StepMead  = "mead"  // raid: drink mead before the roll
+	StepQuest = "quest" // Mead Hall: discard hand cards for the quest (Card: the quest, Left: strength still needed, Other: its space)
+	StepJarl  = "jarl"  // raid: kill, subdue or flee each Jarl met
+	StepWound = "wound" // place the wounds of a kill or a subdue (Left: how many)
 )
 
 // Error is every error this package returns: its text is safe to show a
@@ -81,7 +99,15 @@ type Player struct {
 	Hand       []int `json:"hand"`
 	Crew       []int `json:"crew"`
 	Offerings  []int `json:"offerings"`
-	Dealt      []int `json:"dealt,omitempty"` // set-up: the five to keep three of
+	Dealt      []int `json:"dealt,omitempty"`      // set-up: the five to keep three of
+	Fortresses int   `json:"fortresses,omitempty"` // fortresses raided
+	// The modules.
+	Draft  []int       `json:"draft,omitempty"`  // draft start: hired, passed left, passed right
+	Mead   int         `json:"mead,omitempty"`   // Hall of Heroes
+	Tiles  []int       `json:"tiles,omitempty"`  // quest and reputation tiles, in the order taken (see TileVP)
+	Fame   int         `json:"fame,omitempty"`   // Fields of Fame: the fame track
+	Jarls  int         `json:"jarls,omitempty"`  // Jarl tokens on the encounter board
+	Wounds map[int]int `json:"wounds,omitempty"` // wounds on crew members, by card
 }
 
 // plunder returns the player's count of a plunder kind.
@@ -100,6 +126,9 @@ func (p *Player) plunder(k int) *int {
 func (p *Player) crewOf(kind int) int {
 	return rules.CountBy(p.Crew, func(c int) bool { return KindOf(c) == kind })
 }
+
+// strengthOf is crew member c's strength now: printed, less its wounds.
+func (p *Player) strengthOf(c int) int { return Kinds[KindOf(c)].Strength - p.Wounds[c] }
 
 // Step is the decision the game waits for.
 type Step struct {
@@ -123,7 +152,27 @@ type Raid struct {
 	VP       int      `json:"vp"`    // by threshold
 	Bonus    int      `json:"bonus"` // crew VP for this settlement
 	Killed   int      `json:"killed"`
+	Mead     int      `json:"mead,omitempty"` // mead drunk before the roll
+	Loot     Pieces   `json:"loot"`           // what the raid took
 }
+
+// Encounter is a raid's meeting with Jarls (Fields of Fame): the Jarl
+// cards revealed, one per token, the raider's choice for each (-1 until
+// made; Kill, Subdue, FleeFame or FleeVP), and how many of them, in the
+// book's order (all kills, then subdues, then flights), are resolved.
+type Encounter struct {
+	Jarls  []int `json:"jarls"`
+	Choice []int `json:"choice"`
+	Done   int   `json:"done"`
+}
+
+// An encounter's choices, in the order they resolve.
+const (
+	Kill     = 0
+	Subdue   = 1
+	FleeFame = 2
+	FleeVP   = 3
+)
 
 // Strength terms of a raid, in Raid.Terms.
 const (
@@ -135,6 +184,10 @@ const (
 	TermBrynjar
 	TermFolke
 	TermRagnhildr
+	TermWounds // negative: the crew's wounds
+	TermMead
+	TermReveller
+	TermSigrun
 )
 
 // State is a game of Raiders of the North Sea. Every field is exported
@@ -150,11 +203,24 @@ type State struct {
 	Discard []int `json:"discard"`
 
 	Buildings    [NumBuildings]int `json:"buildings"`    // worker colour at each, NoWorker for none
-	SpaceWorkers []int             `json:"spaceWorkers"` // worker colour on each raid space
-	Plunder      [][4]int          `json:"plunder"`      // each raid space's pieces by kind
-	Supply       [4]int            `json:"supply"`       // plunder and Valkyries beside the board
+	SpaceWorkers []int             `json:"spaceWorkers"` // worker colour on each raid space in play
+	Plunder      []Pieces          `json:"plunder"`      // each raid space's pieces by kind
+	Supply       Pieces            `json:"supply"`       // plunder and Valkyries beside the board
 	Silver       int               `json:"silver"`       // silver in the supply
 	Provisions   int               `json:"provisions"`   // provisions in the supply
+
+	// The modules: which are on, and their pieces.
+	Heroes      bool       `json:"heroes,omitempty"`
+	Fame        bool       `json:"fame,omitempty"`
+	Mead        int        `json:"mead,omitempty"`        // mead in the supply
+	Hall        []int      `json:"hall,omitempty"`        // the Mead Hall's face-up townsfolk, -1 for none
+	QuestStack  []int      `json:"questStack,omitempty"`  // face down, top first
+	SpaceQuest  []int      `json:"spaceQuest,omitempty"`  // the quest tile on each raid space, -1 for none
+	RepRow      []int      `json:"repRow,omitempty"`      // reputation tiles not yet claimed
+	JarlDeck    []int      `json:"jarlDeck,omitempty"`    // face down, top first
+	JarlDiscard []int      `json:"jarlDiscard,omitempty"` // Jarls fled from, killed, or lost from a crew
+	Encounter   *Encounter `json:"encounter,omitempty"`
+	Subdued     []int      `json:"subdued,omitempty"` // Jarls subdued this turn: no wound nor death for them yet
 
 	Row      [OfferingRow]int `json:"row"`      // face-up offerings, -1 for an empty slot
 	Offering []int            `json:"offering"` // the face-down stack, top first
@@ -195,6 +261,14 @@ func (s *State) Pending() []rules.Prompt {
 			}
 		}
 		return out
+	case StepDraft:
+		var out []rules.Prompt
+		for p := range s.Seats {
+			if d := len(s.Seats[p].Draft); d < DraftPasses {
+				out = append(out, rules.Prompt{Seat: rules.Seat(p), Text: s.draftPrompt(p, d)})
+			}
+		}
+		return out
 	}
 	return []rules.Prompt{{Seat: rules.Seat(s.Step.Seat), Text: s.prompt()}}
 }
@@ -224,9 +298,33 @@ func (s *State) prompt() string {
 		return fmt.Sprintf("Scout: give a card for one of theirs (%d more at most), or stop", st.Left)
 	case StepDiscard:
 		return fmt.Sprintf("Discard down to %d cards", MaxHand)
+	case StepMead:
+		return "Drink mead before the roll? Each is +1 strength"
+	case StepQuest:
+		return fmt.Sprintf("Quest: discard townsfolk from your hand with %d more strength", st.Left)
+	case StepJarl:
+		return "A Jarl! Kill, subdue or flee"
+	case StepWound:
+		return fmt.Sprintf("Place %d wounds on your crew", st.Left)
 	}
 	return ""
 }
+
+// draftPrompt says what seat p drafts next, having chosen d cards.
+func (s *State) draftPrompt(p, d int) string {
+	switch d {
+	case 0:
+		return "Draft: hire one of your five townsfolk for free"
+	case 1:
+		return "Draft: pass one to the left, to " + s.name(s.left(p))
+	}
+	return "Draft: pass one to the right, to " + s.name(s.right(p))
+}
+
+// left and right are the neighbours of p: the next in turn order sits on
+// the left, as play goes clockwise.
+func (s *State) left(p int) int  { return (p + 1) % s.Players }
+func (s *State) right(p int) int { return (p + s.Players - 1) % s.Players }
 
 // Result implements rules.State.
 func (s *State) Result() *rules.Result { return s.Outcome }
@@ -240,11 +338,19 @@ func (s *State) Clone() rules.State {
 	c.Seats = make([]Player, len(s.Seats))
 	for i, p := range s.Seats {
 		p.Hand, p.Crew, p.Offerings, p.Dealt = slices.Clone(p.Hand), slices.Clone(p.Crew), slices.Clone(p.Offerings), slices.Clone(p.Dealt)
+		p.Draft, p.Tiles, p.Wounds = slices.Clone(p.Draft), slices.Clone(p.Tiles), maps.Clone(p.Wounds)
 		c.Seats[i] = p
 	}
 	c.Deck, c.Discard = slices.Clone(s.Deck), slices.Clone(s.Discard)
 	c.SpaceWorkers, c.Plunder = slices.Clone(s.SpaceWorkers), slices.Clone(s.Plunder)
 	c.Offering = slices.Clone(s.Offering)
+	c.Hall, c.QuestStack, c.SpaceQuest, c.RepRow = slices.Clone(s.Hall), slices.Clone(s.QuestStack), slices.Clone(s.SpaceQuest), slices.Clone(s.RepRow)
+	c.JarlDeck, c.JarlDiscard, c.Subdued = slices.Clone(s.JarlDeck), slices.Clone(s.JarlDiscard), slices.Clone(s.Subdued)
+	if s.Encounter != nil {
+		e := *s.Encounter
+		e.Jarls, e.Choice = slices.Clone(e.Jarls), slices.Clone(e.Choice)
+		c.Encounter = &e
+	}
 	c.Step.Queue = slices.Clone(s.Step.Queue)
 	if s.Raid != nil {
 		r := *s.Raid

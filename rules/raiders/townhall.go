@@ -45,7 +45,7 @@ func (s *State) abilityPossible(p, c int) bool {
 	case Gatekeeper:
 		return len(s.Deck)+len(s.Discard) > 0
 	case Gravedigger:
-		return len(pl.Crew) > 0 && others > 0
+		return len(s.exhumable(p)) > 0 && others > 0
 	case Huntsman:
 		return s.Provisions+s.Silver > 0
 	case Jeweller:
@@ -77,6 +77,12 @@ func (s *State) abilityPossible(p, c int) bool {
 		return anyOpp(func(o *Player) bool { return o.Silver > 0 })
 	case Warmonger:
 		return anyOpp(func(o *Player) bool { return o.Provisions > 0 })
+	case Skald:
+		return s.Mead > 0
+	case Brewer:
+		return s.Mead+s.Provisions > 0
+	case Reveller:
+		return pl.Mead > 0 && s.Silver > 0
 	}
 	return false // heroes
 }
@@ -121,22 +127,22 @@ func (s *State) legalAbility(p int) []rules.Action {
 			}
 		}
 	case Brawler:
-		for _, c := range byKind(pl.Crew) {
+		for _, c := range crewChoices(pl, func(int) bool { return true }) {
 			for k := Gold; k <= Livestock; k++ {
 				if s.Supply[k] > 0 {
-					add(KindBrawl, fmt.Sprintf("Lose your %s for 1 %s", cardName(c), PlunderNames[k]), c, k)
+					add(KindBrawl, fmt.Sprintf("Lose your %s for 1 %s", s.crewName(p, c), PlunderNames[k]), c, k)
 				}
 			}
 		}
 	case Gravedigger:
-		for _, c := range byKind(pl.Crew) {
+		for _, c := range s.exhumable(p) {
 			for _, h := range byKind(pl.Hand) {
-				add(KindExhume, fmt.Sprintf("Your %s back to hand, your %s into the crew", cardName(c), cardName(h)), c, h)
+				add(KindExhume, fmt.Sprintf("Your %s back to hand, your %s into the crew", s.crewName(p, c), cardName(h)), c, h)
 			}
 		}
 	case Merchant:
 		for b := range NumBuildings {
-			if b != TownHall {
+			if b != TownHall && s.inPlay(b) {
 				add(KindUse, "Do the "+BuildingNames[b]+"'s action", b)
 			}
 		}
@@ -173,6 +179,12 @@ func (s *State) legalAbility(p int) []rules.Action {
 		}
 	}
 	return out
+}
+
+// exhumable lists the crew a Gravedigger may send back to the hand: any
+// but a Jarl ("Can I hire a Jarl without subduing? No").
+func (s *State) exhumable(p int) []int {
+	return crewChoices(&s.Seats[p], func(c int) bool { return !IsJarl(c) })
 }
 
 // costNames name an offering's cost components, in offerCost's order.
@@ -253,6 +265,15 @@ func (s *State) useAbility(p, c int, ev *events) (done bool) {
 		pl.Livestock--
 		s.Supply[Livestock]++
 		s.gainPlunder(p, Iron, 1, ev)
+	case Skald:
+		s.gainReward(p, Reward{Mead: 2}, ev)
+	case Brewer:
+		s.gainReward(p, Reward{Mead: 1, Provisions: 1}, ev)
+	case Reveller:
+		pl.Mead--
+		s.Mead++
+		ev.add(p, "pay", "%s pays 1 mead", name)
+		s.gainSilver(p, 2, ev)
 	default:
 		// A choice: Archer, Barbarian, Berserker, Brawler, Gravedigger,
 		// Merchant, Recruiter, Scout, Trader, Warlord, Warmonger.
@@ -299,13 +320,14 @@ func (s *State) applyAbility(p int, a rules.Action, ev *events) (done bool) {
 		ev.add(p, "strip", "%s loses 1 armour", s.name(a.Args[0]))
 	case KindBrawl:
 		c, k := a.Args[0], a.Args[1]
-		pl.Crew = removeCard(pl.Crew, c)
-		s.Discard = append(s.Discard, c)
+		s.removeCrew(p, c)
+		s.discardCard(c)
 		ev.add(p, "dismiss", "%s lets the %s go", name, cardName(c))
 		s.gainPlunder(p, k, 1, ev)
 	case KindExhume:
 		c, h := a.Args[0], a.Args[1]
-		pl.Crew = append(removeCard(pl.Crew, c), h)
+		s.removeCrew(p, c)
+		pl.Crew = append(pl.Crew, h)
 		pl.Hand = append(removeCard(pl.Hand, h), c)
 		ev.add(p, "exhume", "%s takes the %s back into hand and puts the %s in the crew", name, cardName(c), cardName(h))
 	case KindUse:

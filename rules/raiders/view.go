@@ -1,6 +1,7 @@
 package raiders
 
 import (
+	"maps"
 	"slices"
 
 	"longhall/rules"
@@ -20,7 +21,7 @@ type View struct {
 	Stack     int               `json:"stack"` // offerings left face down
 	Deck      int               `json:"deck"`
 	Discard   int               `json:"discard"`
-	Supply    [4]int            `json:"supply"` // plunder and Valkyries beside the board
+	Supply    Pieces            `json:"supply"` // plunder and Valkyries beside the board
 	Silver    int               `json:"silver"`
 	Provs     int               `json:"provisions"`
 	Start     int               `json:"start"`
@@ -30,6 +31,19 @@ type View struct {
 	Step      Step              `json:"step"`
 	Raid      *Raid             `json:"raid,omitempty"`
 	Scores    []Score           `json:"scores,omitempty"` // at the end
+
+	// The modules: which are on, and what they put on the table.
+	Heroes     bool       `json:"heroes,omitempty"`
+	Fame       bool       `json:"fame,omitempty"`
+	Draft      []int      `json:"draft,omitempty"`  // the viewer's draft so far: hired, passed left, passed right
+	Mead       int        `json:"mead,omitempty"`   // mead in the supply
+	Hall       []int      `json:"hall,omitempty"`   // the Mead Hall's face-up townsfolk, -1 for none
+	Quests     [][2]int   `json:"quests,omitempty"` // [space, quest tile] for each quest on the board
+	QuestStack int        `json:"questStack,omitempty"`
+	RepRow     []int      `json:"repRow,omitempty"` // reputation tiles (tile ids) not yet claimed
+	JarlDeck   int        `json:"jarlDeck,omitempty"`
+	Encounter  *Encounter `json:"encounter,omitempty"`
+	Subdued    []int      `json:"subdued,omitempty"`
 }
 
 // PlayerView is a player as everyone sees them.
@@ -47,12 +61,19 @@ type PlayerView struct {
 	Crew       []int `json:"crew"`
 	Offerings  []int `json:"offerings"`
 	Keeping    bool  `json:"keeping,omitempty"` // set-up: still choosing
+	Fortresses int   `json:"fortresses,omitempty"`
+	Mead       int   `json:"mead,omitempty"`
+	Tiles      []int `json:"tiles,omitempty"`
+	Fame       int   `json:"fame,omitempty"`
+	Jarls      int   `json:"jarls,omitempty"`
+	// Wounds are [card, wounds] for each wounded crew member.
+	Wounds [][2]int `json:"wounds,omitempty"`
 }
 
 // SpaceView is a raid space now: its pieces by plunder kind and the
 // colour of the worker on it.
 type SpaceView struct {
-	Plunder [4]int `json:"p"`
+	Plunder Pieces `json:"p"`
 	Worker  int    `json:"w"`
 }
 
@@ -64,6 +85,18 @@ func (s *State) view(seat int) *View {
 		Seat: seat, Buildings: s.Buildings, Row: s.Row, Stack: len(s.Offering), Deck: len(s.Deck), Discard: len(s.Discard),
 		Supply: s.Supply, Silver: s.Silver, Provs: s.Provisions, Start: s.Start, Turn: s.Turn, FinalLeft: s.FinalLeft, EndCause: s.EndCause,
 		Step: s.Step, Hand: []int{},
+		Heroes: s.Heroes, Fame: s.Fame, Mead: s.Mead, Hall: slices.Clone(s.Hall), QuestStack: len(s.QuestStack),
+		RepRow: slices.Clone(s.RepRow), JarlDeck: len(s.JarlDeck), Subdued: slices.Clone(s.Subdued),
+	}
+	for i, q := range s.SpaceQuest {
+		if q >= 0 {
+			v.Quests = append(v.Quests, [2]int{i, q})
+		}
+	}
+	if s.Encounter != nil {
+		e := *s.Encounter
+		e.Jarls, e.Choice = slices.Clone(e.Jarls), slices.Clone(e.Choice)
+		v.Encounter = &e
 	}
 	v.Step.Queue = slices.Clone(s.Step.Queue)
 	if !s.seatOK(seat) {
@@ -73,13 +106,19 @@ func (s *State) view(seat int) *View {
 		pl := &s.Seats[p]
 		v.Players = append(v.Players, PlayerView{Silver: pl.Silver, Provisions: pl.Provisions, Gold: pl.Gold, Iron: pl.Iron, Livestock: pl.Livestock,
 			Armour: pl.Armour, Valkyrie: pl.Valkyrie, VP: pl.VP, Worker: pl.Worker, Hand: len(pl.Hand),
-			Crew: slices.Clone(pl.Crew), Offerings: slices.Clone(pl.Offerings), Keeping: len(pl.Dealt) > 0})
+			Crew: slices.Clone(pl.Crew), Offerings: slices.Clone(pl.Offerings), Keeping: len(pl.Dealt) > 0,
+			Fortresses: pl.Fortresses, Mead: pl.Mead, Tiles: slices.Clone(pl.Tiles), Fame: pl.Fame, Jarls: pl.Jarls})
+		pv := &v.Players[len(v.Players)-1]
+		for _, c := range slices.Sorted(maps.Keys(pl.Wounds)) {
+			pv.Wounds = append(pv.Wounds, [2]int{c, pl.Wounds[c]})
+		}
 		if p == v.Seat {
 			v.Hand = slices.Sorted(slices.Values(pl.Hand))
 			v.Dealt = slices.Clone(pl.Dealt)
+			v.Draft = slices.Clone(pl.Draft)
 		}
 	}
-	for i := range Spaces {
+	for i := range s.Plunder {
 		v.Spaces = append(v.Spaces, SpaceView{Plunder: s.Plunder[i], Worker: s.SpaceWorkers[i]})
 	}
 	if s.Raid != nil {

@@ -11,11 +11,11 @@ import (
 // five townsfolk to keep three of, and three offerings lie face up.
 func TestSetup(t *testing.T) {
 	for players := 2; players <= 4; players++ {
-		s := newState(players, nil, uint64(players), false)
+		s := newState(players, nil, uint64(players), Modules{})
 		if err := check(s); err != nil {
 			t.Fatal(err)
 		}
-		for i, sp := range Spaces {
+		for i, sp := range Spaces[:BaseSpaces] {
 			n := 0
 			for _, c := range s.Plunder[i] {
 				n += c

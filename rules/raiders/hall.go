@@ -1,0 +1,297 @@
+package raiders
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"longhall/rules"
+)
+
+// The Hall of Heroes module (comprehensive book, sections 3 to 6): the
+// draft start, the Mead Hall with its face-up row (Charm the Crowd) and
+// its quests (Complete a Quest), reputation tiles, and mead drunk before
+// a raid's roll.
+
+// legalDraft lists seat p's next draft choice: the card to hire, then
+// the one to pass left, then the one to pass right (Setup 5).
+func (s *State) legalDraft(p int) []rules.Action {
+	pl := &s.Seats[p]
+	if len(pl.Dealt) == 0 || len(pl.Draft) >= DraftPasses {
+		return nil
+	}
+	var out []rules.Action
+	for _, c := range byKind(pl.Dealt) {
+		var label string
+		switch len(pl.Draft) {
+		case 0:
+			label = "Hire your " + cardName(c) + " for free"
+		case 1:
+			label = "Pass your " + cardName(c) + " to " + s.name(s.left(p))
+		default:
+			label = "Pass your " + cardName(c) + " to " + s.name(s.right(p))
+		}
+		out = append(out, act(KindDraft, label, c))
+	}
+	return out
+}
+
+// draft takes p's choice of c; once every seat has chosen, the hired cards
+// are revealed and the passed ones change hands, all at once.
+func (s *State) draft(p, c int, ev *events) {
+	pl := &s.Seats[p]
+	pl.Dealt = removeCard(pl.Dealt, c)
+	pl.Draft = append(pl.Draft, c)
+	if len(pl.Draft) == 1 {
+		ev.secret(p, "draft", s.name(p)+" chooses a townsfolk to hire", s.name(p)+" chooses the "+cardName(c)+" to hire")
+	}
+	if len(s.Pending()) > 0 {
+		return
+	}
+	for q := range s.Seats {
+		d := &s.Seats[q]
+		d.Crew, d.Hand = []int{d.Draft[0]}, d.Dealt
+		ev.add(q, "hire", "%s hires the %s", s.name(q), cardName(d.Draft[0]))
+	}
+	for q := range s.Seats {
+		d := &s.Seats[q]
+		for i, to := range [2]int{s.left(q), s.right(q)} {
+			c := d.Draft[1+i]
+			s.Seats[to].Hand = append(s.Seats[to].Hand, c)
+			*ev = append(*ev, rules.Event{Kind: "pass", Seat: rules.Seat(q),
+				Text:     fmt.Sprintf("%s passes a card to %s", s.name(q), s.name(to)),
+				Secret:   fmt.Sprintf("%s passes the %s to %s", s.name(q), cardName(c), s.name(to)),
+				SecretTo: []rules.Seat{rules.Seat(q), rules.Seat(to)}})
+		}
+	}
+	for q := range s.Seats {
+		s.Seats[q].Dealt, s.Seats[q].Draft = nil, nil
+	}
+	s.Step = Step{Kind: StepTurn, Seat: s.Turn}
+}
+
+// handStrength is the printed strength of p's hand: what a quest counts
+// ("Can I complete a Quest with Crew Strength? No. Only cards from hand").
+func (s *State) handStrength(p int) int {
+	n := 0
+	for _, c := range s.Seats[p].Hand {
+		n += Kinds[KindOf(c)].Strength
+	}
+	return n
+}
+
+// meetsRep says whether p meets reputation tile r's demand.
+func (s *State) meetsRep(p, r int) bool {
+	pl, rep := &s.Seats[p], Reputations[r]
+	have := 0
+	switch rep.Need {
+	case RepFortress:
+		have = pl.Fortresses
+	case RepOfferings:
+		have = len(pl.Offerings)
+	case RepArmour:
+		have = pl.Armour
+	case RepValkyrie:
+		have = pl.Valkyrie
+	}
+	return have >= rep.N
+}
+
+// legalMeadHall lists the Mead Hall's actions: Charm the Crowd for each
+// face-up townsfolk, Complete a Quest for each quest the hand is strong
+// enough for, and each reputation tile p may claim.
+func (s *State) legalMeadHall(p int) []rules.Action {
+	var out []rules.Action
+	for slot, c := range s.Hall {
+		if c >= 0 {
+			out = append(out, act(KindCharm, "Charm the Crowd: take the "+cardName(c)+bonusWords(slot), slot))
+		}
+	}
+	strength := s.handStrength(p)
+	for i, q := range s.SpaceQuest {
+		if q >= 0 && strength >= Quests[q].Need {
+			out = append(out, act(KindQuest, fmt.Sprintf("Complete the quest at %s: discard %d strength for %s", SpaceName(i), Quests[q].Need, rewardWords(Quests[q].Reward)), i))
+		}
+	}
+	for _, t := range s.RepRow {
+		if r := t - len(Quests); s.meetsRep(p, r) {
+			out = append(out, act(KindClaim, fmt.Sprintf("Claim the reputation tile for %s (%d VP a tile)", RepText[Reputations[r].Need], Reputations[r].PerTile), r))
+		}
+	}
+	return out
+}
+
+func bonusWords(slot int) string {
+	b := MeadRowBonus[slot]
+	switch {
+	case b[0] > 0 && b[1] > 0:
+		return fmt.Sprintf(", %d silver and %d mead", b[0], b[1])
+	case b[0] > 0:
+		return fmt.Sprintf(" and %d silver", b[0])
+	case b[1] > 0:
+		return fmt.Sprintf(" and %d mead", b[1])
+	}
+	return ""
+}
+
+// rewardWords writes a reward: "2 gold and 1 mead".
+func rewardWords(r Reward) string {
+	var parts []string
+	for _, it := range []struct {
+		n    int
+		what string
+	}{{r.Silver, "silver"}, {r.Provisions, "provisions"}, {r.Gold, "gold"}, {r.Iron, "iron"}, {r.Livestock, "livestock"}, {r.Mead, "mead"}, {r.Armour, "armour"}, {r.VP, "VP"}} {
+		if it.n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", it.n, it.what))
+		}
+	}
+	if len(parts) == 0 {
+		return "nothing"
+	}
+	return strings.Join(parts, " and ")
+}
+
+// applyMeadHall carries out a Mead Hall choice. It reports whether the
+// building's action is done.
+func (s *State) applyMeadHall(p int, a rules.Action, ev *events) (done bool) {
+	pl := &s.Seats[p]
+	switch a.Kind {
+	case KindCharm:
+		slot := a.Args[0]
+		c := s.Hall[slot]
+		pl.Hand = append(pl.Hand, c)
+		ev.add(p, "charm", "%s charms the crowd and takes the %s", s.name(p), cardName(c))
+		if b := MeadRowBonus[slot]; b != [2]int{} {
+			s.gainReward(p, Reward{Silver: b[0], Mead: b[1]}, ev)
+		}
+		// Slide the cards to its left one place right; refill the leftmost.
+		copy(s.Hall[1:slot+1], s.Hall[:slot])
+		s.Hall[0] = -1
+		if c, ok := s.top(ev); ok {
+			s.Hall[0] = c
+		}
+		return true
+	case KindQuest:
+		i := a.Args[0]
+		q := s.SpaceQuest[i]
+		ev.add(p, "quest", "%s takes on the quest at %s", s.name(p), SpaceName(i))
+		s.Step = Step{Kind: StepQuest, Seat: p, Card: q, Left: Quests[q].Need, Other: i}
+		return false
+	case KindClaim:
+		t := len(Quests) + a.Args[0]
+		s.RepRow = removeCard(s.RepRow, t)
+		pl.Tiles = append(pl.Tiles, t)
+		ev.add(p, "claim", "%s claims the reputation tile for %s", s.name(p), RepText[Reputations[a.Args[0]].Need])
+		return true
+	}
+	return true
+}
+
+// legalQuest lists the hand cards p may discard towards the quest: any
+// with strength (more than needed is allowed, FAQ).
+func (s *State) legalQuest(p int) []rules.Action {
+	var out []rules.Action
+	for _, c := range byKind(s.Seats[p].Hand) {
+		if n := Kinds[KindOf(c)].Strength; n > 0 {
+			out = append(out, act(KindSpend, fmt.Sprintf("Discard your %s (strength %d)", cardName(c), n), c))
+		}
+	}
+	return out
+}
+
+// spend discards hand card c towards the quest; with enough strength the
+// quest is complete: its tile goes above p's board and its reward is
+// paid. It reports whether the quest is done.
+func (s *State) spend(p, c int, ev *events) (done bool) {
+	pl, st := &s.Seats[p], &s.Step
+	pl.Hand = removeCard(pl.Hand, c)
+	s.Discard = append(s.Discard, c)
+	st.Left -= Kinds[KindOf(c)].Strength
+	ev.add(p, "spend", "%s discards a %s for the quest", s.name(p), cardName(c))
+	if st.Left > 0 {
+		return false
+	}
+	q := st.Card
+	s.SpaceQuest[st.Other] = -1
+	pl.Tiles = append(pl.Tiles, q)
+	ev.add(p, "quest", "%s completes the quest: %s, and a tile worth %d VP a tile", s.name(p), rewardWords(Quests[q].Reward), Quests[q].PerTile)
+	r := Quests[q].Reward
+	r.VP += pl.crewOf(Skald)
+	s.gainReward(p, r, ev)
+	return true
+}
+
+// placeQuest puts a quest tile on the space just raided (Raid 10: "only
+// once per space").
+func (s *State) placeQuest(i int, ev *events) {
+	if !s.Heroes || len(s.QuestStack) == 0 || s.SpaceQuest[i] >= 0 {
+		return
+	}
+	s.SpaceQuest[i], s.QuestStack = s.QuestStack[0], s.QuestStack[1:]
+	q := Quests[s.SpaceQuest[i]]
+	ev.add(-1, "quest", "A quest appears at %s: %d strength of townsfolk for %s", SpaceName(i), q.Need, rewardWords(q.Reward))
+}
+
+// legalMead lists how much mead p may drink before the roll.
+func (s *State) legalMead(p int) []rules.Action {
+	out := []rules.Action{act(KindMead, "Drink no mead", 0)}
+	for n := 1; n <= s.Seats[p].Mead; n++ {
+		out = append(out, act(KindMead, fmt.Sprintf("Drink %d mead (+%d strength)", n, n), n))
+	}
+	return out
+}
+
+// drink spends n of p's mead on the raid in progress, and rolls.
+func (s *State) drink(p, n int, ev *events) {
+	s.Seats[p].Mead -= n
+	s.Mead += n
+	s.Raid.Mead = n
+	if n > 0 {
+		ev.add(p, "mead", "%s drinks %d mead before the roll: +%d strength", s.name(p), n, n)
+	}
+	s.roll(ev)
+}
+
+// gainReward pays p a quest's, a Jarl's or a Mead Hall slot's reward from
+// the supplies (what a supply lacks is not paid).
+func (s *State) gainReward(p int, r Reward, ev *events) {
+	pl := &s.Seats[p]
+	if r.Silver > 0 {
+		s.gainSilver(p, r.Silver, ev)
+	}
+	if r.Provisions > 0 {
+		s.gainProvisions(p, r.Provisions, ev)
+	}
+	for k, n := range [3]int{r.Gold, r.Iron, r.Livestock} {
+		if n > 0 {
+			s.gainPlunder(p, k, n, ev)
+		}
+	}
+	if n := min(r.Mead, s.Mead); n > 0 {
+		s.Mead -= n
+		pl.Mead += n
+		ev.add(p, "gain", "%s gains %d mead", s.name(p), n)
+	}
+	if n := min(r.Armour, MaxArmour-pl.Armour); n > 0 {
+		pl.Armour += n
+		ev.add(p, "armour", "%s gains %d armour", s.name(p), n)
+	}
+	if r.VP > 0 {
+		pl.VP += r.VP
+		ev.add(p, "vp", "%s gains %d VP", s.name(p), r.VP)
+	}
+}
+
+// tilesVP is what p's quest and reputation tiles score: the rightmost
+// tile's VP for each tile (Final Scoring 5).
+func (p *Player) tilesVP() int {
+	if len(p.Tiles) == 0 {
+		return 0
+	}
+	return TileVP(p.Tiles[len(p.Tiles)-1]) * len(p.Tiles)
+}
+
+// hallCards lists the Mead Hall's face-up cards.
+func (s *State) hallCards() []int {
+	return slices.DeleteFunc(slices.Clone(s.Hall), func(c int) bool { return c < 0 })
+}

@@ -1,0 +1,274 @@
+package raiders
+
+import (
+	"fmt"
+	"slices"
+
+	"longhall/rules"
+)
+
+// The Fields of Fame module (comprehensive book, Raid 8 and Wounds): Jarl
+// tokens taken in a raid reveal Jarl cards; the raider kills, subdues or
+// flees from each, and they resolve all kills, then all subdues, then all
+// flights, before the Valkyries. Kills and subdues wound the crew, and
+// wounds lower its strength; kills and Township raids bring fame.
+
+// woundsFor is how many wounds a choice against Jarl card j costs.
+func woundsFor(choice, j int) int {
+	switch choice {
+	case Kill:
+		return Kinds[KindOf(j)].Strength + 1
+	case Subdue:
+		return max(0, Kinds[KindOf(j)].Strength-1)
+	}
+	return 0
+}
+
+// woundRoom is how many more wounds p's crew can take: each member up to
+// its printed strength, none on a Jarl subdued this turn.
+func (s *State) woundRoom(p int) int {
+	pl := &s.Seats[p]
+	n := 0
+	for _, c := range pl.Crew {
+		if !slices.Contains(s.Subdued, c) {
+			n += max(0, pl.strengthOf(c))
+		}
+	}
+	return n
+}
+
+// meetJarls reveals a Jarl card for each of the n Jarl tokens p took, puts
+// the tokens on p's encounter board, and waits for p's choices.
+func (s *State) meetJarls(p, n int, ev *events) {
+	s.Seats[p].Jarls += n
+	e := &Encounter{}
+	for range n {
+		if len(s.JarlDeck) == 0 {
+			if len(s.JarlDiscard) == 0 {
+				break
+			}
+			s.JarlDeck, s.JarlDiscard = s.JarlDiscard, []int{}
+			rules.Shuffle(s.RNG, s.JarlDeck)
+			ev.add(-1, "reshuffle", "The Jarl discards are shuffled into a new Jarl deck")
+		}
+		j := s.JarlDeck[0]
+		s.JarlDeck = s.JarlDeck[1:]
+		e.Jarls = append(e.Jarls, j)
+		e.Choice = append(e.Choice, -1)
+		ev.add(p, "jarl", "%s meets %s (strength %d)", s.name(p), cardName(j), Kinds[KindOf(j)].Strength)
+	}
+	if len(e.Jarls) == 0 {
+		s.valkyries(ev)
+		return
+	}
+	s.Encounter = e
+	s.Step = Step{Kind: StepJarl, Seat: p}
+}
+
+// legalJarl lists p's choices for the first Jarl not yet decided. Killing
+// or subduing needs room on the crew for its wounds, after the choices
+// already made; subduing also needs its silver and a place in the crew.
+func (s *State) legalJarl(p int) []rules.Action {
+	e, pl := s.Encounter, &s.Seats[p]
+	i := slices.Index(e.Choice, -1)
+	if i < 0 {
+		return nil
+	}
+	j := e.Jarls[i]
+	// What the choices made so far will take, or (kills, which resolve
+	// before flights) bring in fame.
+	room, silver, crew, fame := s.woundRoom(p), pl.Silver, len(pl.Crew), pl.Fame
+	for k, ch := range e.Choice[:i] {
+		room -= woundsFor(ch, e.Jarls[k])
+		switch ch {
+		case Kill:
+			fame += KillFame
+		case Subdue:
+			silver -= Kinds[KindOf(e.Jarls[k])].Cost
+			crew++
+		case FleeFame:
+			fame--
+		}
+	}
+	name, kind := cardName(j), Kinds[KindOf(j)]
+	var out []rules.Action
+	if w := woundsFor(Kill, j); room >= w {
+		out = append(out, act(KindKill, fmt.Sprintf("Kill %s: %d wounds, %d fame and %s", name, w, KillFame, rewardWords(Jarls[KindOf(j)-FirstJarl].Kill))))
+	}
+	if w := woundsFor(Subdue, j); room >= w && silver >= kind.Cost && crew < MaxCrew {
+		out = append(out, act(KindSubdue, fmt.Sprintf("Subdue %s into your crew: %d wounds and %d silver", name, w, kind.Cost)))
+	}
+	if fame > 0 {
+		out = append(out, act(KindFlee, "Flee from "+name+", losing 1 fame", 0))
+	}
+	if pl.VP > 0 || fame <= 0 {
+		out = append(out, act(KindFlee, "Flee from "+name+", losing 1 VP", 1))
+	}
+	return out
+}
+
+// chooseJarl records p's choice for the first undecided Jarl, and resolves
+// the encounter once every Jarl has one.
+func (s *State) chooseJarl(p int, a rules.Action, ev *events) {
+	e := s.Encounter
+	i := slices.Index(e.Choice, -1)
+	switch a.Kind {
+	case KindKill:
+		e.Choice[i] = Kill
+	case KindSubdue:
+		e.Choice[i] = Subdue
+	default:
+		e.Choice[i] = FleeFame + a.Args[0]
+	}
+	ev.add(p, "choose", "%s will %s %s", s.name(p), [4]string{"kill", "subdue", "flee from", "flee from"}[e.Choice[i]], cardName(e.Jarls[i]))
+	if !slices.Contains(e.Choice, -1) {
+		s.resolveEncounter(ev)
+	}
+}
+
+// encounterOrder lists the encounter's Jarls in the order they resolve:
+// "All Kills → All Subdues → All Flees".
+func (e *Encounter) order() []int {
+	idx := make([]int, len(e.Jarls))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return min(e.Choice[a], FleeFame) - min(e.Choice[b], FleeFame) })
+	return idx
+}
+
+// resolveEncounter carries out the encounter's choices in order, pausing
+// while the raider places wounds, then turns to the Valkyries.
+func (s *State) resolveEncounter(ev *events) {
+	e := s.Encounter
+	p := s.Raid.Seat
+	pl := &s.Seats[p]
+	order := e.order()
+	for e.Done < len(order) {
+		i := order[e.Done]
+		e.Done++
+		j := e.Jarls[i]
+		name := cardName(j)
+		switch e.Choice[i] {
+		case Kill:
+			ev.add(p, "kill", "%s kills %s", s.name(p), name)
+			s.JarlDiscard = append(s.JarlDiscard, j)
+			s.gainFame(p, KillFame, ev)
+			s.gainReward(p, Jarls[KindOf(j)-FirstJarl].Kill, ev)
+			if s.wound(p, woundsFor(Kill, j), ev) {
+				return
+			}
+		case Subdue:
+			cost := Kinds[KindOf(j)].Cost
+			pl.Silver -= cost
+			s.Silver += cost
+			ev.add(p, "subdue", "%s subdues %s for %d silver: the Jarl joins the crew", s.name(p), name, cost)
+			// The Jarl joins now but takes no wound nor death this turn.
+			pl.Crew = append(pl.Crew, j)
+			s.Subdued = append(s.Subdued, j)
+			if s.wound(p, woundsFor(Subdue, j), ev) {
+				return
+			}
+		default:
+			s.JarlDiscard = append(s.JarlDiscard, j)
+			if e.Choice[i] == FleeFame {
+				pl.Fame = max(0, pl.Fame-1) // kills at the track's end may bring less than counted
+				ev.add(p, "flee", "%s flees from %s and loses 1 fame", s.name(p), name)
+			} else {
+				pl.VP = max(0, pl.VP-1)
+				ev.add(p, "flee", "%s flees from %s and loses 1 VP", s.name(p), name)
+			}
+		}
+	}
+	s.Encounter = nil
+	s.valkyries(ev)
+}
+
+// gainFame moves p up the fame track, no further than its end.
+func (s *State) gainFame(p, n int, ev *events) {
+	pl := &s.Seats[p]
+	if n = min(n, len(FameVP)-1-pl.Fame); n > 0 {
+		pl.Fame += n
+		ev.add(p, "fame", "%s gains %d fame", s.name(p), n)
+	}
+}
+
+// wound gives p n wounds to place. It reports whether the game now waits
+// for p to choose where.
+func (s *State) wound(p, n int, ev *events) (waiting bool) {
+	s.Step = Step{Kind: StepWound, Seat: p, Left: n}
+	return s.placeWounds(ev)
+}
+
+// woundable lists p's crew that can take a wound, one per kind and wound
+// count (copies alike play alike).
+func (s *State) woundable(p int) []int {
+	pl := &s.Seats[p]
+	return crewChoices(pl, func(c int) bool { return pl.strengthOf(c) > 0 && !slices.Contains(s.Subdued, c) })
+}
+
+// placeWounds places the wounds left wherever there is no choice (one kind
+// of crew member can take them, or all the room must be filled). It
+// reports whether a choice remains.
+func (s *State) placeWounds(ev *events) (waiting bool) {
+	st := &s.Step
+	p := st.Seat
+	pl := &s.Seats[p]
+	for st.Left > 0 {
+		can := s.woundable(p)
+		switch {
+		case len(can) == 0:
+			st.Left = 0 // no room left: the rest are lost, as excess Valkyries are
+		case len(can) == 1 || s.woundRoom(p) <= st.Left:
+			s.addWound(pl, can[0], ev)
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// addWound puts one wound on p's crew member c.
+func (s *State) addWound(pl *Player, c int, ev *events) {
+	if pl.Wounds == nil {
+		pl.Wounds = map[int]int{}
+	}
+	pl.Wounds[c]++
+	s.Step.Left--
+	ev.add(s.Step.Seat, "wound", "%s's %s is wounded (strength %d)", s.name(s.Step.Seat), cardName(c), pl.strengthOf(c))
+}
+
+// crewChoices lists the crew members of pl that ok accepts, one for each
+// kind and wound count, lowest id first.
+func crewChoices(pl *Player, ok func(int) bool) []int {
+	seen := map[[2]int]bool{}
+	var out []int
+	for _, c := range slices.Sorted(slices.Values(pl.Crew)) {
+		key := [2]int{KindOf(c), pl.Wounds[c]}
+		if ok(c) && !seen[key] {
+			seen[key] = true
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// removeCrew takes c out of p's crew, its wounds healed.
+func (s *State) removeCrew(p, c int) {
+	pl := &s.Seats[p]
+	pl.Crew = removeCard(pl.Crew, c)
+	delete(pl.Wounds, c)
+	if len(pl.Wounds) == 0 {
+		pl.Wounds = nil
+	}
+}
+
+// discardCard puts a card out of play: a Jarl to the Jarl discards, a
+// townsfolk to the discard pile.
+func (s *State) discardCard(c int) {
+	if IsJarl(c) {
+		s.JarlDiscard = append(s.JarlDiscard, c)
+	} else {
+		s.Discard = append(s.Discard, c)
+	}
+}
