@@ -71,14 +71,17 @@ func guess(s *State, p int, seed uint64) *State {
 	for i, sl := range slots {
 		*sl = pool[i]
 	}
-	slices.Sort(c.Offering)
-	rules.Shuffle(rng, c.Offering)
+	for _, stack := range [][]int{c.Offering, c.QuestStack, c.JarlDeck} {
+		slices.Sort(stack)
+		rules.Shuffle(rng, stack)
+	}
 	c.RNG = rules.NewRNG(rng.Uint64())
 	return c
 }
 
 // unseen lists the places of the cards seat p cannot see: the deck and
-// the other players' hands and set-up cards.
+// the other players' hands and set-up cards (dealt and drafted). The
+// stacks of offerings, quests and Jarls are shuffled whole.
 func (s *State) unseen(p int) []*int {
 	var slots []*int
 	for i := range s.Deck {
@@ -93,6 +96,9 @@ func (s *State) unseen(p int) []*int {
 		}
 		for i := range s.Seats[q].Dealt {
 			slots = append(slots, &s.Seats[q].Dealt[i])
+		}
+		for i := range s.Seats[q].Draft {
+			slots = append(slots, &s.Seats[q].Draft[i])
 		}
 	}
 	return slots
@@ -152,8 +158,9 @@ func estimate(s *State, p int) float64 {
 		v -= float64(len(pl.Hand) - MaxHand)
 	}
 	for _, c := range pl.Crew {
-		v += 1 + 0.45*float64(Kinds[KindOf(c)].Strength)
+		v += 1 + 0.45*float64(pl.strengthOf(c))
 	}
+	v += tapered(pl.Mead, 4, 0.4, 0.1)
 	v += 0.25 * float64(pl.Armour)
 	switch pl.Worker {
 	case Grey:

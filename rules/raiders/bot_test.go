@@ -12,6 +12,13 @@ import (
 // other seats) and returns it with the number of turns it took.
 func play(tb testing.TB, cfg rules.Config, seed uint64, bots map[rules.Seat]rules.Bot) (*State, int) {
 	tb.Helper()
+	return playCounting(tb, cfg, seed, bots, nil)
+}
+
+// playCounting is play, counting the kinds of the bots' actions in used
+// (when not nil).
+func playCounting(tb testing.TB, cfg rules.Config, seed uint64, bots map[rules.Seat]rules.Bot, used map[string]int) (*State, int) {
+	tb.Helper()
 	st, err := game{}.New(cfg, seed)
 	if err != nil {
 		tb.Fatal(err)
@@ -32,6 +39,9 @@ func play(tb testing.TB, cfg rules.Config, seed uint64, bots map[rules.Seat]rule
 		if err != nil {
 			tb.Fatal(err)
 		}
+		if _, isBot := bots[seat]; isBot && used != nil {
+			used[a.Kind]++
+		}
 		if a.Kind == KindPlace || a.Kind == KindRaid {
 			turns++
 		}
@@ -44,50 +54,77 @@ func play(tb testing.TB, cfg rules.Config, seed uint64, bots map[rules.Seat]rule
 
 // botVsRandom plays a 2-player game of the bot against RandomBot and
 // reports whether the bot won alone.
-func botVsRandom(tb testing.TB, seed uint64, botSeat rules.Seat) bool {
-	s, _ := play(tb, rules.Config{Players: 2}, seed, map[rules.Seat]rules.Bot{botSeat: game{}.NewBot(seed)})
+func botVsRandom(tb testing.TB, options map[string]string, seed uint64, botSeat rules.Seat) bool {
+	s, _ := play(tb, rules.Config{Players: 2, Options: options}, seed, map[rules.Seat]rules.Bot{botSeat: game{}.NewBot(seed)})
 	return slices.Equal(s.Outcome.Winners, []rules.Seat{botSeat})
 }
 
+// bothModules is the options with Hall of Heroes and Fields of Fame on.
+var bothModules = map[string]string{HeroesOption.Key: On, FameOption.Key: On}
+
 // The bot beats a uniformly random player in at least 85% of 2-player
-// games, in either seat.
+// games, in either seat, in the base game and with both modules on.
 func TestBotBeatsRandom(t *testing.T) {
-	games := 100
-	if testing.Short() {
-		games = 20
-	}
-	wins := 0
-	for i := range games {
-		if botVsRandom(t, uint64(1000+i), rules.Seat(i%2)) {
-			wins++
-		}
-	}
-	if rate := float64(wins) / float64(games); rate < 0.85 {
-		t.Errorf("the bot won %d of %d games (%.0f%%), want at least 85%%", wins, games, 100*rate)
+	for _, c := range []struct {
+		name    string
+		options map[string]string
+	}{{"base game", nil}, {"both modules", bothModules}} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			games := 100
+			if testing.Short() {
+				games = 20
+			}
+			wins := 0
+			for i := range games {
+				if botVsRandom(t, c.options, uint64(1000+i), rules.Seat(i%2)) {
+					wins++
+				}
+			}
+			if rate := float64(wins) / float64(games); rate < 0.85 {
+				t.Errorf("the bot won %d of %d games (%.0f%%), want at least 85%%", wins, games, 100*rate)
+			}
+		})
 	}
 }
 
-// Bots play whole games at every player count, with legal actions only.
+// Bots play whole games at every player count, with legal actions only,
+// and use the modules' actions when they are on.
 func TestBotsPlayWholeGames(t *testing.T) {
-	for players := 2; players <= 4; players++ {
-		bots := map[rules.Seat]rules.Bot{}
-		for p := range players {
-			bots[rules.Seat(p)] = game{}.NewBot(uint64(p))
+	used := map[string]int{}
+	for _, options := range []map[string]string{nil, bothModules} {
+		for players := 2; players <= 4; players++ {
+			bots := map[rules.Seat]rules.Bot{}
+			for p := range players {
+				bots[rules.Seat(p)] = game{}.NewBot(uint64(p))
+			}
+			s, _ := playCounting(t, rules.Config{Players: players, Options: options}, uint64(players), bots, used)
+			if err := check(s); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%d players, %v: %v, %s", players, options, s.Outcome.Scores, s.Outcome.Reason)
 		}
-		s, _ := play(t, rules.Config{Players: players}, uint64(players), bots)
-		if err := check(s); err != nil {
-			t.Fatal(err)
+	}
+	for _, k := range []string{KindDraft, KindMead, KindCharm, KindQuest, KindKill} {
+		if used[k] == 0 {
+			t.Errorf("the bots never chose %q in 3 games with both modules (used: %v)", k, used)
 		}
-		t.Logf("%d players: %v, %s", players, s.Outcome.Scores, s.Outcome.Reason)
 	}
 }
 
+// BenchmarkRandomPlayout plays random games at 2 to 4 players: the base
+// game, and with both modules.
 func BenchmarkRandomPlayout(b *testing.B) {
+	b.Run("base", func(b *testing.B) { randomPlayouts(b, nil) })
+	b.Run("modules", func(b *testing.B) { randomPlayouts(b, bothModules) })
+}
+
+func randomPlayouts(b *testing.B, options map[string]string) {
 	rng := rules.NewRNG(1)
 	random := rules.RandomBot{RNG: rng}
 	games := 0
 	for i := 0; b.Loop(); i++ {
-		st, err := game{}.New(rules.Config{Players: 2 + i%3}, uint64(i))
+		st, err := game{}.New(rules.Config{Players: 2 + i%3, Options: options}, uint64(i))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -133,15 +170,24 @@ func BenchmarkBotDecision(b *testing.B) {
 	}
 }
 
+// BenchmarkBotVsRandom reports the bot's win rate against a random
+// player: the base game, and with both modules.
 func BenchmarkBotVsRandom(b *testing.B) {
-	wins, games := 0, 0
-	for i := 0; b.Loop(); i++ {
-		if botVsRandom(b, uint64(i), rules.Seat(i%2)) {
-			wins++
-		}
-		games++
+	for _, c := range []struct {
+		name    string
+		options map[string]string
+	}{{"base", nil}, {"modules", bothModules}} {
+		b.Run(c.name, func(b *testing.B) {
+			wins, games := 0, 0
+			for i := 0; b.Loop(); i++ {
+				if botVsRandom(b, c.options, uint64(i), rules.Seat(i%2)) {
+					wins++
+				}
+				games++
+			}
+			b.ReportMetric(100*float64(wins)/float64(games), "win%")
+		})
 	}
-	b.ReportMetric(100*float64(wins)/float64(games), "win%")
 }
 
 // BenchmarkSelfPlay plays bots against each other and reports, at each

@@ -10,8 +10,8 @@ import (
 )
 
 // scramble deals again, in a copy, everything seat me cannot see: the
-// other players' hands and set-up cards, the deck's order and the offering
-// stack's order.
+// other players' hands and set-up cards, the deck's order and the orders
+// of the offering, quest and Jarl stacks.
 func scramble(s *State, me int, rng *rules.RNG) *State {
 	c := s.Clone().(*State)
 	slots := c.unseen(me)
@@ -27,6 +27,8 @@ func scramble(s *State, me int, rng *rules.RNG) *State {
 		slices.Sort(c.Seats[p].Dealt)
 	}
 	rules.Shuffle(rng, c.Offering)
+	rules.Shuffle(rng, c.QuestStack)
+	rules.Shuffle(rng, c.JarlDeck)
 	return c
 }
 
@@ -242,6 +244,7 @@ var fuzzKinds = []string{
 	KindReturn, KindPlace, KindTake, KindRaid, KindSkip, KindTown, KindSell, KindSell2, KindHire, KindDismiss, KindArm,
 	KindMill, KindTrade, KindOffer, KindReroll, KindLose, KindAvenge, KindDiscard, KindSwap, KindSteal, KindStrip,
 	KindBrawl, KindExhume, KindUse, KindGive, KindScout, KindTrade1, KindRob, "RAID",
+	KindDraft, KindMead, KindCharm, KindQuest, KindClaim, KindSpend, KindKill, KindSubdue, KindFlee, KindWound,
 }
 
 // FuzzApply feeds Apply arbitrary actions mixed with legal ones: Apply

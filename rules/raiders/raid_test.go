@@ -14,10 +14,17 @@ func spaceOf(settlement int) int {
 	return -1
 }
 
-// loot sets space i's pieces by kind, trading with the supply.
+// loot sets space i's pieces by kind, trading with the supply (and
+// borrowing from other spaces when the supply runs short).
 func loot(s *State, i int, pieces Pieces) {
 	for k := range pieces {
 		s.Supply[k] += s.Plunder[i][k] - pieces[k]
+		for j := range s.Plunder {
+			for j != i && s.Supply[k] < 0 && s.Plunder[j][k] > 0 {
+				s.Plunder[j][k]--
+				s.Supply[k]++
+			}
+		}
 	}
 	s.Plunder[i] = pieces
 }

@@ -410,11 +410,19 @@ func FuzzApply(f *testing.F, s Suite, kinds []string) {
 		}
 		players := info.MinPlayers + next()%(info.MaxPlayers-info.MinPlayers+1)
 		seed := uint64(next())<<8 | uint64(next())
-		st, err := s.Game.New(rules.Config{Players: players}, seed)
+		// Every option's choice comes from the data too, so every
+		// combination of options is fuzzed.
+		cfg := rules.Config{Players: players, Options: map[string]string{}}
+		for _, o := range info.Options {
+			if len(o.Choices) > 0 {
+				cfg.Options[o.Key] = o.Choices[next()%len(o.Choices)]
+			}
+		}
+		st, err := s.Game.New(cfg, seed)
 		if err != nil {
 			t.Fatal(err)
 		}
-		where := func() string { return fmt.Sprintf("%d players, seed %d", players, seed) }
+		where := func() string { return fmt.Sprintf("%d players, options %v, seed %d", players, cfg.Options, seed) }
 		for len(data) > 0 && st.Result() == nil {
 			op := next()
 			seat := rules.Seat(next()%(players+3) - 1)
