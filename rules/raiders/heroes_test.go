@@ -154,7 +154,7 @@ func TestCompleteAQuest(t *testing.T) {
 	s.SpaceQuest[h] = q
 	noCrew(s, 0)
 	enlist(t, s, 0, Mercenary, Mercenary) // crew strength does not count
-	onlyHand(t, s, 0, Jeweller, Archer) // strength 0 + 3
+	onlyHand(t, s, 0, Jeweller, Archer)   // strength 0 + 3
 	quest := func() bool {
 		return slices.ContainsFunc(s.legalMeadHall(0), func(a rules.Action) bool { return a.Kind == KindQuest && a.Args[0] == h })
 	}
