@@ -35,14 +35,18 @@ type choices struct {
 	spaces    map[int]bool         // raid spaces open to the player (their raids are buttons in the dock)
 	slots     map[int]rules.Action // offer [slot]
 	hand      map[int]rules.Action // a one-card action on a hand card
-	crew      map[int]rules.Action // lose or dismiss [crew card]
+	crew      map[int]rules.Action // lose, dismiss or wound [crew card]
 	dice      map[int]rules.Action // reroll [die]
+	hall      map[int]rules.Action // charm [slot]: a Mead Hall card
+	quests    map[int]rules.Action // quest [space]: a quest tile
+	reps      map[int]rules.Action // claim [reputation]: a reputation tile
 	buttons   []rules.Action
 }
 
 func sortChoices(v *rd.View, legal []rules.Action) choices {
 	c := choices{buildings: map[int]rules.Action{}, spaces: map[int]bool{}, slots: map[int]rules.Action{},
-		hand: map[int]rules.Action{}, crew: map[int]rules.Action{}, dice: map[int]rules.Action{}}
+		hand: map[int]rules.Action{}, crew: map[int]rules.Action{}, dice: map[int]rules.Action{},
+		hall: map[int]rules.Action{}, quests: map[int]rules.Action{}, reps: map[int]rules.Action{}}
 	var mine []int
 	if v.Seat >= 0 {
 		mine = v.Players[v.Seat].Crew
@@ -70,9 +74,15 @@ func sortChoices(v *rd.View, legal []rules.Action) choices {
 			return put(c.slots, a)
 		case rd.KindReroll:
 			return put(c.dice, a)
-		case rd.KindLose, rd.KindDismiss:
+		case rd.KindLose, rd.KindDismiss, rd.KindWound:
 			return slices.Contains(mine, a.Args[0]) && put(c.crew, a)
-		case rd.KindTown, rd.KindSell, rd.KindHire, rd.KindDiscard, rd.KindTrade1, rd.KindReturn:
+		case rd.KindCharm:
+			return put(c.hall, a)
+		case rd.KindQuest:
+			return put(c.quests, a)
+		case rd.KindClaim:
+			return put(c.reps, a)
+		case rd.KindTown, rd.KindSell, rd.KindHire, rd.KindDiscard, rd.KindTrade1, rd.KindReturn, rd.KindDraft, rd.KindSpend:
 			return (slices.Contains(v.Hand, a.Args[0]) || slices.Contains(v.Dealt, a.Args[0])) && put(c.hand, a)
 		}
 		return false
@@ -94,14 +104,17 @@ func (b *Board) Render() app.UI {
 		dock = ui.Dock(
 			t.prompt(),
 			ui.Buttons("rd-buttons", t.c.buttons, nil),
+			t.drafted(),
 			t.player(int(self)),
 			t.hand(),
 		)
 	}
 	return ui.Div("rd-board",
 		t.scores(),
+		t.encounter(),
 		t.raid(),
 		t.village(),
+		t.meadHall(),
 		t.spaces(),
 		t.offerings(),
 		ui.Div("rd-players", foes...),
@@ -138,13 +151,16 @@ func worker(w int) app.UI {
 
 // village draws the eight buildings and the workers standing there.
 func (t *table) village() app.UI {
-	items := make([]app.UI, rd.NumBuildings)
+	items := make([]app.UI, 0, rd.NumBuildings)
 	for b := range rd.NumBuildings {
+		if b == rd.MeadHall && !t.v.Heroes {
+			continue
+		}
 		body := []app.UI{ui.Strong(rd.BuildingNames[b]), ui.Small("rd-what", buildingText[b]), worker(t.v.Buildings[b])}
 		if a, ok := t.c.buildings[b]; ok {
-			items[b] = ui.Control(a, "rd-building rd-can", a.String(), body...)
+			items = append(items, ui.Control(a, "rd-building rd-can", a.String(), body...))
 		} else {
-			items[b] = ui.Div("rd-building", body...)
+			items = append(items, ui.Div("rd-building", body...))
 		}
 	}
 	return ui.Section("rd-village", "The village", ui.Heading("rd-h", "Village"), ui.Div("rd-buildings", items...))
@@ -160,6 +176,7 @@ var buildingText = [rd.NumBuildings]string{
 	"Provisions: black 1, grey 2, white 2 or 1 gold",
 	"Silver: black 3, grey or white 2",
 	"1 livestock: 2 provisions; or an offering",
+	"Charm the Crowd, or complete a quest",
 }
 
 // plunder writes a space's or a player's pieces by kind.
@@ -205,7 +222,13 @@ func (t *table) spaces() app.UI {
 				score += strconv.Itoa(th[1]) + " VP"
 			}
 		}
+		if sp.Settlement == rd.Township {
+			score += " · +" + strconv.Itoa(rd.TownshipFame) + " fame"
+		}
 		body := []app.UI{ui.Strong(rd.SpaceName(i)), plunder(sv.Plunder), ui.Small("rd-need", need), ui.Small("rd-score", score), worker(sv.Worker)}
+		if q, ok := t.questAt(i); ok {
+			body = append(body, ui.Span("rd-quest", "quest: "+strconv.Itoa(rd.Quests[q].Need)+" strength"))
+		}
 		class := "rd-space"
 		if sv.Plunder == (rd.Pieces{}) {
 			class += " rd-done"

@@ -5,6 +5,7 @@ import (
 
 	"longhall/app/ui"
 	"longhall/app/ui/boardtest"
+	"longhall/rules"
 	rd "longhall/rules/raiders"
 )
 
@@ -18,6 +19,13 @@ func TestBoardIsRegistered(t *testing.T) {
 // check on whole games: each legal action has exactly one control (on the
 // building, raid space, offering, card or die it acts on, or a button),
 // and no control offers an action that is not legal.
+// The modules' parts are checked the same way, each module alone and both.
 func TestBoardOffersEveryLegalActionAndNothingElse(t *testing.T) {
-	boardtest.Run(t, boardtest.Suite{Game: rd.ID})
+	on := func(players int, heroes, fame string) rules.Config {
+		return rules.Config{Players: players, Options: map[string]string{rd.HeroesOption.Key: heroes, rd.FameOption.Key: fame}}
+	}
+	boardtest.Run(t, boardtest.Suite{Game: rd.ID, Configs: []rules.Config{
+		{Players: 2}, {Players: 3}, {Players: 4},
+		on(2, rd.On, rd.Off), on(3, rd.Off, rd.On), on(2, rd.On, rd.On), on(4, rd.On, rd.On),
+	}})
 }

@@ -19,20 +19,27 @@ func stat(label string, n int) app.UI {
 	return ui.Spans("rd-stat", ui.Span("rd-n", strconv.Itoa(n)), ui.Span("rd-l", label))
 }
 
-// card draws a townsfolk card: its name, strength and cost, and both
-// abilities.
-func card(id int) []app.UI {
+// card draws a townsfolk card (or a Jarl): its name, strength and cost,
+// and both abilities.
+func card(id int) []app.UI { return woundedCard(id, 0) }
+
+// woundedCard draws a card with its wounds, if any.
+func woundedCard(id, wounds int) []app.UI {
 	k := rd.KindOf(id)
 	kind := rd.Kinds[k]
 	head := kind.Name
 	if kind.Hero {
 		head += " ★"
 	}
-	body := []app.UI{
-		ui.Strong(head),
-		ui.Span("rd-num", "strength "+strconv.Itoa(kind.Strength)+" · cost "+strconv.Itoa(kind.Cost)),
-		ui.Small("rd-crew", rd.KindText[k][0]),
+	num := "strength " + strconv.Itoa(kind.Strength) + " · cost " + strconv.Itoa(kind.Cost)
+	if rd.IsJarl(id) {
+		num = "strength " + strconv.Itoa(kind.Strength) + " · subdue: " + strconv.Itoa(kind.Cost) + " silver"
 	}
+	body := []app.UI{ui.Strong(head), ui.Span("rd-num", num)}
+	if wounds > 0 {
+		body = append(body, ui.Span("rd-wounds", strconv.Itoa(wounds)+" wounds: strength "+strconv.Itoa(kind.Strength-wounds)))
+	}
+	body = append(body, ui.Small("rd-crew", rd.KindText[k][0]))
 	if t := rd.KindText[k][1]; t != "" {
 		body = append(body, ui.Small("rd-town", "Town Hall: "+t))
 	}
@@ -47,11 +54,11 @@ func (t *table) cardEl(id int, actions map[int]app.UI, class string) app.UI {
 	return ui.Div(class, card(id)...)
 }
 
-// controls makes the card controls of a choice map.
-func controls(m map[int]rules.Action, class string) map[int]app.UI {
+// controls makes the card controls of a choice map, wounds shown.
+func controls(m map[int]rules.Action, class string, wounds map[int]int) map[int]app.UI {
 	out := make(map[int]app.UI, len(m))
 	for id, a := range m {
-		out[id] = ui.Control(a, class+" rd-can", a.String(), card(id)...)
+		out[id] = ui.Control(a, class+" rd-can", a.String(), woundedCard(id, wounds[id])...)
 	}
 	return out
 }
@@ -68,12 +75,20 @@ func (t *table) player(s int) app.UI {
 		class += " rd-me"
 	}
 	crew := make([]app.UI, 0, len(pv.Crew))
+	wounds := map[int]int{}
+	for _, w := range pv.Wounds {
+		wounds[w[0]] = w[1]
+	}
 	var ctl map[int]app.UI
 	if s == t.v.Seat {
-		ctl = controls(t.c.crew, "rd-card")
+		ctl = controls(t.c.crew, "rd-card", wounds)
 	}
 	for _, id := range pv.Crew {
-		crew = append(crew, t.cardEl(id, ctl, "rd-card"))
+		if c, ok := ctl[id]; ok {
+			crew = append(crew, c)
+		} else {
+			crew = append(crew, ui.Div("rd-card", woundedCard(id, wounds[id])...))
+		}
 	}
 	offVP := 0
 	for _, o := range pv.Offerings {
@@ -85,14 +100,27 @@ func (t *table) player(s int) app.UI {
 	}
 	return app.Section().Class(class).Aria("label", t.name(s)).Attr("data-seat", s).Body(
 		ui.Div("rd-who", ui.Strong(title), worker(pv.Worker), ui.Span("rd-vp", strconv.Itoa(pv.VP)+" VP")),
-		ui.Div("rd-stats",
-			stat("silver", pv.Silver), stat("provisions", pv.Provisions), stat("gold", pv.Gold),
-			stat("iron", pv.Iron), stat("livestock", pv.Livestock), stat("armour", pv.Armour),
-			stat("Valkyrie", pv.Valkyrie), stat("cards", pv.Hand),
-			stat("offerings ("+strconv.Itoa(offVP)+" VP)", len(pv.Offerings)),
-		),
+		ui.Div("rd-stats", t.stats(pv, offVP)...),
+		t.tiles(pv.Tiles),
 		app.If(len(crew) > 0, func() app.UI { return ui.Div("rd-crewrow", crew...) }),
 	)
+}
+
+// stats lists a player's numbers: the modules' only when they are on.
+func (t *table) stats(pv rd.PlayerView, offVP int) []app.UI {
+	out := []app.UI{
+		stat("silver", pv.Silver), stat("provisions", pv.Provisions), stat("gold", pv.Gold),
+		stat("iron", pv.Iron), stat("livestock", pv.Livestock), stat("armour", pv.Armour),
+		stat("Valkyrie", pv.Valkyrie), stat("cards", pv.Hand),
+		stat("offerings ("+strconv.Itoa(offVP)+" VP)", len(pv.Offerings)),
+	}
+	if t.v.Heroes {
+		out = append(out, stat("mead", pv.Mead))
+	}
+	if t.v.Fame {
+		out = append(out, stat("fame", pv.Fame), stat("Jarl tokens", pv.Jarls))
+	}
+	return out
 }
 
 // hand draws the viewer's hand, or the five dealt at the set-up.
@@ -101,7 +129,7 @@ func (t *table) hand() app.UI {
 	if len(t.v.Dealt) > 0 {
 		ids = t.v.Dealt
 	}
-	ctl := controls(t.c.hand, "rd-card")
+	ctl := controls(t.c.hand, "rd-card", nil)
 	cards := make([]app.UI, len(ids))
 	for i, id := range ids {
 		cards[i] = t.cardEl(id, ctl, "rd-card")
@@ -144,7 +172,7 @@ func (t *table) raid() app.UI {
 	return ui.Section("rd-lastraid", "The raid", body...)
 }
 
-var termNames = [...]string{"dice", "armour", "crew", "Armourer", "Barbarian", "Brynjar", "Folke", "Ragnhildr"}
+var termNames = [...]string{"dice", "armour", "crew", "Armourer", "Barbarian", "Brynjar", "Folke", "Ragnhildr", "wounds", "mead", "Reveller", "Sigrun"}
 
 // scores draws the final scores term by term.
 func (t *table) scores() app.UI {
@@ -153,9 +181,16 @@ func (t *table) scores() app.UI {
 	}
 	rows := make([]app.UI, len(t.v.Scores))
 	for s, sc := range t.v.Scores {
-		rows[s] = ui.Div("rd-scorerow", ui.Strong(t.name(s)),
+		terms := []app.UI{ui.Strong(t.name(s)),
 			stat("raids", sc.Raids), stat("Valkyrie", sc.Valkyrie), stat("armour", sc.Armour),
-			stat("offerings", sc.Offerings), stat("crew", sc.Crew), stat("plunder", sc.Plunder), stat("total", sc.Total))
+			stat("offerings", sc.Offerings), stat("crew", sc.Crew), stat("plunder", sc.Plunder)}
+		if t.v.Heroes {
+			terms = append(terms, stat("quests", sc.Quests))
+		}
+		if t.v.Fame {
+			terms = append(terms, stat("fame", sc.Fame), stat("Jarls", sc.Jarls))
+		}
+		rows[s] = ui.Div("rd-scorerow", append(terms, stat("total", sc.Total))...)
 	}
 	return ui.Section("rd-scores", "Final scores", ui.Heading("rd-h", "Final scores"), ui.Div("rd-scoretable", rows...))
 }
