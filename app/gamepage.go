@@ -146,7 +146,7 @@ func (p *gamePage) renderRoomSetup(info rules.Info) app.UI {
 		),
 		app.P().Class("hint").Text("You host: the game runs in this browser and you get a link to send. Friends open it and sit down; empty seats can take bots."),
 		app.If(len(info.Options) > 0, func() app.UI {
-			return app.P().Class("hint").Text("The game options chosen in the set-up above apply to the room too.")
+			return app.P().Class("hint").Text("The game options chosen in the set-up above apply to the room too; you can still change them in its lobby until the start.")
 		}),
 		app.If(p.roomErr != "", func() app.UI { return app.P().Class("error").Attr("role", "alert").Text(p.roomErr) }),
 		app.Button().Type("submit").ID("open-room").Class("button primary").Text("Open a room"),

@@ -31,6 +31,7 @@ func (p *roomPage) seats(started bool) app.UI {
 		app.Ol().Class("lobby").Body(app.Range(l.Seats).Slice(func(i int) app.UI {
 			return p.seat(l.Seats[i], me, started)
 		})),
+		p.options(started),
 		app.P().ID("spectators").Class("hint").Text(spectators(l.Spectators, me == rules.Spectator && v.Snap.Joined)),
 		app.If(!started && p.guest != nil && me >= 0, func() app.UI {
 			ready := l.Seats[me].Ready
@@ -56,6 +57,34 @@ func (p *roomPage) seats(started bool) app.UI {
 				})
 		}),
 	)
+}
+
+// options shows the game's options: the host may change them until the
+// start (a module turned on, say); everyone else reads them.
+func (p *roomPage) options(started bool) app.UI {
+	l := p.view.Snap.Lobby
+	g, err := rules.Lookup(l.Game)
+	if err != nil || len(g.Info().Options) == 0 {
+		return nil
+	}
+	opts := g.Info().Options
+	cfg := rules.Config{Options: l.Options}
+	if p.host == nil || started {
+		return app.Ul().ID("room-options").Class("room-options").Body(app.Range(opts).Slice(func(i int) app.UI {
+			return app.Li().Text(opts[i].Label + ": " + cfg.Option(opts[i]))
+		}))
+	}
+	return app.Div().ID("room-options").Class("room-options").Body(app.Range(opts).Slice(func(i int) app.UI {
+		o := opts[i]
+		return app.Div().Class("option").Body(
+			app.Label().For("room-opt-"+o.Key).Text(o.Label),
+			app.Select().ID("room-opt-"+o.Key).OnChange(func(ctx app.Context, e app.Event) {
+				p.try(p.host.SetOption(o.Key, ctx.JSSrc().Get("value").String()))
+			}).Body(app.Range(o.Choices).Slice(func(j int) app.UI {
+				return app.Option().Value(o.Choices[j]).Selected(cfg.Option(o) == o.Choices[j]).Text(o.Choices[j])
+			})),
+		)
+	}))
 }
 
 // myReady says whether this player's seat is marked ready now.

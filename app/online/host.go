@@ -110,7 +110,7 @@ func Host(ctx context.Context, st Store, rec *Hosted, n Net, opts HostOptions, o
 	r.Room = r.Room.Reissue(opts.Now())
 	h.rec, h.room = &r, r.Room
 
-	sopts := session.Options{BotDelay: opts.BotDelay, OnSave: h.saved, OnLobby: h.savedLobby, Logf: opts.Logf, Timing: h.timed}
+	sopts := session.Options{BotDelay: opts.BotDelay, OnSave: h.saved, OnLobby: h.savedLobby, OnOptions: h.savedOptions, Logf: opts.Logf, Timing: h.timed}
 	var err error
 	if r.Save != nil {
 		h.host, err = session.Resume(ctx, *r.Save, sopts)
@@ -184,6 +184,15 @@ func (h *Hosting) timed(t session.ActionTimes) {
 // savedLobby keeps the lobby before the start. It runs on the host's loop.
 func (h *Hosting) savedLobby(seats []session.LobbySeat) {
 	if err := h.store(func(r *Hosted) { r.Lobby = seats }); err != nil {
+		h.set(func(v *View) { v.Notice = Words(err) })
+	}
+}
+
+// savedOptions keeps the game's options as the host changed them in the
+// lobby, so that a reload before the start opens the same game. It runs on
+// the host's loop.
+func (h *Hosting) savedOptions(options map[string]string) {
+	if err := h.store(func(r *Hosted) { r.Config.Options = options }); err != nil {
 		h.set(func(v *View) { v.Notice = Words(err) })
 	}
 }
@@ -291,6 +300,9 @@ func (h *Hosting) Rematch(seed uint64) error {
 	}
 	return h.store(func(r *Hosted) { r.Over = false })
 }
+
+// SetOption changes a game option in the lobby, before the start.
+func (h *Hosting) SetOption(key, value string) error { return h.host.SetOption(key, value) }
 
 // SetBot puts a bot in a seat or takes it out.
 func (h *Hosting) SetBot(seat rules.Seat, on bool) error { return h.host.SetBot(seat, on) }

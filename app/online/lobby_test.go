@@ -4,23 +4,35 @@ package online
 
 import (
 	"testing"
+	"time"
 
 	"longhall/app/internal/leaktest"
 	"longhall/app/local"
 	"longhall/app/session"
+	"longhall/rules"
+	"longhall/rules/raiders"
 )
 
 // A host who reloads before the start gets the lobby back as it was: the
-// friend's seat and ready mark, the bot, the host's own seat; the friend
-// comes back by itself to the seat kept for them.
+// game option changed in the lobby, the friend's seat and ready mark, the
+// bot, the host's own seat; the friend comes back by itself to the seat
+// kept for them.
 func TestAHostReloadBeforeTheStartKeepsTheLobby(t *testing.T) {
 	leaktest.Check(t)
 	w := newWatcher()
 	st := &local.MemStore{}
-	h := startHost(t, st, newHosted(t, 3), w)
+	hosted, err := NewHosted(raiders.ID, rules.Config{Players: 3}, 11, "Gordon", time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := startHost(t, st, hosted, w)
 	until(t, w, h, "the host seated", seated)
 	g := startGuest(t, &local.MemStore{}, &local.MemStore{}, h, "Rikki", w)
 	until(t, w, g, "the guest seated", seated)
+	if err := h.SetOption(raiders.HeroesOption.Key, raiders.On); err != nil {
+		t.Fatal(err)
+	}
+	until(t, w, g, "the guest sees the option", func(v View) bool { return v.Snap.Lobby != nil && v.Snap.Lobby.Options[raiders.HeroesOption.Key] == raiders.On })
 	g.Ready(true)
 	if err := h.SetBot(2, true); err != nil {
 		t.Fatal(err)
@@ -37,13 +49,13 @@ func TestAHostReloadBeforeTheStartKeepsTheLobby(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec.Save != nil || len(rec.Lobby) != 3 {
-		t.Fatalf("the kept lobby: save %v, seats %+v", rec.Save, rec.Lobby)
+	if rec.Save != nil || len(rec.Lobby) != 3 || rec.Config.Options[raiders.HeroesOption.Key] != raiders.On {
+		t.Fatalf("the kept lobby: save %v, seats %+v, options %v", rec.Save, rec.Lobby, rec.Config.Options)
 	}
 	h2 := startHost(t, st, rec, w)
 	v := until(t, w, h2, "the lobby as it was", func(v View) bool {
 		l := v.Snap.Lobby
-		return seated(v) && l != nil && l.Seats[1].Name == "Rikki" && l.Seats[1].Ready && l.Seats[2].Kind == session.SeatBot
+		return seated(v) && l != nil && l.Seats[1].Name == "Rikki" && l.Seats[1].Ready && l.Seats[2].Kind == session.SeatBot && l.Options[raiders.HeroesOption.Key] == raiders.On
 	})
 	if v.Snap.Seat != 0 {
 		t.Errorf("the host is back in seat %d", v.Snap.Seat)

@@ -1,6 +1,9 @@
 package session
 
 import (
+	"fmt"
+	"maps"
+	"slices"
 	"sort"
 
 	"longhall/rules"
@@ -38,6 +41,40 @@ func (h *Host) SetPaused(paused bool, reason string) error {
 			h.scheduleBots()
 		}
 		h.dirty = true
+		return nil
+	})
+}
+
+// SetOption changes a game option before the start (a module turned on,
+// say). Guests see it in the lobby at once, and any ready marks are taken
+// back, since the game they agreed to has changed.
+func (h *Host) SetOption(key, value string) error {
+	return h.call(func() error {
+		if h.started {
+			return errorf(CodeStarted, "the game has started; its options are fixed")
+		}
+		i := slices.IndexFunc(h.game.Info().Options, func(o rules.Option) bool { return o.Key == key })
+		if i < 0 {
+			return fmt.Errorf("session: %s has no option %q", h.game.Info().Name, key)
+		}
+		if o := h.game.Info().Options[i]; !slices.Contains(o.Choices, value) {
+			return fmt.Errorf("session: %s must be one of %q, not %q", o.Label, o.Choices, value)
+		}
+		if h.cfg.Option(h.game.Info().Options[i]) == value {
+			return nil
+		}
+		h.cfg.Options = maps.Clone(h.cfg.Options)
+		if h.cfg.Options == nil {
+			h.cfg.Options = map[string]string{}
+		}
+		h.cfg.Options[key] = value
+		for _, m := range h.members {
+			m.ready = false
+		}
+		h.dirty = true
+		if h.opts.OnOptions != nil {
+			h.opts.OnOptions(maps.Clone(h.cfg.Options))
+		}
 		return nil
 	})
 }

@@ -66,6 +66,10 @@ type Options struct {
 	// start, for a host to keep and give back to RestoreLobby after a
 	// reload. Like OnSave it runs on the loop.
 	OnLobby func([]LobbySeat)
+	// OnOptions receives the game's options whenever the host changes them
+	// before the start (SetOption), to keep for a reload. Like OnSave it
+	// runs on the loop.
+	OnOptions func(map[string]string)
 	// Timing, when set, hears what each guest's applied action took the
 	// host (for `make bench`). It runs on the loop.
 	Timing func(ActionTimes)

@@ -377,3 +377,44 @@ func TestTheActorHearsFirst(t *testing.T) {
 		}
 	}
 }
+
+// The host may change a game option in the lobby: guests see it at once,
+// their ready marks are taken back, the game starts with it, and an
+// unknown option or choice, or a change after the start, is refused.
+func TestHostChangesAnOptionInTheLobby(t *testing.T) {
+	leaktest.Check(t)
+	var kept map[string]string
+	h := newTestHost(t, 2, Options{OnOptions: func(o map[string]string) { kept = o }})
+	local(t, h, "Ann", "")
+	bob := join(t, h, "Bob", "")
+	bob.Ready(true)
+	waitLobby(t, bob, "ready", func(l *Lobby) bool { return l.Seats[1].Ready })
+	for _, bad := range [][2]string{{"size", "2"}, {"hand", "7"}} {
+		if err := h.SetOption(bad[0], bad[1]); err == nil {
+			t.Errorf("SetOption(%q, %q) accepted", bad[0], bad[1])
+		}
+	}
+	if err := h.SetOption("hand", "2"); err != nil {
+		t.Fatal(err)
+	}
+	l := waitLobby(t, bob, "the option", func(l *Lobby) bool { return l.Options["hand"] == "2" })
+	if l.Seats[1].Ready {
+		t.Error("Bob is still ready after the game changed")
+	}
+	if kept["hand"] != "2" {
+		t.Errorf("OnOptions kept %v", kept)
+	}
+	bob.Ready(true)
+	waitLobby(t, bob, "ready again", func(l *Lobby) bool { return l.Seats[1].Ready })
+	if err := h.Start(); err != nil {
+		t.Fatal(err)
+	}
+	s, err := h.Save()
+	if err != nil || s.Record.Config.Options["hand"] != "2" {
+		t.Errorf("the game started with %v (%v)", s.Record.Config.Options, err)
+	}
+	var e *Error
+	if err := h.SetOption("hand", "3"); !errors.As(err, &e) || e.Code != CodeStarted {
+		t.Errorf("SetOption after the start: %v", err)
+	}
+}
