@@ -32,7 +32,9 @@ func TestAHostReloadBeforeTheStartKeepsTheLobby(t *testing.T) {
 	if err := h.SetOption(raiders.HeroesOption.Key, raiders.On); err != nil {
 		t.Fatal(err)
 	}
-	until(t, w, g, "the guest sees the option", func(v View) bool { return v.Snap.Lobby != nil && v.Snap.Lobby.Options[raiders.HeroesOption.Key] == raiders.On })
+	until(t, w, g, "the guest sees the option", func(v View) bool {
+		return v.Snap.Lobby != nil && v.Snap.Lobby.Options[raiders.HeroesOption.Key] == raiders.On
+	})
 	g.Ready(true)
 	if err := h.SetBot(2, true); err != nil {
 		t.Fatal(err)
