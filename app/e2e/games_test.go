@@ -150,6 +150,9 @@ func TestEveryGamePlaysInARoom(t *testing.T) {
 			link := site.openRoomOf(t, host, id, 2)
 			within(t, guest, "opening the link", chromedp.Navigate(link))
 			seatedAt(t, guest, "the guest")
+			if id == "raiders" {
+				lobbyTurnsAModuleOn(t, host, guest)
+			}
 			within(t, guest, "the guest is ready", chromedp.Click("#ready", chromedp.ByQuery))
 			within(t, host, "starting", chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
 				chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery))
@@ -195,8 +198,29 @@ func TestEveryGamePlaysInARoom(t *testing.T) {
 			if hv == "" || hv == "0" {
 				t.Errorf("%s: the room never moved (version %q, %v)", id, hv, ends)
 			}
+			if id == "raiders" {
+				var hall bool
+				within(t, guest, "looking for the Mead Hall", chromedp.Evaluate(`!!document.querySelector('.rd-hall')`, &hall))
+				if !hall {
+					t.Error("the guest's table has no Mead Hall with Hall of Heroes on")
+				}
+			}
 			screenshot(t, guest, "game-room-"+id)
 			t.Logf("%s: both at version %s (%v)", id, hv, ends)
 		})
 	}
+}
+
+// lobbyTurnsAModuleOn: the host turns Raiders' Hall of Heroes on in the
+// room's lobby, and the guest's lobby says so.
+func lobbyTurnsAModuleOn(t *testing.T, host, guest context.Context) {
+	t.Helper()
+	within(t, host, "turning Hall of Heroes on", chromedp.WaitVisible("#room-opt-heroes", chromedp.ByQuery),
+		chromedp.SetValue("#room-opt-heroes", "on", chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('#room-opt-heroes').dispatchEvent(new Event('change', {bubbles: true}))`, nil))
+	var says string
+	within(t, guest, "the guest reads the options", chromedp.Poll(`[...document.querySelectorAll('#room-options li')].some(li => li.textContent.startsWith('Hall of Heroes') && li.textContent.endsWith(': on'))`, nil,
+		chromedp.WithPollingInterval(50*time.Millisecond)), chromedp.Evaluate(`document.querySelector('#room-options').innerText`, &says))
+	screenView(t, guest, "room-lobby-module-guest")
+	t.Logf("the guest's lobby: %s", says)
 }

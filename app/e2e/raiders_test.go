@@ -6,10 +6,13 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	rd "longhall/rules/raiders"
 )
 
 // TestRaidersWholeGameAgainstBots: a person sets up Raiders of the North
@@ -114,4 +117,98 @@ func noSidewaysScroll(t *testing.T, ctx context.Context, when string) {
 	if overflow {
 		t.Errorf("%s: the table scrolls sideways", when)
 	}
+}
+
+// TestRaidersWithBothModulesAgainstBots: a person turns Hall of Heroes and
+// Fields of Fame on at the set-up page, drafts a starting hand by clicking
+// cards, charms the crowd at the Mead Hall, and plays against a bot to the
+// result, which scores quests and fame. The draft and the Mead Hall's row
+// are in view at 1280×800 and on a 390-px phone.
+func TestRaidersWithBothModulesAgainstBots(t *testing.T) {
+	bin, root := theApp(t)
+	srv := startServer(t, bin, root)
+	ctx := newBrowser(t)
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
+	defer cancel()
+	choose := func(sel, value string) chromedp.Action {
+		return chromedp.Tasks{chromedp.SetValue(sel, value, chromedp.ByQuery),
+			chromedp.Evaluate(fmt.Sprintf(`document.querySelector(%q).dispatchEvent(new Event('change', {bubbles: true}))`, sel), nil)}
+	}
+	var tableURL string
+	within(t, ctx, "the set-up page", chromedp.Navigate(srv.URL+"/games/raiders/"), clientReady(),
+		choose("#opt-heroes", "on"), choose("#opt-fame", "on"))
+	screenView(t, ctx, "raiders-modules-setup")
+	within(t, ctx, "setting up", chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".rd-board", chromedp.ByQuery),
+		chromedp.Evaluate(`location.href`, &tableURL))
+	var parts map[string]bool
+	within(t, ctx, "looking for the modules", chromedp.Evaluate(`({hall: !!document.querySelector('.rd-hall'),
+	  township: [...document.querySelectorAll('.rd-sub')].some(h => h.textContent === 'The Township')})`, &parts))
+	if !parts["hall"] || !parts["township"] {
+		t.Errorf("the table with both modules shows %v", parts)
+	}
+
+	// The draft: hire one, pass one left, one right, by clicking cards.
+	ownAreaInView(t, ctx, "drafting at 1280×800", `.rd-hand [data-action="draft"]`)
+	screenView(t, ctx, "raiders-draft")
+	within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond))
+	ownAreaInView(t, ctx, "drafting on a 390-px phone", `.rd-hand [data-action="draft"]`)
+	noSidewaysScroll(t, ctx, "drafting")
+	screenView(t, ctx, "raiders-draft-phone")
+	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), chromedp.Sleep(200*time.Millisecond))
+	for i := range 3 {
+		if _, _, err := look(ctx, i); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// With instant bots, play until the person may work, and charm the
+	// crowd at the Mead Hall.
+	within(t, ctx, "instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible(".rd-board", chromedp.ByQuery))
+	mead := fmt.Sprintf(`.rd-building[data-action="place"][data-args="%d"]`, rd.MeadHall)
+	var ready bool
+	for n := 0; n < 300 && !ready; n++ {
+		within(t, ctx, "looking at the table", chromedp.Evaluate(fmt.Sprintf(`!!document.querySelector(%q)`, mead), &ready))
+		if !ready {
+			if _, _, err := look(ctx, n); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if !ready {
+		t.Fatal("the person was never offered the Mead Hall")
+	}
+	within(t, ctx, "the top", chromedp.Evaluate(`window.scrollTo(0, 0)`, nil))
+	inView(t, ctx, "the Mead Hall at 1280×800", mead)
+	within(t, ctx, "going to the Mead Hall", chromedp.Click(mead, chromedp.ByQuery),
+		chromedp.WaitVisible(`.rd-hall [data-action="charm"]`, chromedp.ByQuery))
+	inView(t, ctx, "charming the crowd at 1280×800", `.rd-hall [data-action="charm"]:last-of-type`)
+	screenView(t, ctx, "raiders-mead-hall")
+	within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond))
+	inView(t, ctx, "charming the crowd on a 390-px phone", `.rd-hall [data-action="charm"]:last-of-type`)
+	noSidewaysScroll(t, ctx, "the Mead Hall")
+	screenView(t, ctx, "raiders-mead-hall-phone")
+	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), chromedp.Sleep(200*time.Millisecond))
+	var hand, handAfter int
+	within(t, ctx, "charming the crowd", chromedp.Evaluate(`document.querySelectorAll('.rd-hand .rd-card').length`, &hand),
+		chromedp.Click(`.rd-hall [data-action="charm"]`, chromedp.ByQuery),
+		chromedp.WaitNotPresent(`.rd-hall [data-action="charm"]`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll('.rd-hand .rd-card').length`, &handAfter))
+	if handAfter != hand+1 {
+		t.Errorf("charming the crowd took the hand from %d to %d cards", hand, handAfter)
+	}
+
+	end, err := drive(ctx, 0, nil)
+	if err != nil || end != "over" {
+		roomFailure(t, ctx, "Raiders with both modules did not reach the result", fmt.Errorf("%s %v", end, err))
+	}
+	var status, scores string
+	within(t, ctx, "reading the result", chromedp.Text("#status .status-now", &status, chromedp.ByQuery),
+		chromedp.Text(".rd-scores", &scores, chromedp.ByQuery))
+	for _, term := range []string{"quests", "fame", "Jarls"} {
+		if !strings.Contains(scores, term) {
+			t.Errorf("the scores do not count %s: %q", term, scores)
+		}
+	}
+	screenshot(t, ctx, "raiders-modules-end")
+	t.Logf("raiders with both modules: %s", status)
 }

@@ -109,12 +109,18 @@ func (b *Board) Render() app.UI {
 			t.hand(),
 		)
 	}
+	// The Mead Hall comes first while the player chooses there, so that
+	// its cards are in view.
+	first, second := t.village(), t.meadHall()
+	if len(t.c.hall)+len(t.c.quests)+len(t.c.reps) > 0 {
+		first, second = second, first
+	}
 	return ui.Div("rd-board",
 		t.scores(),
 		t.encounter(),
 		t.raid(),
-		t.village(),
-		t.meadHall(),
+		first,
+		second,
 		t.spaces(),
 		t.offerings(),
 		ui.Div("rd-players", foes...),

@@ -36,7 +36,9 @@ func (t *table) meadHall() app.UI {
 			row = append(row, ui.Div("rd-card rd-done", ui.Span("", "empty")))
 			continue
 		}
-		body := append(card(id), ui.Span("rd-bonus", slotBonus(slot)))
+		// What the slot adds first: it is what tells the cards apart.
+		c := card(id)
+		body := append([]app.UI{c[0], ui.Span("rd-bonus", slotBonus(slot))}, c[1:]...)
 		if a, ok := t.c.hall[slot]; ok {
 			row = append(row, ui.Control(a, "rd-card rd-can", a.String(), body...))
 		} else {
