@@ -64,7 +64,7 @@ dist: deps-dist build
 bench: deps-browser deps-dist build
 	@echo "== benchmarks"
 	@LONGHALL_BIN=$(CURDIR)/$(BIN) LONGHALL_ROOT=$(CURDIR) $(GO) test -run '^$$' -bench . -benchtime 1x -timeout 40m ./app/e2e | tee $(BUILD)/bench-e2e.txt | .ci/benchlines
-	@$(GO) test -run '^$$' -bench . -timeout 20m ./rules/... ./app/session | tee $(BUILD)/bench-rules.txt | .ci/benchlines
+	@$(GO) test -run '^$$' -bench . -timeout 50m ./rules/... ./app/session | tee $(BUILD)/bench-rules.txt | .ci/benchlines
 	@GOOS=js GOARCH=wasm $(GO) test -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -run '^$$' -bench 'RandomPlayout|BotDecision' -timeout 20m ./rules/... \
 	  | tee $(BUILD)/bench-rules-wasm.txt | sed 's/^Benchmark/BenchmarkWasmNode/' | .ci/benchlines
 

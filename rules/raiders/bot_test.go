@@ -2,6 +2,7 @@ package raiders
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"testing"
 
@@ -196,20 +197,27 @@ func BenchmarkBotVsRandom(b *testing.B) {
 // in turns: no seat may be favoured by more than 5 points. A shared win
 // counts for each winner as a share.
 func BenchmarkSelfPlay(b *testing.B) {
-	for _, start := range StartOption.Choices {
-		short := "balanced"
-		if start == StartBook {
-			short = "book"
-		}
-		for players := 2; players <= 4; players++ {
-			selfPlay(b, players, start, short)
+	for _, modules := range []bool{false, true} {
+		for _, start := range StartOption.Choices {
+			short := "balanced"
+			if start == StartBook {
+				short = "book"
+			}
+			options := map[string]string{StartOption.Key: start}
+			if modules {
+				short += "-modules"
+				maps.Copy(options, bothModules)
+			}
+			for players := 2; players <= 4; players++ {
+				selfPlay(b, players, options, short)
+			}
 		}
 	}
 }
 
-// selfPlay plays selfPlayGames bot games at a player count and starting
-// silver, and reports them.
-func selfPlay(b *testing.B, players int, start, short string) {
+// selfPlay plays selfPlayGames bot games at a player count and options,
+// and reports them.
+func selfPlay(b *testing.B, players int, options map[string]string, short string) {
 	b.Run(fmt.Sprintf("%dp-%s", players, short), func(b *testing.B) {
 		games := selfPlayGames
 		if testing.Short() {
@@ -224,7 +232,7 @@ func selfPlay(b *testing.B, players int, start, short string) {
 				for p := range players {
 					bots[rules.Seat(p)] = game{}.NewBot(seed*7 + uint64(p))
 				}
-				s, n := play(b, rules.Config{Players: players, Options: map[string]string{StartOption.Key: start}}, seed, bots)
+				s, n := play(b, rules.Config{Players: players, Options: options}, seed, bots)
 				for _, w := range s.Outcome.Winners {
 					pos := (int(w) - s.Start + players) % players
 					wins[pos] += 1 / float64(len(s.Outcome.Winners))

@@ -1,6 +1,7 @@
 // Package raiders implements Raiders of the North Sea, Shem Phillips's
-// worker-placement game of Viking raids, for 2 to 4 players (the base game;
-// its Hall of Heroes and Fields of Fame modules are options to come).
+// worker-placement game of Viking raids, for 2 to 4 players: the base game
+// and, each an option, its Hall of Heroes and Fields of Fame modules
+// (hall.go, jarls.go, modules.go).
 //
 // On a turn a player either works (places their one worker at an empty
 // building of the village and does its action, then takes a different

@@ -49,3 +49,40 @@ const OfferingsArePublic = true // view
 // every player, the one who met it included, takes one more turn, in turn
 // order starting with the next player.
 const FinalRoundIncludesTrigger = true
+
+// The modules' rulings, where the comprehensive book is silent or short.
+
+// DraftWithAnyModule: the comprehensive book's starting hand (the draft,
+// Setup 5) is the start of every game with a module on; the base book's
+// "keep 3 of 5" with none.
+const DraftWithAnyModule = true // newState
+
+// MeadOnlyWithDice: mead is declared before a roll, so it is offered only
+// at spaces that roll dice; a harbour's 1 VP does not depend on strength.
+const MeadOnlyWithDice = true // raid
+
+// QuestSpacesStayRaided: a quest tile lies on a raided space, which has no
+// plunder left and so is not raided again; the FAQ's "Do I get a new
+// Worker when raiding a Quest space? Yes" is read as: the raid that
+// places a quest still swaps workers, as every raid does.
+const QuestSpacesStayRaided = true // canRaidWith
+
+// ReputationAtTheMeadHall: a reputation tile is claimed at the Mead Hall,
+// as a third choice beside Charm the Crowd and Complete a Quest, by a
+// player who meets its demand; it joins the quest tiles above the board.
+const ReputationAtTheMeadHall = true // legalMeadHall
+
+// WoundsMustFit: a Jarl may be killed or subdued only if the crew can
+// take the wounds (each member up to its printed strength, a Jarl
+// subdued this turn none); otherwise the raider must flee.
+const WoundsMustFit = true // legalJarl
+
+// FleeWithNothingToLose: a raider with no fame and no VP may still flee,
+// losing nothing (VP does not go below 0).
+const FleeWithNothingToLose = true // legalJarl
+
+// JarlsOutOfTheCrewAreDiscarded: a Jarl that leaves a crew (dismissed,
+// killed by a Valkyrie, lost to an Avenger or a Brawler) goes to the Jarl
+// discards, which are shuffled into a new Jarl deck when it runs out; a
+// Jarl is never in a hand.
+const JarlsOutOfTheCrewAreDiscarded = true // discardCard
