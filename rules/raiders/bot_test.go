@@ -143,15 +143,20 @@ func randomPlayouts(b *testing.B, options map[string]string) {
 }
 
 // BenchmarkBotDecision times one decision of the bot over positions met in
-// bot games at 2 to 4 players.
+// bot games at 2 to 4 players: the base game, and with both modules.
 func BenchmarkBotDecision(b *testing.B) {
+	b.Run("base", func(b *testing.B) { botDecisions(b, nil) })
+	b.Run("modules", func(b *testing.B) { botDecisions(b, bothModules) })
+}
+
+func botDecisions(b *testing.B, options map[string]string) {
 	type position struct {
 		s    rules.State
 		seat rules.Seat
 	}
 	var positions []position
 	for seed := range uint64(6) {
-		st, _ := game{}.New(rules.Config{Players: 2 + int(seed%3)}, seed)
+		st, _ := game{}.New(rules.Config{Players: 2 + int(seed%3), Options: options}, seed)
 		bot := game{}.NewBot(seed)
 		for st.Result() == nil {
 			seat := st.Pending()[0].Seat

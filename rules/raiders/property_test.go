@@ -215,7 +215,7 @@ func TestConformance(t *testing.T) {
 // combinations at 2, 3 and 4 players.
 func TestConformanceWithModules(t *testing.T) {
 	s := suite()
-	s.Games, s.Every, s.HiddenEvery = 100, 9, 10
+	s.Games, s.Every, s.HiddenEvery = 60, 9, 10
 	s.Configs = configs(true)
 	rulestest.Run(t, s)
 }
