@@ -169,7 +169,11 @@ func (t *table) village() app.UI {
 			items = append(items, ui.Div("rd-building", body...))
 		}
 	}
-	return ui.Section("rd-village", "The village", ui.Heading("rd-h", "Village"), ui.Div("rd-buildings", items...))
+	grid := "rd-buildings"
+	if len(items) == rd.NumBuildings {
+		grid += " rd-b9"
+	}
+	return ui.Section("rd-village", "The village", ui.Heading("rd-h", "Village"), ui.Div(grid, items...))
 }
 
 // buildingText is each building's action in a few words.
