@@ -116,11 +116,11 @@ func TestBotsPlayWholeGames(t *testing.T) {
 // BenchmarkRandomPlayout plays random games at 2 to 4 players: the base
 // game, and with both modules.
 func BenchmarkRandomPlayout(b *testing.B) {
-	b.Run("base", func(b *testing.B) { randomPlayouts(b, nil) })
-	b.Run("modules", func(b *testing.B) { randomPlayouts(b, bothModules) })
+	b.Run("base", func(b *testing.B) { randomPlayouts(b, "base", nil) })
+	b.Run("modules", func(b *testing.B) { randomPlayouts(b, "modules", bothModules) })
 }
 
-func randomPlayouts(b *testing.B, options map[string]string) {
+func randomPlayouts(b *testing.B, name string, options map[string]string) {
 	rng := rules.NewRNG(1)
 	random := rules.RandomBot{RNG: rng}
 	games := 0
@@ -139,7 +139,7 @@ func randomPlayouts(b *testing.B, options map[string]string) {
 		}
 		games++
 	}
-	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "raiders-"+name+"-random-playouts:games/s")
 }
 
 // BenchmarkBotDecision times one decision of the bot over positions met in
@@ -191,7 +191,7 @@ func BenchmarkBotVsRandom(b *testing.B) {
 				}
 				games++
 			}
-			b.ReportMetric(100*float64(wins)/float64(games), "win%")
+			b.ReportMetric(100*float64(wins)/float64(games), "raiders-"+c.name+"-bot-vs-random-win%:%")
 		})
 	}
 }

@@ -75,7 +75,7 @@ func BenchmarkRandomPlayout(b *testing.B) {
 		}
 		games++
 	}
-	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "rednorth-random-playouts:games/s")
 }
 
 // BenchmarkBotDecision times one decision of the bot over positions met in
@@ -115,7 +115,7 @@ func BenchmarkBotVsRandom(b *testing.B) {
 		}
 		games++
 	}
-	b.ReportMetric(100*float64(wins)/float64(games), "win%")
+	b.ReportMetric(100*float64(wins)/float64(games), "rednorth-bot-vs-random-win%:%")
 }
 
 // BenchmarkSelfPlay plays bots against each other and reports, at each
