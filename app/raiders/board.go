@@ -103,7 +103,7 @@ func (b *Board) Render() app.UI {
 	if self >= 0 {
 		dock = ui.Dock(
 			t.prompt(),
-			ui.Buttons("rd-buttons", t.c.buttons, nil),
+			ui.Buttons("rd-buttons", t.c.buttons, buttonText),
 			t.drafted(),
 			t.player(int(self)),
 			t.hand(),
@@ -126,6 +126,18 @@ func (b *Board) Render() app.UI {
 		ui.Div("rd-players", foes...),
 		dock,
 	)
+}
+
+// buttonText words a dock button: the mead choices in short (the
+// prompt says what mead does), the rest by their labels.
+func buttonText(a rules.Action) string {
+	if a.Kind == rd.KindMead && len(a.Args) == 1 {
+		if a.Args[0] == 0 {
+			return "No mead"
+		}
+		return "Drink " + strconv.Itoa(a.Args[0])
+	}
+	return a.String()
 }
 
 // table is one render of the board.
