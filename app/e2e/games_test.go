@@ -215,12 +215,18 @@ func TestEveryGamePlaysInARoom(t *testing.T) {
 // room's lobby, and the guest's lobby says so.
 func lobbyTurnsAModuleOn(t *testing.T, host, guest context.Context) {
 	t.Helper()
-	within(t, host, "turning Hall of Heroes on", chromedp.WaitVisible("#room-opt-heroes", chromedp.ByQuery),
-		chromedp.SetValue("#room-opt-heroes", "on", chromedp.ByQuery),
-		chromedp.Evaluate(`document.querySelector('#room-opt-heroes').dispatchEvent(new Event('change', {bubbles: true}))`, nil))
+	within(t, host, "turning Hall of Heroes on", chromedp.WaitVisible("#room-opt-heroes", chromedp.ByQuery), choose("#room-opt-heroes", "on"))
+	screenView(t, host, "room-lobby-module-host")
 	var says string
 	within(t, guest, "the guest reads the options", chromedp.Poll(`[...document.querySelectorAll('#room-options li')].some(li => li.textContent.startsWith('Hall of Heroes') && li.textContent.endsWith(': on'))`, nil,
 		chromedp.WithPollingInterval(50*time.Millisecond)), chromedp.Evaluate(`document.querySelector('#room-options').innerText`, &says))
 	screenView(t, guest, "room-lobby-module-guest")
 	t.Logf("the guest's lobby: %s", says)
+}
+
+// choose picks a value in a select as a person does: the value, then the
+// change event the page listens to.
+func choose(sel, value string) chromedp.Action {
+	return chromedp.Tasks{chromedp.SetValue(sel, value, chromedp.ByQuery),
+		chromedp.Evaluate(fmt.Sprintf(`document.querySelector(%q).dispatchEvent(new Event('change', {bubbles: true}))`, sel), nil)}
 }

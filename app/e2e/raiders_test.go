@@ -130,10 +130,6 @@ func TestRaidersWithBothModulesAgainstBots(t *testing.T) {
 	ctx := newBrowser(t)
 	ctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
 	defer cancel()
-	choose := func(sel, value string) chromedp.Action {
-		return chromedp.Tasks{chromedp.SetValue(sel, value, chromedp.ByQuery),
-			chromedp.Evaluate(fmt.Sprintf(`document.querySelector(%q).dispatchEvent(new Event('change', {bubbles: true}))`, sel), nil)}
-	}
 	var tableURL string
 	within(t, ctx, "the set-up page", chromedp.Navigate(srv.URL+"/games/raiders/"), clientReady(),
 		choose("#opt-heroes", "on"), choose("#opt-fame", "on"))

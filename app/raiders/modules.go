@@ -76,38 +76,17 @@ func (t *table) meadHall() app.UI {
 // slotBonus says what a Mead Hall slot adds to its card.
 func slotBonus(slot int) string {
 	b := rd.MeadRowBonus[slot]
-	switch {
-	case b[0] > 0 && b[1] > 0:
-		return "+" + strconv.Itoa(b[0]) + " silver, +" + strconv.Itoa(b[1]) + " mead"
-	case b[0] > 0:
-		return "+" + strconv.Itoa(b[0]) + " silver"
-	case b[1] > 0:
-		return "+" + strconv.Itoa(b[1]) + " mead"
+	if b == [2]int{} {
+		return "newest"
 	}
-	return "newest"
+	return "+ " + rd.RewardWords(rd.Reward{Silver: b[0], Mead: b[1]})
 }
 
 // questText writes a quest: its strength, reward and VP a tile.
 func questText(q int) string {
 	qu := rd.Quests[q]
-	return strconv.Itoa(qu.Need) + " strength of cards → " + rewardText(qu.Reward) + " · " + strconv.Itoa(qu.PerTile) + " VP a tile"
+	return strconv.Itoa(qu.Need) + " strength of cards → " + rd.RewardWords(qu.Reward) + " · " + strconv.Itoa(qu.PerTile) + " VP a tile"
 }
-
-// rewardText writes a reward in short.
-func rewardText(r rd.Reward) string {
-	s := ""
-	for i, n := range [...]int{r.Silver, r.Provisions, r.Gold, r.Iron, r.Livestock, r.Mead, r.Armour, r.VP} {
-		if n > 0 {
-			if s != "" {
-				s += ", "
-			}
-			s += strconv.Itoa(n) + " " + rewardNames[i]
-		}
-	}
-	return s
-}
-
-var rewardNames = [...]string{"silver", "provisions", "gold", "iron", "livestock", "mead", "armour", "VP"}
 
 // tiles draws a player's quest and reputation tiles in the order taken:
 // the rightmost sets the VP of each.
@@ -146,7 +125,7 @@ func (t *table) encounter() app.UI {
 		}
 		kill := rd.Jarls[rd.KindOf(j)-rd.FirstJarl].Kill
 		jarls[i] = ui.Div("rd-card rd-jarl", append(card(j),
-			ui.Small("rd-town", "Kill: "+strconv.Itoa(rd.Kinds[rd.KindOf(j)].Strength+1)+" wounds, "+strconv.Itoa(rd.KillFame)+" fame, "+rewardText(kill)),
+			ui.Small("rd-town", "Kill: "+strconv.Itoa(rd.Kinds[rd.KindOf(j)].Strength+1)+" wounds, "+strconv.Itoa(rd.KillFame)+" fame, "+rd.RewardWords(kill)),
 			ui.Span("rd-choice", choice))...)
 	}
 	return ui.Section("rd-encounter", "Jarls met", ui.Strong(t.name(t.v.Raid.Seat)+" meets Jarls: kills, then subdues, then flights"), ui.Div("rd-row", jarls...))

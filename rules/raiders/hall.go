@@ -2,7 +2,6 @@ package raiders
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"longhall/rules"
@@ -110,7 +109,7 @@ func (s *State) legalMeadHall(p int) []rules.Action {
 	strength := s.handStrength(p)
 	for i, q := range s.SpaceQuest {
 		if q >= 0 && strength >= Quests[q].Need {
-			out = append(out, act(KindQuest, fmt.Sprintf("Complete the quest at %s: discard %d strength for %s", SpaceName(i), Quests[q].Need, rewardWords(Quests[q].Reward)), i))
+			out = append(out, act(KindQuest, fmt.Sprintf("Complete the quest at %s: discard %d strength for %s", SpaceName(i), Quests[q].Need, RewardWords(Quests[q].Reward)), i))
 		}
 	}
 	for _, t := range s.RepRow {
@@ -121,21 +120,17 @@ func (s *State) legalMeadHall(p int) []rules.Action {
 	return out
 }
 
+// bonusWords says what a Mead Hall slot adds to its card.
 func bonusWords(slot int) string {
 	b := MeadRowBonus[slot]
-	switch {
-	case b[0] > 0 && b[1] > 0:
-		return fmt.Sprintf(", %d silver and %d mead", b[0], b[1])
-	case b[0] > 0:
-		return fmt.Sprintf(" and %d silver", b[0])
-	case b[1] > 0:
-		return fmt.Sprintf(" and %d mead", b[1])
+	if b == [2]int{} {
+		return ""
 	}
-	return ""
+	return " and " + RewardWords(Reward{Silver: b[0], Mead: b[1]})
 }
 
-// rewardWords writes a reward: "2 gold and 1 mead".
-func rewardWords(r Reward) string {
+// RewardWords writes a reward: "2 gold and 1 mead".
+func RewardWords(r Reward) string {
 	var parts []string
 	for _, it := range []struct {
 		n    int
@@ -214,7 +209,7 @@ func (s *State) spend(p, c int, ev *events) (done bool) {
 	q := st.Card
 	s.SpaceQuest[st.Other] = -1
 	pl.Tiles = append(pl.Tiles, q)
-	ev.add(p, "quest", "%s completes the quest: %s, and a tile worth %d VP a tile", s.name(p), rewardWords(Quests[q].Reward), Quests[q].PerTile)
+	ev.add(p, "quest", "%s completes the quest: %s, and a tile worth %d VP a tile", s.name(p), RewardWords(Quests[q].Reward), Quests[q].PerTile)
 	r := Quests[q].Reward
 	r.VP += pl.crewOf(Skald)
 	s.gainReward(p, r, ev)
@@ -229,7 +224,7 @@ func (s *State) placeQuest(i int, ev *events) {
 	}
 	s.SpaceQuest[i], s.QuestStack = s.QuestStack[0], s.QuestStack[1:]
 	q := Quests[s.SpaceQuest[i]]
-	ev.add(-1, "quest", "A quest appears at %s: %d strength of townsfolk for %s", SpaceName(i), q.Need, rewardWords(q.Reward))
+	ev.add(-1, "quest", "A quest appears at %s: %d strength of townsfolk for %s", SpaceName(i), q.Need, RewardWords(q.Reward))
 }
 
 // legalMead lists how much mead p may drink before the roll.
@@ -289,9 +284,4 @@ func (p *Player) tilesVP() int {
 		return 0
 	}
 	return TileVP(p.Tiles[len(p.Tiles)-1]) * len(p.Tiles)
-}
-
-// hallCards lists the Mead Hall's face-up cards.
-func (s *State) hallCards() []int {
-	return slices.DeleteFunc(slices.Clone(s.Hall), func(c int) bool { return c < 0 })
 }

@@ -150,3 +150,8 @@ func workerTo(t *testing.T, s *State, b, p, w int) {
 	}
 	t.Fatalf("no %s worker on the raid spaces", ColourNames[w])
 }
+
+// hallCards lists the Mead Hall's face-up cards.
+func (s *State) hallCards() []int {
+	return slices.DeleteFunc(slices.Clone(s.Hall), func(c int) bool { return c < 0 })
+}

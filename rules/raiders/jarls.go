@@ -93,7 +93,7 @@ func (s *State) legalJarl(p int) []rules.Action {
 	name, kind := cardName(j), Kinds[KindOf(j)]
 	var out []rules.Action
 	if w := woundsFor(Kill, j); room >= w {
-		out = append(out, act(KindKill, fmt.Sprintf("Kill %s: %d wounds, %d fame and %s", name, w, KillFame, rewardWords(Jarls[KindOf(j)-FirstJarl].Kill))))
+		out = append(out, act(KindKill, fmt.Sprintf("Kill %s: %d wounds, %d fame and %s", name, w, KillFame, RewardWords(Jarls[KindOf(j)-FirstJarl].Kill))))
 	}
 	if w := woundsFor(Subdue, j); room >= w && silver >= kind.Cost && crew < MaxCrew {
 		out = append(out, act(KindSubdue, fmt.Sprintf("Subdue %s into your crew: %d wounds and %d silver", name, w, kind.Cost)))
