@@ -79,7 +79,7 @@ func slotBonus(slot int) string {
 	if b == [2]int{} {
 		return "newest"
 	}
-	return "+ " + rd.RewardWords(rd.Reward{Silver: b[0], Mead: b[1]})
+	return "+" + rd.RewardWords(rd.Reward{Silver: b[0], Mead: b[1]})
 }
 
 // questText writes a quest: its strength, reward and VP a tile.
