@@ -36,6 +36,13 @@ func TestRaidersWholeGameAgainstBots(t *testing.T) {
 	screenView(t, ctx, "raiders-setup")
 	within(t, ctx, "setting up", chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".rd-board", chromedp.ByQuery),
 		chromedp.Evaluate(`location.href`, &tableURL))
+	// The modules are off by default: no Mead Hall, no Township.
+	var moduleParts bool
+	within(t, ctx, "looking for module parts", chromedp.Evaluate(`!!document.querySelector('.rd-hall') ||
+	  [...document.querySelectorAll('.rd-sub, .rd-building strong')].some(e => e.textContent === 'The Township' || e.textContent === 'Mead Hall')`, &moduleParts))
+	if moduleParts {
+		t.Error("the base game shows the Mead Hall or the Township")
+	}
 	// Set-up: keep 3 of 5 by returning 2, clicking cards in the dock.
 	ownAreaInView(t, ctx, "keeping cards at 1280×800", `.rd-hand [data-action="return"]`)
 	screenView(t, ctx, "raiders-keep")
