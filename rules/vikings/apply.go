@@ -1,0 +1,613 @@
+package vikings
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"longhall/rules"
+)
+
+func removeCard(cards []int, c int) []int {
+	out, _ := rules.Remove(cards, c)
+	return out
+}
+
+// Apply implements rules.State: it accepts exactly what Legal offers.
+func (s *State) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
+	a, err := rules.FindLegal(s, seat, a)
+	if err != nil {
+		return nil, err
+	}
+	var ev events
+	s.apply(int(seat), a, &ev)
+	return ev, nil
+}
+
+// apply carries out a legal action of seat p.
+func (s *State) apply(p int, a rules.Action, ev *events) {
+	pl := &s.Seats[p]
+	switch s.Step.Kind {
+	case StepAct:
+		s.applyAct(p, a, ev)
+	case StepReact:
+		if a.Kind == KindPass {
+			s.pass(p, ev)
+			return
+		}
+		s.play(p, a, ev)
+		s.Step.Passes = 0
+		s.Step.Seat = (p + 1) % s.Players
+	case StepRespond:
+		if a.Kind == KindPass {
+			ev.add(p, "pass", "%s does not respond", s.name(p))
+			s.nextResponder(ev)
+			return
+		}
+		s.play(p, a, ev)
+		s.startReactions(p)
+	case StepOverboard:
+		s.overboard(p, a.Args[0], ev)
+		s.afterCrewChange(p, ev)
+	case StepTake:
+		c := a.Args[0]
+		o := s.Step.Other
+		s.Seats[o].Crew = removeCard(s.Seats[o].Crew, c)
+		ev.add(p, "take", "%s takes %s from %s's crew", s.name(p), CardName(c), s.name(o))
+		s.Step = Step{Kind: StepKeep, Seat: p, Card: c}
+	case StepKeep:
+		c := s.Step.Card
+		if a.Args[0] == 0 {
+			s.toPile(c)
+			ev.add(p, "overboard", "%s throws %s overboard", s.name(p), CardName(c))
+			s.resolveStack(ev)
+			return
+		}
+		if !s.addToCrew(p, c, ev) {
+			s.resolveStack(ev)
+		}
+	case StepPush:
+		o := s.Step.Other
+		s.moveShip(o, a.Args[0], ev)
+		s.afterPush(p, o, ev)
+	case StepMonster:
+		s.Monster = a.Args[0]
+		ev.add(p, "monster", "%s drives the sea monster to %s", s.name(p), SpaceName(s.Monster))
+		s.resolveStack(ev)
+	case StepSacrifice:
+		if a.Kind == KindStop {
+			ev.add(p, "sacrifice", "%s ends the sacrifice", s.name(p))
+			s.resolveStack(ev)
+			return
+		}
+		c := a.Args[0]
+		pl.Hand = removeCard(pl.Hand, c)
+		s.Discard = append(s.Discard, c)
+		s.Step.Left++
+		ev.add(p, "sacrifice", "%s sacrifices %s", s.name(p), CardName(c))
+		if s.Step.Left%2 == 0 {
+			s.draw(p, 1, ev)
+		}
+		if len(pl.Hand) == 0 {
+			s.resolveStack(ev)
+		}
+	case StepDiscard:
+		c := a.Args[0]
+		pl.Hand = removeCard(pl.Hand, c)
+		s.Discard = append(s.Discard, c)
+		ev.add(p, "discard", "%s discards %s", s.name(p), CardName(c))
+		if len(pl.Hand) <= HandLimit {
+			s.nextTurn(ev)
+		}
+	}
+}
+
+// applyAct carries out the active player's choice.
+func (s *State) applyAct(p int, a rules.Action, ev *events) {
+	pl := &s.Seats[p]
+	switch a.Kind {
+	case KindHero:
+		c := a.Args[0]
+		pl.Hand = removeCard(pl.Hand, c)
+		s.HeroOpen = false
+		if len(a.Args) > 1 {
+			o := a.Args[1]
+			pl.Crew = removeCard(pl.Crew, o)
+			s.toPile(o)
+			ev.add(p, "overboard", "%s throws %s overboard", s.name(p), CardName(o))
+		}
+		pl.Crew = append(pl.Crew, c)
+		ev.add(p, "hero", "%s puts %s in the crew", s.name(p), CardName(c))
+	case KindRow:
+		s.HeroOpen = false
+		s.moveShip(p, a.Args[0], ev)
+		ev.add(p, "row", "%s rows, and the turn ends", s.name(p))
+		s.endTurn(ev)
+	case KindEnd:
+		ev.add(p, "end", "%s ends the turn", s.name(p))
+		s.endTurn(ev)
+	default:
+		s.HeroOpen = false
+		if a.Kind == KindAttack || a.Kind == KindLoot || a.Kind == KindFeast || a.Kind == KindSacrifice {
+			s.Standard = true
+		}
+		s.play(p, a, ev)
+		s.Acting = true
+		s.startReactions(p)
+	}
+}
+
+// play puts p's card or action on the stack: a card leaves the hand, a
+// hero is turned.
+func (s *State) play(p int, a rules.Action, ev *events) {
+	pl := &s.Seats[p]
+	e := Entry{Seat: p, Kind: a.Kind, Args: slices.Clone(a.Args)}
+	switch a.Kind {
+	case KindSail, KindEvent:
+		pl.Hand = removeCard(pl.Hand, a.Args[0])
+	case KindUse:
+		pl.Used = append(pl.Used, a.Args[0])
+	}
+	s.Stack = append(s.Stack, e)
+	ev.add(p, "play", "%s: %s", s.name(p), a.Label)
+}
+
+// startReactions opens a reaction round on the stack's new top, played by
+// p: the others answer in turn from p's left.
+func (s *State) startReactions(p int) {
+	s.Resolve = 0
+	s.Step = Step{Kind: StepReact, Seat: (p + 1) % s.Players}
+}
+
+// pass: p does not react; once everyone but the last to play has passed
+// in a row, the stack resolves.
+func (s *State) pass(p int, ev *events) {
+	s.Step.Passes++
+	if s.Step.Passes >= s.Players-1 {
+		ev.add(-1, "resolve", "Everyone passes: the stack resolves from the top")
+		s.resolveStack(ev)
+		return
+	}
+	s.Step.Seat = (p + 1) % s.Players
+}
+
+// resolveStack applies the stack's entries from the top down, stopping
+// while an effect waits for a choice (it calls resolveStack again when
+// done), then ends the action.
+func (s *State) resolveStack(ev *events) {
+	for s.Resolve < len(s.Stack) && s.Outcome == nil {
+		i := len(s.Stack) - 1 - s.Resolve
+		s.Resolve++
+		e := s.Stack[i]
+		if e.Cancelled {
+			ev.add(e.Seat, "cancelled", "%s is cancelled", s.entryWords(i))
+			if e.Kind == KindMonsterAttack {
+				s.backFromMonster(e, ev)
+			}
+			continue
+		}
+		if s.effect(i, ev) {
+			return // waiting for a choice
+		}
+	}
+	if s.Outcome == nil {
+		s.endAction(ev)
+	}
+}
+
+// effect applies stack entry i. It reports whether the game now waits
+// for a choice before the rest of the stack.
+func (s *State) effect(i int, ev *events) (waiting bool) {
+	e := s.Stack[i]
+	p := e.Seat
+	pl := &s.Seats[p]
+	switch e.Kind {
+	case KindSail:
+		if j := Neighbour(pl.Ship, e.Args[1]); j >= 0 {
+			from := pl.Ship
+			pl.Ship = j
+			ev.add(p, "sail", "%s sails %s to %s", s.name(p), DirNames[e.Args[1]], SpaceName(j))
+			if j == s.Monster {
+				// Sailing onto the sea monster forces an attack on it, the
+				// turn's standard action, once this stack is done.
+				s.Standard = true
+				s.MonsterFrom = from
+				ev.add(p, "monster", "%s must attack the sea monster", s.name(p))
+			}
+		}
+	case KindEvent:
+		return s.eventEffect(i, ev)
+	case KindUse:
+		switch KindOf(e.Args[0]) {
+		case Helmsman:
+			s.moveShip(p, e.Args[1], ev)
+		case Seeress:
+			s.draw(p, 1, ev)
+		case Skald:
+			s.Stack[0].Mod += sign(e.Args[1])
+		}
+	case KindAttack:
+		return s.attack(p, e.Args[0], e.Mod, ev)
+	case KindMonsterAttack:
+		return s.attackMonster(p, e, ev)
+	case KindLoot:
+		if !s.canLoot(p) {
+			ev.add(p, "fizzle", "There is nothing left to loot")
+			return false
+		}
+		k := Spaces[pl.Ship].Colour
+		d := s.Daughters[k][0]
+		s.Daughters[k] = s.Daughters[k][1:]
+		ev.add(p, "loot", "%s loots the %s village and takes %s aboard", s.name(p), ColourNames[k], CardName(d))
+		return s.addToCrew(p, d, ev)
+	case KindFeast:
+		return s.feast(p, ev)
+	case KindSacrifice:
+		s.Step = Step{Kind: StepSacrifice, Seat: p}
+		return true
+	}
+	return false
+}
+
+// sign turns a +1/−1 choice (1 or 0) into the modifier.
+func sign(up int) int {
+	if up == 1 {
+		return 1
+	}
+	return -1
+}
+
+// eventEffect applies the event at stack entry i.
+func (s *State) eventEffect(i int, ev *events) (waiting bool) {
+	e := s.Stack[i]
+	p := e.Seat
+	switch KindOf(e.Args[0]) {
+	case Loki, Calm:
+		if i > 0 {
+			s.Stack[i-1].Cancelled = true
+			ev.add(p, "cancel", "%s cancels %s", CardName(e.Args[0]), s.entryWords(i-1))
+		}
+	case ShieldWall:
+		s.Stack[0].Cancelled = true
+		ev.add(p, "cancel", "%s's Shield Wall stops the attack", s.name(p))
+	case Thor:
+		s.Stack[0].Mod += sign(e.Args[1])
+	case Seasick:
+		s.Seasick = append(s.Seasick, e.Args[1])
+	case Mutiny:
+		o := e.Args[1]
+		if len(s.Seats[o].Crew) == 0 {
+			ev.add(p, "fizzle", "%s has no crew left to lose", s.name(o))
+			return false
+		}
+		s.Step = Step{Kind: StepOverboard, Seat: o, Card: -1}
+		return true
+	case Command:
+		o, d := e.Args[1], e.Args[2]
+		if j := Neighbour(s.Seats[o].Ship, d); j >= 0 && j != s.Monster {
+			s.moveShip(o, d, ev)
+		}
+	case Current:
+		if j := Neighbour(s.Seats[p].Ship, e.Args[1]); j >= 0 && j != s.Monster {
+			s.moveShip(p, e.Args[1], ev)
+		}
+	case Stirs:
+		if j := e.Args[1]; j != s.Monster && !s.shipOn(j) {
+			s.Monster = j
+			ev.add(p, "monster", "The sea monster moves to %s", SpaceName(j))
+		}
+	case Ravens:
+		s.draw(p, 2, ev)
+	case Thief:
+		s.steal(p, e.Args[1], ev)
+	}
+	return false
+}
+
+// moveShip moves p's longship one space in direction d.
+func (s *State) moveShip(p, d int, ev *events) {
+	pl := &s.Seats[p]
+	if j := Neighbour(pl.Ship, d); j >= 0 && j != s.Monster {
+		pl.Ship = j
+		ev.add(p, "move", "%s's longship moves %s to %s", s.name(p), DirNames[d], SpaceName(j))
+	}
+}
+
+// steal moves a random card of o's hand to p's.
+func (s *State) steal(p, o int, ev *events) {
+	h := &s.Seats[o].Hand
+	if len(*h) == 0 {
+		return
+	}
+	i := s.RNG.Intn(len(*h))
+	c := (*h)[i]
+	*h = slices.Delete(*h, i, i+1)
+	s.Seats[p].Hand = append(s.Seats[p].Hand, c)
+	ev.secret(p, "steal", fmt.Sprintf("%s takes a card from %s", s.name(p), s.name(o)),
+		fmt.Sprintf("%s takes %s from %s", s.name(p), CardName(c), s.name(o)), p, o)
+}
+
+// roll rolls the die for p's attack with modifier mod.
+func (s *State) roll(p, target, mod int, ev *events) int {
+	die := 1 + s.RNG.Intn(6)
+	s.Roll = &Roll{Seat: p, Die: die, Mod: mod, Total: die + mod, Target: target}
+	ev.add(p, "roll", "%s rolls %d%s: %d", s.name(p), die, modWords(mod), die+mod)
+	return die + mod
+}
+
+func modWords(mod int) string {
+	switch {
+	case mod > 0:
+		return fmt.Sprintf(" +%d", mod)
+	case mod < 0:
+		return fmt.Sprintf(" −%d", -mod)
+	}
+	return ""
+}
+
+// attack resolves p's attack on o's longship (STANDARD ACTIONS).
+func (s *State) attack(p, o, mod int, ev *events) (waiting bool) {
+	if s.Seats[o].Ship != s.Seats[p].Ship {
+		ev.add(p, "fizzle", "%s's longship is no longer there", s.name(o))
+		return false
+	}
+	mod += s.crewOf(p, Berserker) - s.crewOf(o, Shieldmaiden)
+	total := s.roll(p, o, mod, ev)
+	winner, loser := p, o
+	if total < Success {
+		winner, loser = o, p
+		ev.add(p, "attack", "The attack fails: %s robs %s and pushes the longship away", s.name(o), s.name(p))
+	} else {
+		ev.add(p, "attack", "%s wins: a card, and %s's longship is pushed away", s.name(p), s.name(o))
+	}
+	s.steal(winner, loser, ev)
+	s.draw(winner, 1, ev)
+	if len(s.moves(s.Seats[loser].Ship)) > 0 {
+		s.Step = Step{Kind: StepPush, Seat: winner, Other: loser}
+		return true
+	}
+	return s.afterPushWaits(winner, loser, ev)
+}
+
+// afterPush continues an attack once the loser was pushed.
+func (s *State) afterPush(winner, loser int, ev *events) {
+	if !s.afterPushWaits(winner, loser, ev) {
+		s.resolveStack(ev)
+	}
+}
+
+// afterPushWaits: a decisive victory takes a crew member next. It reports
+// whether the game waits for that choice.
+func (s *State) afterPushWaits(winner, loser int, ev *events) bool {
+	if s.Roll.Total >= Decisive && winner == s.Roll.Seat && len(s.Seats[loser].Crew) > 0 {
+		ev.add(winner, "decisive", "A decisive victory: %s takes a crew member", s.name(winner))
+		s.Step = Step{Kind: StepTake, Seat: winner, Other: loser}
+		return true
+	}
+	return false
+}
+
+// crewOf counts p's crew of a kind.
+func (s *State) crewOf(p, k int) int {
+	return rules.CountBy(s.Seats[p].Crew, func(c int) bool { return KindOf(c) == k })
+}
+
+// attackMonster resolves p's attack on the sea monster.
+func (s *State) attackMonster(p int, e Entry, ev *events) (waiting bool) {
+	total := s.roll(p, -1, e.Mod+s.crewOf(p, Berserker), ev)
+	if total < Success {
+		ev.add(p, "monster", "The sea monster drives %s back", s.name(p))
+		s.backFromMonster(e, ev)
+		return false
+	}
+	ev.add(p, "monster", "%s defeats the sea monster", s.name(p))
+	s.draw(p, 2, ev)
+	s.Step = Step{Kind: StepMonster, Seat: p}
+	return true
+}
+
+// backFromMonster returns a longship to the space it sailed from.
+func (s *State) backFromMonster(e Entry, ev *events) {
+	s.Seats[e.Seat].Ship = e.From
+	ev.add(e.Seat, "move", "%s's longship goes back to %s", s.name(e.Seat), SpaceName(e.From))
+}
+
+// feast moves p's healthy daughters to the war camp and refills the hand
+// to 6; three daughters of the other colours win at once.
+func (s *State) feast(p int, ev *events) (waiting bool) {
+	pl := &s.Seats[p]
+	var home []string
+	for _, c := range slices.Clone(pl.Crew) {
+		if IsDaughter(c) && !slices.Contains(s.Seasick, c) {
+			pl.Crew = removeCard(pl.Crew, c)
+			pl.Camp = append(pl.Camp, c)
+			home = append(home, CardName(c))
+		}
+	}
+	if len(home) == 0 {
+		ev.add(p, "feast", "Every daughter aboard is seasick: no feast")
+		return false
+	}
+	ev.add(p, "feast", "%s hosts a feast: %s to the war camp", s.name(p), strings.Join(home, ", "))
+	if n := HandLimit - len(pl.Hand); n > 0 {
+		s.draw(p, n, ev)
+	}
+	if len(pl.Camp) == Colours-1 {
+		s.finish([]rules.Seat{rules.Seat(p)}, s.name(p)+" brings home daughters of three thanes and is Konung of the North", ev)
+	}
+	return false
+}
+
+// addToCrew takes card c into p's crew: a second daughter of a colour, or
+// one of p's own, goes back (or p chooses which of two), and a fourth
+// crew member means one goes overboard. It reports whether the game waits.
+func (s *State) addToCrew(p, c int, ev *events) (waiting bool) {
+	pl := &s.Seats[p]
+	if k := DaughterColour(c); k >= 0 && s.hasColour(p, k) {
+		inCrew := slices.ContainsFunc(pl.Crew, func(d int) bool { return DaughterColour(d) == k })
+		if !inCrew {
+			s.toPile(c)
+			ev.add(p, "overboard", "%s already has a %s daughter: %s goes home", s.name(p), ColourNames[k], CardName(c))
+			return false
+		}
+		pl.Crew = append(pl.Crew, c)
+		s.Step = Step{Kind: StepOverboard, Seat: p, Card: c}
+		return true
+	}
+	pl.Crew = append(pl.Crew, c)
+	if len(pl.Crew) > CrewLimit {
+		s.Step = Step{Kind: StepOverboard, Seat: p, Card: -1}
+		return true
+	}
+	return false
+}
+
+// overboard throws p's crew member c overboard.
+func (s *State) overboard(p, c int, ev *events) {
+	s.Seats[p].Crew = removeCard(s.Seats[p].Crew, c)
+	s.toPile(c)
+	ev.add(p, "overboard", "%s throws %s overboard", s.name(p), CardName(c))
+}
+
+// afterCrewChange goes on after a crew member went overboard: another if
+// the crew is still too big, else the rest of the stack.
+func (s *State) afterCrewChange(p int, ev *events) {
+	if len(s.Seats[p].Crew) > CrewLimit {
+		s.Step = Step{Kind: StepOverboard, Seat: p, Card: -1}
+		return
+	}
+	s.resolveStack(ev)
+}
+
+// toPile sends a card out of play: a daughter to her colour's pile, any
+// other card to the discard pile.
+func (s *State) toPile(c int) {
+	if k := DaughterColour(c); k >= 0 {
+		s.Daughters[k] = append(s.Daughters[k], c)
+		return
+	}
+	s.Discard = append(s.Discard, c)
+}
+
+// endAction clears the resolved stack and moves on: to the attack on the
+// sea monster that sailing onto it forces; after the active player's own
+// action, to every other player's one response; after a response, to the
+// next responder; then to the active player again.
+func (s *State) endAction(ev *events) {
+	for _, e := range s.Stack {
+		if e.Kind == KindSail || e.Kind == KindEvent {
+			s.Discard = append(s.Discard, e.Args[0])
+		}
+	}
+	s.Stack, s.Seasick, s.Resolve = nil, nil, 0
+	if s.MonsterFrom >= 0 {
+		s.Stack = []Entry{{Seat: s.Turn, Kind: KindMonsterAttack, From: s.MonsterFrom}}
+		s.MonsterFrom = -1
+		s.startReactions(s.Turn)
+		return
+	}
+	if s.Acting {
+		s.Acting = false
+		s.Responders = s.opponents(s.Turn)
+	}
+	s.nextResponder(ev)
+}
+
+// nextResponder asks the next player still to respond, or gives the turn
+// back to the active player.
+func (s *State) nextResponder(ev *events) {
+	if len(s.Responders) == 0 {
+		s.Responders = nil
+		s.Step = Step{Kind: StepAct, Seat: s.Turn}
+		return
+	}
+	s.Step = Step{Kind: StepRespond, Seat: s.Responders[0]}
+	s.Responders = s.Responders[1:]
+}
+
+// draw gives p n cards from the deck, forming a new deck from the
+// discards when it runs out (MaxReshuffles times at most).
+func (s *State) draw(p, n int, ev *events) {
+	var got []string
+	for range n {
+		if len(s.Deck) == 0 {
+			if len(s.Discard) == 0 || s.Reshuffles >= MaxReshuffles {
+				break
+			}
+			s.Reshuffles++
+			s.Deck, s.Discard = s.Discard, []int{}
+			rules.Shuffle(s.RNG, s.Deck)
+			ev.add(-1, "reshuffle", "The discards are shuffled into a new deck (%d of %d)", s.Reshuffles, MaxReshuffles)
+		}
+		s.Seats[p].Hand = append(s.Seats[p].Hand, s.Deck[0])
+		got = append(got, CardName(s.Deck[0]))
+		s.Deck = s.Deck[1:]
+	}
+	ev.secret(p, "draw", fmt.Sprintf("%s draws %d cards", s.name(p), len(got)), fmt.Sprintf("%s draws %s", s.name(p), strings.Join(got, ", ")), p)
+}
+
+// endTurn: down to 6 cards, then the next player.
+func (s *State) endTurn(ev *events) {
+	if len(s.Seats[s.Turn].Hand) > HandLimit {
+		s.Step = Step{Kind: StepDiscard, Seat: s.Turn}
+		return
+	}
+	s.nextTurn(ev)
+}
+
+// nextTurn passes the turn on, or ends a game whose deck is spent.
+func (s *State) nextTurn(ev *events) {
+	if s.Reshuffles >= MaxReshuffles && len(s.Deck) == 0 {
+		s.longGameOver(ev)
+		return
+	}
+	s.startTurn((s.Turn+1)%s.Players, ev)
+}
+
+// longGameOver ends a game nobody won before the deck was spent (README,
+// The long game): most daughters in the war camp, then in the crew.
+func (s *State) longGameOver(ev *events) {
+	key := func(p int) [2]int {
+		return [2]int{len(s.Seats[p].Camp), rules.CountBy(s.Seats[p].Crew, IsDaughter)}
+	}
+	best := key(0)
+	for p := range s.Seats {
+		if k := key(p); k[0] > best[0] || k[0] == best[0] && k[1] > best[1] {
+			best = k
+		}
+	}
+	var winners []rules.Seat
+	for p := range s.Seats {
+		if key(p) == best {
+			winners = append(winners, rules.Seat(p))
+		}
+	}
+	reason := fmt.Sprintf("The deck is spent: %s wins with %d daughters in the war camp", s.name(int(winners[0])), best[0])
+	if len(winners) > 1 {
+		reason = fmt.Sprintf("The deck is spent: %d players share the win with %d daughters in the war camp", len(winners), best[0])
+	}
+	s.finish(winners, reason, ev)
+}
+
+// finish ends the game.
+func (s *State) finish(winners []rules.Seat, reason string, ev *events) {
+	scores := make([]int, s.Players)
+	ranking := make([]rules.Seat, s.Players)
+	for p := range s.Seats {
+		scores[p] = len(s.Seats[p].Camp)
+		ranking[p] = rules.Seat(p)
+	}
+	slices.SortStableFunc(ranking, func(a, b rules.Seat) int {
+		wa, wb := slices.Contains(winners, a), slices.Contains(winners, b)
+		switch {
+		case wa && !wb:
+			return -1
+		case wb && !wa:
+			return 1
+		}
+		return scores[b] - scores[a]
+	})
+	s.Outcome = &rules.Result{Winners: winners, Scores: scores, Ranking: ranking, Reason: reason}
+	s.Step = Step{Kind: StepOver, Seat: -1}
+	ev.add(-1, "over", "The game is over: %s", reason)
+}

@@ -1,0 +1,99 @@
+package vikings
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+
+	"longhall/rules"
+)
+
+// ID is the game's registry id.
+const ID = "vikings"
+
+type game struct{}
+
+func init() { rules.Register(game{}) }
+
+// Info implements rules.Game.
+func (game) Info() rules.Info {
+	return rules.Info{
+		ID:         ID,
+		Name:       "Vikings: Warriors of the North",
+		MinPlayers: 2,
+		MaxPlayers: 4,
+		Minutes:    [2]int{30, 60},
+		Pitch:      "Sail the northern sea, loot the thanes' villages, fight the sea monster and each other, and feast three daughters of thanes home to become Konung.",
+		Summary: []string{
+			"Each turn draw 2 cards (not on your first turn), put up to one hero in your crew of 3, then play as many cards as you like and at most one standard action: attack a longship on your space, attack the sea monster (sailing onto it forces this), loot a village of another colour for its thane's daughter, feast at your harbour, or sacrifice pairs of cards for new ones. Rowing one space ends the turn; then discard down to 6.",
+			"Wind cards sail one space in their direction, if the space allows it; many events can sail too. Every card played and every standard action can be answered: from the player on the left, each may play a reaction (Loki cancels what is below it, Power of Thor changes a die roll) or pass, until everyone passes in a row; then the stack resolves from the top. After each action the other players may each respond once with an event or a hero.",
+			"Attacks roll a die: 3 or less fails and the defender pushes you away and robs you; 4 or 5 wins a card and pushes them; 6 or more also takes a crew member. You win at once when a feast brings home daughters of the three other colours.",
+		},
+	}
+}
+
+// New implements rules.Game.
+func (g game) New(cfg rules.Config, seed uint64) (rules.State, error) {
+	if err := rules.CheckPlayers(g.Info(), cfg.Players); err != nil {
+		return nil, &Error{Msg: fmt.Sprintf("Vikings is for 2 to 4 players, not %d", cfg.Players), Err: rules.ErrBadConfig}
+	}
+	if len(cfg.Options) > 0 {
+		keys := make([]string, 0, len(cfg.Options))
+		for k := range cfg.Options {
+			keys = append(keys, fmt.Sprintf("%q", k))
+		}
+		sort.Strings(keys)
+		return nil, &Error{Msg: fmt.Sprintf("Vikings has no option %v", keys), Err: rules.ErrBadConfig}
+	}
+	if len(cfg.Setup) > 0 {
+		return nil, &Error{Msg: "Vikings has no fixed set-ups", Err: rules.ErrBadConfig}
+	}
+	return newState(cfg.Players, cfg.Names, seed), nil
+}
+
+// newState sets a game up as GAME PREPARATION says.
+func newState(players int, names []string, seed uint64) *State {
+	s := &State{Players: players, RNG: rules.NewRNG(seed), Monster: CentreSpace, MonsterFrom: -1}
+	if len(names) == players {
+		s.Names = slices.Clone(names)
+	}
+	for c := range Colours {
+		for i := range DaughtersPerColour {
+			s.Daughters[c] = append(s.Daughters[c], NumActionCards+c*DaughtersPerColour+i)
+		}
+	}
+	s.Deck = make([]int, NumActionCards)
+	for i := range s.Deck {
+		s.Deck[i] = i
+	}
+	rules.Shuffle(s.RNG, s.Deck)
+	s.Discard = []int{}
+	s.Seats = make([]Player, players)
+	for p := range s.Seats {
+		pl := &s.Seats[p]
+		pl.Colour = SeatColours[players][p]
+		pl.Ship = HarbourOf[pl.Colour]
+		pl.Hand, s.Deck = slices.Clone(s.Deck[:StartHand]), s.Deck[StartHand:]
+		pl.Crew, pl.Camp = []int{}, []int{}
+	}
+	// "The starting player is the player who most recently sailed": by lot.
+	s.Turn = s.RNG.Intn(players)
+	var ev events
+	s.startTurn(s.Turn, &ev)
+	return s
+}
+
+// startTurn begins p's turn: heroes restored, 2 cards drawn but on the
+// first turn, and a hero may be played.
+func (s *State) startTurn(p int, ev *events) {
+	pl := &s.Seats[p]
+	s.Turn = p
+	pl.Turns++
+	pl.Used = nil
+	s.Standard, s.Rowed, s.HeroOpen = false, false, true
+	s.Roll = nil
+	if pl.Turns > 1 {
+		s.draw(p, DrawPerTurn, ev)
+	}
+	s.Step = Step{Kind: StepAct, Seat: p}
+}

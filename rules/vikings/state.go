@@ -1,0 +1,242 @@
+package vikings
+
+import (
+	"fmt"
+	"slices"
+
+	"longhall/rules"
+)
+
+// Action kinds, with their Args. Cards are card ids (KindOf), seats seat
+// numbers, directions North to West, spaces ids in Spaces.
+const (
+	KindHero      = "hero"      // [card] or [card, overboard]: put a hero from the hand into the crew (start of the turn)
+	KindSail      = "sail"      // [card, dir]: sail with a wind card, or an event for its wind
+	KindEvent     = "event"     // [card, args...]: play an event for its effect (see eventArgs)
+	KindAttack    = "attack"    // [seat]: standard action, attack that player's longship here
+	KindLoot      = "loot"      // []: standard action, loot the village here
+	KindFeast     = "feast"     // []: standard action, feast at your harbour
+	KindSacrifice = "sacrifice" // []: standard action, then discard pairs
+	KindUse       = "use"       // [hero, args...]: use a hero's once-a-round ability
+	KindRow       = "row"       // [dir]: row one space; ends the turn
+	KindEnd       = "end"       // []: end the turn
+	KindPass      = "pass"      // []: no reaction, or no response
+	KindDiscard   = "discard"   // [card]: discard it (hand limit, sacrifice)
+	KindStop      = "stop"      // []: stop sacrificing
+	KindOverboard = "overboard" // [crew card]: throw it overboard
+	KindTake      = "take"      // [crew card]: a decisive victory takes it
+	KindKeep      = "keep"      // [0 throw overboard | 1 keep]: the crew member taken
+	KindPush      = "push"      // [dir]: move the loser's longship
+	KindMonster   = "monster"   // [space]: move the sea monster there
+)
+
+// Step kinds: the decision the game waits for.
+const (
+	StepAct       = "act"       // the active player: play cards, a standard action, row or end
+	StepReact     = "react"     // a reaction round: play a reaction or pass
+	StepRespond   = "respond"   // after the active player's action: one response or pass
+	StepOverboard = "overboard" // choose a crew member to throw overboard
+	StepTake      = "take"      // a decisive victory: take a crew member
+	StepKeep      = "keep"      // keep the crew member taken, or throw it overboard
+	StepPush      = "push"      // move the loser's longship
+	StepMonster   = "monster"   // move the sea monster
+	StepSacrifice = "sacrifice" // discard cards in pairs
+	StepDiscard   = "discard"   // end of turn: down to 6 cards
+	StepOver      = "over"
+)
+
+// Error is every error this package returns: its text is safe to show a
+// player, and Err is the rules sentinel callers may test with errors.Is.
+type Error struct {
+	Msg string
+	Err error
+}
+
+func (e *Error) Error() string { return "vikings: " + e.Msg }
+func (e *Error) Unwrap() error { return e.Err }
+
+// Player is one seat's longship, crew, hand and war camp.
+type Player struct {
+	Colour int   `json:"colour"`
+	Ship   int   `json:"ship"` // the space the longship is on
+	Hand   []int `json:"hand"`
+	Crew   []int `json:"crew"`           // hero cards and daughters, at most 3
+	Used   []int `json:"used,omitempty"` // once-a-round heroes used (rotated)
+	Camp   []int `json:"camp"`           // daughters feasted
+	Turns  int   `json:"turns"`          // turns begun
+}
+
+// Entry is one card or action on the stack.
+type Entry struct {
+	Seat      int    `json:"seat"`
+	Kind      string `json:"kind"`           // the action's kind: sail, event, attack, loot, feast, sacrifice, use, monsterAttack
+	Args      []int  `json:"args,omitempty"` // as in the action
+	Cancelled bool   `json:"cancelled,omitempty"`
+	Mod       int    `json:"mod,omitempty"`  // an attack's die modifier from reactions
+	From      int    `json:"from,omitempty"` // a monster attack: the space the longship came from
+}
+
+// KindMonsterAttack is the stack entry of an attack on the sea monster,
+// which sailing onto its space forces.
+const KindMonsterAttack = "monsterAttack"
+
+// Step is the decision the game waits for.
+type Step struct {
+	Kind   string `json:"kind"`
+	Seat   int    `json:"seat"`
+	Passes int    `json:"passes,omitempty"` // a reaction round: passes in a row since the last card
+	Other  int    `json:"other,omitempty"`  // a choice's other player (the loser pushed, the defender robbed)
+	Left   int    `json:"left,omitempty"`   // cards discarded so far in a sacrifice
+	Card   int    `json:"card,omitempty"`   // the crew member taken, or a daughter to make room for
+}
+
+// Roll is the last die roll, for boards and the log.
+type Roll struct {
+	Seat   int `json:"seat"`
+	Die    int `json:"die"`
+	Mod    int `json:"mod"`
+	Total  int `json:"total"`
+	Target int `json:"target"` // the defender's seat, -1 for the sea monster
+}
+
+// State is a game of Vikings: Warriors of the North. Every field is
+// exported for the JSON encoding that replays compare; read it through
+// View, which hides hands and the deck.
+type State struct {
+	Players int        `json:"players"`
+	Names   []string   `json:"names,omitempty"`
+	RNG     *rules.RNG `json:"rng"`
+	Seats   []Player   `json:"seats"`
+
+	Deck       []int          `json:"deck"` // top first
+	Discard    []int          `json:"discard"`
+	Daughters  [Colours][]int `json:"daughters"` // each colour's pile
+	Monster    int            `json:"monster"`   // the sea monster's space
+	Reshuffles int            `json:"reshuffles"`
+
+	Turn     int  `json:"turn"`     // the active player
+	Standard bool `json:"standard"` // a standard action was taken this turn
+	Rowed    bool `json:"rowed"`
+	HeroOpen bool `json:"heroOpen"` // a hero may still be played this turn
+	Acting   bool `json:"acting"`   // the stack is the active player's own action (a response phase follows)
+	// Responders are the players still to respond to the active player's
+	// last action, in order.
+	Responders []int `json:"responders,omitempty"`
+	// MonsterFrom is the space a longship sailed onto the sea monster
+	// from, while its forced attack waits for the stack to end; else -1.
+	MonsterFrom int     `json:"monsterFrom"`
+	Stack       []Entry `json:"stack,omitempty"`
+	Resolve     int     `json:"resolve"` // resolving the stack: the next entry, counted from the bottom; -1 while reacting
+	Step        Step    `json:"step"`
+	Roll        *Roll   `json:"roll,omitempty"`
+	Seasick     []int   `json:"seasick,omitempty"` // daughters seasick in the feast on the stack
+
+	Outcome *rules.Result `json:"outcome,omitempty"`
+}
+
+var _ rules.State = (*State)(nil)
+
+func (s *State) name(p int) string {
+	if p >= 0 && p < len(s.Names) && s.Names[p] != "" {
+		return s.Names[p]
+	}
+	return fmt.Sprintf("Player %d", p+1)
+}
+
+func (s *State) seatOK(p int) bool { return p >= 0 && p < s.Players }
+
+// Pending implements rules.State.
+func (s *State) Pending() []rules.Prompt {
+	if s.Step.Kind == StepOver {
+		return nil
+	}
+	return []rules.Prompt{{Seat: rules.Seat(s.Step.Seat), Text: s.prompt()}}
+}
+
+func (s *State) prompt() string {
+	switch s.Step.Kind {
+	case StepAct:
+		if s.HeroOpen {
+			return "Your turn: put a hero in your crew, play cards, take a standard action, row or end the turn"
+		}
+		return "Play cards, take a standard action, row or end the turn"
+	case StepReact:
+		return "React to " + s.entryWords(len(s.Stack)-1) + ", or pass"
+	case StepRespond:
+		return "Respond to " + s.name(s.Turn) + "'s action with an event or a hero, or pass"
+	case StepOverboard:
+		return "Throw a crew member overboard"
+	case StepTake:
+		return "Decisive victory: take a crew member from " + s.name(s.Step.Other)
+	case StepKeep:
+		return "Keep the crew member you took, or throw it overboard"
+	case StepPush:
+		return "Move " + s.name(s.Step.Other) + "'s longship one space"
+	case StepMonster:
+		return "Move the sea monster to a space without longships that is not a harbour"
+	case StepSacrifice:
+		return "Sacrifice: discard cards in pairs, one card drawn for each pair"
+	case StepDiscard:
+		return fmt.Sprintf("Discard down to %d cards", HandLimit)
+	}
+	return ""
+}
+
+// Result implements rules.State.
+func (s *State) Result() *rules.Result { return s.Outcome }
+
+// Clone implements rules.State.
+func (s *State) Clone() rules.State {
+	c := *s
+	c.Names = slices.Clone(s.Names)
+	r := *s.RNG
+	c.RNG = &r
+	c.Seats = make([]Player, len(s.Seats))
+	for i, p := range s.Seats {
+		p.Hand, p.Crew, p.Used, p.Camp = slices.Clone(p.Hand), slices.Clone(p.Crew), slices.Clone(p.Used), slices.Clone(p.Camp)
+		c.Seats[i] = p
+	}
+	c.Deck, c.Discard = slices.Clone(s.Deck), slices.Clone(s.Discard)
+	for k := range c.Daughters {
+		c.Daughters[k] = slices.Clone(s.Daughters[k])
+	}
+	c.Stack = make([]Entry, len(s.Stack))
+	for i, e := range s.Stack {
+		e.Args = slices.Clone(e.Args)
+		c.Stack[i] = e
+	}
+	if len(s.Stack) == 0 {
+		c.Stack = nil
+	}
+	c.Responders = slices.Clone(s.Responders)
+	c.Seasick = slices.Clone(s.Seasick)
+	if s.Roll != nil {
+		r := *s.Roll
+		c.Roll = &r
+	}
+	if s.Outcome != nil {
+		o := *s.Outcome
+		c.Outcome = &o
+	}
+	return &c
+}
+
+func act(kind, label string, args ...int) rules.Action {
+	return rules.Action{Kind: kind, Args: args, Label: label}
+}
+
+// events collects what happened, for the log.
+type events []rules.Event
+
+func (e *events) add(seat int, kind, format string, args ...any) {
+	*e = append(*e, rules.Event{Kind: kind, Seat: rules.Seat(seat), Text: fmt.Sprintf(format, args...)})
+}
+
+// secret adds an event whose full wording only the given seats may read.
+func (e *events) secret(seat int, kind, public, private string, to ...int) {
+	ev := rules.Event{Kind: kind, Seat: rules.Seat(seat), Text: public, Secret: private}
+	for _, p := range to {
+		ev.SecretTo = append(ev.SecretTo, rules.Seat(p))
+	}
+	*e = append(*e, ev)
+}
