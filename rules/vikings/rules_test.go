@@ -1,0 +1,519 @@
+package vikings
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"longhall/rules"
+)
+
+// GAME PREPARATION: daughters in four piles of their colour, the sea
+// monster in the middle, each longship in its own harbour, 6 cards each,
+// the rest the action deck; the first turn draws nothing.
+func TestGamePreparation(t *testing.T) {
+	for players := 2; players <= 4; players++ {
+		s := newState(players, nil, uint64(players))
+		if err := check(s); err != nil {
+			t.Fatal(err)
+		}
+		if s.Monster != CentreSpace || len(s.Deck) != NumActionCards-StartHand*players {
+			t.Errorf("%d players: monster at %d, deck %d", players, s.Monster, len(s.Deck))
+		}
+		for p, pl := range s.Seats {
+			if pl.Ship != HarbourOf[pl.Colour] || len(pl.Hand) != StartHand || len(pl.Crew) != 0 {
+				t.Errorf("%d players, seat %d: ship %d, hand %d, crew %v", players, p, pl.Ship, len(pl.Hand), pl.Crew)
+			}
+		}
+		for k, pile := range s.Daughters {
+			if len(pile) != DaughtersPerColour {
+				t.Errorf("%s pile has %d daughters", ColourNames[k], len(pile))
+			}
+		}
+	}
+	if c := SeatColours[2]; c[0] != Red || c[1] != Yellow {
+		t.Errorf("two players sail from %v, want opposite harbours", c)
+	}
+}
+
+// "106 cards including: 12 cards with daughters of thanes in 4 colors, 94
+// action cards (49 wind cards, 33 event cards, 12 hero cards)".
+func TestTheCards(t *testing.T) {
+	count := [3]int{}
+	for c := range NumActionCards {
+		count[TypeOf(c)]++
+	}
+	if count != [3]int{49, 33, 12} || NumCards() != 106 {
+		t.Errorf("wind, event, hero: %v; %d cards in all", count, NumCards())
+	}
+	for _, k := range []int{Loki, Thor, Mutiny, Command, Seasick, Berserker} {
+		if Kinds[k].Name == "" {
+			t.Errorf("kind %d has no name", k)
+		}
+	}
+}
+
+// The board: every harbour and village can be reached from every harbour,
+// and each colour's distances to the other villages are the same (the map
+// is one quarter turned).
+func TestTheMapIsFairAndConnected(t *testing.T) {
+	var trips [Colours][]int
+	for k := range Colours {
+		dist := Distances(HarbourOf[k], CentreSpace)
+		for _, target := range slices.Concat(HarbourOf[:], VillageOf[:]) {
+			if dist[target] < 0 {
+				t.Errorf("the %s harbour cannot reach space %d", ColourNames[k], target)
+			}
+		}
+		for j := 1; j < Colours; j++ {
+			trips[k] = append(trips[k], dist[VillageOf[(k+j)%Colours]])
+		}
+		trips[k] = append(trips[k], Distances(VillageOf[(k+2)%Colours], CentreSpace)[HarbourOf[k]])
+	}
+	for k := 1; k < Colours; k++ {
+		if !slices.Equal(trips[k], trips[0]) {
+			t.Errorf("%s sails %v, red %v", ColourNames[k], trips[k], trips[0])
+		}
+	}
+	t.Logf("from a harbour to the villages on the left, across and on the right, and home from across: %v", trips[0])
+}
+
+// A PLAYER'S TURN: "At the beginning of each player turn (except for each
+// player's first turn!) a player draws 2 cards".
+func TestTurnsDrawTwoButTheFirst(t *testing.T) {
+	s := table(t, "Jack", "Magda")
+	if n := len(s.Seats[0].Hand); n != 0 {
+		t.Fatalf("the first turn drew %d cards", n)
+	}
+	do(t, s, 0, KindEnd)
+	if n := len(s.Seats[1].Hand); n != 0 {
+		t.Errorf("Magda's first turn drew %d cards", n)
+	}
+	do(t, s, 1, KindEnd)
+	if n := len(s.Seats[0].Hand); n != DrawPerTurn {
+		t.Errorf("Jack's second turn drew %d cards, want %d", n, DrawPerTurn)
+	}
+}
+
+// "Then the player can play 1 hero card ... This is the only time in a
+// turn when a player can play a hero card"; "A longship can never have
+// more than 3 crew members": a fourth means one is discarded.
+func TestOneHeroAtTheStartOfTheTurn(t *testing.T) {
+	s := table(t, "Jack", "Magda")
+	crew := enlist(t, s, 0, Berserker, Shieldmaiden, Seeress)
+	hero := give(t, s, 0, Berserker)[0]
+	wind := give(t, s, 0, WindAny)[0]
+	if offered(s, 0, KindHero, hero) {
+		t.Error("a fourth hero offered without throwing one overboard")
+	}
+	do(t, s, 0, KindHero, hero, crew[1])
+	if !slices.Contains(s.Seats[0].Crew, hero) || slices.Contains(s.Seats[0].Crew, crew[1]) || !slices.Contains(s.Discard, crew[1]) {
+		t.Errorf("crew %v, discard %v", s.Seats[0].Crew, s.Discard)
+	}
+	if len(s.Seats[0].Crew) != CrewLimit || s.HeroOpen {
+		t.Errorf("crew %v, a second hero still allowed: %v", s.Seats[0].Crew, s.HeroOpen)
+	}
+	// After any action no hero may be played.
+	s = table(t, "Jack", "Magda")
+	h := give(t, s, 0, Helmsman)[0]
+	give(t, s, 0, WindAny)
+	d := s.moves(s.Seats[0].Ship)[0]
+	do(t, s, 0, KindSail, wind, d)
+	passes(t, s, 1)
+	passes(t, s, 1) // no response
+	refused(t, s, 0, KindHero, h)
+}
+
+// MOVEMENT, Sailing: a wind card moves one space in its direction, if the
+// space allows it; a universal wind in any allowed direction; an event
+// for its wind.
+func TestSailing(t *testing.T) {
+	s := table(t, "Jack", "Magda")
+	s.Seats[0].Ship = space(2, 4) // open sea
+	north := give(t, s, 0, WindNorth)[0]
+	do(t, s, 0, KindSail, north, North)
+	passes(t, s, 1, 1)
+	if s.Seats[0].Ship != space(1, 4) || !slices.Contains(s.Discard, north) {
+		t.Errorf("ship at %d, want %d; discard %v", s.Seats[0].Ship, space(1, 4), s.Discard)
+	}
+	// From the red harbour on the top edge there is no way north.
+	s.Seats[0].Ship = HarbourOf[Red]
+	give(t, s, 0, WindNorth)
+	if slices.ContainsFunc(s.Legal(0), func(a rules.Action) bool { return a.Kind == KindSail && a.Args[1] == North }) {
+		t.Error("sailing north off the board is offered")
+	}
+	// An event card sails with its wind.
+	calm := give(t, s, 0, Calm)[0]
+	s.Seats[0].Ship = space(2, 4)
+	if w := WindOf(calm); !offered(s, 0, KindSail, calm, w) {
+		t.Errorf("Dead Calm (%s wind) cannot sail", DirNames[w])
+	}
+}
+
+// Reefs: the map's blocked moves hold both ways.
+func TestReefsBlockMoves(t *testing.T) {
+	a, b := space(1, 2), space(1, 3)
+	if Neighbour(a, East) >= 0 || Neighbour(b, West) >= 0 {
+		t.Error("the reef between (2,3) and (2,4) lets a longship through")
+	}
+	if Neighbour(space(0, 3), South) >= 0 {
+		t.Error("the current at (1,4) lets a longship south")
+	}
+}
+
+// Rowing: "Opponents can not react to rowing ... Rowing always ends the
+// player's turn. It is illegal to row a longship into the space with the
+// sea monster."
+func TestRowing(t *testing.T) {
+	s := table(t, "Jack", "Magda")
+	s.Seats[0].Ship = space(3, 2)
+	if offered(s, 0, KindRow, East) {
+		t.Error("rowing onto the sea monster is offered")
+	}
+	do(t, s, 0, KindRow, North)
+	if s.Seats[0].Ship != space(2, 2) || s.Turn != 1 || s.Step.Kind != StepAct {
+		t.Errorf("after rowing: ship %d, turn %d, step %+v", s.Seats[0].Ship, s.Turn, s.Step)
+	}
+}
+
+// The first example of "When an action card is played": Jack plays
+// Mutiny on Magda; Luke passes; Magda plays Loki on it; Agnes plays Loki
+// on Magda's; all pass; the top Loki cancels Magda's, so the Mutiny
+// applies.
+func TestExampleMutinyAndTwoLokis(t *testing.T) {
+	s := table(t, "Jack", "Luke", "Magda", "Agnes")
+	mutiny := give(t, s, 0, Mutiny)[0]
+	give(t, s, 2, Loki)
+	give(t, s, 3, Loki)
+	berserker := enlist(t, s, 2, Berserker)[0]
+	do(t, s, 0, KindEvent, mutiny, 2)
+	passes(t, s, 1)
+	do(t, s, 2, KindEvent, s.Seats[2].Hand[0])
+	do(t, s, 3, KindEvent, s.Seats[3].Hand[0])
+	passes(t, s, 0, 1, 2) // everyone but Agnes, in a row
+	if s.Step.Kind != StepOverboard || s.Step.Seat != 2 {
+		t.Fatalf("the Mutiny did not apply: step %+v", s.Step)
+	}
+	do(t, s, 2, KindOverboard, berserker)
+	if len(s.Seats[2].Crew) != 0 || len(s.Stack) != 0 || s.Step.Kind != StepRespond {
+		t.Errorf("crew %v, stack %v, step %+v", s.Seats[2].Crew, s.Stack, s.Step)
+	}
+	// The four cards are discarded once the stack is done.
+	if n := len(s.Discard); n != 4 {
+		t.Errorf("%d cards discarded, want 3 played and the Berserker", n)
+	}
+}
+
+// The second example: Magda attacks Jack; Agnes passes; Jack plays Power
+// of Thor for −1; Luke passes; Magda plays Loki on Jack's card; Agnes
+// plays Power of Thor for +1; all pass. Agnes's +1 applies, Jack's −1 is
+// cancelled: Magda attacks with +1.
+func TestExamplePowerOfThor(t *testing.T) {
+	s := table(t, "Jack", "Luke", "Magda", "Agnes")
+	do(t, s, 0, KindEnd)
+	do(t, s, 1, KindEnd)
+	s.Seats[2].Hand = nil
+	s.Seats[2].Ship, s.Seats[0].Ship = space(2, 5), space(2, 5)
+	give(t, s, 0, Thor)
+	give(t, s, 2, Loki)
+	give(t, s, 3, Thor)
+	do(t, s, 2, KindAttack, 0)
+	passes(t, s, 3)
+	do(t, s, 0, KindEvent, s.Seats[0].Hand[len(s.Seats[0].Hand)-1], 0)
+	passes(t, s, 1)
+	do(t, s, 2, KindEvent, s.Seats[2].Hand[0])
+	do(t, s, 3, KindEvent, s.Seats[3].Hand[len(s.Seats[3].Hand)-1], 1)
+	dieWillShow(t, s, 3)
+	passes(t, s, 0, 1, 2)
+	if s.Roll == nil || s.Roll.Die != 3 || s.Roll.Mod != 1 || s.Roll.Total != 4 {
+		t.Fatalf("roll %+v: want 3 +1 = 4", s.Roll)
+	}
+}
+
+// The third example (two players): Jack sails; after his action Magda,
+// on his left, responds with "I'm taking Command!" to move him back; Jack
+// reacts with Loki; no one else reacts, so her card does nothing; then
+// Jack goes on with his turn.
+func TestExampleResponseAfterAnAction(t *testing.T) {
+	s := table(t, "Jack", "Magda")
+	s.Seats[0].Ship = space(2, 4)
+	wind := give(t, s, 0, WindNorth)[0]
+	give(t, s, 0, Loki)
+	command := give(t, s, 1, Command)[0]
+	do(t, s, 0, KindSail, wind, North)
+	passes(t, s, 1)
+	if s.Step.Kind != StepRespond || s.Step.Seat != 1 || s.Seats[0].Ship != space(1, 4) {
+		t.Fatalf("after the wind: step %+v, ship %d", s.Step, s.Seats[0].Ship)
+	}
+	if offered(s, 1, KindSail, command, WindOf(command)) {
+		t.Error("a response may sail (it may only play an event for its event)")
+	}
+	do(t, s, 1, KindEvent, command, 0, South)
+	do(t, s, 0, KindEvent, s.Seats[0].Hand[0])
+	passes(t, s, 1)
+	if s.Seats[0].Ship != space(1, 4) || s.Step.Kind != StepAct || s.Step.Seat != 0 {
+		t.Errorf("after the cancelled command: ship %d, step %+v", s.Seats[0].Ship, s.Step)
+	}
+}
+
+// Attack another player's longship: "A result of 3 or less means the
+// attack failed" (the defender robs and pushes the attacker), "4 or 5
+// means victory" (the attacker robs and pushes), "6 or more" also takes a
+// crew member, to keep or throw overboard. The example: a Berserker's +1
+// and Power of Thor's −1 cancel out, and a 5 wins.
+func TestAttackOutcomes(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		die      int
+		winner   int
+		decisive bool
+	}{
+		{"a 3 fails", 3, 1, false},
+		{"a 5 wins (the book's example)", 5, 0, false},
+		{"a 6 wins decisively", 6, 0, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := table(t, "Jack", "Magda")
+			here := space(2, 5)
+			s.Seats[0].Ship, s.Seats[1].Ship = here, here
+			enlist(t, s, 0, Berserker)
+			skald := enlist(t, s, 1, Skald)[0]
+			give(t, s, 0, WindNorth, WindNorth)
+			give(t, s, 1, WindSouth, WindSouth)
+			do(t, s, 0, KindAttack, 1)
+			do(t, s, 1, KindUse, skald, 0) // −1, as the example's Power of Thor
+			dieWillShow(t, s, c.die)
+			passes(t, s, 0)
+			if s.Roll.Total != c.die {
+				t.Fatalf("roll %+v: the +1 and −1 should cancel", s.Roll)
+			}
+			loser := 1 - c.winner
+			if len(s.Seats[c.winner].Hand) != 4 || len(s.Seats[loser].Hand) != 1 {
+				t.Errorf("hands %d and %d: the winner should have robbed one and drawn one", len(s.Seats[0].Hand), len(s.Seats[1].Hand))
+			}
+			if s.Step.Kind != StepPush || s.Step.Seat != c.winner || s.Step.Other != loser {
+				t.Fatalf("step %+v: the winner pushes the loser", s.Step)
+			}
+			do(t, s, c.winner, KindPush, s.moves(here)[0])
+			if s.Seats[loser].Ship == here {
+				t.Error("the loser was not pushed")
+			}
+			if !c.decisive {
+				if s.Step.Kind != StepRespond {
+					t.Errorf("step %+v after the push", s.Step)
+				}
+				return
+			}
+			if s.Step.Kind != StepTake {
+				t.Fatalf("no crew taken after a 6: step %+v", s.Step)
+			}
+			do(t, s, 0, KindTake, skald)
+			do(t, s, 0, KindKeep, 1)
+			if !slices.Contains(s.Seats[0].Crew, skald) || len(s.Seats[1].Crew) != 0 {
+				t.Errorf("crews %v and %v", s.Seats[0].Crew, s.Seats[1].Crew)
+			}
+		})
+	}
+}
+
+// Attack the sea monster: sailing onto it forces the attack; "3 or less
+// ... moves back to the space from which it entered"; "4 or more ...
+// draws 2 cards and moves the sea monster ... to any space which has no
+// longships and is not a harbor". With the standard action spent, no
+// sailing onto it.
+func TestSeaMonster(t *testing.T) {
+	for _, c := range []struct {
+		die int
+		won bool
+	}{{3, false}, {4, true}} {
+		s := table(t, "Jack", "Magda")
+		from := space(3, 2)
+		s.Seats[0].Ship = from
+		wind := give(t, s, 0, WindEast)[0]
+		do(t, s, 0, KindSail, wind, East)
+		passes(t, s, 1)
+		if len(s.Stack) != 1 || s.Stack[0].Kind != KindMonsterAttack || s.Step.Kind != StepReact {
+			t.Fatalf("no forced attack on the sea monster: stack %+v, step %+v", s.Stack, s.Step)
+		}
+		dieWillShow(t, s, c.die)
+		passes(t, s, 1)
+		if !c.won {
+			if s.Seats[0].Ship != from || s.Monster != CentreSpace {
+				t.Errorf("a 3: ship at %d, want back at %d", s.Seats[0].Ship, from)
+			}
+			if !s.Standard {
+				t.Error("the failed attack did not spend the standard action")
+			}
+			continue
+		}
+		if s.Step.Kind != StepMonster || len(s.Seats[0].Hand) != 2 {
+			t.Fatalf("a 4: step %+v, hand %v", s.Step, s.Seats[0].Hand)
+		}
+		if offered(s, 0, KindMonster, HarbourOf[Blue]) || offered(s, 0, KindMonster, s.Seats[1].Ship) {
+			t.Error("the sea monster may be moved to a harbour or a longship")
+		}
+		do(t, s, 0, KindMonster, VillageOf[Blue])
+		if s.Monster != VillageOf[Blue] || s.Seats[0].Ship != CentreSpace {
+			t.Errorf("monster at %d, ship at %d", s.Monster, s.Seats[0].Ship)
+		}
+		give(t, s, 0, WindWest)
+		s.Step = Step{Kind: StepAct, Seat: 0}
+		s.Monster = space(3, 2)
+		if slices.ContainsFunc(s.Legal(0), func(a rules.Action) bool { return a.Kind == KindSail && a.Args[1] == West }) {
+			t.Error("sailing onto the sea monster offered after the standard action")
+		}
+	}
+}
+
+// Loot: "only if their longship is on a space with a village of a
+// different color"; the daughter joins the crew, one may go overboard to
+// make room; "A player may never have more than one ... daughter of a
+// thane of the same color".
+func TestLoot(t *testing.T) {
+	s := table(t, "Jack", "Magda") // red and yellow
+	s.Seats[0].Ship = VillageOf[Red]
+	if offered(s, 0, KindLoot) {
+		t.Error("looting your own colour's village is offered")
+	}
+	s.Seats[0].Ship = VillageOf[Blue]
+	enlist(t, s, 0, Berserker, Seeress, Skald)
+	do(t, s, 0, KindLoot)
+	passes(t, s, 1)
+	if s.Step.Kind != StepOverboard {
+		t.Fatalf("a fourth crew member and no overboard: %+v", s.Step)
+	}
+	do(t, s, 0, KindOverboard, s.Seats[0].Crew[0])
+	if len(s.Seats[0].Crew) != CrewLimit || !slices.ContainsFunc(s.Seats[0].Crew, func(c int) bool { return DaughterColour(c) == Blue }) {
+		t.Errorf("crew %v", s.Seats[0].Crew)
+	}
+	s.Step, s.Standard = Step{Kind: StepAct, Seat: 0}, false
+	if offered(s, 0, KindLoot) {
+		t.Error("a second blue daughter may be looted")
+	}
+}
+
+// Feast: at your harbour with a daughter aboard, the daughters go to the
+// war camp and the hand fills to 6; "A thane's daughter affected by
+// seasickness may not take part in the feast". The game ends at once when
+// the camp holds daughters of the three other colours.
+func TestFeastAndVictory(t *testing.T) {
+	s := table(t, "Jack", "Magda")
+	blue, green := daughter(s, 0, Blue), daughter(s, 0, Green)
+	s.Seats[0].Camp = []int{}
+	give(t, s, 1, Seasick)
+	if !offered(s, 0, KindFeast) {
+		t.Fatal("no feast at home with two daughters aboard")
+	}
+	do(t, s, 0, KindFeast)
+	do(t, s, 1, KindEvent, s.Seats[1].Hand[0], green)
+	passes(t, s, 0)
+	if !slices.Equal(s.Seats[0].Camp, []int{blue}) || !slices.Contains(s.Seats[0].Crew, green) || len(s.Seats[0].Hand) != HandLimit {
+		t.Errorf("camp %v, crew %v, hand %d", s.Seats[0].Camp, s.Seats[0].Crew, len(s.Seats[0].Hand))
+	}
+	// Next time, with the yellow one too: three colours, the game is won.
+	s.Step, s.Standard = Step{Kind: StepAct, Seat: 0}, false
+	daughter(s, 0, Yellow)
+	ev := do(t, s, 0, KindFeast)
+	passes(t, s, 1)
+	if s.Outcome == nil || !slices.Equal(s.Outcome.Winners, []rules.Seat{0}) {
+		t.Fatalf("no win with three daughters home: %+v (%v)", s.Outcome, ev)
+	}
+}
+
+// Sacrifice: "discards pairs of cards from their hand and draws one new
+// action card for each pair discarded".
+func TestSacrifice(t *testing.T) {
+	s := table(t, "Jack", "Magda")
+	give(t, s, 0, WindNorth, WindNorth, WindSouth, WindSouth, WindEast)
+	do(t, s, 0, KindSacrifice)
+	passes(t, s, 1)
+	for range 4 {
+		do(t, s, 0, KindDiscard, s.Seats[0].Hand[0])
+	}
+	do(t, s, 0, KindStop)
+	if n := len(s.Seats[0].Hand); n != 3 {
+		t.Errorf("hand %d after sacrificing two pairs from five, want 3", n)
+	}
+}
+
+// END OF TURN: "a player with more than 6 cards must discard until they
+// have 6 cards in their hand".
+func TestHandLimitAtTheEndOfTheTurn(t *testing.T) {
+	s := table(t, "Jack", "Magda")
+	give(t, s, 0, WindNorth, WindNorth, WindSouth, WindSouth, WindEast, WindEast, WindWest, WindWest)
+	do(t, s, 0, KindEnd)
+	if s.Step.Kind != StepDiscard {
+		t.Fatalf("step %+v with 8 cards", s.Step)
+	}
+	do(t, s, 0, KindDiscard, s.Seats[0].Hand[0])
+	do(t, s, 0, KindDiscard, s.Seats[0].Hand[0])
+	if s.Turn != 1 || len(s.Seats[0].Hand) != HandLimit {
+		t.Errorf("turn %d, hand %d", s.Turn, len(s.Seats[0].Hand))
+	}
+}
+
+// "if a player has a daughter of a given color in their crew or camp,
+// that player can nonetheless take a same-colored daughter from another
+// player, but must immediately throw one of them overboard (back to its
+// pile)".
+func TestTakingASecondDaughterOfAColour(t *testing.T) {
+	s := table(t, "Jack", "Magda")
+	here := space(2, 5)
+	s.Seats[0].Ship, s.Seats[1].Ship = here, here
+	mine := daughter(s, 0, Blue)
+	theirs := daughter(s, 1, Blue)
+	do(t, s, 0, KindAttack, 1)
+	dieWillShow(t, s, 6)
+	passes(t, s, 1)
+	do(t, s, 0, KindPush, s.moves(here)[0])
+	do(t, s, 0, KindTake, theirs)
+	do(t, s, 0, KindKeep, 1)
+	if s.Step.Kind != StepOverboard || offered(s, 0, KindOverboard, -1) {
+		t.Fatalf("two blue daughters and no choice: %+v", s.Step)
+	}
+	do(t, s, 0, KindOverboard, mine)
+	if !slices.Equal(s.Seats[0].Crew, []int{theirs}) || !slices.Contains(s.Daughters[Blue], mine) {
+		t.Errorf("crew %v, blue pile %v", s.Seats[0].Crew, s.Daughters[Blue])
+	}
+}
+
+// Heroes used once a round are turned, and turned back at the start of
+// their owner's turn; the Helmsman may move the longship in another
+// player's turn, as a response.
+func TestOnceARoundHeroes(t *testing.T) {
+	s := table(t, "Jack", "Magda")
+	helm := enlist(t, s, 1, Helmsman)[0]
+	s.Seats[0].Ship = space(2, 4)
+	wind := give(t, s, 0, WindNorth)[0]
+	do(t, s, 0, KindSail, wind, North)
+	passes(t, s, 1)
+	start := s.Seats[1].Ship
+	d := s.moves(start)[0]
+	do(t, s, 1, KindUse, helm, d)
+	passes(t, s, 0)
+	if s.Seats[1].Ship == start || !slices.Contains(s.Seats[1].Used, helm) {
+		t.Fatalf("the Helmsman did not move the longship: %d, used %v", s.Seats[1].Ship, s.Seats[1].Used)
+	}
+	do(t, s, 0, KindEnd)
+	if len(s.Seats[1].Used) != 0 {
+		t.Error("the Helmsman is not restored at its owner's turn")
+	}
+}
+
+// The log says in words what resolved and why.
+func TestTheLogSaysWhatResolved(t *testing.T) {
+	s := table(t, "Jack", "Magda")
+	mutiny := give(t, s, 0, Mutiny)[0]
+	enlist(t, s, 1, Berserker)
+	give(t, s, 1, Loki)
+	do(t, s, 0, KindEvent, mutiny, 1)
+	do(t, s, 1, KindEvent, s.Seats[1].Hand[0])
+	ev := do(t, s, 0, KindPass)
+	var words []string
+	for _, e := range ev {
+		words = append(words, e.Text)
+	}
+	if text := strings.Join(words, " / "); !strings.Contains(text, "Loki the Trickster cancels Jack's Mutiny") {
+		t.Errorf("the log says %q", text)
+	}
+}
