@@ -13,6 +13,22 @@ const ID = "vikings"
 
 type game struct{}
 
+// StartOption chooses the starting hands. The book deals 6 cards to each
+// player; with "balanced" each seat after the start player gets one more
+// than the seat before (BalancedCards), which offsets the start player's
+// head start in the race home (README.md, Fairness).
+var StartOption = rules.Option{Key: "start", Label: "Starting hands", Choices: []string{StartBook, StartBalanced}}
+
+// The choices of StartOption.
+const (
+	StartBook     = "6 cards each (the book)"
+	StartBalanced = "balanced: one more card for each seat after the start player"
+)
+
+// BalancedCards is the extra cards of each turn position (the start
+// player first) with StartBalanced.
+var BalancedCards = [4]int{0, 1, 2, 3}
+
 func init() { rules.Register(game{}) }
 
 // Info implements rules.Game.
@@ -23,6 +39,7 @@ func (game) Info() rules.Info {
 		MinPlayers: 2,
 		MaxPlayers: 4,
 		Minutes:    [2]int{30, 60},
+		Options:    []rules.Option{StartOption},
 		Pitch:      "Sail the northern sea, loot the thanes' villages, fight the sea monster and each other, and feast three daughters of thanes home to become Konung.",
 		Summary: []string{
 			"Each turn draw 2 cards (not on your first turn), put up to one hero in your crew of 3, then play as many cards as you like and at most one standard action: attack a longship on your space, attack the sea monster (sailing onto it forces this), loot a village of another colour for its thane's daughter, feast at your harbour, or sacrifice pairs of cards for new ones. Rowing one space ends the turn; then discard down to 6.",
@@ -37,22 +54,29 @@ func (g game) New(cfg rules.Config, seed uint64) (rules.State, error) {
 	if err := rules.CheckPlayers(g.Info(), cfg.Players); err != nil {
 		return nil, &Error{Msg: fmt.Sprintf("Vikings is for 2 to 4 players, not %d", cfg.Players), Err: rules.ErrBadConfig}
 	}
-	if len(cfg.Options) > 0 {
-		keys := make([]string, 0, len(cfg.Options))
-		for k := range cfg.Options {
-			keys = append(keys, fmt.Sprintf("%q", k))
+	var unknown []string
+	for k := range cfg.Options {
+		if k != StartOption.Key {
+			unknown = append(unknown, fmt.Sprintf("%q", k))
 		}
-		sort.Strings(keys)
-		return nil, &Error{Msg: fmt.Sprintf("Vikings has no option %v", keys), Err: rules.ErrBadConfig}
+	}
+	if len(unknown) > 0 {
+		sort.Strings(unknown)
+		return nil, &Error{Msg: fmt.Sprintf("Vikings has no option %v", unknown), Err: rules.ErrBadConfig}
+	}
+	start := cfg.Option(StartOption)
+	if !slices.Contains(StartOption.Choices, start) {
+		return nil, &Error{Msg: fmt.Sprintf("starting hands %q is not one of %q", start, StartOption.Choices), Err: rules.ErrBadConfig}
 	}
 	if len(cfg.Setup) > 0 {
 		return nil, &Error{Msg: "Vikings has no fixed set-ups", Err: rules.ErrBadConfig}
 	}
-	return newState(cfg.Players, cfg.Names, seed), nil
+	return newState(cfg.Players, cfg.Names, seed, start == StartBalanced), nil
 }
 
-// newState sets a game up as GAME PREPARATION says.
-func newState(players int, names []string, seed uint64) *State {
+// newState sets a game up as GAME PREPARATION says, the starting hands
+// balanced by seat if asked (StartOption).
+func newState(players int, names []string, seed uint64, balanced bool) *State {
 	s := &State{Players: players, RNG: rules.NewRNG(seed), Monster: CentreSpace, MonsterFrom: -1}
 	if len(names) == players {
 		s.Names = slices.Clone(names)
@@ -78,6 +102,12 @@ func newState(players int, names []string, seed uint64) *State {
 	}
 	// "The starting player is the player who most recently sailed": by lot.
 	s.Turn = s.RNG.Intn(players)
+	if balanced {
+		for k := 1; k < players; k++ {
+			p := &s.Seats[(s.Turn+k)%players]
+			p.Hand, s.Deck = append(p.Hand, s.Deck[:BalancedCards[k]]...), s.Deck[BalancedCards[k]:]
+		}
+	}
 	var ev events
 	s.startTurn(s.Turn, &ev)
 	return s

@@ -13,7 +13,7 @@ import (
 // turn. Tests then arrange the position by hand.
 func table(t *testing.T, names ...string) *State {
 	t.Helper()
-	s := newState(len(names), names, 3)
+	s := newState(len(names), names, 3, false)
 	for p := range s.Seats {
 		s.Deck = append(s.Deck, s.Seats[p].Hand...)
 		s.Seats[p].Hand = []int{}

@@ -140,6 +140,7 @@ func suite() rulestest.Suite {
 		Check: check,
 		BadConfigs: []rules.Config{
 			{Players: 2, Options: map[string]string{"map": "big"}},
+			{Players: 2, Options: map[string]string{"start": "7 each"}},
 			{Players: 3, Setup: []byte(`{}`)},
 		},
 	}

@@ -13,7 +13,7 @@ import (
 // the rest the action deck; the first turn draws nothing.
 func TestGamePreparation(t *testing.T) {
 	for players := 2; players <= 4; players++ {
-		s := newState(players, nil, uint64(players))
+		s := newState(players, nil, uint64(players), false)
 		if err := check(s); err != nil {
 			t.Fatal(err)
 		}

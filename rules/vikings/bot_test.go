@@ -1,0 +1,223 @@
+package vikings
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"longhall/rules"
+)
+
+// play plays a game to the end with the given bots (a RandomBot for the
+// other seats) and returns it with the number of turns it took.
+func play(tb testing.TB, players int, seed uint64, bots map[rules.Seat]rules.Bot) (*State, int) {
+	tb.Helper()
+	return playWith(tb, rules.Config{Players: players}, seed, bots)
+}
+
+// playWith is play with a config (options).
+func playWith(tb testing.TB, cfg rules.Config, seed uint64, bots map[rules.Seat]rules.Bot) (*State, int) {
+	tb.Helper()
+	players := cfg.Players
+	st, err := game{}.New(cfg, seed)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s := st.(*State)
+	random := rules.RandomBot{RNG: rules.NewRNG(seed + 1)}
+	for steps := 0; s.Outcome == nil; steps++ {
+		if steps > 100000 {
+			tb.Fatalf("%d players, seed %d: no end", players, seed)
+		}
+		seat := s.Pending()[0].Seat
+		var bot rules.Bot = random
+		if b, ok := bots[seat]; ok {
+			bot = b
+		}
+		a, err := bot.Choose(s, seat)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if _, err := s.Apply(seat, a); err != nil {
+			tb.Fatalf("seed %d: %v chose %v: %v", seed, seat, a, err)
+		}
+	}
+	turns := 0
+	for _, pl := range s.Seats {
+		turns += pl.Turns
+	}
+	return s, turns
+}
+
+// botVsRandom plays a 2-player game of the bot against RandomBot and
+// reports whether the bot won alone.
+func botVsRandom(tb testing.TB, seed uint64, botSeat rules.Seat) bool {
+	s, _ := play(tb, 2, seed, map[rules.Seat]rules.Bot{botSeat: game{}.NewBot(seed)})
+	return slices.Equal(s.Outcome.Winners, []rules.Seat{botSeat})
+}
+
+// The bot beats a uniformly random player in at least 85% of 2-player
+// games, in either seat.
+func TestBotBeatsRandom(t *testing.T) {
+	games := 100
+	if testing.Short() {
+		games = 20
+	}
+	wins := 0
+	for i := range games {
+		if botVsRandom(t, uint64(1000+i), rules.Seat(i%2)) {
+			wins++
+		}
+	}
+	if rate := float64(wins) / float64(games); rate < 0.85 {
+		t.Errorf("the bot won %d of %d games (%.0f%%), want at least 85%%", wins, games, 100*rate)
+	}
+}
+
+// Bots play whole games at every player count with legal actions only,
+// and most end with a Konung, not a spent deck.
+func TestBotsPlayWholeGames(t *testing.T) {
+	for players := 2; players <= 4; players++ {
+		konungs := 0
+		for g := range 10 {
+			bots := map[rules.Seat]rules.Bot{}
+			for p := range players {
+				bots[rules.Seat(p)] = game{}.NewBot(uint64(10*g + p))
+			}
+			s, turns := play(t, players, uint64(100*players+g), bots)
+			if err := check(s); err != nil {
+				t.Fatal(err)
+			}
+			if len(s.Outcome.Winners) == 1 && len(s.Seats[s.Outcome.Winners[0]].Camp) == Colours-1 {
+				konungs++
+			}
+			if g == 0 {
+				t.Logf("%d players: %d turns, %s", players, turns, s.Outcome.Reason)
+			}
+		}
+		if konungs < 7 {
+			t.Errorf("%d players: only %d of 10 bot games crowned a Konung", players, konungs)
+		}
+	}
+}
+
+func BenchmarkRandomPlayout(b *testing.B) {
+	rng := rules.NewRNG(1)
+	random := rules.RandomBot{RNG: rng}
+	games := 0
+	for i := 0; b.Loop(); i++ {
+		st, err := game{}.New(rules.Config{Players: 2 + i%3}, uint64(i))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for st.Result() == nil {
+			seat := st.Pending()[0].Seat
+			a, _ := random.Choose(st, seat)
+			if _, err := st.Apply(seat, a); err != nil {
+				b.Fatal(err)
+			}
+		}
+		games++
+	}
+	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "vikings-random-playouts:games/s")
+}
+
+// BenchmarkBotDecision times one decision of the bot over positions met in
+// bot games at 2 to 4 players.
+func BenchmarkBotDecision(b *testing.B) {
+	type position struct {
+		s    rules.State
+		seat rules.Seat
+	}
+	var positions []position
+	for seed := range uint64(6) {
+		st, _ := game{}.New(rules.Config{Players: 2 + int(seed%3)}, seed)
+		bot := game{}.NewBot(seed)
+		for st.Result() == nil {
+			seat := st.Pending()[0].Seat
+			positions = append(positions, position{st.Clone(), seat})
+			a, _ := bot.Choose(st, seat)
+			if _, err := st.Apply(seat, a); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	bot := game{}.NewBot(1)
+	for i := 0; b.Loop(); i++ {
+		p := positions[i%len(positions)]
+		if _, err := bot.Choose(p.s, p.seat); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkBotVsRandom(b *testing.B) {
+	wins, games := 0, 0
+	for i := 0; b.Loop(); i++ {
+		if botVsRandom(b, uint64(i), rules.Seat(i%2)) {
+			wins++
+		}
+		games++
+	}
+	b.ReportMetric(100*float64(wins)/float64(games), "vikings-bot-vs-random-win%:%")
+}
+
+// BenchmarkSelfPlay plays bots against each other and reports, at each
+// player count, the win rate by turn position (the start player first)
+// and the spread of game length in turns: no seat may be favoured by more
+// than 5 points. A shared win counts for each winner as a share.
+func BenchmarkSelfPlay(b *testing.B) {
+	for _, start := range StartOption.Choices {
+		short := "balanced"
+		if start == StartBook {
+			short = "book"
+		}
+		for players := 2; players <= 4; players++ {
+			selfPlay(b, players, start, short)
+		}
+	}
+}
+
+// selfPlay plays selfPlayGames bot games at a player count and starting
+// hands, and reports them.
+func selfPlay(b *testing.B, players int, start, short string) {
+	{
+		cfg := rules.Config{Players: players, Options: map[string]string{StartOption.Key: start}}
+		b.Run(fmt.Sprintf("%dp-%s", players, short), func(b *testing.B) {
+			games := selfPlayGames
+			if testing.Short() {
+				games /= 10
+			}
+			wins := make([]float64, players)
+			var turns []int
+			for range b.N {
+				for g := range games {
+					seed := uint64(players*100000 + g)
+					bots := map[rules.Seat]rules.Bot{}
+					for p := range players {
+						bots[rules.Seat(p)] = game{}.NewBot(seed*7 + uint64(p))
+					}
+					st, _ := game{}.New(cfg, seed)
+					first := int(st.(*State).Turn)
+					s, n := playWith(b, cfg, seed, bots)
+					for _, w := range s.Outcome.Winners {
+						wins[(int(w)-first+players)%players] += 1 / float64(len(s.Outcome.Winners))
+					}
+					turns = append(turns, n)
+				}
+			}
+			total := float64(b.N * games)
+			name := fmt.Sprintf("vikings-%dp-%s", players, short)
+			for pos, w := range wins {
+				b.ReportMetric(100*w/total, fmt.Sprintf("%s-win%%-position%d:%%", name, pos+1))
+			}
+			slices.Sort(turns)
+			b.ReportMetric(float64(turns[len(turns)/10]), name+"-turns-p10:turns")
+			b.ReportMetric(float64(turns[len(turns)/2]), name+"-turns-p50:turns")
+			b.ReportMetric(float64(turns[len(turns)*9/10]), name+"-turns-p90:turns")
+		})
+	}
+}
+
+// selfPlayGames is how many games BenchmarkSelfPlay plays per player count.
+const selfPlayGames = 600
