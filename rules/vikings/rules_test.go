@@ -75,7 +75,7 @@ func TestTheMapIsFairAndConnected(t *testing.T) {
 			t.Errorf("%s sails %v, red %v", ColourNames[k], trips[k], trips[0])
 		}
 	}
-	t.Logf("from a harbour to the villages on the left, across and on the right, and home from across: %v", trips[0])
+	t.Logf("from a harbour to the villages of the next colours clockwise, and home from across: %v", trips[0])
 }
 
 // A PLAYER'S TURN: "At the beginning of each player turn (except for each
