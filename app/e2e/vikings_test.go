@@ -1,0 +1,177 @@
+//go:build linux
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestVikingsWholeGameAgainstBots: a person sets up Vikings against a bot
+// and plays it to the result, at 1280×800 and on a 390-px phone. The sea
+// is drawn with the harbours, villages, camps, longships and the monster;
+// what to decide (the hand's cards and the dock's buttons) is in view
+// without scrolling; the table never scrolls sideways.
+func TestVikingsWholeGameAgainstBots(t *testing.T) {
+	bin, root := theApp(t)
+	srv := startServer(t, bin, root)
+	ctx := newBrowser(t)
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
+	defer cancel()
+	var tableURL string
+	within(t, ctx, "the set-up page", chromedp.Navigate(srv.URL+"/games/vikings/"), clientReady())
+	screenView(t, ctx, "vikings-setup")
+	within(t, ctx, "setting up", chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".vk-board", chromedp.ByQuery),
+		chromedp.Evaluate(`location.href`, &tableURL))
+	var sea map[string]int
+	within(t, ctx, "reading the sea", chromedp.Evaluate(`({cells: document.querySelectorAll('.vk-sea .vk-cell').length,
+	  harbours: document.querySelectorAll('.vk-harbour').length, villages: document.querySelectorAll('.vk-village').length,
+	  camps: document.querySelectorAll('.vk-campcell').length, ships: document.querySelectorAll('.vk-ship').length,
+	  monsters: document.querySelectorAll('.vk-monster').length})`, &sea))
+	if sea["cells"] != 49 || sea["harbours"] != 4 || sea["villages"] != 4 || sea["camps"] != 4 || sea["ships"] != 2 || sea["monsters"] != 1 {
+		t.Errorf("the sea shows %v", sea)
+	}
+
+	// With instant bots, play until the person may act in their own turn
+	// with a card, and look at it on both screens.
+	within(t, ctx, "instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible(".vk-board", chromedp.ByQuery))
+	const ownTurn = `!!document.querySelector('.vk-buttons [data-action="end"]')`
+	var acting bool
+	for n := 0; n < 300 && !acting; n++ {
+		within(t, ctx, "looking at the table", chromedp.Evaluate(ownTurn, &acting))
+		if !acting {
+			if _, _, err := look(ctx, n); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if !acting {
+		t.Fatal("the person never got a turn")
+	}
+	within(t, ctx, "the top", chromedp.Evaluate(`window.scrollTo(0, 0)`, nil))
+	ownAreaInView(t, ctx, "a turn at 1280×800", `.vk-buttons [data-action="end"]`)
+	screenView(t, ctx, "vikings-turn")
+	within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond),
+		chromedp.Evaluate(`window.scrollTo(0, 0)`, nil))
+	ownAreaInView(t, ctx, "a turn on a 390-px phone", `.vk-buttons [data-action="end"]`)
+	noSidewaysScroll(t, ctx, "a turn")
+	screenView(t, ctx, "vikings-turn-phone")
+	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), chromedp.Sleep(200*time.Millisecond))
+
+	end, err := drive(ctx, 0, nil)
+	if err != nil || end != "over" {
+		roomFailure(t, ctx, "Vikings did not reach the result", fmt.Errorf("%s %v", end, err))
+	}
+	var status string
+	within(t, ctx, "reading the result", chromedp.Text("#status .status-now", &status, chromedp.ByQuery))
+	if status == "" {
+		t.Error("the result says nothing")
+	}
+	screenshot(t, ctx, "vikings-end")
+	t.Logf("vikings: %s", status)
+}
+
+// TestVikingsGuestReactsToTheHostsCard: in a room of two browsers the host
+// plays cards in their turns, and the guest, prompted to react, answers
+// with a reaction card of their own (Loki, or Dead Calm on a wind) as soon
+// as they hold one, or passes; both tables follow the stack to the same
+// state.
+func TestVikingsGuestReactsToTheHostsCard(t *testing.T) {
+	bin, root := theTestBuild(t)
+	site := newRoomSiteOf(t, bin, root, true)
+	host, guest := site.player(t, "Gordon"), site.player(t, "Rikki")
+	link := site.openRoomOf(t, host, "vikings", 2)
+	within(t, guest, "opening the link", chromedp.Navigate(link))
+	seatedAt(t, guest, "the guest")
+	within(t, guest, "the guest is ready", chromedp.Click("#ready", chromedp.ByQuery))
+	within(t, host, "starting", chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
+		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery))
+
+	// The host plays a card whenever it may (a wind or an event), else ends
+	// the turn; the guest reacts with a card when prompted and able, and
+	// otherwise passes, ends its turns and keeps its events.
+	const hostStep = `(() => {
+	  if (document.querySelector('#after-game')) return 'over';
+	  const menu = document.querySelector('.vk-menu [data-action]');
+	  if (menu) { menu.click(); return 'menu'; }
+	  const card = document.querySelector('.vk-hand [data-action="sail"], .vk-hand [data-action="event"], .vk-hand [data-pick]:not([data-pick="none"])');
+	  if (card && document.querySelector('.vk-buttons [data-action="end"]') && !window.lhPlayed) { window.lhPlayed = true; card.click(); return 'card'; }
+	  const end = document.querySelector('.vk-buttons [data-action="end"]');
+	  if (end) { window.lhPlayed = false; end.click(); return 'end'; }
+	  const other = document.querySelector('#dock [data-action]');
+	  if (other) { other.click(); return 'other ' + other.dataset.action; }
+	  return 'wait';
+	})()`
+	const guestStep = `(() => {
+	  if (document.querySelector('#after-game')) return 'over';
+	  const prompt = document.querySelector('.vk-prompt');
+	  const reacting = prompt && prompt.textContent.startsWith('React to');
+	  if (reacting) {
+	    const react = document.querySelector('.vk-hand [data-action="event"]');
+	    if (react) { react.click(); return 'reacted'; }
+	    const pick = document.querySelector('.vk-hand [data-pick]:not([data-pick="none"])');
+	    if (pick && !window.lhPicked) { window.lhPicked = true; pick.click(); return 'pick'; }
+	    const menu = document.querySelector('.vk-menu [data-action="event"]');
+	    if (menu) { window.lhPicked = false; menu.click(); return 'reacted'; }
+	    window.lhPicked = false;
+	  }
+	  const pass = document.querySelector('.vk-buttons [data-action="pass"]');
+	  if (pass) { pass.click(); return 'pass'; }
+	  const end = document.querySelector('.vk-buttons [data-action="end"]');
+	  if (end) { end.click(); return 'end'; }
+	  const discard = [...document.querySelectorAll('.vk-hand [data-action="discard"]')].find(b => b.textContent.includes('wind')) ||
+	    document.querySelector('#dock [data-action]');
+	  if (discard) { discard.click(); return 'other'; }
+	  return 'wait';
+	})()`
+	reacted := 0
+	deadline := time.Now().Add(2 * time.Minute)
+	for reacted == 0 && time.Now().Before(deadline) {
+		for _, side := range []struct {
+			ctx  context.Context
+			step string
+		}{{host, hostStep}, {guest, guestStep}} {
+			var res, before string
+			within(t, side.ctx, "a step", chromedp.Evaluate(roomVersion, &before), chromedp.Evaluate(side.step, &res))
+			if res == "over" {
+				t.Fatal("the game ended before the guest could react with a card")
+			}
+			if res == "reacted" {
+				reacted++
+				screenView(t, guest, "vikings-guest-reacts")
+			}
+			if res != "wait" && res != "pick" && res != "menu" && res != "card" {
+				c, cancel := context.WithTimeout(side.ctx, 5*time.Second)
+				chromedp.Run(c, chromedp.Poll(fmt.Sprintf(`%s !== %q`, roomVersion, before), nil, chromedp.WithPollingInterval(20*time.Millisecond)))
+				cancel()
+			}
+			time.Sleep(30 * time.Millisecond)
+		}
+	}
+	if reacted == 0 {
+		roomFailure(t, guest, "the guest never reacted with a card", fmt.Errorf("no reaction card in two minutes"))
+	}
+	// Both tables settle on the same version, and the log tells the stack.
+	var hv, gv, log string
+	for settle := time.Now().Add(30 * time.Second); ; {
+		within(t, host, "reading the host's version", chromedp.Evaluate(roomVersion, &hv))
+		within(t, guest, "reading the guest's version", chromedp.Evaluate(roomVersion, &gv))
+		if hv == gv {
+			break
+		}
+		if time.Now().After(settle) {
+			roomFailure(t, guest, "the guest never caught up", fmt.Errorf("host at %q, guest at %q", hv, gv))
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	within(t, host, "reading the host's log", chromedp.Evaluate(`document.querySelector('#gamelog') ? document.querySelector('#gamelog').innerText : ''`, &log))
+	if !strings.Contains(log, "Rikki:") {
+		t.Errorf("the host's log does not show Rikki's reaction: %q", log)
+	}
+	screenshot(t, host, "vikings-room-host")
+}

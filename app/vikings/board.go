@@ -1,0 +1,271 @@
+// Package vikings draws Vikings: Warriors of the North's table: the sea
+// as a grid of spaces with the harbours, villages, war camps, longships
+// and the sea monster; the stack of cards and actions being answered; the
+// players' crews, camps and hand sizes; and the player's own hand and
+// choices in the dock. A hand or crew card with one action is its
+// control; one with several opens them when picked. Moves of the sea
+// monster are the sea's spaces.
+package vikings
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/app/ui"
+	"longhall/rules"
+	vk "longhall/rules/vikings"
+)
+
+// The one registration that makes Vikings playable.
+func init() {
+	ui.Register(vk.ID, "/web/vikings.css", func(p *ui.Props[vk.View]) app.UI { return &Board{Props: p} })
+}
+
+// Board is the table for one seat; the picked card is the board's own.
+type Board struct {
+	app.Compo
+	Props *ui.Props[vk.View]
+
+	sel int // the picked card, plus one; 0 for none
+}
+
+// OnUpdate drops the pick whenever the table changes.
+func (b *Board) OnUpdate(ctx app.Context) { b.sel = 0 }
+
+// choices sorts the legal actions onto their controls.
+type choices struct {
+	byCard  map[int][]rules.Action // actions whose first arg is a card of the viewer's hand or crew
+	crewOf  map[int]rules.Action   // take [card]: another player's crew member
+	spaces  map[int]rules.Action   // monster [space], or the picked Stirs' space
+	buttons []rules.Action
+}
+
+// cardKinds are the actions that belong to the card in their first arg.
+var cardKinds = map[string]bool{
+	vk.KindHero: true, vk.KindSail: true, vk.KindEvent: true, vk.KindUse: true,
+	vk.KindDiscard: true, vk.KindOverboard: true,
+}
+
+func sortChoices(v *vk.View, legal []rules.Action) choices {
+	c := choices{byCard: map[int][]rules.Action{}, crewOf: map[int]rules.Action{}, spaces: map[int]rules.Action{}}
+	c.buttons = ui.Sort(legal, func(a rules.Action) bool {
+		switch {
+		case cardKinds[a.Kind] && len(a.Args) > 0:
+			c.byCard[a.Args[0]] = append(c.byCard[a.Args[0]], a)
+			return true
+		case a.Kind == vk.KindTake:
+			c.crewOf[a.Args[0]] = a
+			return true
+		case a.Kind == vk.KindMonster:
+			c.spaces[a.Args[0]] = a
+			return true
+		}
+		return false
+	})
+	return c
+}
+
+// Render draws the table.
+func (b *Board) Render() app.UI {
+	v := b.Props.V
+	t := &table{b: b, p: &b.Props.BoardProps, v: v, c: sortChoices(v, b.Props.Legal)}
+	others, self := ui.SeatOrder(len(v.Players), rules.Seat(v.Seat))
+	foes := make([]app.UI, len(others))
+	for i, s := range others {
+		foes[i] = t.player(int(s))
+	}
+	var dock app.UI
+	if self >= 0 {
+		dock = ui.Dock(
+			t.prompt(),
+			t.menu(),
+			ui.Buttons("vk-buttons", t.c.buttons, nil),
+			t.player(int(self)),
+			t.hand(),
+		)
+	}
+	return ui.Div("vk-board",
+		t.result(),
+		t.stack(),
+		ui.Div("vk-main", t.sea(), ui.Div("vk-players", foes...)),
+		dock,
+	)
+}
+
+// table is one render of the board.
+type table struct {
+	b *Board
+	p *ui.BoardProps
+	v *vk.View
+	c choices
+}
+
+func (t *table) name(s int) string { return t.p.Name(rules.Seat(s)) }
+
+// prompt says what the viewer decides now.
+func (t *table) prompt() app.UI {
+	for _, pr := range t.p.Pending {
+		if int(pr.Seat) == t.v.Seat {
+			return ui.Para("vk-prompt", pr.Text)
+		}
+	}
+	return nil
+}
+
+// picked is the card whose actions are open, if any.
+func (t *table) picked() (int, []rules.Action) {
+	if t.b.sel == 0 {
+		return -1, nil
+	}
+	c := t.b.sel - 1
+	return c, t.c.byCard[c]
+}
+
+// menu lists the picked card's actions (but moves of the sea monster,
+// which are the sea's spaces).
+func (t *table) menu() app.UI {
+	c, actions := t.picked()
+	if c < 0 || len(actions) == 0 {
+		return nil
+	}
+	var items []app.UI
+	for _, a := range actions {
+		if a.Kind == vk.KindEvent && vk.KindOf(c) == vk.Stirs {
+			continue
+		}
+		items = append(items, ui.ActionButton(a, a.String(), ""))
+	}
+	if vk.KindOf(c) == vk.Stirs {
+		items = append(items, ui.Span("vk-hint", "Choose a space on the sea for the monster"))
+	}
+	items = append(items, app.Button().Type("button").Class("button quiet").Attr("data-pick", "none").Text("Cancel").
+		OnClick(t.b.onPick(0), app.EventScope("pick", "none")))
+	return ui.Div("vk-menu", items...)
+}
+
+// onPick picks a card (id+1), or none (0); picking it again drops it.
+func (b *Board) onPick(sel int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		if b.sel == sel {
+			sel = 0
+		}
+		b.sel = sel
+	}
+}
+
+// cardEl draws a card of the viewer's: its control when it has one
+// action, a pick when it has several, else just the card.
+func (t *table) cardEl(c int, class string, used bool) app.UI {
+	body := cardBody(c)
+	if used {
+		class += " vk-used"
+	}
+	actions := t.c.byCard[c]
+	switch len(actions) {
+	case 0:
+		return ui.Div(class, body...)
+	case 1:
+		return ui.Control(actions[0], class+" vk-can", actions[0].String(), body...)
+	}
+	on := t.b.sel == c+1
+	if on {
+		class += " vk-sel"
+	}
+	return app.Button().Type("button").Class(class+" vk-can").Attr("data-pick", c).Aria("pressed", on).
+		Title("Choose what to do with this card").
+		OnClick(t.b.onPick(c+1), app.EventScope("pick", c, on)).Body(body...)
+}
+
+// cardBody is a card's face: name, wind, text.
+func cardBody(c int) []app.UI {
+	if k := vk.DaughterColour(c); k >= 0 {
+		return []app.UI{ui.Strong("Thane's daughter"), ui.Span("vk-col vk-c"+strconv.Itoa(k), vk.ColourNames[k])}
+	}
+	k := vk.KindOf(c)
+	kind := vk.Kinds[k]
+	body := []app.UI{ui.Strong(kind.Name)}
+	if w := vk.WindOf(c); w != vk.NoWind {
+		body = append(body, ui.Span("vk-wind", windMark(w)))
+	}
+	return append(body, ui.Small("vk-text", kind.Text))
+}
+
+// windMark is a wind as an arrow and a word.
+func windMark(w int) string {
+	if w == vk.AnyWind {
+		return "✣ any wind"
+	}
+	return arrows[w] + " " + vk.DirNames[w]
+}
+
+var arrows = [4]string{"↑", "→", "↓", "←"}
+
+// hand draws the viewer's hand.
+func (t *table) hand() app.UI {
+	cards := make([]app.UI, len(t.v.Hand))
+	for i, c := range t.v.Hand {
+		cards[i] = t.cardEl(c, "vk-card", false)
+	}
+	return ui.Hand("vk-hand", cards)
+}
+
+// player draws a player's panel: colour, hand size, crew and war camp.
+func (t *table) player(s int) app.UI {
+	pv := t.v.Players[s]
+	class := "vk-player vk-c" + strconv.Itoa(pv.Colour)
+	if s == t.v.Turn && t.p.Result == nil {
+		class += " vk-turn"
+	}
+	crew := make([]app.UI, len(pv.Crew))
+	for i, c := range pv.Crew {
+		used := contains(pv.Used, c)
+		switch {
+		case s == t.v.Seat:
+			crew[i] = t.cardEl(c, "vk-card", used)
+		case t.c.crewOf[c].Kind != "":
+			a := t.c.crewOf[c]
+			crew[i] = ui.Control(a, "vk-card vk-can", a.String(), cardBody(c)...)
+		default:
+			cl := "vk-card"
+			if used {
+				cl += " vk-used"
+			}
+			crew[i] = ui.Div(cl, cardBody(c)...)
+		}
+	}
+	camp := make([]app.UI, len(pv.Camp))
+	for i, c := range pv.Camp {
+		camp[i] = ui.Span("vk-col vk-c"+strconv.Itoa(vk.DaughterColour(c)), vk.ColourNames[vk.DaughterColour(c)])
+	}
+	return app.Section().Class(class).Aria("label", t.name(s)).Attr("data-seat", s).Body(
+		ui.Div("vk-who", ui.Strong(t.name(s)), ui.Span("vk-col vk-c"+strconv.Itoa(pv.Colour), vk.ColourNames[pv.Colour]),
+			ui.Span("vk-count", strconv.Itoa(pv.Hand)+" cards")),
+		ui.Div("vk-camp", append([]app.UI{ui.Span("vk-l", "War camp:")}, campOrNone(camp)...)...),
+		app.If(len(crew) > 0, func() app.UI { return ui.Div("vk-crew", crew...) }),
+	)
+}
+
+func campOrNone(camp []app.UI) []app.UI {
+	if len(camp) == 0 {
+		return []app.UI{ui.Span("vk-l", "empty")}
+	}
+	return camp
+}
+
+func contains(list []int, x int) bool {
+	for _, y := range list {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// result shows the end.
+func (t *table) result() app.UI {
+	if t.p.Result == nil {
+		return nil
+	}
+	return ui.Section("vk-result", "The result", ui.Strong(t.p.Result.Reason))
+}

@@ -1,0 +1,172 @@
+package vikings
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/app/ui"
+	vk "longhall/rules/vikings"
+)
+
+// sea draws the map: a grid of spaces, each with the ways out of it, what
+// it holds and the longships on it; the corners are the war camps.
+func (t *table) sea() app.UI {
+	cells := make([]app.UI, 0, vk.Size*vk.Size)
+	spaceAt := map[[2]int]int{}
+	for i, sp := range vk.Spaces {
+		spaceAt[[2]int{sp.Row, sp.Col}] = i
+	}
+	// A picked Jörmungandr Stirs moves the monster to a space: the spaces
+	// are its controls.
+	if c, actions := t.picked(); c >= 0 && vk.KindOf(c) == vk.Stirs {
+		for _, a := range actions {
+			t.c.spaces[a.Args[1]] = a
+		}
+	}
+	for r := range vk.Size {
+		for c := range vk.Size {
+			i, ok := spaceAt[[2]int{r, c}]
+			if !ok {
+				cells = append(cells, t.camp(r, c))
+				continue
+			}
+			cells = append(cells, t.space(i))
+		}
+	}
+	return app.Section().Class("vk-sea").Aria("label", "The northern sea").Body(cells...)
+}
+
+// camp draws the war camp in a corner: whose it is and its daughters.
+func (t *table) camp(r, c int) app.UI {
+	colour := -1
+	for k, rc := range vk.Camps {
+		if rc == [2]int{r, c} {
+			colour = k
+		}
+	}
+	body := []app.UI{ui.Small("vk-l", vk.ColourNames[colour]+" camp")}
+	for _, pv := range t.v.Players {
+		if pv.Colour == colour {
+			body = append(body, ui.Span("vk-campcount", strconv.Itoa(len(pv.Camp))+"/3"))
+		}
+	}
+	return ui.Div("vk-cell vk-campcell vk-c"+strconv.Itoa(colour), body...)
+}
+
+// space draws one sea space.
+func (t *table) space(i int) app.UI {
+	sp := vk.Spaces[i]
+	class := "vk-cell"
+	var body []app.UI
+	switch sp.Kind {
+	case vk.Harbour:
+		class += " vk-harbour vk-c" + strconv.Itoa(sp.Colour)
+		body = append(body, ui.Small("vk-l", vk.ColourNames[sp.Colour]+" harbour"))
+	case vk.Village:
+		class += " vk-village vk-c" + strconv.Itoa(sp.Colour)
+		body = append(body, ui.Small("vk-l", vk.ColourNames[sp.Colour]+" village · "+strconv.Itoa(t.v.Daughters[sp.Colour])))
+	}
+	for d, ok := range sp.Dirs {
+		if !ok {
+			class += " vk-no" + strconv.Itoa(d)
+		}
+	}
+	if t.v.Monster == i {
+		body = append(body, ui.Span("vk-monster", "monster"))
+		class += " vk-monstercell"
+	}
+	for s, pv := range t.v.Players {
+		if pv.Ship == i {
+			label := t.name(s)
+			body = append(body, ui.Span("vk-ship vk-c"+strconv.Itoa(pv.Colour), initial(label)))
+		}
+	}
+	if a, ok := t.c.spaces[i]; ok {
+		return ui.Control(a, class+" vk-can", a.String(), body...)
+	}
+	return app.Div().Class(class).Title(vk.SpaceName(i)).Body(body...)
+}
+
+// initial is a player's first letter, for a longship's token.
+func initial(name string) string {
+	for _, r := range name {
+		return string(r)
+	}
+	return "?"
+}
+
+// stack draws the stack being answered, top first, and the last roll.
+func (t *table) stack() app.UI {
+	v := t.v
+	if len(v.Stack) == 0 && v.Roll == nil {
+		return nil
+	}
+	var items []app.UI
+	for i := len(v.Stack) - 1; i >= 0; i-- {
+		e := v.Stack[i]
+		class := "vk-entry"
+		state := ""
+		resolved := len(v.Stack)-1-i < v.Resolve
+		switch {
+		case e.Cancelled:
+			class += " vk-cancelled"
+			state = " · cancelled"
+		case resolved:
+			class += " vk-resolved"
+			state = " · resolved"
+		}
+		items = append(items, ui.Div(class, ui.Strong(t.name(e.Seat)), ui.Span("", entryText(e)+state)))
+	}
+	var roll app.UI
+	if r := v.Roll; r != nil {
+		mod := ""
+		if r.Mod > 0 {
+			mod = " + " + strconv.Itoa(r.Mod)
+		} else if r.Mod < 0 {
+			mod = " − " + strconv.Itoa(-r.Mod)
+		}
+		against := "the sea monster"
+		if r.Target >= 0 {
+			against = t.name(r.Target)
+		}
+		roll = ui.Para("vk-roll", t.name(r.Seat)+" against "+against+": die "+strconv.Itoa(r.Die)+mod+" = "+strconv.Itoa(r.Total)+outcome(r.Total))
+	}
+	title := "The stack (top first)"
+	if len(v.Stack) == 0 {
+		title = "The last roll"
+	}
+	return ui.Section("vk-stack", title, ui.Heading("vk-h", title), ui.Div("vk-entries", items...), roll)
+}
+
+// outcome says what a roll's total means.
+func outcome(total int) string {
+	switch {
+	case total >= vk.Decisive:
+		return ": a decisive victory"
+	case total >= vk.Success:
+		return ": success"
+	}
+	return ": failure"
+}
+
+// entryText says what a stack entry is.
+func entryText(e vk.Entry) string {
+	switch e.Kind {
+	case vk.KindSail:
+		return vk.CardName(e.Args[0]) + ": sail " + vk.DirNames[e.Args[1]]
+	case vk.KindEvent, vk.KindUse:
+		return vk.CardName(e.Args[0])
+	case vk.KindAttack:
+		return "attacks a longship"
+	case vk.KindMonsterAttack:
+		return "attacks the sea monster"
+	case vk.KindLoot:
+		return "loots the village"
+	case vk.KindFeast:
+		return "hosts a feast"
+	case vk.KindSacrifice:
+		return "sacrifices to the gods"
+	}
+	return e.Kind
+}
