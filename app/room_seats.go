@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -64,17 +66,23 @@ func (p *roomPage) seats(started bool) app.UI {
 func (p *roomPage) options(started bool) app.UI {
 	l := p.view.Snap.Lobby
 	g, err := rules.Lookup(l.Game)
-	if err != nil || len(g.Info().Options) == 0 {
+	if err != nil || len(g.Info().Options) == 0 && !expires(g) {
 		return nil
 	}
 	opts := g.Info().Options
 	cfg := rules.Config{Options: l.Options}
 	if p.host == nil || started {
-		return app.Ul().ID("room-options").Class("room-options").Body(app.Range(opts).Slice(func(i int) app.UI {
-			return app.Li().Text(opts[i].Label + ": " + cfg.Option(opts[i]))
-		}))
+		return app.Div().Class("room-options").Body(
+			app.Ul().ID("room-options").Class("room-options").Body(
+				app.Range(opts).Slice(func(i int) app.UI {
+					return app.Li().Text(opts[i].Label + ": " + cfg.Option(opts[i]))
+				}),
+				app.If(expires(g), func() app.UI { return app.Li().ID("answer-time").Text(answerWords(l.AnswerTime)) }),
+			),
+			p.answerTimeSelect(g),
+		)
 	}
-	return app.Div().ID("room-options").Class("room-options").Body(app.Range(opts).Slice(func(i int) app.UI {
+	return app.Div().ID("room-options").Class("room-options").Body(p.answerTimeSelect(g), app.Range(opts).Slice(func(i int) app.UI {
 		o := opts[i]
 		return app.Div().Class("option").Body(
 			app.Label().For("room-opt-"+o.Key).Text(o.Label),
@@ -86,6 +94,60 @@ func (p *roomPage) options(started bool) app.UI {
 		)
 	}))
 }
+
+// answerChoices are the times to answer a host may set, in seconds.
+var answerChoices = []int{0, 15, 30, 60}
+
+// answerTimeSelect lets the host set the time to answer a reaction, at
+// any time; nil for others and for games whose answers never time out.
+func (p *roomPage) answerTimeSelect(g rules.Game) app.UI {
+	if p.host == nil || !expires(g) {
+		return nil
+	}
+	now := p.view.Snap.Lobby.AnswerTime
+	return app.Div().Class("option").Body(
+		app.Label().For("room-answer-time").Text("Time to answer a reaction"),
+		app.Select().ID("room-answer-time").OnChange(func(ctx app.Context, e app.Event) {
+			if n, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil {
+				p.try(p.host.SetAnswerTime(n))
+			}
+		}).Body(app.Range(answerChoices).Slice(func(i int) app.UI {
+			n := answerChoices[i]
+			return app.Option().Value(strconv.Itoa(n)).Selected(n == now).Text(answerChoice(n))
+		})),
+	)
+}
+
+func answerChoice(n int) string {
+	if n == 0 {
+		return "no limit"
+	}
+	return fmt.Sprintf("%d seconds, then pass", n)
+}
+
+// answerWords says the room's time to answer.
+func answerWords(seconds int) string {
+	if seconds == 0 {
+		return "Time to answer a reaction: no limit"
+	}
+	return fmt.Sprintf("Time to answer a reaction: %d seconds, then a pass", seconds)
+}
+
+// expires says whether a game's prompts may time out (its states are
+// rules.Expiring), asked once per game.
+func expires(g rules.Game) bool {
+	id := g.Info().ID
+	if v, ok := expiringGames.Load(id); ok {
+		return v.(bool)
+	}
+	st, err := g.New(rules.Config{Players: g.Info().MinPlayers}, 1)
+	_, ok := st.(rules.Expiring)
+	ok = ok && err == nil
+	expiringGames.Store(id, ok)
+	return ok
+}
+
+var expiringGames sync.Map
 
 // myReady says whether this player's seat is marked ready now.
 func (p *roomPage) myReady() bool {

@@ -65,6 +65,14 @@ type Game interface {
 	New(cfg Config, seed uint64) (State, error)
 }
 
+// Expiring is implemented by a State whose answers may time out. When a
+// room's host sets a time to answer, a human seat that lets it run out
+// takes the action OnTimeout gives, if it gives one (ok): a pass to a
+// reaction, say, so that a table never stalls on a prompt nobody answers.
+type Expiring interface {
+	OnTimeout(seat Seat) (a Action, ok bool)
+}
+
 // State is a game in progress. See the package documentation for the
 // contract each method keeps.
 type State interface {

@@ -88,6 +88,10 @@ func TestVikingsGuestReactsToTheHostsCard(t *testing.T) {
 	link := site.openRoomOf(t, host, "vikings", 2)
 	within(t, guest, "opening the link", chromedp.Navigate(link))
 	seatedAt(t, guest, "the guest")
+	// The host gives reactions 15 seconds; the guest's lobby says so.
+	within(t, host, "setting the time to answer", chromedp.WaitVisible("#room-answer-time", chromedp.ByQuery), choose("#room-answer-time", "15"))
+	within(t, guest, "reading the time to answer", chromedp.Poll(`(document.querySelector('#answer-time') || {}).textContent === 'Time to answer a reaction: 15 seconds, then a pass'`, nil,
+		chromedp.WithPollingInterval(50*time.Millisecond)))
 	within(t, guest, "the guest is ready", chromedp.Click("#ready", chromedp.ByQuery))
 	within(t, host, "starting", chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
 		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery))
@@ -169,9 +173,38 @@ func TestVikingsGuestReactsToTheHostsCard(t *testing.T) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	within(t, host, "reading the host's log", chromedp.Evaluate(`document.querySelector('#gamelog') ? document.querySelector('#gamelog').innerText : ''`, &log))
+	const readLog = `document.querySelector('#gamelog') ? document.querySelector('#gamelog').innerText : ''`
+	within(t, host, "reading the host's log", chromedp.Evaluate(readLog, &log))
 	if !strings.Contains(log, "Rikki:") {
 		t.Errorf("the host's log does not show Rikki's reaction: %q", log)
 	}
 	screenshot(t, host, "vikings-room-host")
+
+	// Now the guest stops answering: once asked to react, their 15 seconds
+	// run out and they pass, and the game goes on.
+	const asked = `((document.querySelector('.vk-prompt') || {}).textContent || '').startsWith('React to')`
+	var waiting bool
+	for until := time.Now().Add(time.Minute); !waiting && time.Now().Before(until); {
+		var res, before string
+		within(t, host, "a host step", chromedp.Evaluate(roomVersion, &before), chromedp.Evaluate(hostStep, &res))
+		if res == "over" {
+			t.Skip("the game ended before the guest was asked again")
+		}
+		time.Sleep(300 * time.Millisecond)
+		within(t, guest, "is the guest asked?", chromedp.Evaluate(asked, &waiting))
+		if !waiting {
+			// The guest's own turn or a response: move it on.
+			var r string
+			within(t, guest, "a guest step", chromedp.Evaluate(`(() => {
+			  const b = document.querySelector('.vk-buttons [data-action="pass"], .vk-buttons [data-action="end"]') || document.querySelector('#dock [data-action]');
+			  if (b && !((document.querySelector('.vk-prompt') || {}).textContent || '').startsWith('React to')) { b.click(); return 'moved'; }
+			  return 'wait';
+			})()`, &r))
+		}
+	}
+	if !waiting {
+		t.Fatal("the guest was never asked to react again")
+	}
+	within(t, host, "the guest's time runs out", chromedp.Poll(`document.querySelector('#gamelog').innerText.includes("Rikki's time to answer ran out")`, nil,
+		chromedp.WithPollingInterval(200*time.Millisecond), chromedp.WithPollingTimeout(25*time.Second)))
 }

@@ -110,7 +110,8 @@ func Host(ctx context.Context, st Store, rec *Hosted, n Net, opts HostOptions, o
 	r.Room = r.Room.Reissue(opts.Now())
 	h.rec, h.room = &r, r.Room
 
-	sopts := session.Options{BotDelay: opts.BotDelay, OnSave: h.saved, OnLobby: h.savedLobby, OnOptions: h.savedOptions, Logf: opts.Logf, Timing: h.timed}
+	sopts := session.Options{BotDelay: opts.BotDelay, OnSave: h.saved, OnLobby: h.savedLobby, OnOptions: h.savedOptions, Logf: opts.Logf, Timing: h.timed,
+		AnswerTime: time.Duration(r.AnswerSeconds) * time.Second}
 	var err error
 	if r.Save != nil {
 		h.host, err = session.Resume(ctx, *r.Save, sopts)
@@ -303,6 +304,15 @@ func (h *Hosting) Rematch(seed uint64) error {
 
 // SetOption changes a game option in the lobby, before the start.
 func (h *Hosting) SetOption(key, value string) error { return h.host.SetOption(key, value) }
+
+// SetAnswerTime sets the time to answer a prompt that may time out, in
+// seconds (0 for no limit), and keeps it for a reload.
+func (h *Hosting) SetAnswerTime(seconds int) error {
+	if err := h.host.SetAnswerTime(time.Duration(seconds) * time.Second); err != nil {
+		return err
+	}
+	return h.store(func(r *Hosted) { r.AnswerSeconds = seconds })
+}
 
 // SetBot puts a bot in a seat or takes it out.
 func (h *Hosting) SetBot(seat rules.Seat, on bool) error { return h.host.SetBot(seat, on) }

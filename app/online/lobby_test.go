@@ -14,7 +14,8 @@ import (
 )
 
 // A host who reloads before the start gets the lobby back as it was: the
-// game option changed in the lobby, the friend's seat and ready mark, the
+// game option changed in the lobby and the time to answer, the friend's
+// seat and ready mark, the
 // bot, the host's own seat; the friend comes back by itself to the seat
 // kept for them.
 func TestAHostReloadBeforeTheStartKeepsTheLobby(t *testing.T) {
@@ -35,6 +36,10 @@ func TestAHostReloadBeforeTheStartKeepsTheLobby(t *testing.T) {
 	until(t, w, g, "the guest sees the option", func(v View) bool {
 		return v.Snap.Lobby != nil && v.Snap.Lobby.Options[raiders.HeroesOption.Key] == raiders.On
 	})
+	if err := h.SetAnswerTime(20); err != nil {
+		t.Fatal(err)
+	}
+	until(t, w, g, "the guest sees the time to answer", func(v View) bool { return v.Snap.Lobby != nil && v.Snap.Lobby.AnswerTime == 20 })
 	g.Ready(true)
 	if err := h.SetBot(2, true); err != nil {
 		t.Fatal(err)
@@ -51,13 +56,13 @@ func TestAHostReloadBeforeTheStartKeepsTheLobby(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec.Save != nil || len(rec.Lobby) != 3 || rec.Config.Options[raiders.HeroesOption.Key] != raiders.On {
-		t.Fatalf("the kept lobby: save %v, seats %+v, options %v", rec.Save, rec.Lobby, rec.Config.Options)
+	if rec.Save != nil || len(rec.Lobby) != 3 || rec.Config.Options[raiders.HeroesOption.Key] != raiders.On || rec.AnswerSeconds != 20 {
+		t.Fatalf("the kept lobby: save %v, seats %+v, options %v, %d s to answer", rec.Save, rec.Lobby, rec.Config.Options, rec.AnswerSeconds)
 	}
 	h2 := startHost(t, st, rec, w)
 	v := until(t, w, h2, "the lobby as it was", func(v View) bool {
 		l := v.Snap.Lobby
-		return seated(v) && l != nil && l.Seats[1].Name == "Rikki" && l.Seats[1].Ready && l.Seats[2].Kind == session.SeatBot && l.Options[raiders.HeroesOption.Key] == raiders.On
+		return seated(v) && l != nil && l.Seats[1].Name == "Rikki" && l.Seats[1].Ready && l.Seats[2].Kind == session.SeatBot && l.Options[raiders.HeroesOption.Key] == raiders.On && l.AnswerTime == 20
 	})
 	if v.Snap.Seat != 0 {
 		t.Errorf("the host is back in seat %d", v.Snap.Seat)

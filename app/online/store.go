@@ -42,10 +42,13 @@ type Hosted struct {
 	Save  *session.Save `json:"save,omitempty"` // nil before the start
 	// Lobby is who sat where before the start, kept so that a host who
 	// reloads gets the lobby back as it was.
-	Lobby   []session.LobbySeat `json:"lobby,omitempty"`
-	Over    bool                `json:"over,omitempty"`
-	Created time.Time           `json:"created"`
-	Updated time.Time           `json:"updated"`
+	Lobby []session.LobbySeat `json:"lobby,omitempty"`
+	// AnswerSeconds is the time to answer a prompt that may time out (a
+	// reaction), 0 for none (session.Options.AnswerTime).
+	AnswerSeconds int       `json:"answerSeconds,omitempty"`
+	Over          bool      `json:"over,omitempty"`
+	Created       time.Time `json:"created"`
+	Updated       time.Time `json:"updated"`
 }
 
 // Key names the room in storage and in the host's page address. It is the

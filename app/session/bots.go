@@ -1,6 +1,7 @@
 package session
 
 import (
+	"fmt"
 	"time"
 
 	"longhall/rules"
@@ -10,6 +11,7 @@ import (
 // on a goroutine of its own with a clone of the state, so that a slow bot
 // never holds up the loop. One bot thinks at a time.
 func (h *Host) scheduleBots() {
+	h.scheduleExpiry()
 	if h.botBusy || !h.started || h.paused || h.state.Result() != nil {
 		return
 	}
@@ -77,5 +79,70 @@ func (h *Host) botDone(r botResult) {
 			return
 		}
 	}
+	h.applied(events, nil)
+}
+
+// MaxAnswerTime bounds the time to answer a host may set.
+const MaxAnswerTime = 5 * time.Minute
+
+func clampAnswerTime(d time.Duration) time.Duration { return min(max(d, 0), MaxAnswerTime) }
+
+// scheduleExpiry starts the time to answer for the first pending human
+// seat whose prompt may time out, once per version: when it runs out and
+// nothing has moved, the seat takes the game's timeout action.
+func (h *Host) scheduleExpiry() {
+	if h.answerTime <= 0 || !h.started || h.paused || h.state.Result() != nil {
+		h.stopExpiry()
+		return
+	}
+	exp, ok := h.state.(rules.Expiring)
+	if !ok {
+		return
+	}
+	v := h.version()
+	if h.expireStop != nil && h.expireVersion == v {
+		return // already running for this version
+	}
+	h.stopExpiry()
+	for _, pr := range h.state.Pending() {
+		seat := pr.Seat
+		if seat < 0 || int(seat) >= len(h.seats) || h.seats[seat].bot {
+			continue
+		}
+		a, ok := exp.OnTimeout(seat)
+		if !ok {
+			continue
+		}
+		h.expireVersion = v
+		h.expireStop = time.AfterFunc(h.answerTime, func() { h.post(func() { h.expired(v, seat, a) }) }).Stop
+		return
+	}
+}
+
+func (h *Host) stopExpiry() {
+	if h.expireStop != nil {
+		h.expireStop()
+		h.expireStop = nil
+	}
+}
+
+// expired applies a seat's timeout action if the game has not moved since
+// its time to answer began.
+func (h *Host) expired(v int, seat rules.Seat, a rules.Action) {
+	h.expireStop = nil
+	if v != h.version() || h.paused || h.state.Result() != nil || h.seats[seat].bot {
+		h.scheduleBots()
+		return
+	}
+	events, err := h.rec.Append(h.state, seat, a)
+	if err != nil {
+		h.logf("session: seat %d's timeout action %v was refused: %v", seat, a, err)
+		return
+	}
+	name := fmt.Sprintf("Seat %d", seat+1)
+	if m := h.seats[seat].m; m != nil {
+		name = m.name
+	}
+	events = append([]rules.Event{{Kind: "timeout", Seat: seat, Text: name + "'s time to answer ran out"}}, events...)
 	h.applied(events, nil)
 }

@@ -61,6 +61,12 @@ type Host struct {
 	botBusy bool        // a bot is waiting or thinking
 	botStop func() bool // cancels the pending bot timer
 
+	// The time to answer (Options.AnswerTime, SetAnswerTime), and the
+	// timer running for the version it was set at.
+	answerTime    time.Duration
+	expireStop    func() bool
+	expireVersion int
+
 	// For Options.Timing: when the message being handled was read, and how
 	// long after that its sender was sent the new state.
 	arrived time.Time
@@ -155,6 +161,7 @@ func newHost(ctx context.Context, g rules.Game, gameID string, cfg rules.Config,
 		banned:  map[string]bool{},
 		peers:   map[*peer]struct{}{},
 	}
+	h.answerTime = clampAnswerTime(opts.AnswerTime)
 	h.ctx, h.cancel = context.WithCancel(ctx)
 	return h
 }

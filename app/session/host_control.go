@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"sort"
+	"time"
 
 	"longhall/rules"
 )
@@ -75,6 +76,20 @@ func (h *Host) SetOption(key, value string) error {
 		if h.opts.OnOptions != nil {
 			h.opts.OnOptions(maps.Clone(h.cfg.Options))
 		}
+		return nil
+	})
+}
+
+// SetAnswerTime sets how long a human seat has to answer a prompt that may
+// time out (see Options.AnswerTime), at most MaxAnswerTime; zero for no
+// limit. It applies from the next prompt, and every guest sees it in the
+// lobby.
+func (h *Host) SetAnswerTime(d time.Duration) error {
+	return h.call(func() error {
+		h.answerTime = clampAnswerTime(d)
+		h.stopExpiry()
+		h.scheduleExpiry()
+		h.dirty = true
 		return nil
 	})
 }

@@ -34,6 +34,7 @@ func (h *Host) shutdown() {
 	if h.botStop != nil {
 		h.botStop()
 	}
+	h.stopExpiry()
 	for p := range h.peers {
 		p.closed = true
 		if p.stopHello != nil {

@@ -66,6 +66,10 @@ type Options struct {
 	// start, for a host to keep and give back to RestoreLobby after a
 	// reload. Like OnSave it runs on the loop.
 	OnLobby func([]LobbySeat)
+	// AnswerTime is how long a human seat has to answer a prompt that may
+	// time out (the game implements rules.Expiring: a reaction, say) before
+	// it takes the game's timeout action. Zero means no limit.
+	AnswerTime time.Duration
 	// OnOptions receives the game's options whenever the host changes them
 	// before the start (SetOption), to keep for a reload. Like OnSave it
 	// runs on the loop.

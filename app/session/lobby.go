@@ -3,6 +3,7 @@ package session
 import (
 	"fmt"
 	"maps"
+	"time"
 
 	"longhall/rules"
 )
@@ -99,7 +100,7 @@ func (h *Host) spectators() int {
 func (h *Host) lobby() Lobby {
 	info := h.game.Info()
 	l := Lobby{
-		Game: h.gameID, Name: info.Name, Players: len(h.seats), Options: maps.Clone(h.cfg.Options),
+		Game: h.gameID, Name: info.Name, Players: len(h.seats), Options: maps.Clone(h.cfg.Options), AnswerTime: int(h.answerTime / time.Second),
 		Started: h.started, Paused: h.paused, Spectators: h.spectators(),
 		Seats: make([]SeatStatus, len(h.seats)),
 	}

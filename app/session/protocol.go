@@ -117,6 +117,7 @@ type Lobby struct {
 	Name       string            `json:"name"`
 	Players    int               `json:"players"`
 	Options    map[string]string `json:"options,omitempty"`
+	AnswerTime int               `json:"answerTime,omitempty"` // seconds to answer a prompt that may time out; 0 for no limit
 	Started    bool              `json:"started"`
 	Paused     bool              `json:"paused"`
 	Seats      []SeatStatus      `json:"seats"`

@@ -134,3 +134,56 @@ func TestABrokenBotCannotStallTheGame(t *testing.T) {
 	})
 	mustCheckHost(t, h)
 }
+
+// TestTheTimeToAnswer: with a time to answer set, a human seat whose
+// prompt may time out takes the game's timeout action when it runs out
+// (in Hands, its lowest card), one seat at a time and not a moment
+// before; an answer in time stops the clock; the lobby shows the time;
+// bots are never timed.
+func TestTheTimeToAnswer(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		h := newTestHost(t, 3, Options{AnswerTime: 20 * time.Second})
+		ann := local(t, h, "Ann", "")
+		bob := join(t, h, "Bob", "")
+		h.SetBot(2, true)
+		bob.Ready(true)
+		if l := waitLobby(t, bob, "ready", func(l *Lobby) bool { return l.Seats[1].Ready }); l.AnswerTime != 20 {
+			t.Errorf("the lobby shows %d s to answer, want 20", l.AnswerTime)
+		}
+		if err := h.Start(); err != nil {
+			t.Fatal(err)
+		}
+		waitVersion(t, ann, 1) // the bot plays at once
+		time.Sleep(19 * time.Second)
+		synctest.Wait()
+		if v := hostVersion(t, h); v != 1 {
+			t.Fatalf("someone was timed out after 19 s (version %d)", v)
+		}
+		time.Sleep(time.Second)
+		st := waitVersion(t, ann, 2)
+		if st.Events[0].Kind != "timeout" || st.Events[0].Seat != 0 {
+			t.Fatalf("version 2 says %+v, want Ann's time running out", st.Events[0])
+		}
+		// Bob answers in time; the round ends, the bot plays the next,
+		// and Ann's new clock starts from there.
+		time.Sleep(10 * time.Second)
+		bst := bob.Latest().State
+		bob.Intent(bst.Legal[0])
+		waitVersion(t, ann, 4)
+		time.Sleep(19 * time.Second)
+		synctest.Wait()
+		if v := hostVersion(t, h); v != 4 {
+			t.Fatalf("a clock left over from Bob's answered prompt ran out (version %d)", v)
+		}
+		// The host turns the clock off: nobody is timed out any more.
+		if err := h.SetAnswerTime(0); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Minute)
+		synctest.Wait()
+		if v := hostVersion(t, h); v != 4 {
+			t.Errorf("with no time limit: version %d", v)
+		}
+		waitLobby(t, bob, "no time limit", func(l *Lobby) bool { return l.AnswerTime == 0 })
+	})
+}

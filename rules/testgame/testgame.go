@@ -104,6 +104,22 @@ func (s *State) Legal(seat rules.Seat) []rules.Action {
 	return out
 }
 
+// OnTimeout implements rules.Expiring: a player whose time runs out plays
+// their lowest card.
+func (s *State) OnTimeout(seat rules.Seat) (rules.Action, bool) {
+	legal := s.Legal(seat)
+	if len(legal) == 0 {
+		return rules.Action{}, false
+	}
+	low := 0
+	for i, c := range s.Hands[seat] {
+		if c < s.Hands[seat][low] {
+			low = i
+		}
+	}
+	return legal[low], true
+}
+
 // Apply plays a card.
 func (s *State) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
 	a, err := rules.FindLegal(s, seat, a)

@@ -517,3 +517,24 @@ func TestTheLogSaysWhatResolved(t *testing.T) {
 		t.Errorf("the log says %q", text)
 	}
 }
+
+// A room may give reactions a time to answer (rules.Expiring): a player
+// who lets a reaction or a response run out passes; the active player's
+// own decisions never time out.
+func TestTimeToAnswerPasses(t *testing.T) {
+	s := table(t, "Jack", "Magda")
+	if _, ok := s.OnTimeout(0); ok {
+		t.Error("the active player's turn times out")
+	}
+	mutiny := give(t, s, 0, Mutiny)[0]
+	enlist(t, s, 1, Berserker)
+	do(t, s, 0, KindEvent, mutiny, 1)
+	a, ok := s.OnTimeout(1)
+	if !ok || a.Kind != KindPass {
+		t.Fatalf("a reaction's timeout gives %v, %v", a, ok)
+	}
+	if _, ok := s.OnTimeout(0); ok {
+		t.Error("a seat not asked times out")
+	}
+	do(t, s, 1, a.Kind, a.Args...)
+}

@@ -182,6 +182,17 @@ func (s *State) prompt() string {
 	return ""
 }
 
+// OnTimeout implements rules.Expiring: a player who lets a reaction or a
+// response time out passes. Nothing else times out.
+func (s *State) OnTimeout(seat rules.Seat) (rules.Action, bool) {
+	if s.Outcome != nil || int(seat) != s.Step.Seat || s.Step.Kind != StepReact && s.Step.Kind != StepRespond {
+		return rules.Action{}, false
+	}
+	return act(KindPass, "Pass (the time to answer ran out)"), true
+}
+
+var _ rules.Expiring = (*State)(nil)
+
 // Result implements rules.State.
 func (s *State) Result() *rules.Result { return s.Outcome }
 
