@@ -538,3 +538,22 @@ func TestTimeToAnswerPasses(t *testing.T) {
 	}
 	do(t, s, 1, a.Kind, a.Args...)
 }
+
+// STANDARD ACTIONS: "a player may attempt only one such action per turn.
+// If an attempted standard action fails (due to an opponent's reaction),
+// the player may not try a standard action again during that turn."
+func TestOneStandardActionATurn(t *testing.T) {
+	s := table(t, "Jack", "Magda")
+	give(t, s, 0, WindNorth, WindSouth, WindEast, WindWest)
+	loki := give(t, s, 1, Loki)[0]
+	do(t, s, 0, KindSacrifice)
+	do(t, s, 1, KindEvent, loki)
+	passes(t, s, 0)
+	passes(t, s, 1) // no response
+	if len(s.Seats[0].Hand) != 4 || s.Step.Kind != StepAct {
+		t.Fatalf("the cancelled sacrifice went ahead: hand %d, step %+v", len(s.Seats[0].Hand), s.Step)
+	}
+	if offered(s, 0, KindSacrifice) {
+		t.Error("a second standard action is offered after a cancelled one")
+	}
+}
