@@ -107,7 +107,7 @@ func TestVikingsGuestReactsToTheHostsCard(t *testing.T) {
 	  if (card && document.querySelector('.vk-buttons [data-action="end"]') && !window.lhPlayed) { window.lhPlayed = true; card.click(); return 'card'; }
 	  const end = document.querySelector('.vk-buttons [data-action="end"]');
 	  if (end) { window.lhPlayed = false; end.click(); return 'end'; }
-	  const other = document.querySelector('#dock [data-action]');
+	  const other = document.querySelector('#dock [data-action]') || document.querySelector('#table [data-action]');
 	  if (other) { other.click(); return 'other ' + other.dataset.action; }
 	  return 'wait';
 	})()`
@@ -128,8 +128,8 @@ func TestVikingsGuestReactsToTheHostsCard(t *testing.T) {
 	  if (pass) { pass.click(); return 'pass'; }
 	  const end = document.querySelector('.vk-buttons [data-action="end"]');
 	  if (end) { end.click(); return 'end'; }
-	  const discard = [...document.querySelectorAll('.vk-hand [data-action="discard"]')].find(b => b.textContent.includes('wind')) ||
-	    document.querySelector('#dock [data-action]');
+	  const discard = [...document.querySelectorAll('.vk-hand [data-action="discard"]')].find(b => !/Loki|Dead Calm/.test(b.textContent)) ||
+	    document.querySelector('#dock [data-action]') || document.querySelector('#table [data-action]');
 	  if (discard) { discard.click(); return 'other'; }
 	  return 'wait';
 	})()`

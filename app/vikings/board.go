@@ -188,6 +188,10 @@ func cardBody(c int) []app.UI {
 	if w := vk.WindOf(c); w != vk.NoWind {
 		body = append(body, ui.Span("vk-wind", windMark(w)))
 	}
+	if kind.Type == vk.Wind {
+		// A wind card's arrow says it all; its line is for wide screens.
+		return append(body, ui.Small("vk-text vk-windtext", kind.Text))
+	}
 	return append(body, ui.Small("vk-text", kind.Text))
 }
 
