@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"longhall/rules"
+	"longhall/rules/rulestest"
 )
 
 // play plays a game to the end with the given bots (a RandomBot for the
@@ -113,87 +114,33 @@ func TestBotsPlayWholeGames(t *testing.T) {
 	}
 }
 
+// counts is every player count with the given options, for the
+// benchmarks.
+func counts(options map[string]string) []rules.Config {
+	return []rules.Config{{Players: 2, Options: options}, {Players: 3, Options: options}, {Players: 4, Options: options}}
+}
+
 // BenchmarkRandomPlayout plays random games at 2 to 4 players: the base
 // game, and with both modules.
 func BenchmarkRandomPlayout(b *testing.B) {
-	b.Run("base", func(b *testing.B) { randomPlayouts(b, "base", nil) })
-	b.Run("modules", func(b *testing.B) { randomPlayouts(b, "modules", bothModules) })
-}
-
-func randomPlayouts(b *testing.B, name string, options map[string]string) {
-	rng := rules.NewRNG(1)
-	random := rules.RandomBot{RNG: rng}
-	games := 0
-	for i := 0; b.Loop(); i++ {
-		st, err := game{}.New(rules.Config{Players: 2 + i%3, Options: options}, uint64(i))
-		if err != nil {
-			b.Fatal(err)
-		}
-		for st.Result() == nil {
-			pr := st.Pending()
-			seat := pr[rng.Intn(len(pr))].Seat
-			a, _ := random.Choose(st, seat)
-			if _, err := st.Apply(seat, a); err != nil {
-				b.Fatal(err)
-			}
-		}
-		games++
-	}
-	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "raiders-"+name+"-random-playouts:games/s")
+	b.Run("base", func(b *testing.B) { rulestest.RandomPlayouts(b, game{}, "raiders-base", counts(nil)) })
+	b.Run("modules", func(b *testing.B) { rulestest.RandomPlayouts(b, game{}, "raiders-modules", counts(bothModules)) })
 }
 
 // BenchmarkBotDecision times one decision of the bot over positions met in
 // bot games at 2 to 4 players: the base game, and with both modules.
 func BenchmarkBotDecision(b *testing.B) {
-	b.Run("base", func(b *testing.B) { botDecisions(b, nil) })
-	b.Run("modules", func(b *testing.B) { botDecisions(b, bothModules) })
-}
-
-func botDecisions(b *testing.B, options map[string]string) {
-	type position struct {
-		s    rules.State
-		seat rules.Seat
-	}
-	var positions []position
-	for seed := range uint64(6) {
-		st, _ := game{}.New(rules.Config{Players: 2 + int(seed%3), Options: options}, seed)
-		bot := game{}.NewBot(seed)
-		for st.Result() == nil {
-			seat := st.Pending()[0].Seat
-			positions = append(positions, position{st.Clone(), seat})
-			a, _ := bot.Choose(st, seat)
-			if _, err := st.Apply(seat, a); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
-	bot := game{}.NewBot(1)
-	for i := 0; b.Loop(); i++ {
-		p := positions[i%len(positions)]
-		if _, err := bot.Choose(p.s, p.seat); err != nil {
-			b.Fatal(err)
-		}
-	}
+	b.Run("base", func(b *testing.B) { rulestest.BotDecisions(b, game{}, 6, counts(nil)) })
+	b.Run("modules", func(b *testing.B) { rulestest.BotDecisions(b, game{}, 6, counts(bothModules)) })
 }
 
 // BenchmarkBotVsRandom reports the bot's win rate against a random
 // player: the base game, and with both modules.
 func BenchmarkBotVsRandom(b *testing.B) {
-	for _, c := range []struct {
-		name    string
-		options map[string]string
-	}{{"base", nil}, {"modules", bothModules}} {
-		b.Run(c.name, func(b *testing.B) {
-			wins, games := 0, 0
-			for i := 0; b.Loop(); i++ {
-				if botVsRandom(b, c.options, uint64(i), rules.Seat(i%2)) {
-					wins++
-				}
-				games++
-			}
-			b.ReportMetric(100*float64(wins)/float64(games), "raiders-"+c.name+"-bot-vs-random-win%:%")
-		})
-	}
+	b.Run("base", func(b *testing.B) { rulestest.BotVsRandom(b, game{}, "raiders-base", rules.Config{}) })
+	b.Run("modules", func(b *testing.B) {
+		rulestest.BotVsRandom(b, game{}, "raiders-modules", rules.Config{Options: bothModules})
+	})
 }
 
 // BenchmarkSelfPlay plays bots against each other and reports, at each
@@ -245,15 +192,7 @@ func selfPlay(b *testing.B, players int, options map[string]string, short string
 				turns = append(turns, n)
 			}
 		}
-		total := float64(b.N * games)
-		name := fmt.Sprintf("raiders-%dp-%s", players, short)
-		for pos, w := range wins {
-			b.ReportMetric(100*w/total, fmt.Sprintf("%s-win%%-position%d:%%", name, pos+1))
-		}
-		slices.Sort(turns)
-		b.ReportMetric(float64(turns[len(turns)/10]), name+"-turns-p10:turns")
-		b.ReportMetric(float64(turns[len(turns)/2]), name+"-turns-p50:turns")
-		b.ReportMetric(float64(turns[len(turns)*9/10]), name+"-turns-p90:turns")
+		rulestest.ReportSelfPlay(b, fmt.Sprintf("raiders-%dp-%s", players, short), wins, b.N*games, turns, "turns")
 	})
 }
 

@@ -2,10 +2,10 @@ package rednorth
 
 import (
 	"fmt"
-	"slices"
 	"testing"
 
 	"longhall/rules"
+	"longhall/rules/rulestest"
 )
 
 // botVsRandom plays a 2-player game of the bot against RandomBot, the bot
@@ -56,66 +56,19 @@ func TestBotPlaysWholeGames(t *testing.T) {
 	}
 }
 
+// every player count, for the benchmarks.
+var everyCount = []rules.Config{{Players: 2}, {Players: 3}, {Players: 4}}
+
 func BenchmarkRandomPlayout(b *testing.B) {
-	rng := rules.NewRNG(1)
-	random := rules.RandomBot{RNG: rng}
-	games := 0
-	for i := 0; b.Loop(); i++ {
-		st, err := game{}.New(rules.Config{Players: 2 + i%3}, uint64(i))
-		if err != nil {
-			b.Fatal(err)
-		}
-		for st.Result() == nil {
-			pr := st.Pending()
-			seat := pr[rng.Intn(len(pr))].Seat
-			a, _ := random.Choose(st, seat)
-			if _, err := st.Apply(seat, a); err != nil {
-				b.Fatal(err)
-			}
-		}
-		games++
-	}
-	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "rednorth-random-playouts:games/s")
+	rulestest.RandomPlayouts(b, game{}, "rednorth", everyCount)
 }
 
 // BenchmarkBotDecision times one decision of the bot over positions met in
 // real games (every phase, 2 to 4 players).
-func BenchmarkBotDecision(b *testing.B) {
-	type position struct {
-		s    rules.State
-		seat rules.Seat
-	}
-	var positions []position
-	for seed := range uint64(30) {
-		st, _ := game{}.New(rules.Config{Players: 2 + int(seed%3)}, seed)
-		bot := game{}.NewBot(seed)
-		for st.Result() == nil {
-			seat := st.Pending()[0].Seat
-			positions = append(positions, position{st.Clone(), seat})
-			a, _ := bot.Choose(st, seat)
-			if _, err := st.Apply(seat, a); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
-	bot := game{}.NewBot(1)
-	for i := 0; b.Loop(); i++ {
-		p := positions[i%len(positions)]
-		if _, err := bot.Choose(p.s, p.seat); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
+func BenchmarkBotDecision(b *testing.B) { rulestest.BotDecisions(b, game{}, 30, everyCount) }
 
 func BenchmarkBotVsRandom(b *testing.B) {
-	wins, games := 0, 0
-	for i := 0; b.Loop(); i++ {
-		if botVsRandom(b, uint64(i), rules.Seat(i%2)) {
-			wins++
-		}
-		games++
-	}
-	b.ReportMetric(100*float64(wins)/float64(games), "rednorth-bot-vs-random-win%:%")
+	rulestest.BotVsRandom(b, game{}, "rednorth", rules.Config{Players: 2})
 }
 
 // BenchmarkSelfPlay plays bots against each other and reports, at each
@@ -149,17 +102,7 @@ func BenchmarkSelfPlay(b *testing.B) {
 					lengths = append(lengths, n)
 				}
 			}
-			total := float64(b.N * games)
-			for pos, w := range wins {
-				b.ReportMetric(100*w/total, fmt.Sprintf("rednorth-%dp-win%%-position%d:%%", players, pos+1))
-			}
-			slices.Sort(lengths)
-			for _, q := range []struct {
-				name string
-				at   int
-			}{{"p10", len(lengths) / 10}, {"p50", len(lengths) / 2}, {"p90", len(lengths) * 9 / 10}} {
-				b.ReportMetric(float64(lengths[q.at]), fmt.Sprintf("rednorth-%dp-actions-%s:actions", players, q.name))
-			}
+			rulestest.ReportSelfPlay(b, fmt.Sprintf("rednorth-%dp", players), wins, b.N*games, lengths, "actions")
 		})
 	}
 }

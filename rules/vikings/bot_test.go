@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"longhall/rules"
+	"longhall/rules/rulestest"
 )
 
 // play plays a game to the end with the given bots (a RandomBot for the
@@ -101,65 +102,19 @@ func TestBotsPlayWholeGames(t *testing.T) {
 	}
 }
 
+// everyCount is every player count, for the benchmarks.
+var everyCount = []rules.Config{{Players: 2}, {Players: 3}, {Players: 4}}
+
 func BenchmarkRandomPlayout(b *testing.B) {
-	rng := rules.NewRNG(1)
-	random := rules.RandomBot{RNG: rng}
-	games := 0
-	for i := 0; b.Loop(); i++ {
-		st, err := game{}.New(rules.Config{Players: 2 + i%3}, uint64(i))
-		if err != nil {
-			b.Fatal(err)
-		}
-		for st.Result() == nil {
-			seat := st.Pending()[0].Seat
-			a, _ := random.Choose(st, seat)
-			if _, err := st.Apply(seat, a); err != nil {
-				b.Fatal(err)
-			}
-		}
-		games++
-	}
-	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "vikings-random-playouts:games/s")
+	rulestest.RandomPlayouts(b, game{}, "vikings", everyCount)
 }
 
 // BenchmarkBotDecision times one decision of the bot over positions met in
 // bot games at 2 to 4 players.
-func BenchmarkBotDecision(b *testing.B) {
-	type position struct {
-		s    rules.State
-		seat rules.Seat
-	}
-	var positions []position
-	for seed := range uint64(6) {
-		st, _ := game{}.New(rules.Config{Players: 2 + int(seed%3)}, seed)
-		bot := game{}.NewBot(seed)
-		for st.Result() == nil {
-			seat := st.Pending()[0].Seat
-			positions = append(positions, position{st.Clone(), seat})
-			a, _ := bot.Choose(st, seat)
-			if _, err := st.Apply(seat, a); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
-	bot := game{}.NewBot(1)
-	for i := 0; b.Loop(); i++ {
-		p := positions[i%len(positions)]
-		if _, err := bot.Choose(p.s, p.seat); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
+func BenchmarkBotDecision(b *testing.B) { rulestest.BotDecisions(b, game{}, 6, everyCount) }
 
 func BenchmarkBotVsRandom(b *testing.B) {
-	wins, games := 0, 0
-	for i := 0; b.Loop(); i++ {
-		if botVsRandom(b, uint64(i), rules.Seat(i%2)) {
-			wins++
-		}
-		games++
-	}
-	b.ReportMetric(100*float64(wins)/float64(games), "vikings-bot-vs-random-win%:%")
+	rulestest.BotVsRandom(b, game{}, "vikings", rules.Config{Players: 2})
 }
 
 // BenchmarkSelfPlay plays bots against each other and reports, at each
@@ -206,15 +161,7 @@ func selfPlay(b *testing.B, players int, start, short string) {
 					turns = append(turns, n)
 				}
 			}
-			total := float64(b.N * games)
-			name := fmt.Sprintf("vikings-%dp-%s", players, short)
-			for pos, w := range wins {
-				b.ReportMetric(100*w/total, fmt.Sprintf("%s-win%%-position%d:%%", name, pos+1))
-			}
-			slices.Sort(turns)
-			b.ReportMetric(float64(turns[len(turns)/10]), name+"-turns-p10:turns")
-			b.ReportMetric(float64(turns[len(turns)/2]), name+"-turns-p50:turns")
-			b.ReportMetric(float64(turns[len(turns)*9/10]), name+"-turns-p90:turns")
+			rulestest.ReportSelfPlay(b, fmt.Sprintf("vikings-%dp-%s", players, short), wins, b.N*games, turns, "turns")
 		})
 	}
 }
