@@ -8,6 +8,7 @@
 package vikings
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -223,7 +224,7 @@ func (t *table) player(s int) app.UI {
 	}
 	crew := make([]app.UI, len(pv.Crew))
 	for i, c := range pv.Crew {
-		used := contains(pv.Used, c)
+		used := slices.Contains(pv.Used, c)
 		switch {
 		case s == t.v.Seat:
 			crew[i] = t.cardEl(c, "vk-card", used)
@@ -257,14 +258,6 @@ func campOrNone(camp []app.UI) []app.UI {
 	return camp
 }
 
-func contains(list []int, x int) bool {
-	for _, y := range list {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
 
 // result shows the end.
 func (t *table) result() app.UI {
