@@ -258,7 +258,6 @@ func campOrNone(camp []app.UI) []app.UI {
 	return camp
 }
 
-
 // result shows the end.
 func (t *table) result() app.UI {
 	if t.p.Result == nil {
