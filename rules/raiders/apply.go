@@ -8,11 +8,6 @@ import (
 	"longhall/rules"
 )
 
-func removeCard(cards []int, c int) []int {
-	out, _ := rules.Remove(cards, c)
-	return out
-}
-
 // apply carries out a legal action of seat p.
 func (s *State) apply(p int, a rules.Action, ev *events) {
 	pl := &s.Seats[p]
@@ -21,9 +16,9 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 	switch st.Kind {
 	case StepKeep:
 		c := a.Args[0]
-		pl.Dealt = removeCard(pl.Dealt, c)
+		pl.Dealt = rules.Without(pl.Dealt, c)
 		s.Deck = append(s.Deck, c) // to the bottom
-		ev.secret(p, "return", name+" returns a townsfolk to the deck", name+" returns the "+cardName(c)+" to the deck")
+		ev.Secret(p, "return", name+" returns a townsfolk to the deck", name+" returns the "+cardName(c)+" to the deck", p)
 		if len(pl.Dealt) == Kept {
 			pl.Hand, pl.Dealt = pl.Dealt, nil
 		}
@@ -53,7 +48,7 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		b := a.Args[0]
 		s.Buildings[b], pl.Worker = pl.Worker, NoWorker
 		s.Placed, s.Taking = b, false
-		ev.add(p, "place", "%s puts a %s worker at the %s", name, ColourNames[s.Buildings[b]], BuildingNames[b])
+		ev.Add(p, "place", "%s puts a %s worker at the %s", name, ColourNames[s.Buildings[b]], BuildingNames[b])
 		if s.activate(p, b, s.Buildings[b], ev) {
 			s.afterAction(ev)
 		}
@@ -61,7 +56,7 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		b := a.Args[0]
 		pl.Worker, s.Buildings[b] = s.Buildings[b], NoWorker
 		s.Taking = true
-		ev.add(p, "take", "%s takes the %s worker from the %s", name, ColourNames[pl.Worker], BuildingNames[b])
+		ev.Add(p, "take", "%s takes the %s worker from the %s", name, ColourNames[pl.Worker], BuildingNames[b])
 		if s.activate(p, b, pl.Worker, ev) {
 			s.afterAction(ev)
 		}
@@ -90,12 +85,10 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		i := s.RNG.Intn(len(o.Hand))
 		took := o.Hand[i]
 		o.Hand = slices.Delete(o.Hand, i, i+1)
-		pl.Hand = append(removeCard(pl.Hand, c), took)
+		pl.Hand = append(rules.Without(pl.Hand, c), took)
 		o.Hand = append(o.Hand, c)
-		*ev = append(*ev, rules.Event{Kind: "scout", Seat: rules.Seat(p),
-			Text:     fmt.Sprintf("%s swaps a card with %s", name, s.name(st.Other)),
-			Secret:   fmt.Sprintf("%s gives %s a %s and takes a %s", name, s.name(st.Other), cardName(c), cardName(took)),
-			SecretTo: []rules.Seat{rules.Seat(p), rules.Seat(st.Other)}})
+		ev.Secret(p, "scout", fmt.Sprintf("%s swaps a card with %s", name, s.name(st.Other)),
+			fmt.Sprintf("%s gives %s a %s and takes a %s", name, s.name(st.Other), cardName(c), cardName(took)), p, st.Other)
 		if st.Left--; st.Left == 0 {
 			s.afterAction(ev)
 		}
@@ -107,7 +100,7 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		i := a.Args[0]
 		old := s.Raid.Dice[i]
 		s.Raid.Dice[i] = 1 + s.RNG.Intn(6)
-		ev.add(p, "reroll", "%s's Brawler rerolls a %d: %d", name, old, s.Raid.Dice[i])
+		ev.Add(p, "reroll", "%s's Brawler rerolls a %d: %d", name, old, s.Raid.Dice[i])
 		if st.Left--; st.Left == 0 {
 			s.resolveRaid(ev)
 		}
@@ -115,19 +108,19 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		s.lose(p, a.Args[0], ev)
 	case StepAvenge:
 		o := a.Args[0]
-		ev.add(p, "avenge", "%s's Avenger makes %s lose a crew member", name, s.name(o))
+		ev.Add(p, "avenge", "%s's Avenger makes %s lose a crew member", name, s.name(o))
 		s.Step = Step{Kind: StepYield, Seat: o, Other: p, Left: st.Left}
 	case StepYield:
 		c := a.Args[0]
 		s.removeCrew(p, c)
 		s.discardCard(c)
-		ev.add(p, "lose", "%s loses the %s", name, cardName(c))
+		ev.Add(p, "lose", "%s loses the %s", name, cardName(c))
 		s.nextLoss(st.Other, st.Left, ev)
 	case StepDiscard:
 		c := a.Args[0]
-		pl.Hand = removeCard(pl.Hand, c)
+		pl.Hand = rules.Without(pl.Hand, c)
 		s.Discard = append(s.Discard, c)
-		ev.add(p, "discard", "%s discards a %s", name, cardName(c))
+		ev.Add(p, "discard", "%s discards a %s", name, cardName(c))
 		if len(pl.Hand) <= MaxHand {
 			s.nextTurn(ev)
 		}
@@ -184,23 +177,23 @@ func (s *State) applyBuilding(p int, a rules.Action, ev *events) (done bool) {
 		return true
 	case KindTown:
 		c := a.Args[0]
-		pl.Hand = removeCard(pl.Hand, c)
+		pl.Hand = rules.Without(pl.Hand, c)
 		s.Discard = append(s.Discard, c)
-		ev.add(p, "town", "%s discards a %s at the Town Hall: %s", name, cardName(c), KindText[KindOf(c)][1])
+		ev.Add(p, "town", "%s discards a %s at the Town Hall: %s", name, cardName(c), KindText[KindOf(c)][1])
 		st.Card = c
 		return s.useAbility(p, c, ev)
 	case KindSell:
 		c := a.Args[0]
-		pl.Hand = removeCard(pl.Hand, c)
+		pl.Hand = rules.Without(pl.Hand, c)
 		s.Discard = append(s.Discard, c)
-		ev.add(p, "sell", "%s discards a %s at the Treasury", name, cardName(c))
+		ev.Add(p, "sell", "%s discards a %s at the Treasury", name, cardName(c))
 		s.gainSilver(p, 2, ev)
 	case KindSell2:
 		for _, c := range a.Args {
-			pl.Hand = removeCard(pl.Hand, c)
+			pl.Hand = rules.Without(pl.Hand, c)
 			s.Discard = append(s.Discard, c)
 		}
-		ev.add(p, "sell", "%s discards a %s and a %s at the Treasury", name, cardName(a.Args[0]), cardName(a.Args[1]))
+		ev.Add(p, "sell", "%s discards a %s and a %s at the Treasury", name, cardName(a.Args[0]), cardName(a.Args[1]))
 		s.gainPlunder(p, Gold, 1, ev)
 	case KindHire:
 		c := a.Args[0]
@@ -213,12 +206,12 @@ func (s *State) applyBuilding(p int, a rules.Action, ev *events) (done bool) {
 			pl.Iron--
 			s.Supply[Iron]++
 			pl.Armour = min(MaxArmour, pl.Armour+2)
-			ev.add(p, "armour", "%s pays 1 iron for 2 armour", name)
+			ev.Add(p, "armour", "%s pays 1 iron for 2 armour", name)
 		} else {
 			pl.Silver -= 2
 			s.Silver += 2
 			pl.Armour++
-			ev.add(p, "armour", "%s pays 2 silver for 1 armour", name)
+			ev.Add(p, "armour", "%s pays 2 silver for 1 armour", name)
 		}
 	case KindMill:
 		if a.Args[0] == 0 {
@@ -229,7 +222,7 @@ func (s *State) applyBuilding(p int, a rules.Action, ev *events) (done bool) {
 	case KindTrade:
 		pl.Livestock--
 		s.Supply[Livestock]++
-		ev.add(p, "trade", "%s pays 1 livestock", name)
+		ev.Add(p, "trade", "%s pays 1 livestock", name)
 		s.gainProvisions(p, 2, ev)
 		return s.longHouseDone(p)
 	case KindOffer:
@@ -254,15 +247,15 @@ func (s *State) hire(p, c, cost int, ev *events) {
 	pl := &s.Seats[p]
 	pl.Silver -= cost
 	s.Silver += cost
-	pl.Hand = removeCard(pl.Hand, c)
+	pl.Hand = rules.Without(pl.Hand, c)
 	pl.Crew = append(pl.Crew, c)
-	ev.add(p, "hire", "%s hires a %s for %d silver", s.name(p), cardName(c), cost)
+	ev.Add(p, "hire", "%s hires a %s for %d silver", s.name(p), cardName(c), cost)
 }
 
 func (s *State) dismiss(p, c int, ev *events) {
 	s.removeCrew(p, c)
 	s.discardCard(c)
-	ev.add(p, "dismiss", "%s dismisses the %s", s.name(p), cardName(c))
+	ev.Add(p, "dismiss", "%s dismisses the %s", s.name(p), cardName(c))
 }
 
 // offer makes the offering in slot, one less of kind less (-1: none).
@@ -281,7 +274,7 @@ func (s *State) offer(p, slot, less int, ev *events) {
 	pl.Offerings = append(pl.Offerings, o)
 	s.Row[slot] = -1
 	s.refillRow()
-	ev.add(p, "offer", "%s makes an offering to the Chieftain worth %d VP", s.name(p), Offerings[o].VP)
+	ev.Add(p, "offer", "%s makes an offering to the Chieftain worth %d VP", s.name(p), Offerings[o].VP)
 }
 
 // refillRow deals offerings from the stack into the empty slots.
@@ -313,7 +306,7 @@ func (s *State) top(ev *events) (int, bool) {
 		}
 		s.Deck, s.Discard = s.Discard, []int{}
 		rules.Shuffle(s.RNG, s.Deck)
-		ev.add(-1, "reshuffle", "The discarded townsfolk are shuffled into a new deck")
+		ev.Add(-1, "reshuffle", "The discarded townsfolk are shuffled into a new deck")
 	}
 	c := s.Deck[0]
 	s.Deck = s.Deck[1:]
@@ -331,28 +324,28 @@ func (s *State) draw(p, n int, ev *events) {
 		pl.Hand = append(pl.Hand, c)
 		got = append(got, cardName(c))
 	}
-	ev.secret(p, "draw", fmt.Sprintf("%s draws %d townsfolk", s.name(p), len(got)), fmt.Sprintf("%s draws %s", s.name(p), strings.Join(got, ", ")))
+	ev.Secret(p, "draw", fmt.Sprintf("%s draws %d townsfolk", s.name(p), len(got)), fmt.Sprintf("%s draws %s", s.name(p), strings.Join(got, ", ")), p)
 }
 
 func (s *State) gainSilver(p, n int, ev *events) {
 	n = min(n, s.Silver)
 	s.Silver -= n
 	s.Seats[p].Silver += n
-	ev.add(p, "gain", "%s gains %d silver", s.name(p), n)
+	ev.Add(p, "gain", "%s gains %d silver", s.name(p), n)
 }
 
 func (s *State) gainProvisions(p, n int, ev *events) {
 	n = min(n, s.Provisions)
 	s.Provisions -= n
 	s.Seats[p].Provisions += n
-	ev.add(p, "gain", "%s gains %d provisions", s.name(p), n)
+	ev.Add(p, "gain", "%s gains %d provisions", s.name(p), n)
 }
 
 func (s *State) gainPlunder(p, k, n int, ev *events) {
 	n = min(n, s.Supply[k])
 	s.Supply[k] -= n
 	*s.Seats[p].plunder(k) += n
-	ev.add(p, "gain", "%s gains %d %s", s.name(p), n, PlunderNames[k])
+	ev.Add(p, "gain", "%s gains %d %s", s.name(p), n, PlunderNames[k])
 }
 
 // endTurn applies the limits of the end of a turn and moves on.
@@ -362,17 +355,17 @@ func (s *State) endTurn(ev *events) {
 	if n := pl.Silver - MaxSilver; n > 0 {
 		pl.Silver -= n
 		s.Silver += n
-		ev.add(p, "limit", "%s returns %d silver over the limit", s.name(p), n)
+		ev.Add(p, "limit", "%s returns %d silver over the limit", s.name(p), n)
 	}
 	if n := pl.Provisions - MaxProvisions; n > 0 {
 		pl.Provisions -= n
 		s.Provisions += n
-		ev.add(p, "limit", "%s returns %d provisions over the limit", s.name(p), n)
+		ev.Add(p, "limit", "%s returns %d provisions over the limit", s.name(p), n)
 	}
 	if n := pl.Mead - MaxMead; n > 0 {
 		pl.Mead -= n
 		s.Mead += n
-		ev.add(p, "limit", "%s returns %d mead over the limit", s.name(p), n)
+		ev.Add(p, "limit", "%s returns %d mead over the limit", s.name(p), n)
 	}
 	if len(pl.Hand) > MaxHand {
 		s.Step = Step{Kind: StepDiscard, Seat: p}
@@ -431,7 +424,7 @@ func (s *State) nextTurn(ev *events) {
 				return
 			}
 		}
-		ev.add(-1, "final", "The end is near: %s. Everyone takes one last turn.", cause)
+		ev.Add(-1, "final", "The end is near: %s. Everyone takes one last turn.", cause)
 	}
 	s.Turn = (s.Turn + 1) % s.Players
 	s.Step = Step{Kind: StepTurn, Seat: s.Turn}

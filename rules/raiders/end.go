@@ -80,5 +80,5 @@ func (s *State) finish(ev *events) {
 	}
 	s.Outcome = &rules.Result{Winners: winners, Scores: scores, Ranking: ranking, Reason: reason}
 	s.Step = Step{Kind: StepOver, Seat: -1}
-	ev.add(-1, "over", "The game is over: %s", reason)
+	ev.Add(-1, "over", "The game is over: %s", reason)
 }

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"longhall/rules"
 )
 
 // The Fields of Fame module, rule by rule, citing the comprehensive book
@@ -17,7 +19,7 @@ func jarlOnTop(t *testing.T, s *State, k int) int {
 	for _, pile := range []*[]int{&s.JarlDeck, &s.JarlDiscard} {
 		for _, c := range *pile {
 			if KindOf(c) == k {
-				*pile = removeCard(*pile, c)
+				*pile = rules.Without(*pile, c)
 				s.JarlDeck = append([]int{c}, s.JarlDeck...)
 				return c
 			}

@@ -39,10 +39,10 @@ func (s *State) legalDraft(p int) []rules.Action {
 // are revealed and the passed ones change hands, all at once.
 func (s *State) draft(p, c int, ev *events) {
 	pl := &s.Seats[p]
-	pl.Dealt = removeCard(pl.Dealt, c)
+	pl.Dealt = rules.Without(pl.Dealt, c)
 	pl.Draft = append(pl.Draft, c)
 	if len(pl.Draft) == 1 {
-		ev.secret(p, "draft", s.name(p)+" chooses a townsfolk to hire", s.name(p)+" chooses the "+cardName(c)+" to hire")
+		ev.Secret(p, "draft", s.name(p)+" chooses a townsfolk to hire", s.name(p)+" chooses the "+cardName(c)+" to hire", p)
 	}
 	if len(s.Pending()) > 0 {
 		return
@@ -50,17 +50,15 @@ func (s *State) draft(p, c int, ev *events) {
 	for q := range s.Seats {
 		d := &s.Seats[q]
 		d.Crew, d.Hand = []int{d.Draft[0]}, d.Dealt
-		ev.add(q, "hire", "%s hires the %s", s.name(q), cardName(d.Draft[0]))
+		ev.Add(q, "hire", "%s hires the %s", s.name(q), cardName(d.Draft[0]))
 	}
 	for q := range s.Seats {
 		d := &s.Seats[q]
 		for i, to := range [2]int{s.left(q), s.right(q)} {
 			c := d.Draft[1+i]
 			s.Seats[to].Hand = append(s.Seats[to].Hand, c)
-			*ev = append(*ev, rules.Event{Kind: "pass", Seat: rules.Seat(q),
-				Text:     fmt.Sprintf("%s passes a card to %s", s.name(q), s.name(to)),
-				Secret:   fmt.Sprintf("%s passes the %s to %s", s.name(q), cardName(c), s.name(to)),
-				SecretTo: []rules.Seat{rules.Seat(q), rules.Seat(to)}})
+			ev.Secret(q, "pass", fmt.Sprintf("%s passes a card to %s", s.name(q), s.name(to)),
+				fmt.Sprintf("%s passes the %s to %s", s.name(q), cardName(c), s.name(to)), q, to)
 		}
 	}
 	for q := range s.Seats {
@@ -155,7 +153,7 @@ func (s *State) applyMeadHall(p int, a rules.Action, ev *events) (done bool) {
 		slot := a.Args[0]
 		c := s.Hall[slot]
 		pl.Hand = append(pl.Hand, c)
-		ev.add(p, "charm", "%s charms the crowd and takes the %s", s.name(p), cardName(c))
+		ev.Add(p, "charm", "%s charms the crowd and takes the %s", s.name(p), cardName(c))
 		if b := MeadRowBonus[slot]; b != [2]int{} {
 			s.gainReward(p, Reward{Silver: b[0], Mead: b[1]}, ev)
 		}
@@ -169,14 +167,14 @@ func (s *State) applyMeadHall(p int, a rules.Action, ev *events) (done bool) {
 	case KindQuest:
 		i := a.Args[0]
 		q := s.SpaceQuest[i]
-		ev.add(p, "quest", "%s takes on the quest at %s", s.name(p), SpaceName(i))
+		ev.Add(p, "quest", "%s takes on the quest at %s", s.name(p), SpaceName(i))
 		s.Step = Step{Kind: StepQuest, Seat: p, Card: q, Left: Quests[q].Need, Other: i}
 		return false
 	case KindClaim:
 		t := len(Quests) + a.Args[0]
-		s.RepRow = removeCard(s.RepRow, t)
+		s.RepRow = rules.Without(s.RepRow, t)
 		pl.Tiles = append(pl.Tiles, t)
-		ev.add(p, "claim", "%s claims the reputation tile for %s", s.name(p), RepText[Reputations[a.Args[0]].Need])
+		ev.Add(p, "claim", "%s claims the reputation tile for %s", s.name(p), RepText[Reputations[a.Args[0]].Need])
 		return true
 	}
 	return true
@@ -199,17 +197,17 @@ func (s *State) legalQuest(p int) []rules.Action {
 // paid. It reports whether the quest is done.
 func (s *State) spend(p, c int, ev *events) (done bool) {
 	pl, st := &s.Seats[p], &s.Step
-	pl.Hand = removeCard(pl.Hand, c)
+	pl.Hand = rules.Without(pl.Hand, c)
 	s.Discard = append(s.Discard, c)
 	st.Left -= Kinds[KindOf(c)].Strength
-	ev.add(p, "spend", "%s discards a %s for the quest", s.name(p), cardName(c))
+	ev.Add(p, "spend", "%s discards a %s for the quest", s.name(p), cardName(c))
 	if st.Left > 0 {
 		return false
 	}
 	q := st.Card
 	s.SpaceQuest[st.Other] = -1
 	pl.Tiles = append(pl.Tiles, q)
-	ev.add(p, "quest", "%s completes the quest: %s, and a tile worth %d VP a tile", s.name(p), RewardWords(Quests[q].Reward), Quests[q].PerTile)
+	ev.Add(p, "quest", "%s completes the quest: %s, and a tile worth %d VP a tile", s.name(p), RewardWords(Quests[q].Reward), Quests[q].PerTile)
 	r := Quests[q].Reward
 	r.VP += pl.crewOf(Skald)
 	s.gainReward(p, r, ev)
@@ -224,7 +222,7 @@ func (s *State) placeQuest(i int, ev *events) {
 	}
 	s.SpaceQuest[i], s.QuestStack = s.QuestStack[0], s.QuestStack[1:]
 	q := Quests[s.SpaceQuest[i]]
-	ev.add(-1, "quest", "A quest appears at %s: %d strength of townsfolk for %s", SpaceName(i), q.Need, RewardWords(q.Reward))
+	ev.Add(-1, "quest", "A quest appears at %s: %d strength of townsfolk for %s", SpaceName(i), q.Need, RewardWords(q.Reward))
 }
 
 // legalMead lists how much mead p may drink before the roll.
@@ -242,7 +240,7 @@ func (s *State) drink(p, n int, ev *events) {
 	s.Mead += n
 	s.Raid.Mead = n
 	if n > 0 {
-		ev.add(p, "mead", "%s drinks %d mead before the roll: +%d strength", s.name(p), n, n)
+		ev.Add(p, "mead", "%s drinks %d mead before the roll: +%d strength", s.name(p), n, n)
 	}
 	s.roll(ev)
 }
@@ -265,15 +263,15 @@ func (s *State) gainReward(p int, r Reward, ev *events) {
 	if n := min(r.Mead, s.Mead); n > 0 {
 		s.Mead -= n
 		pl.Mead += n
-		ev.add(p, "gain", "%s gains %d mead", s.name(p), n)
+		ev.Add(p, "gain", "%s gains %d mead", s.name(p), n)
 	}
 	if n := min(r.Armour, MaxArmour-pl.Armour); n > 0 {
 		pl.Armour += n
-		ev.add(p, "armour", "%s gains %d armour", s.name(p), n)
+		ev.Add(p, "armour", "%s gains %d armour", s.name(p), n)
 	}
 	if r.VP > 0 {
 		pl.VP += r.VP
-		ev.add(p, "vp", "%s gains %d VP", s.name(p), r.VP)
+		ev.Add(p, "vp", "%s gains %d VP", s.name(p), r.VP)
 	}
 }
 

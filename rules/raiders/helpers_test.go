@@ -43,7 +43,7 @@ func card(t *testing.T, s *State, k int, not ...int) int {
 	for _, pile := range piles {
 		for _, c := range *pile {
 			if KindOf(c) == k {
-				*pile = removeCard(*pile, c)
+				*pile = rules.Without(*pile, c)
 				return c
 			}
 		}

@@ -150,7 +150,7 @@ func TestCompleteAQuest(t *testing.T) {
 	s.Buildings[MeadHall] = NoWorker
 	h := spaceOf(Harbour)
 	q := 9 // needs 6 strength, gives 2 VP, 2 VP a tile
-	s.QuestStack = removeCard(s.QuestStack, q)
+	s.QuestStack = rules.Without(s.QuestStack, q)
 	s.SpaceQuest[h] = q
 	noCrew(s, 0)
 	enlist(t, s, 0, Mercenary, Mercenary) // crew strength does not count
@@ -335,7 +335,7 @@ func noCrew(s *State, p int) {
 // takeTiles takes quest tiles out of the stack, for a player's tiles.
 func takeTiles(s *State, tiles ...int) []int {
 	for _, q := range tiles {
-		s.QuestStack = removeCard(s.QuestStack, q)
+		s.QuestStack = rules.Without(s.QuestStack, q)
 	}
 	return tiles
 }

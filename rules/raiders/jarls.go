@@ -49,13 +49,13 @@ func (s *State) meetJarls(p, n int, ev *events) {
 			}
 			s.JarlDeck, s.JarlDiscard = s.JarlDiscard, []int{}
 			rules.Shuffle(s.RNG, s.JarlDeck)
-			ev.add(-1, "reshuffle", "The Jarl discards are shuffled into a new Jarl deck")
+			ev.Add(-1, "reshuffle", "The Jarl discards are shuffled into a new Jarl deck")
 		}
 		j := s.JarlDeck[0]
 		s.JarlDeck = s.JarlDeck[1:]
 		e.Jarls = append(e.Jarls, j)
 		e.Choice = append(e.Choice, -1)
-		ev.add(p, "jarl", "%s meets %s (strength %d)", s.name(p), cardName(j), Kinds[KindOf(j)].Strength)
+		ev.Add(p, "jarl", "%s meets %s (strength %d)", s.name(p), cardName(j), Kinds[KindOf(j)].Strength)
 	}
 	if len(e.Jarls) == 0 {
 		s.valkyries(ev)
@@ -120,7 +120,7 @@ func (s *State) chooseJarl(p int, a rules.Action, ev *events) {
 	default:
 		e.Choice[i] = FleeFame + a.Args[0]
 	}
-	ev.add(p, "choose", "%s will %s %s", s.name(p), [4]string{"kill", "subdue", "flee from", "flee from"}[e.Choice[i]], cardName(e.Jarls[i]))
+	ev.Add(p, "choose", "%s will %s %s", s.name(p), [4]string{"kill", "subdue", "flee from", "flee from"}[e.Choice[i]], cardName(e.Jarls[i]))
 	if !slices.Contains(e.Choice, -1) {
 		s.resolveEncounter(ev)
 	}
@@ -151,7 +151,7 @@ func (s *State) resolveEncounter(ev *events) {
 		name := cardName(j)
 		switch e.Choice[i] {
 		case Kill:
-			ev.add(p, "kill", "%s kills %s", s.name(p), name)
+			ev.Add(p, "kill", "%s kills %s", s.name(p), name)
 			s.JarlDiscard = append(s.JarlDiscard, j)
 			s.gainFame(p, KillFame, ev)
 			s.gainReward(p, Jarls[KindOf(j)-FirstJarl].Kill, ev)
@@ -162,7 +162,7 @@ func (s *State) resolveEncounter(ev *events) {
 			cost := Kinds[KindOf(j)].Cost
 			pl.Silver -= cost
 			s.Silver += cost
-			ev.add(p, "subdue", "%s subdues %s for %d silver: the Jarl joins the crew", s.name(p), name, cost)
+			ev.Add(p, "subdue", "%s subdues %s for %d silver: the Jarl joins the crew", s.name(p), name, cost)
 			// The Jarl joins now but takes no wound nor death this turn.
 			pl.Crew = append(pl.Crew, j)
 			s.Subdued = append(s.Subdued, j)
@@ -173,10 +173,10 @@ func (s *State) resolveEncounter(ev *events) {
 			s.JarlDiscard = append(s.JarlDiscard, j)
 			if e.Choice[i] == FleeFame {
 				pl.Fame = max(0, pl.Fame-1) // kills at the track's end may bring less than counted
-				ev.add(p, "flee", "%s flees from %s and loses 1 fame", s.name(p), name)
+				ev.Add(p, "flee", "%s flees from %s and loses 1 fame", s.name(p), name)
 			} else {
 				pl.VP = max(0, pl.VP-1)
-				ev.add(p, "flee", "%s flees from %s and loses 1 VP", s.name(p), name)
+				ev.Add(p, "flee", "%s flees from %s and loses 1 VP", s.name(p), name)
 			}
 		}
 	}
@@ -189,7 +189,7 @@ func (s *State) gainFame(p, n int, ev *events) {
 	pl := &s.Seats[p]
 	if n = min(n, len(FameVP)-1-pl.Fame); n > 0 {
 		pl.Fame += n
-		ev.add(p, "fame", "%s gains %d fame", s.name(p), n)
+		ev.Add(p, "fame", "%s gains %d fame", s.name(p), n)
 	}
 }
 
@@ -235,7 +235,7 @@ func (s *State) addWound(pl *Player, c int, ev *events) {
 	}
 	pl.Wounds[c]++
 	s.Step.Left--
-	ev.add(s.Step.Seat, "wound", "%s's %s is wounded (strength %d)", s.name(s.Step.Seat), cardName(c), pl.strengthOf(c))
+	ev.Add(s.Step.Seat, "wound", "%s's %s is wounded (strength %d)", s.name(s.Step.Seat), cardName(c), pl.strengthOf(c))
 }
 
 // crewChoices lists the crew members of pl that ok accepts, one for each
@@ -256,7 +256,7 @@ func crewChoices(pl *Player, ok func(int) bool) []int {
 // removeCrew takes c out of p's crew, its wounds healed.
 func (s *State) removeCrew(p, c int) {
 	pl := &s.Seats[p]
-	pl.Crew = removeCard(pl.Crew, c)
+	pl.Crew = rules.Without(pl.Crew, c)
 	delete(pl.Wounds, c)
 	if len(pl.Wounds) == 0 {
 		pl.Wounds = nil

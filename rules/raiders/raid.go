@@ -15,7 +15,7 @@ func (s *State) raid(p, i int, ev *events) {
 	pl.Gold -= gold
 	s.Supply[Gold] += gold
 	pl.Worker, s.SpaceWorkers[i] = s.SpaceWorkers[i], pl.Worker
-	ev.add(p, "raid", "%s raids %s with a %s worker, paying %d provisions and %d gold",
+	ev.Add(p, "raid", "%s raids %s with a %s worker, paying %d provisions and %d gold",
 		s.name(p), SpaceName(i), ColourNames[s.SpaceWorkers[i]], prov, gold)
 	s.Raid = &Raid{Seat: p, Space: i, Dice: make([]int, sp.Dice)}
 	if s.Heroes && pl.Mead > 0 && sp.Dice > 0 {
@@ -34,7 +34,7 @@ func (s *State) roll(ev *events) {
 		r.Dice[d] = 1 + s.RNG.Intn(6)
 	}
 	if len(r.Dice) > 0 {
-		ev.add(p, "dice", "%s rolls %s", s.name(p), diceWords(r.Dice))
+		ev.Add(p, "dice", "%s rolls %s", s.name(p), diceWords(r.Dice))
 	}
 	if n := pl.crewOf(Brawler); n > 0 && len(r.Dice) > 0 {
 		if !OneRerollPerBrawler {
@@ -131,7 +131,7 @@ func (s *State) resolveRaid(ev *events) {
 	r.VP = thresholdVP(i, r.Strength)
 	r.Bonus = s.crewBonus(p, Spaces[i].Settlement)
 	pl.VP += r.VP + r.Bonus
-	ev.add(p, "score", "%s's strength is %d: %d VP, and %d VP from the crew", s.name(p), r.Strength, r.VP, r.Bonus)
+	ev.Add(p, "score", "%s's strength is %d: %d VP, and %d VP from the crew", s.name(p), r.Strength, r.VP, r.Bonus)
 	loot := s.Plunder[i]
 	s.Plunder[i] = Pieces{}
 	r.Loot = loot
@@ -139,7 +139,7 @@ func (s *State) resolveRaid(ev *events) {
 	pl.Iron += loot[Iron]
 	pl.Livestock += loot[Livestock]
 	s.Supply[Valkyrie] += loot[Valkyrie]
-	ev.add(p, "plunder", "%s takes %d gold, %d iron, %d livestock and %d Valkyries", s.name(p), loot[Gold], loot[Iron], loot[Livestock], loot[Valkyrie])
+	ev.Add(p, "plunder", "%s takes %d gold, %d iron, %d livestock and %d Valkyries", s.name(p), loot[Gold], loot[Iron], loot[Livestock], loot[Valkyrie])
 	switch Spaces[i].Settlement {
 	case Fortress:
 		pl.Fortresses++
@@ -178,11 +178,11 @@ func (s *State) lose(p, c int, ev *events) {
 	left := s.Step.Left - 1
 	s.removeCrew(p, c)
 	pl.Valkyrie = min(s.maxValkyrie(), pl.Valkyrie+1)
-	ev.add(p, "killed", "%s's %s falls in battle", s.name(p), cardName(c))
+	ev.Add(p, "killed", "%s's %s falls in battle", s.name(p), cardName(c))
 	switch KindOf(c) {
 	case Berserker:
 		pl.Hand = append(pl.Hand, c)
-		ev.add(p, "berserker", "The Berserker goes back to %s's hand", s.name(p))
+		ev.Add(p, "berserker", "The Berserker goes back to %s's hand", s.name(p))
 	default:
 		s.discardCard(c)
 	}
@@ -191,7 +191,7 @@ func (s *State) lose(p, c int, ev *events) {
 		s.gainPlunder(p, Gold, 1, ev)
 	case Mercenary:
 		pl.VP++
-		ev.add(p, "vp", "%s gains 1 VP for the Mercenary", s.name(p))
+		ev.Add(p, "vp", "%s gains 1 VP for the Mercenary", s.name(p))
 	case Avenger:
 		for _, o := range s.opponents(p) {
 			if len(s.Seats[o].Crew) > 0 {

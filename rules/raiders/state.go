@@ -364,9 +364,10 @@ func (s *State) Clone() rules.State {
 	return &c
 }
 
-func act(kind, label string, args ...int) rules.Action {
-	return rules.Action{Kind: kind, Args: args, Label: label}
-}
+// act and events are the rules package's shorthand and log collector.
+var act = rules.NewAction
+
+type events = rules.Events
 
 // Apply implements rules.State: it accepts exactly what Legal offers.
 func (s *State) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
@@ -378,16 +379,4 @@ func (s *State) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
 	var ev events
 	s.apply(p, a, &ev)
 	return ev, nil
-}
-
-// events collects what happened, for the log.
-type events []rules.Event
-
-func (e *events) add(seat int, kind, format string, args ...any) {
-	*e = append(*e, rules.Event{Kind: kind, Seat: rules.Seat(seat), Text: fmt.Sprintf(format, args...)})
-}
-
-// secret adds an event whose full wording only seat may read.
-func (e *events) secret(seat int, kind, public, private string) {
-	*e = append(*e, rules.Event{Kind: kind, Seat: rules.Seat(seat), Text: public, Secret: private, SecretTo: []rules.Seat{rules.Seat(seat)}})
 }

@@ -199,13 +199,13 @@ func (s *State) useAbility(p, c int, ev *events) (done bool) {
 	switch KindOf(c) {
 	case Armourer:
 		pl.Armour++
-		ev.add(p, "armour", "%s gains 1 armour", name)
+		ev.Add(p, "armour", "%s gains 1 armour", name)
 	case Avenger:
 		for _, o := range s.opponents(p) {
 			if s.Seats[o].Silver > 0 {
 				s.Seats[o].Silver--
 				s.Silver++
-				ev.add(p, "lose", "%s loses 1 silver", s.name(o))
+				ev.Add(p, "lose", "%s loses 1 silver", s.name(o))
 			}
 		}
 	case Cartographer:
@@ -217,7 +217,7 @@ func (s *State) useAbility(p, c int, ev *events) (done bool) {
 			if s.Seats[o].Provisions > 0 {
 				s.Seats[o].Provisions--
 				s.Provisions++
-				ev.add(p, "lose", "%s loses 1 provision", s.name(o))
+				ev.Add(p, "lose", "%s loses 1 provision", s.name(o))
 			}
 		}
 	case Forager:
@@ -260,7 +260,7 @@ func (s *State) useAbility(p, c int, ev *events) (done bool) {
 			}
 		}
 		s.refillRow()
-		ev.add(p, "sage", "%s sends the offerings to the bottom of the stack; three new ones are dealt", name)
+		ev.Add(p, "sage", "%s sends the offerings to the bottom of the stack; three new ones are dealt", name)
 	case Shieldmaiden:
 		pl.Livestock--
 		s.Supply[Livestock]++
@@ -272,7 +272,7 @@ func (s *State) useAbility(p, c int, ev *events) (done bool) {
 	case Reveller:
 		pl.Mead--
 		s.Mead++
-		ev.add(p, "pay", "%s pays 1 mead", name)
+		ev.Add(p, "pay", "%s pays 1 mead", name)
 		s.gainSilver(p, 2, ev)
 	default:
 		// A choice: Archer, Barbarian, Berserker, Brawler, Gravedigger,
@@ -289,11 +289,11 @@ func (s *State) tribute(p, o, what int, ev *events) {
 	if what == 0 {
 		op.Silver--
 		pl.Silver++
-		ev.add(o, "give", "%s gives %s 1 silver", s.name(o), s.name(p))
+		ev.Add(o, "give", "%s gives %s 1 silver", s.name(o), s.name(p))
 	} else {
 		op.Provisions--
 		pl.Provisions++
-		ev.add(o, "give", "%s gives %s 1 provision", s.name(o), s.name(p))
+		ev.Add(o, "give", "%s gives %s 1 provision", s.name(o), s.name(p))
 	}
 }
 
@@ -309,30 +309,30 @@ func (s *State) applyAbility(p int, a rules.Action, ev *events) (done bool) {
 	case KindSwap:
 		o, b := a.Args[0], a.Args[1]
 		s.Seats[o].Worker, s.Buildings[b] = s.Buildings[b], s.Seats[o].Worker
-		ev.add(p, "swap", "%s swaps %s's worker for the one at the %s", name, s.name(o), BuildingNames[b])
+		ev.Add(p, "swap", "%s swaps %s's worker for the one at the %s", name, s.name(o), BuildingNames[b])
 	case KindSteal:
 		o, k := a.Args[0], a.Args[1]
 		*s.Seats[o].plunder(k)--
 		*pl.plunder(k)++
-		ev.add(p, "steal", "%s takes 1 %s from %s", name, PlunderNames[k], s.name(o))
+		ev.Add(p, "steal", "%s takes 1 %s from %s", name, PlunderNames[k], s.name(o))
 	case KindStrip:
 		s.Seats[a.Args[0]].Armour--
-		ev.add(p, "strip", "%s loses 1 armour", s.name(a.Args[0]))
+		ev.Add(p, "strip", "%s loses 1 armour", s.name(a.Args[0]))
 	case KindBrawl:
 		c, k := a.Args[0], a.Args[1]
 		s.removeCrew(p, c)
 		s.discardCard(c)
-		ev.add(p, "dismiss", "%s lets the %s go", name, cardName(c))
+		ev.Add(p, "dismiss", "%s lets the %s go", name, cardName(c))
 		s.gainPlunder(p, k, 1, ev)
 	case KindExhume:
 		c, h := a.Args[0], a.Args[1]
 		s.removeCrew(p, c)
 		pl.Crew = append(pl.Crew, h)
-		pl.Hand = append(removeCard(pl.Hand, h), c)
-		ev.add(p, "exhume", "%s takes the %s back into hand and puts the %s in the crew", name, cardName(c), cardName(h))
+		pl.Hand = append(rules.Without(pl.Hand, h), c)
+		ev.Add(p, "exhume", "%s takes the %s back into hand and puts the %s in the crew", name, cardName(c), cardName(h))
 	case KindUse:
 		b := a.Args[0]
-		ev.add(p, "use", "%s does the %s's action", name, BuildingNames[b])
+		ev.Add(p, "use", "%s does the %s's action", name, BuildingNames[b])
 		return s.activate(p, b, s.Step.Colour, ev)
 	case KindHire:
 		s.hire(p, a.Args[0], 2, ev)
@@ -351,11 +351,11 @@ func (s *State) applyAbility(p int, a rules.Action, ev *events) (done bool) {
 			n := min(2, s.Seats[o].Silver)
 			s.Seats[o].Silver -= n
 			pl.Silver += n
-			ev.add(p, "rob", "%s takes %d silver from %s", name, n, s.name(o))
+			ev.Add(p, "rob", "%s takes %d silver from %s", name, n, s.name(o))
 		} else {
 			s.Seats[o].Provisions--
 			pl.Provisions++
-			ev.add(p, "rob", "%s takes 1 provision from %s", name, s.name(o))
+			ev.Add(p, "rob", "%s takes 1 provision from %s", name, s.name(o))
 		}
 	}
 	return true

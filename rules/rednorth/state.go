@@ -247,9 +247,8 @@ func (s *State) Legal(seat rules.Seat) []rules.Action {
 // posText names a Party position for a label, counting from 1.
 func posText(i int) string { return " (position " + strconv.Itoa(i+1) + ")" }
 
-func act(kind, label string, args ...int) rules.Action {
-	return rules.Action{Kind: kind, Args: args, Label: label}
-}
+// act is the rules package's shorthand for a labelled action.
+var act = rules.NewAction
 
 func endName(e int) string {
 	if e == Left {

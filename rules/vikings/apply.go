@@ -8,11 +8,6 @@ import (
 	"longhall/rules"
 )
 
-func removeCard(cards []int, c int) []int {
-	out, _ := rules.Remove(cards, c)
-	return out
-}
-
 // Apply implements rules.State: it accepts exactly what Legal offers.
 func (s *State) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
 	a, err := rules.FindLegal(s, seat, a)
@@ -40,7 +35,7 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		s.Step.Seat = (p + 1) % s.Players
 	case StepRespond:
 		if a.Kind == KindPass {
-			ev.add(p, "pass", "%s does not respond", s.name(p))
+			ev.Add(p, "pass", "%s does not respond", s.name(p))
 			s.nextResponder(ev)
 			return
 		}
@@ -52,14 +47,14 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 	case StepTake:
 		c := a.Args[0]
 		o := s.Step.Other
-		s.Seats[o].Crew = removeCard(s.Seats[o].Crew, c)
-		ev.add(p, "take", "%s takes %s from %s's crew", s.name(p), CardName(c), s.name(o))
+		s.Seats[o].Crew = rules.Without(s.Seats[o].Crew, c)
+		ev.Add(p, "take", "%s takes %s from %s's crew", s.name(p), CardName(c), s.name(o))
 		s.Step = Step{Kind: StepKeep, Seat: p, Card: c}
 	case StepKeep:
 		c := s.Step.Card
 		if a.Args[0] == 0 {
 			s.toPile(c)
-			ev.add(p, "overboard", "%s throws %s overboard", s.name(p), CardName(c))
+			ev.Add(p, "overboard", "%s throws %s overboard", s.name(p), CardName(c))
 			s.resolveStack(ev)
 			return
 		}
@@ -72,19 +67,19 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		s.afterPush(p, o, ev)
 	case StepMonster:
 		s.Monster = a.Args[0]
-		ev.add(p, "monster", "%s drives the sea monster to %s", s.name(p), SpaceName(s.Monster))
+		ev.Add(p, "monster", "%s drives the sea monster to %s", s.name(p), SpaceName(s.Monster))
 		s.resolveStack(ev)
 	case StepSacrifice:
 		if a.Kind == KindStop {
-			ev.add(p, "sacrifice", "%s ends the sacrifice", s.name(p))
+			ev.Add(p, "sacrifice", "%s ends the sacrifice", s.name(p))
 			s.resolveStack(ev)
 			return
 		}
 		c := a.Args[0]
-		pl.Hand = removeCard(pl.Hand, c)
+		pl.Hand = rules.Without(pl.Hand, c)
 		s.Discard = append(s.Discard, c)
 		s.Step.Left++
-		ev.add(p, "sacrifice", "%s sacrifices %s", s.name(p), CardName(c))
+		ev.Add(p, "sacrifice", "%s sacrifices %s", s.name(p), CardName(c))
 		if s.Step.Left%2 == 0 {
 			s.draw(p, 1, ev)
 		}
@@ -93,9 +88,9 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		}
 	case StepDiscard:
 		c := a.Args[0]
-		pl.Hand = removeCard(pl.Hand, c)
+		pl.Hand = rules.Without(pl.Hand, c)
 		s.Discard = append(s.Discard, c)
-		ev.add(p, "discard", "%s discards %s", s.name(p), CardName(c))
+		ev.Add(p, "discard", "%s discards %s", s.name(p), CardName(c))
 		if len(pl.Hand) <= HandLimit {
 			s.nextTurn(ev)
 		}
@@ -108,23 +103,23 @@ func (s *State) applyAct(p int, a rules.Action, ev *events) {
 	switch a.Kind {
 	case KindHero:
 		c := a.Args[0]
-		pl.Hand = removeCard(pl.Hand, c)
+		pl.Hand = rules.Without(pl.Hand, c)
 		s.HeroOpen = false
 		if len(a.Args) > 1 {
 			o := a.Args[1]
-			pl.Crew = removeCard(pl.Crew, o)
+			pl.Crew = rules.Without(pl.Crew, o)
 			s.toPile(o)
-			ev.add(p, "overboard", "%s throws %s overboard", s.name(p), CardName(o))
+			ev.Add(p, "overboard", "%s throws %s overboard", s.name(p), CardName(o))
 		}
 		pl.Crew = append(pl.Crew, c)
-		ev.add(p, "hero", "%s puts %s in the crew", s.name(p), CardName(c))
+		ev.Add(p, "hero", "%s puts %s in the crew", s.name(p), CardName(c))
 	case KindRow:
 		s.HeroOpen = false
 		s.moveShip(p, a.Args[0], ev)
-		ev.add(p, "row", "%s rows, and the turn ends", s.name(p))
+		ev.Add(p, "row", "%s rows, and the turn ends", s.name(p))
 		s.endTurn(ev)
 	case KindEnd:
-		ev.add(p, "end", "%s ends the turn", s.name(p))
+		ev.Add(p, "end", "%s ends the turn", s.name(p))
 		s.endTurn(ev)
 	default:
 		s.HeroOpen = false
@@ -144,12 +139,12 @@ func (s *State) play(p int, a rules.Action, ev *events) {
 	e := Entry{Seat: p, Kind: a.Kind, Args: slices.Clone(a.Args)}
 	switch a.Kind {
 	case KindSail, KindEvent:
-		pl.Hand = removeCard(pl.Hand, a.Args[0])
+		pl.Hand = rules.Without(pl.Hand, a.Args[0])
 	case KindUse:
 		pl.Used = append(pl.Used, a.Args[0])
 	}
 	s.Stack = append(s.Stack, e)
-	ev.add(p, "play", "%s: %s", s.name(p), a.Label)
+	ev.Add(p, "play", "%s: %s", s.name(p), a.Label)
 }
 
 // startReactions opens a reaction round on the stack's new top, played by
@@ -164,7 +159,7 @@ func (s *State) startReactions(p int) {
 func (s *State) pass(p int, ev *events) {
 	s.Step.Passes++
 	if s.Step.Passes >= s.Players-1 {
-		ev.add(-1, "resolve", "Everyone passes: the stack resolves from the top")
+		ev.Add(-1, "resolve", "Everyone passes: the stack resolves from the top")
 		s.resolveStack(ev)
 		return
 	}
@@ -180,7 +175,7 @@ func (s *State) resolveStack(ev *events) {
 		s.Resolve++
 		e := s.Stack[i]
 		if e.Cancelled {
-			ev.add(e.Seat, "cancelled", "%s is cancelled", s.entryWords(i))
+			ev.Add(e.Seat, "cancelled", "%s is cancelled", s.entryWords(i))
 			if e.Kind == KindMonsterAttack {
 				s.backFromMonster(e, ev)
 			}
@@ -206,13 +201,13 @@ func (s *State) effect(i int, ev *events) (waiting bool) {
 		if j := Neighbour(pl.Ship, e.Args[1]); j >= 0 {
 			from := pl.Ship
 			pl.Ship = j
-			ev.add(p, "sail", "%s sails %s to %s", s.name(p), DirNames[e.Args[1]], SpaceName(j))
+			ev.Add(p, "sail", "%s sails %s to %s", s.name(p), DirNames[e.Args[1]], SpaceName(j))
 			if j == s.Monster {
 				// Sailing onto the sea monster forces an attack on it, the
 				// turn's standard action, once this stack is done.
 				s.Standard = true
 				s.MonsterFrom = from
-				ev.add(p, "monster", "%s must attack the sea monster", s.name(p))
+				ev.Add(p, "monster", "%s must attack the sea monster", s.name(p))
 			}
 		}
 	case KindEvent:
@@ -232,13 +227,13 @@ func (s *State) effect(i int, ev *events) (waiting bool) {
 		return s.attackMonster(p, e, ev)
 	case KindLoot:
 		if !s.canLoot(p) {
-			ev.add(p, "fizzle", "There is nothing left to loot")
+			ev.Add(p, "fizzle", "There is nothing left to loot")
 			return false
 		}
 		k := Spaces[pl.Ship].Colour
 		d := s.Daughters[k][0]
 		s.Daughters[k] = s.Daughters[k][1:]
-		ev.add(p, "loot", "%s loots the %s village and takes %s aboard", s.name(p), ColourNames[k], CardName(d))
+		ev.Add(p, "loot", "%s loots the %s village and takes %s aboard", s.name(p), ColourNames[k], CardName(d))
 		return s.addToCrew(p, d, ev)
 	case KindFeast:
 		return s.feast(p, ev)
@@ -265,11 +260,11 @@ func (s *State) eventEffect(i int, ev *events) (waiting bool) {
 	case Loki, Calm:
 		if i > 0 {
 			s.Stack[i-1].Cancelled = true
-			ev.add(p, "cancel", "%s cancels %s", CardName(e.Args[0]), s.entryWords(i-1))
+			ev.Add(p, "cancel", "%s cancels %s", CardName(e.Args[0]), s.entryWords(i-1))
 		}
 	case ShieldWall:
 		s.Stack[0].Cancelled = true
-		ev.add(p, "cancel", "%s's Shield Wall stops the attack", s.name(p))
+		ev.Add(p, "cancel", "%s's Shield Wall stops the attack", s.name(p))
 	case Thor:
 		s.Stack[0].Mod += sign(e.Args[1])
 	case Seasick:
@@ -277,7 +272,7 @@ func (s *State) eventEffect(i int, ev *events) (waiting bool) {
 	case Mutiny:
 		o := e.Args[1]
 		if len(s.Seats[o].Crew) == 0 {
-			ev.add(p, "fizzle", "%s has no crew left to lose", s.name(o))
+			ev.Add(p, "fizzle", "%s has no crew left to lose", s.name(o))
 			return false
 		}
 		s.Step = Step{Kind: StepOverboard, Seat: o, Card: -1}
@@ -294,7 +289,7 @@ func (s *State) eventEffect(i int, ev *events) (waiting bool) {
 	case Stirs:
 		if j := e.Args[1]; j != s.Monster && !s.shipOn(j) {
 			s.Monster = j
-			ev.add(p, "monster", "The sea monster moves to %s", SpaceName(j))
+			ev.Add(p, "monster", "The sea monster moves to %s", SpaceName(j))
 		}
 	case Ravens:
 		s.draw(p, 2, ev)
@@ -309,7 +304,7 @@ func (s *State) moveShip(p, d int, ev *events) {
 	pl := &s.Seats[p]
 	if j := Neighbour(pl.Ship, d); j >= 0 && j != s.Monster {
 		pl.Ship = j
-		ev.add(p, "move", "%s's longship moves %s to %s", s.name(p), DirNames[d], SpaceName(j))
+		ev.Add(p, "move", "%s's longship moves %s to %s", s.name(p), DirNames[d], SpaceName(j))
 	}
 }
 
@@ -323,7 +318,7 @@ func (s *State) steal(p, o int, ev *events) {
 	c := (*h)[i]
 	*h = slices.Delete(*h, i, i+1)
 	s.Seats[p].Hand = append(s.Seats[p].Hand, c)
-	ev.secret(p, "steal", fmt.Sprintf("%s takes a card from %s", s.name(p), s.name(o)),
+	ev.Secret(p, "steal", fmt.Sprintf("%s takes a card from %s", s.name(p), s.name(o)),
 		fmt.Sprintf("%s takes %s from %s", s.name(p), CardName(c), s.name(o)), p, o)
 }
 
@@ -331,7 +326,7 @@ func (s *State) steal(p, o int, ev *events) {
 func (s *State) roll(p, target, mod int, ev *events) int {
 	die := 1 + s.RNG.Intn(6)
 	s.Roll = &Roll{Seat: p, Die: die, Mod: mod, Total: die + mod, Target: target}
-	ev.add(p, "roll", "%s rolls %d%s: %d", s.name(p), die, modWords(mod), die+mod)
+	ev.Add(p, "roll", "%s rolls %d%s: %d", s.name(p), die, modWords(mod), die+mod)
 	return die + mod
 }
 
@@ -348,7 +343,7 @@ func modWords(mod int) string {
 // attack resolves p's attack on o's longship (STANDARD ACTIONS).
 func (s *State) attack(p, o, mod int, ev *events) (waiting bool) {
 	if s.Seats[o].Ship != s.Seats[p].Ship {
-		ev.add(p, "fizzle", "%s's longship is no longer there", s.name(o))
+		ev.Add(p, "fizzle", "%s's longship is no longer there", s.name(o))
 		return false
 	}
 	mod += s.crewOf(p, Berserker) - s.crewOf(o, Shieldmaiden)
@@ -356,9 +351,9 @@ func (s *State) attack(p, o, mod int, ev *events) (waiting bool) {
 	winner, loser := p, o
 	if total < Success {
 		winner, loser = o, p
-		ev.add(p, "attack", "The attack fails: %s robs %s and pushes the longship away", s.name(o), s.name(p))
+		ev.Add(p, "attack", "The attack fails: %s robs %s and pushes the longship away", s.name(o), s.name(p))
 	} else {
-		ev.add(p, "attack", "%s wins: a card, and %s's longship is pushed away", s.name(p), s.name(o))
+		ev.Add(p, "attack", "%s wins: a card, and %s's longship is pushed away", s.name(p), s.name(o))
 	}
 	s.steal(winner, loser, ev)
 	s.draw(winner, 1, ev)
@@ -380,7 +375,7 @@ func (s *State) afterPush(winner, loser int, ev *events) {
 // whether the game waits for that choice.
 func (s *State) afterPushWaits(winner, loser int, ev *events) bool {
 	if s.Roll.Total >= Decisive && winner == s.Roll.Seat && len(s.Seats[loser].Crew) > 0 {
-		ev.add(winner, "decisive", "A decisive victory: %s takes a crew member", s.name(winner))
+		ev.Add(winner, "decisive", "A decisive victory: %s takes a crew member", s.name(winner))
 		s.Step = Step{Kind: StepTake, Seat: winner, Other: loser}
 		return true
 	}
@@ -396,11 +391,11 @@ func (s *State) crewOf(p, k int) int {
 func (s *State) attackMonster(p int, e Entry, ev *events) (waiting bool) {
 	total := s.roll(p, -1, e.Mod+s.crewOf(p, Berserker), ev)
 	if total < Success {
-		ev.add(p, "monster", "The sea monster drives %s back", s.name(p))
+		ev.Add(p, "monster", "The sea monster drives %s back", s.name(p))
 		s.backFromMonster(e, ev)
 		return false
 	}
-	ev.add(p, "monster", "%s defeats the sea monster", s.name(p))
+	ev.Add(p, "monster", "%s defeats the sea monster", s.name(p))
 	s.draw(p, 2, ev)
 	s.Step = Step{Kind: StepMonster, Seat: p}
 	return true
@@ -409,7 +404,7 @@ func (s *State) attackMonster(p int, e Entry, ev *events) (waiting bool) {
 // backFromMonster returns a longship to the space it sailed from.
 func (s *State) backFromMonster(e Entry, ev *events) {
 	s.Seats[e.Seat].Ship = e.From
-	ev.add(e.Seat, "move", "%s's longship goes back to %s", s.name(e.Seat), SpaceName(e.From))
+	ev.Add(e.Seat, "move", "%s's longship goes back to %s", s.name(e.Seat), SpaceName(e.From))
 }
 
 // feast moves p's healthy daughters to the war camp and refills the hand
@@ -419,16 +414,16 @@ func (s *State) feast(p int, ev *events) (waiting bool) {
 	var home []string
 	for _, c := range slices.Clone(pl.Crew) {
 		if IsDaughter(c) && !slices.Contains(s.Seasick, c) {
-			pl.Crew = removeCard(pl.Crew, c)
+			pl.Crew = rules.Without(pl.Crew, c)
 			pl.Camp = append(pl.Camp, c)
 			home = append(home, CardName(c))
 		}
 	}
 	if len(home) == 0 {
-		ev.add(p, "feast", "Every daughter aboard is seasick: no feast")
+		ev.Add(p, "feast", "Every daughter aboard is seasick: no feast")
 		return false
 	}
-	ev.add(p, "feast", "%s hosts a feast: %s to the war camp", s.name(p), strings.Join(home, ", "))
+	ev.Add(p, "feast", "%s hosts a feast: %s to the war camp", s.name(p), strings.Join(home, ", "))
 	if n := HandLimit - len(pl.Hand); n > 0 {
 		s.draw(p, n, ev)
 	}
@@ -447,7 +442,7 @@ func (s *State) addToCrew(p, c int, ev *events) (waiting bool) {
 		inCrew := slices.ContainsFunc(pl.Crew, func(d int) bool { return DaughterColour(d) == k })
 		if !inCrew {
 			s.toPile(c)
-			ev.add(p, "overboard", "%s already has a %s daughter: %s goes home", s.name(p), ColourNames[k], CardName(c))
+			ev.Add(p, "overboard", "%s already has a %s daughter: %s goes home", s.name(p), ColourNames[k], CardName(c))
 			return false
 		}
 		pl.Crew = append(pl.Crew, c)
@@ -464,9 +459,9 @@ func (s *State) addToCrew(p, c int, ev *events) (waiting bool) {
 
 // overboard throws p's crew member c overboard.
 func (s *State) overboard(p, c int, ev *events) {
-	s.Seats[p].Crew = removeCard(s.Seats[p].Crew, c)
+	s.Seats[p].Crew = rules.Without(s.Seats[p].Crew, c)
 	s.toPile(c)
-	ev.add(p, "overboard", "%s throws %s overboard", s.name(p), CardName(c))
+	ev.Add(p, "overboard", "%s throws %s overboard", s.name(p), CardName(c))
 }
 
 // afterCrewChange goes on after a crew member went overboard: another if
@@ -537,13 +532,13 @@ func (s *State) draw(p, n int, ev *events) {
 			s.Reshuffles++
 			s.Deck, s.Discard = s.Discard, []int{}
 			rules.Shuffle(s.RNG, s.Deck)
-			ev.add(-1, "reshuffle", "The discards are shuffled into a new deck (%d of %d)", s.Reshuffles, MaxReshuffles)
+			ev.Add(-1, "reshuffle", "The discards are shuffled into a new deck (%d of %d)", s.Reshuffles, MaxReshuffles)
 		}
 		s.Seats[p].Hand = append(s.Seats[p].Hand, s.Deck[0])
 		got = append(got, CardName(s.Deck[0]))
 		s.Deck = s.Deck[1:]
 	}
-	ev.secret(p, "draw", fmt.Sprintf("%s draws %d cards", s.name(p), len(got)), fmt.Sprintf("%s draws %s", s.name(p), strings.Join(got, ", ")), p)
+	ev.Secret(p, "draw", fmt.Sprintf("%s draws %d cards", s.name(p), len(got)), fmt.Sprintf("%s draws %s", s.name(p), strings.Join(got, ", ")), p)
 }
 
 // endTurn: down to 6 cards, then the next player.
@@ -609,5 +604,5 @@ func (s *State) finish(winners []rules.Seat, reason string, ev *events) {
 	})
 	s.Outcome = &rules.Result{Winners: winners, Scores: scores, Ranking: ranking, Reason: reason}
 	s.Step = Step{Kind: StepOver, Seat: -1}
-	ev.add(-1, "over", "The game is over: %s", reason)
+	ev.Add(-1, "over", "The game is over: %s", reason)
 }

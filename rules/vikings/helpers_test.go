@@ -34,7 +34,7 @@ func give(t *testing.T, s *State, p int, kinds ...int) []int {
 		for _, pile := range []*[]int{&s.Deck, &s.Discard} {
 			for _, c := range *pile {
 				if KindOf(c) == k {
-					*pile = removeCard(*pile, c)
+					*pile = rules.Without(*pile, c)
 					s.Seats[p].Hand = append(s.Seats[p].Hand, c)
 					out = append(out, c)
 					found = true
@@ -57,7 +57,7 @@ func enlist(t *testing.T, s *State, p int, kinds ...int) []int {
 	t.Helper()
 	cards := give(t, s, p, kinds...)
 	for _, c := range cards {
-		s.Seats[p].Hand = removeCard(s.Seats[p].Hand, c)
+		s.Seats[p].Hand = rules.Without(s.Seats[p].Hand, c)
 		s.Seats[p].Crew = append(s.Seats[p].Crew, c)
 	}
 	return cards

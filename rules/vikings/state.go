@@ -232,22 +232,7 @@ func (s *State) Clone() rules.State {
 	return &c
 }
 
-func act(kind, label string, args ...int) rules.Action {
-	return rules.Action{Kind: kind, Args: args, Label: label}
-}
+// act and events are the rules package's shorthand and log collector.
+var act = rules.NewAction
 
-// events collects what happened, for the log.
-type events []rules.Event
-
-func (e *events) add(seat int, kind, format string, args ...any) {
-	*e = append(*e, rules.Event{Kind: kind, Seat: rules.Seat(seat), Text: fmt.Sprintf(format, args...)})
-}
-
-// secret adds an event whose full wording only the given seats may read.
-func (e *events) secret(seat int, kind, public, private string, to ...int) {
-	ev := rules.Event{Kind: kind, Seat: rules.Seat(seat), Text: public, Secret: private}
-	for _, p := range to {
-		ev.SecretTo = append(ev.SecretTo, rules.Seat(p))
-	}
-	*e = append(*e, ev)
-}
+type events = rules.Events
