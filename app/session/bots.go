@@ -9,7 +9,8 @@ import (
 
 // scheduleBots lets the first pending bot act, after the configured delay,
 // on a goroutine of its own with a clone of the state, so that a slow bot
-// never holds up the loop. One bot thinks at a time.
+// never holds up the loop. One bot thinks at a time. It is called whenever
+// the game may have moved on, so it (re)starts the time to answer too.
 func (h *Host) scheduleBots() {
 	h.scheduleExpiry()
 	if h.botBusy || !h.started || h.paused || h.state.Result() != nil {

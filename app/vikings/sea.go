@@ -116,7 +116,7 @@ func (t *table) stack() app.UI {
 			class += " vk-resolved"
 			state = " · resolved"
 		}
-		items = append(items, ui.Div(class, ui.Strong(t.name(e.Seat)), ui.Span("", entryText(e)+state)))
+		items = append(items, ui.Div(class, ui.Span("", vk.EntryWords(e, t.name)+state)))
 	}
 	var roll app.UI
 	if r := v.Roll; r != nil {
@@ -148,25 +148,4 @@ func outcome(total int) string {
 		return ": success"
 	}
 	return ": failure"
-}
-
-// entryText says what a stack entry is.
-func entryText(e vk.Entry) string {
-	switch e.Kind {
-	case vk.KindSail:
-		return vk.CardName(e.Args[0]) + ": sail " + vk.DirNames[e.Args[1]]
-	case vk.KindEvent, vk.KindUse:
-		return vk.CardName(e.Args[0])
-	case vk.KindAttack:
-		return "attacks a longship"
-	case vk.KindMonsterAttack:
-		return "attacks the sea monster"
-	case vk.KindLoot:
-		return "loots the village"
-	case vk.KindFeast:
-		return "hosts a feast"
-	case vk.KindSacrifice:
-		return "sacrifices to the gods"
-	}
-	return e.Kind
 }

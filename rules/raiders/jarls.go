@@ -126,7 +126,7 @@ func (s *State) chooseJarl(p int, a rules.Action, ev *events) {
 	}
 }
 
-// encounterOrder lists the encounter's Jarls in the order they resolve:
+// order lists the encounter's Jarls in the order they resolve:
 // "All Kills → All Subdues → All Flees".
 func (e *Encounter) order() []int {
 	idx := make([]int, len(e.Jarls))

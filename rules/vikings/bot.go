@@ -1,10 +1,6 @@
 package vikings
 
-import (
-	"slices"
-
-	"longhall/rules"
-)
+import "longhall/rules"
 
 // NewBot implements rules.BotGame.
 func (game) NewBot(seed uint64) rules.Bot { return &Bot{rng: rules.NewRNG(seed)} }
@@ -228,7 +224,7 @@ func (s *State) eventWorth(p int, a rules.Action) float64 {
 	top := len(s.Stack) - 1
 	switch KindOf(c) {
 	case Loki:
-		if top >= 0 && s.hurts(p, s.Stack[top]) {
+		if top >= 0 && s.hurts(p, top) {
 			return 30
 		}
 		return -5
@@ -272,8 +268,9 @@ func (s *State) eventWorth(p int, a rules.Action) float64 {
 	return 0
 }
 
-// hurts says whether stack entry e works against p.
-func (s *State) hurts(p int, e Entry) bool {
+// hurts says whether stack entry i works against p.
+func (s *State) hurts(p, i int) bool {
+	e := s.Stack[i]
 	switch e.Kind {
 	case KindAttack:
 		return e.Args[0] == p
@@ -282,8 +279,7 @@ func (s *State) hurts(p int, e Entry) bool {
 		case Mutiny, Thief, Command:
 			return e.Args[1] == p
 		case Loki, Calm:
-			// Cancelling something of p's.
-			i := slices.IndexFunc(s.Stack, func(x Entry) bool { return x.Seat == e.Seat && slices.Equal(x.Args, e.Args) && x.Kind == e.Kind })
+			// Cancelling something of p's, just below.
 			return i > 0 && s.Stack[i-1].Seat == p
 		case Thor:
 			base := s.Stack[0]

@@ -327,19 +327,20 @@ func SpaceName(i int) string {
 	return "the sea at " + where
 }
 
-// entryWords says what stack entry i is: "Magda's Mutiny on Jack".
-func (s *State) entryWords(i int) string {
-	e := s.Stack[i]
-	who := s.name(e.Seat) + "'s "
+// entryWords says what stack entry i is, with its player's name.
+func (s *State) entryWords(i int) string { return EntryWords(s.Stack[i], s.name) }
+
+// EntryWords says what a stack entry is, naming players with name: "Jack's
+// attack on Magda", "Magda's Loki the Trickster". Boards use it too.
+func EntryWords(e Entry, name func(int) string) string {
+	who := name(e.Seat) + "'s "
 	switch e.Kind {
 	case KindSail:
 		return who + CardName(e.Args[0]) + " (sailing " + DirNames[e.Args[1]] + ")"
-	case KindEvent:
-		return who + CardName(e.Args[0])
-	case KindUse:
+	case KindEvent, KindUse:
 		return who + CardName(e.Args[0])
 	case KindAttack:
-		return who + "attack on " + s.name(e.Args[0])
+		return who + "attack on " + name(e.Args[0])
 	case KindMonsterAttack:
 		return who + "attack on the sea monster"
 	case KindLoot:
