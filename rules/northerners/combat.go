@@ -1,5 +1,12 @@
 package northerners
 
+import (
+	"fmt"
+	"slices"
+
+	"longhall/rules"
+)
+
 // Combat dice ("Attack and defense"). Every die shows 1 to 5 or a hammer;
 // the hammer counts as the highest face.
 
@@ -58,3 +65,279 @@ func ReadRoll(dice []int) int {
 // number wins the combat roll. If both players have the same result, the
 // attacker wins."
 func AttackerWins(attack, defence int) bool { return attack >= defence }
+
+// rollDice rolls n dice: faces 1 to 5 and the hammer.
+func (s *State) rollDice(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = 1 + s.RNG.Intn(Hammer)
+	}
+	return out
+}
+
+// FaceName names a die face.
+func FaceName(f int) string {
+	switch {
+	case f == Hammer:
+		return "the hammer"
+	case f > Hammer:
+		return fmt.Sprintf("the hammer+%d", f-Hammer)
+	case f <= 0:
+		return "nothing"
+	}
+	return fmt.Sprint(f)
+}
+
+// startFight begins p's attack with n vikings on defender's figures on
+// square q: "The attack is carried out when you place the viking(s) on the
+// tile." The defender's watchtowers on the way are fought first.
+func (s *State) startFight(p, q, defender, n int, ev *events) {
+	s.Seats[p].Home[Viking] -= n
+	towers, _ := s.AttackWay(p, defender, q)
+	s.Fight = &Fight{Attacker: p, Defender: defender, Square: q, Vikings: n, Towers: towers}
+	s.LastFight = nil
+	ev.Add(p, "attack", "%s attacks %s's figures at %s with %d %s", s.name(p), s.name(defender), SquareName(q), n, plural(n, "viking"))
+	for _, t := range towers {
+		ev.Add(defender, "tower", "%s's watchtower at %s stands in the way", s.name(defender), SquareName(t))
+	}
+	s.Step = Step{Kind: StepCombat, Seat: p}
+}
+
+func (f *Fight) other(p int) int {
+	if p == f.Attacker {
+		return f.Defender
+	}
+	return f.Attacker
+}
+
+// lastCard is the index of the last uncancelled card p played for the
+// coming roll, or -1.
+func (f *Fight) lastCard(p int) int {
+	for i := len(f.Cards) - 1; i >= 0; i-- {
+		if f.Cards[i].Seat == p && !f.Cards[i].Cancelled {
+			return i
+		}
+	}
+	return -1
+}
+
+// combatChoices lists p's choices before a roll: "Both players decide what
+// (if any) Blessing cards they want to use. Players are allowed to decide
+// on additional cards to negate the opponent's cards." Withdrawing is only
+// allowed after the first roll, unless a card says otherwise.
+func (s *State) combatChoices(p int) []rules.Action {
+	f := s.Fight
+	out := []rules.Action{act(KindFight, "Fight: roll the dice")}
+	if p == f.Defender {
+		out[0].Label = "Stand and fight"
+	}
+	if f.Rolls > 0 {
+		out = append(out, act(KindWithdraw, "Withdraw from the attack"))
+	}
+	seen := map[int]bool{}
+	for _, c := range s.Seats[p].Hand {
+		k := CardKind(c)
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		switch k {
+		case CardThor, CardTyr, CardValkyrie:
+			out = append(out, act(KindCard, "Play "+CardName(c)+": "+CardKinds[k].Text, c))
+		case CardFrigg:
+			if f.lastCard(f.other(p)) >= 0 {
+				out = append(out, act(KindCard, "Play "+CardName(c)+" to cancel "+CardName(f.Cards[f.lastCard(f.other(p))].Card), c))
+			}
+		}
+	}
+	return out
+}
+
+func (s *State) applyCombat(p int, a rules.Action, ev *events) {
+	f := s.Fight
+	switch a.Kind {
+	case KindFight:
+		s.Step.Passes++
+		if s.Step.Passes >= 2 {
+			s.combatRoll(ev)
+			return
+		}
+		s.Step.Seat = f.other(p)
+	case KindWithdraw:
+		s.withdraw(p, ev)
+	case KindCard:
+		c := a.Args[0]
+		pl := &s.Seats[p]
+		pl.Hand = rules.Without(pl.Hand, c)
+		s.BlessDiscard = append(s.BlessDiscard, c)
+		ev.Add(p, "card", "%s plays %s", s.name(p), CardName(c))
+		switch CardKind(c) {
+		case CardValkyrie:
+			s.withdraw(p, ev)
+			return
+		case CardFrigg:
+			i := f.lastCard(f.other(p))
+			f.Cards[i].Cancelled = true
+			ev.Add(p, "cancel", "%s cancels %s", CardName(c), CardName(f.Cards[i].Card))
+		}
+		f.Cards = append(f.Cards, Play{Seat: p, Card: c})
+		s.Step = Step{Kind: StepCombat, Seat: f.other(p)}
+	}
+}
+
+// played counts the uncancelled cards of kind k p played for this roll.
+func (f *Fight) played(p, k int) int {
+	return rules.CountBy(f.Cards, func(pl Play) bool { return pl.Seat == p && !pl.Cancelled && CardKind(pl.Card) == k })
+}
+
+// combatRoll rolls both pools and carries out the loss: "The player with
+// the highest number wins the combat roll. If both players have the same
+// result, the attacker wins."
+func (s *State) combatRoll(ev *events) {
+	f := s.Fight
+	atk := AttackDice(f.Vikings) + ThorDice*f.played(f.Attacker, CardThor)
+	def := WatchtowerDice
+	against := "the watchtower"
+	if len(f.Towers) == 0 {
+		def = DefenceDice(s.figuresOn(f.Square, f.Defender, Worker), s.figuresOn(f.Square, f.Defender, Viking))
+		against = s.name(f.Defender)
+	}
+	def += ThorDice * f.played(f.Defender, CardThor)
+	ad, dd := s.rollDice(atk), s.rollDice(def)
+	f.Attack = &Roll{Seat: f.Attacker, Dice: ad, Read: ReadRoll(ad), Bonus: TyrBonus * f.played(f.Attacker, CardTyr)}
+	f.Defence = &Roll{Seat: f.Defender, Dice: dd, Read: ReadRoll(dd), Bonus: TyrBonus * f.played(f.Defender, CardTyr)}
+	f.AttackerWon = AttackerWins(f.Attack.Read+f.Attack.Bonus, f.Defence.Read+f.Defence.Bonus)
+	f.Rolls++
+	f.Cards = nil
+	ev.Add(f.Attacker, "roll", "%s rolls %s: %s; %s rolls %s: %s", s.name(f.Attacker), DiceWords(ad), ReadWords(f.Attack),
+		against, DiceWords(dd), ReadWords(f.Defence))
+	switch {
+	case !f.AttackerWon:
+		f.Vikings--
+		s.Seats[f.Attacker].Supply[Viking]++
+		ev.Add(f.Defender, "win", "%s wins the roll: %s loses a viking", against, s.name(f.Attacker))
+	case len(f.Towers) > 0:
+		ev.Add(f.Attacker, "win", "%s beats the watchtower at %s", s.name(f.Attacker), SquareName(f.Towers[0]))
+		f.Towers = f.Towers[1:]
+	default:
+		ev.Add(f.Attacker, "win", "%s wins the roll", s.name(f.Attacker))
+		w, v := s.figuresOn(f.Square, f.Defender, Worker), s.figuresOn(f.Square, f.Defender, Viking)
+		if w > 0 && v > 0 {
+			s.Step = Step{Kind: StepLose, Seat: f.Defender}
+			return
+		}
+		k := Worker
+		if v > 0 {
+			k = Viking
+		}
+		s.loseFigure(f.Defender, k, ev)
+	}
+	s.afterRoll(ev)
+}
+
+// DiceWords lists dice faces: "2, 4, 4, hammer".
+func DiceWords(dice []int) string {
+	out := ""
+	for i, d := range dice {
+		if i > 0 {
+			out += ", "
+		}
+		if d == Hammer {
+			out += "hammer"
+		} else {
+			out += fmt.Sprint(d)
+		}
+	}
+	if out == "" {
+		return "no dice"
+	}
+	return out
+}
+
+// ReadWords explains what a roll counts as.
+func ReadWords(r *Roll) string {
+	w := "counts " + FaceName(r.Read)
+	if r.Bonus > 0 {
+		w += fmt.Sprintf(" and %d more", r.Bonus)
+	}
+	return w
+}
+
+// loseFigure removes one of the defender's figures of kind k from the
+// fought tile into their supply; for a worker the attacker puts a worker
+// of their own supply in its place: "Whenever a worker is put into the
+// supply, the winning player replaces that worker with one worker from
+// their supply."
+func (s *State) loseFigure(o, k int, ev *events) {
+	f := s.Fight
+	c := &s.Cells[f.Square]
+	i := slices.IndexFunc(c.Figures, func(fg Figure) bool { return fg.Owner == o && fg.Kind == k })
+	c.Figures = slices.Delete(c.Figures, i, i+1)
+	s.Seats[o].Supply[k]++
+	ev.Add(o, "lose", "%s loses a %s", s.name(o), FigureNames[k])
+	if k == Worker && s.Seats[f.Attacker].Supply[Worker] > 0 {
+		s.Seats[f.Attacker].Supply[Worker]--
+		c.Figures = append(c.Figures, Figure{Owner: f.Attacker, Kind: Worker})
+		ev.Add(f.Attacker, "capture", "%s captures the worker's place with a worker of their own", s.name(f.Attacker))
+	}
+}
+
+// afterRoll ends the attack when one side has no one left on the tile,
+// or goes on to the next roll.
+func (s *State) afterRoll(ev *events) {
+	f := s.Fight
+	switch {
+	case f.Vikings == 0:
+		s.endFight(false, ev)
+	case len(f.Towers) == 0 && s.figuresOn(f.Square, f.Defender, Worker)+s.figuresOn(f.Square, f.Defender, Viking) == 0:
+		s.endFight(true, ev)
+	default:
+		s.Step = Step{Kind: StepCombat, Seat: f.Attacker}
+	}
+}
+
+// withdraw takes p out of the fight: "Withdrawing from an attack lets you
+// put your remaining tokens back on your player board"; the other side
+// wins.
+func (s *State) withdraw(p int, ev *events) {
+	f := s.Fight
+	ev.Add(p, "withdraw", "%s withdraws from the attack", s.name(p))
+	if p == f.Attacker {
+		s.endFight(false, ev)
+		return
+	}
+	c := &s.Cells[f.Square]
+	w, v := s.figuresOn(f.Square, p, Worker), s.figuresOn(f.Square, p, Viking)
+	c.Figures = slices.DeleteFunc(c.Figures, func(fg Figure) bool { return fg.Owner == p })
+	s.returnHome(p, Worker, w, ev)
+	s.returnHome(p, Viking, v, ev)
+	s.endFight(true, ev)
+}
+
+// endFight scores the attack for its winner: "The winner gains 3 victory
+// points ... All surviving vikings go back to the player board after an
+// attack to rest and recuperate ... Workers will stay on the tile." The
+// attacker's vikings rest on the Attack action until their next harvest.
+func (s *State) endFight(attackerWon bool, ev *events) {
+	f := s.Fight
+	winner := f.Defender
+	if attackerWon {
+		winner = f.Attacker
+		s.Seats[f.Attacker].Attacks++
+	}
+	s.Seats[winner].Score += AttackPoints
+	ev.Add(winner, "won", "%s wins the attack and scores %d", s.name(winner), AttackPoints)
+	if f.Vikings > 0 {
+		s.Seats[f.Attacker].Placed = append(s.Seats[f.Attacker].Placed, Placement{Action: attackAction, Vikings: f.Vikings, Resting: true})
+	}
+	c := &s.Cells[f.Square]
+	if v := s.figuresOn(f.Square, f.Defender, Viking); v > 0 {
+		c.Figures = slices.DeleteFunc(c.Figures, func(fg Figure) bool { return fg.Owner == f.Defender && fg.Kind == Viking })
+		s.returnHome(f.Defender, Viking, v, ev)
+	}
+	s.Fight, s.LastFight = nil, f
+	s.Step = Step{Kind: StepAct, Seat: f.Attacker}
+}
+
+// attackAction is the Attack action's index in Actions.
+var attackAction = slices.IndexFunc(Actions, func(a BarAction) bool { return a.Do == DoAttack })

@@ -1,0 +1,657 @@
+package northerners
+
+import (
+	"slices"
+
+	"longhall/rules"
+)
+
+// Apply implements rules.State: it accepts exactly what Legal offers.
+func (s *State) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
+	a, err := rules.FindLegal(s, seat, a)
+	if err != nil {
+		return nil, err
+	}
+	var ev events
+	s.apply(int(seat), a, &ev)
+	if s.Outcome == nil {
+		s.checkQuests(&ev)
+	}
+	return ev, nil
+}
+
+// apply carries out a legal action of seat p.
+func (s *State) apply(p int, a rules.Action, ev *events) {
+	pl := &s.Seats[p]
+	switch s.Step.Kind {
+	case StepHarvest:
+		s.applyHarvest(p, a, ev)
+	case StepAct:
+		s.applyAct(p, a, ev)
+	case StepExplore:
+		s.placeTile(p, a.Args[0], a.Args[1], ev)
+	case StepBuild:
+		q := a.Args[0]
+		s.Cells[q].Building, s.Cells[q].Owner = s.Step.Building, p
+		ev.Add(p, "build", "%s builds a %s at %s", s.name(p), BuildingNames[s.Step.Building], SquareName(q))
+		s.continueHarvest(p, ev)
+	case StepKaupang:
+		s.trade(p, a.Args, ev)
+		s.continueHarvest(p, ev)
+	case StepSpirit:
+		switch a.Args[0] {
+		case 0:
+			s.drawBlessing(p, ev)
+		case 1:
+			s.drawQuest(p, ev)
+		default:
+			pl.Quests = rules.Without(pl.Quests, a.Args[1])
+			s.QuestDiscard = append(s.QuestDiscard, a.Args[1])
+			ev.Secret(p, "quest", s.name(p)+" discards a quest", s.name(p)+" discards the quest "+Quests[a.Args[1]].Name, p)
+		}
+		s.continueHarvest(p, ev)
+	case StepKeep:
+		c := a.Args[0]
+		pl.Hand = append(pl.Hand, c)
+		s.BlessDiscard = append(s.BlessDiscard, rules.Without(pl.Offer, c)...)
+		pl.Offer = nil
+		ev.Secret(p, "keep", s.name(p)+" keeps one blessing", s.name(p)+" keeps "+CardName(c), p)
+		s.continueHarvest(p, ev)
+	case StepCombat:
+		s.applyCombat(p, a, ev)
+	case StepLose:
+		s.loseFigure(p, a.Args[0], ev)
+		s.afterRoll(ev)
+	}
+}
+
+// startTurn begins p's turn with the harvest ("Skip this for your first
+// turn": there is nothing to harvest).
+func (s *State) startTurn(p int, ev *events) {
+	pl := &s.Seats[p]
+	s.Turn = p
+	pl.Turns++
+	pl.Built, pl.Blessed = false, false
+	s.LastFight, s.Raided = nil, nil
+	s.Step = Step{Kind: StepHarvest, Seat: p}
+	s.continueHarvest(p, ev)
+}
+
+// continueHarvest goes on with p's harvest: the next explored tile to
+// place, the next choice of what to resolve, or, with nothing left, the
+// action phase (or, in the last half-turns, the next player's harvest).
+func (s *State) continueHarvest(p int, ev *events) {
+	pl := &s.Seats[p]
+	for pl.Explore > 0 {
+		pl.Explore--
+		if len(s.Bag) == 0 {
+			ev.Add(p, "explore", "The bag of land tiles is empty")
+			pl.Explore = 0
+			break
+		}
+		t := s.Bag[0]
+		s.Bag = s.Bag[1:]
+		if len(s.TileSpots(p, t)) == 0 {
+			s.Aside = append(s.Aside, t)
+			ev.Add(p, "explore", "%s explores a %s but has nowhere to join it to their roads: it is set aside", s.name(p), TileName(t))
+			continue
+		}
+		ev.Add(p, "explore", "%s explores a %s", s.name(p), TileName(t))
+		s.Step = Step{Kind: StepExplore, Seat: p, Tile: t}
+		return
+	}
+	s.Step = Step{Kind: StepHarvest, Seat: p}
+	if s.items(p) > 0 {
+		return
+	}
+	if !s.Final {
+		s.Step = Step{Kind: StepAct, Seat: p}
+		return
+	}
+	if next := (p + 1) % s.Players; next != s.Start {
+		s.Turn = next
+		s.Seats[next].Turns++
+		s.continueHarvest(next, ev)
+		return
+	}
+	s.finish(ev)
+}
+
+func (s *State) applyHarvest(p int, a rules.Action, ev *events) {
+	pl := &s.Seats[p]
+	switch a.Kind {
+	case KindCollect:
+		s.collect(p, a.Args[0], ev)
+	case KindResolve:
+		var pc Placement
+		pl.Placed, pc, _ = rules.RemoveAt(pl.Placed, a.Args[0])
+		s.resolve(p, pc, ev)
+		return
+	case KindJarl:
+		q := pl.JarlAt
+		s.Cells[q].Jarl, pl.JarlAt = -1, JarlHome
+		if Squares[q].Kind == Kaupang {
+			ev.Add(p, "jarl", "%s's Jarl trades at %s", s.name(p), SquareName(q))
+			s.Step = Step{Kind: StepKaupang, Seat: p}
+			return
+		}
+		ev.Add(p, "jarl", "%s's Jarl returns from the Spirit Shaman", s.name(p))
+		s.Step = Step{Kind: StepSpirit, Seat: p}
+		return
+	case KindRaid:
+		s.raidRoll(p, ev)
+	case KindReturn:
+		ev.Add(p, "raid", "%s returns from the raid", s.name(p))
+		s.endRaid(p, ev)
+	case KindCard:
+		s.playCard(p, a.Args, ev)
+	}
+	s.continueHarvest(p, ev)
+}
+
+// collect returns p's figures from the building tile on square q, with
+// their yield: "1 worker - 1 resource/victory point, 1 viking - 2".
+func (s *State) collect(p, q int, ev *events) {
+	c := &s.Cells[q]
+	w, v := s.figuresOn(q, p, Worker), s.figuresOn(q, p, Viking)
+	c.Figures = slices.DeleteFunc(c.Figures, func(f Figure) bool { return f.Owner == p })
+	s.returnHome(p, Worker, w, ev)
+	s.returnHome(p, Viking, v, ev)
+	n := w + 2*v
+	if g := BuildingGood[c.Building]; g >= 0 {
+		s.gain(p, one(g, n), ev)
+		ev.Add(p, "collect", "%s collects %d %s from the %s at %s", s.name(p), n, GoodNames[g], BuildingNames[c.Building], SquareName(q))
+	} else {
+		s.Seats[p].Score += n
+		ev.Add(p, "collect", "%s scores %d from the %s at %s", s.name(p), n, BuildingNames[c.Building], SquareName(q))
+	}
+}
+
+// returnHome puts n figures of kind k back on p's player board, or in the
+// supply when the village has no room for them.
+func (s *State) returnHome(p, k, n int, ev *events) {
+	pl := &s.Seats[p]
+	back := max(0, min(n, s.room(p, k)-pl.Home[k]))
+	pl.Home[k] += back
+	pl.Supply[k] += n - back
+	if n > back {
+		ev.Add(p, "room", "%s's village has no room for %d %ss: they go to the supply", s.name(p), n-back, FigureNames[k])
+	}
+}
+
+// gainFigures moves up to n figures of kind k from p's supply into the
+// village, as far as there is room.
+func (s *State) gainFigures(p, k, n int, ev *events) {
+	pl := &s.Seats[p]
+	got := max(0, min(n, pl.Supply[k], s.room(p, k)-pl.Home[k]))
+	pl.Supply[k] -= got
+	pl.Home[k] += got
+	if got > 0 {
+		ev.Add(p, "gain", "%s gains %d %s", s.name(p), got, plural(got, FigureNames[k]))
+	}
+	if got < n {
+		ev.Add(p, "room", "%s has no room or figure for %d more %s", s.name(p), n-got, plural(n-got, FigureNames[k]))
+	}
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+// gain adds goods to p's warehouse: "Anything beyond 5 of a resource is
+// lost."
+func (s *State) gain(p int, g Goods, ev *events) {
+	pl := &s.Seats[p]
+	for k, n := range g {
+		pl.Goods[k] += n
+		if k < Resources && pl.Goods[k] > ResourceCap {
+			ev.Add(p, "lost", "%s loses %d %s beyond the warehouse's %d", s.name(p), pl.Goods[k]-ResourceCap, GoodNames[k], ResourceCap)
+			pl.Goods[k] = ResourceCap
+		}
+	}
+}
+
+// resolve resolves a placement on an action bar: its figures come back
+// (or are sacrificed) and the action does what it does.
+func (s *State) resolve(p int, pc Placement, ev *events) {
+	pl := &s.Seats[p]
+	ba := Actions[pc.Action]
+	if pc.Resting {
+		ev.Add(p, "rest", "%s's %d %s come home from the attack", s.name(p), pc.Vikings, plural(pc.Vikings, "viking"))
+		s.returnHome(p, Viking, pc.Vikings, ev)
+		s.continueHarvest(p, ev)
+		return
+	}
+	if ba.Do == DoRaid {
+		s.startRaid(p, pc, ev)
+		s.continueHarvest(p, ev)
+		return
+	}
+	if ba.Sacrifice {
+		pl.Supply[Worker] += pc.Workers
+	} else {
+		s.returnHome(p, Worker, pc.Workers, ev)
+	}
+	s.returnHome(p, Viking, pc.Vikings, ev)
+	if pc.Jarl {
+		pl.JarlAt = JarlHome
+	}
+	switch ba.Do {
+	case DoFish:
+		ev.Add(p, "fish", "%s's workers bring %d fish", s.name(p), pc.Workers)
+		s.gain(p, Goods{Fish: pc.Workers}, ev)
+	case DoExplore:
+		pl.Explore += pc.Vikings
+	case DoRecruit:
+		s.gainFigures(p, Viking, 1, ev)
+	case DoCapture:
+		s.gainFigures(p, Worker, pc.Vikings, ev)
+	case DoHouse:
+		pl.Houses[ba.Arg] = true
+		ev.Add(p, "house", "%s builds the %s", s.name(p), HouseNames[ba.Arg])
+	case DoBuilding:
+		if len(s.BuildSpots(p)) == 0 {
+			pl.Builds[ba.Arg]++
+			ev.Add(p, "build", "%s has no free land tile for the %s: it goes back to the supply", s.name(p), BuildingNames[ba.Arg])
+			break
+		}
+		s.Step = Step{Kind: StepBuild, Seat: p, Building: ba.Arg}
+		return
+	case DoShip:
+		if pl.Ship {
+			ev.Add(p, "ship", "%s already has a ship", s.name(p))
+			break
+		}
+		pl.Ship = true
+		pl.Score += ShipPoints
+		ev.Add(p, "ship", "%s builds a ship and scores %d", s.name(p), ShipPoints)
+	case DoBlessing:
+		for range BlessingDrawCards {
+			if c := s.drawCard(p, ev); c >= 0 {
+				pl.Offer = append(pl.Offer, c)
+			}
+		}
+		switch len(pl.Offer) {
+		case 0:
+		case 1:
+			pl.Hand = append(pl.Hand, pl.Offer[0])
+			ev.Secret(p, "draw", s.name(p)+" receives a blessing", s.name(p)+" receives "+CardName(pl.Offer[0]), p)
+			pl.Offer = nil
+		default:
+			ev.Secret(p, "draw", s.name(p)+" draws two blessings to keep one", s.name(p)+" draws "+CardName(pl.Offer[0])+" and "+CardName(pl.Offer[1])+" to keep one", p)
+			s.Step = Step{Kind: StepKeep, Seat: p}
+			return
+		}
+	}
+	s.continueHarvest(p, ev)
+}
+
+// drawCard draws a blessing for p: a Loki card resolves at once and is
+// discarded. It returns the card kept, or -1.
+func (s *State) drawCard(p int, ev *events) int {
+	if len(s.Blessings) == 0 {
+		s.Blessings, s.BlessDiscard = s.BlessDiscard, []int{}
+		rules.Shuffle(s.RNG, s.Blessings)
+		if len(s.Blessings) > 0 {
+			ev.Add(-1, "shuffle", "The blessings are shuffled again")
+		}
+	}
+	if len(s.Blessings) == 0 {
+		ev.Add(p, "draw", "There are no blessings left to draw")
+		return -1
+	}
+	c := s.Blessings[0]
+	s.Blessings = s.Blessings[1:]
+	if CardKind(c) == CardLoki {
+		s.BlessDiscard = append(s.BlessDiscard, c)
+		ev.Add(p, "loki", "%s draws %s", s.name(p), CardName(c))
+		s.advanceLoki(ev)
+		return -1
+	}
+	return c
+}
+
+// drawBlessing draws a blessing into p's hand.
+func (s *State) drawBlessing(p int, ev *events) {
+	if c := s.drawCard(p, ev); c >= 0 {
+		s.Seats[p].Hand = append(s.Seats[p].Hand, c)
+		ev.Secret(p, "draw", s.name(p)+" draws a blessing", s.name(p)+" draws "+CardName(c), p)
+	}
+}
+
+// drawQuest draws a quest card into p's quests.
+func (s *State) drawQuest(p int, ev *events) {
+	if len(s.QuestDeck) == 0 {
+		s.QuestDeck, s.QuestDiscard = s.QuestDiscard, []int{}
+		rules.Shuffle(s.RNG, s.QuestDeck)
+	}
+	if len(s.QuestDeck) == 0 {
+		ev.Add(p, "quest", "There are no quests left to draw")
+		return
+	}
+	q := s.QuestDeck[0]
+	s.QuestDeck = s.QuestDeck[1:]
+	s.Seats[p].Quests = append(s.Seats[p].Quests, q)
+	ev.Secret(p, "quest", s.name(p)+" draws a quest", s.name(p)+" draws the quest "+Quests[q].Name, p)
+}
+
+// advanceLoki moves Loki one step; on the Ragnarok field the end of the
+// game is set off.
+func (s *State) advanceLoki(ev *events) {
+	if s.Loki < s.Ragnarok {
+		s.Loki++
+		ev.Add(-1, "loki", "Loki advances to %d of %d", s.Loki, s.Ragnarok)
+	}
+	if s.Loki >= s.Ragnarok && !s.Ending {
+		s.Ending = true
+		ev.Add(-1, "ragnarok", "Loki reaches Ragnarök: this round is the last, then everyone has a last harvest")
+	}
+}
+
+// placeTile places the explored land tile, with what it brings: a
+// blessing circle's choice, and the Spirit Shaman reached.
+func (s *State) placeTile(p, q, rot int, ev *events) {
+	t := s.Step.Tile
+	s.Cells[q].Tile, s.Cells[q].Rot = t, rot
+	ev.Add(p, "tile", "%s places the %s at %s", s.name(p), TileName(t), SquareName(q))
+	s.checkShaman(p, ev)
+	if Squares[q].Circle {
+		ev.Add(p, "circle", "The tile lies on a blessing circle")
+		s.Step = Step{Kind: StepSpirit, Seat: p}
+		return
+	}
+	s.continueHarvest(p, ev)
+}
+
+// checkShaman gives the Shaman race's points to whoever the roads now
+// join to the Spirit Shaman, the placer first: "The first player to
+// connect their road to the Spirit Shaman gains 10 points. The second
+// player to reach it gets 5 points."
+func (s *State) checkShaman(placer int, ev *events) {
+	for k := range s.Players {
+		p := (placer + k) % s.Players
+		if slices.Contains(s.ShamanOrder, p) || !s.Reach(p)[id(centre)] {
+			continue
+		}
+		s.ShamanOrder = append(s.ShamanOrder, p)
+		pts := 0
+		switch len(s.ShamanOrder) {
+		case 1:
+			pts = ShamanFirst
+		case 2:
+			pts = ShamanSecond
+		}
+		s.Seats[p].Score += pts
+		ev.Add(p, "shaman", "%s's roads reach the Spirit Shaman: %d points", s.name(p), pts)
+	}
+}
+
+// trade takes a Kaupang tile and trades by its option, or takes none.
+func (s *State) trade(p int, args []int, ev *events) {
+	slot := args[0]
+	if slot < 0 {
+		ev.Add(p, "trade", "%s takes no Kaupang tile", s.name(p))
+		return
+	}
+	t := s.KaupangRow[slot]
+	if o := args[1]; o >= 0 {
+		tr := KaupangTiles[t][o]
+		pl := &s.Seats[p]
+		for k, n := range tr.Give {
+			pl.Goods[k] -= n
+		}
+		s.gain(p, tr.Get, ev)
+		pl.Score += tr.Points
+		ev.Add(p, "trade", "%s trades %s", s.name(p), TradeWords(tr))
+	} else {
+		ev.Add(p, "trade", "%s takes a Kaupang tile without trading", s.name(p))
+	}
+	s.KaupangSpent = append(s.KaupangSpent, t)
+	if len(s.KaupangPile) == 0 {
+		s.KaupangPile, s.KaupangSpent = s.KaupangSpent, []int{}
+		rules.Shuffle(s.RNG, s.KaupangPile)
+	}
+	s.KaupangRow[slot] = -1
+	if len(s.KaupangPile) > 0 {
+		s.KaupangRow[slot], s.KaupangPile = s.KaupangPile[0], s.KaupangPile[1:]
+	}
+}
+
+// playCard plays a blessing on p's own turn.
+func (s *State) playCard(p int, args []int, ev *events) {
+	pl := &s.Seats[p]
+	c := args[0]
+	pl.Hand = rules.Without(pl.Hand, c)
+	s.BlessDiscard = append(s.BlessDiscard, c)
+	ev.Add(p, "card", "%s plays %s", s.name(p), CardName(c))
+	switch CardKind(c) {
+	case CardFreyr:
+		s.gain(p, one(args[1], FreyrGain), ev)
+	case CardBragi:
+		pl.Score += BragiGain
+	case CardHoard:
+		s.gain(p, Goods{Treasure: 1}, ev)
+	case CardIdun:
+		s.gainFigures(p, Worker, 1, ev)
+	case CardNjord:
+		pl.Raid.Extra += NjordDice
+	}
+}
+
+func (s *State) applyAct(p int, a rules.Action, ev *events) {
+	pl := &s.Seats[p]
+	switch a.Kind {
+	case KindWork:
+		q, k := a.Args[0], a.Args[1]
+		pl.Home[k]--
+		s.Cells[q].Figures = append(s.Cells[q].Figures, Figure{Owner: p, Kind: k})
+		ev.Add(p, "work", "%s puts a %s on the %s at %s", s.name(p), FigureNames[k], BuildingNames[s.Cells[q].Building], SquareName(q))
+	case KindVisit:
+		q := a.Args[0]
+		pl.JarlAt, s.Cells[q].Jarl = q, p
+		ev.Add(p, "visit", "%s sends the Jarl to %s", s.name(p), SquareName(q))
+	case KindAction:
+		s.placeOnBar(p, a.Args, ev)
+	case KindAttack:
+		s.startFight(p, a.Args[0], a.Args[1], a.Args[2], ev)
+	case KindCard:
+		s.playCard(p, a.Args, ev)
+	case KindEnd:
+		s.endTurn(p, ev)
+	}
+}
+
+// placeOnBar places figures on an action bar and pays its cost.
+func (s *State) placeOnBar(p int, args []int, ev *events) {
+	pl := &s.Seats[p]
+	a := args[0]
+	ba := Actions[a]
+	pc := Placement{Action: a, Workers: ba.Workers, Vikings: ba.Vikings, Jarl: ba.Jarl}
+	if ba.JarlOrViking {
+		pc.Jarl = args[1] == 1
+		if !pc.Jarl {
+			pc.Vikings = 1
+		}
+	}
+	if ba.Do == DoRaid {
+		pc.Vikings = args[1]
+	}
+	for k, n := range ba.Cost {
+		pl.Goods[k] -= n
+	}
+	pl.Home[Worker] -= pc.Workers
+	pl.Home[Viking] -= pc.Vikings
+	if pc.Jarl {
+		pl.JarlAt = JarlBar
+	}
+	switch ba.Bar {
+	case BarBuild:
+		pl.Built = true
+	case BarBlessing:
+		// "The player must also, immediately, sacrifice a worker."
+		pl.Blessed = true
+		pl.Supply[Worker] += pc.Workers
+		pc.Workers = 0
+	}
+	if ba.Do == DoBuilding {
+		pl.Builds[ba.Arg]--
+	}
+	pl.Placed = append(pl.Placed, pc)
+	what := ""
+	if cost := GoodsWords(ba.Cost); cost != "" {
+		what = ", paying " + cost
+	}
+	ev.Add(p, "place", "%s places on %s%s", s.name(p), ba.Name, what)
+}
+
+// endTurn passes the turn on; after the round's last player Loki grows
+// restless and moves on, and once Ragnarök is reached the last harvests
+// follow.
+func (s *State) endTurn(p int, ev *events) {
+	ev.Add(p, "end", "%s ends the turn", s.name(p))
+	next := (p + 1) % s.Players
+	if next == s.Start {
+		s.Round++
+		ev.Add(-1, "round", "Round %d is over: Loki grows restless", s.Round)
+		s.advanceLoki(ev)
+		if s.Ending {
+			s.Final = true
+			ev.Add(-1, "final", "Everyone has a last harvest")
+		}
+	}
+	if s.Final {
+		s.Turn = next
+		s.Seats[next].Turns++
+		s.LastFight, s.Raided = nil, nil
+		s.continueHarvest(next, ev)
+		return
+	}
+	s.startTurn(next, ev)
+}
+
+// finish scores the end of the game and names the winner.
+func (s *State) finish(ev *events) {
+	scores := make([]int, s.Players)
+	for p := range s.Seats {
+		pl := &s.Seats[p]
+		tiles := 0
+		for _, c := range s.Cells {
+			if c.Building >= 0 && c.Owner == p {
+				tiles++
+			}
+		}
+		houses := 0
+		for _, h := range pl.Houses {
+			if h {
+				houses++
+			}
+		}
+		res := 0
+		for k := range Resources {
+			res += pl.Goods[k]
+		}
+		end := EndPerTile*tiles + EndPerHouse*houses + EndPerTreasure*pl.Goods[Treasure] + EndPerResource*res
+		pl.Score += end
+		scores[p] = pl.Score
+		ev.Add(p, "score", "%s scores %d at the end (%d tiles, %d houses, %d treasure, %d resources): %d in all", s.name(p), end, tiles, houses, pl.Goods[Treasure], res, pl.Score)
+	}
+	best := slices.Max(scores)
+	res := &rules.Result{Scores: scores, Reason: "Loki has reached Ragnarök"}
+	for p, sc := range scores {
+		if sc == best {
+			res.Winners = append(res.Winners, rules.Seat(p))
+		}
+	}
+	order := make([]rules.Seat, s.Players)
+	for i := range order {
+		order[i] = rules.Seat(i)
+	}
+	slices.SortStableFunc(order, func(a, b rules.Seat) int { return scores[b] - scores[a] })
+	res.Ranking = order
+	s.Outcome = res
+	s.Step = Step{Kind: StepOver, Seat: -1}
+	names := ""
+	for i, w := range res.Winners {
+		if i > 0 {
+			names += " and "
+		}
+		names += s.name(int(w))
+	}
+	ev.Add(-1, "over", "%s rule%s the new lands with %d points", names, map[bool]string{true: "", false: "s"}[len(res.Winners) > 1], best)
+}
+
+// checkQuests reveals and scores every quest its holder has completed.
+func (s *State) checkQuests(ev *events) {
+	for p := range s.Seats {
+		pl := &s.Seats[p]
+		for _, q := range slices.Clone(pl.Quests) {
+			if s.questMet(p, Quests[q]) {
+				pl.Quests = rules.Without(pl.Quests, q)
+				pl.Done = append(pl.Done, q)
+				pl.Score += Quests[q].Points
+				ev.Add(p, "quest", "%s completes the quest %s: %d points", s.name(p), Quests[q].Name, Quests[q].Points)
+			}
+		}
+	}
+}
+
+// questMet says whether p has what quest q asks for.
+func (s *State) questMet(p int, q Quest) bool {
+	pl := &s.Seats[p]
+	switch q.Cond {
+	case QHave:
+		return pl.Goods[q.Arg] >= q.N
+	case QEvery:
+		for k := range Resources {
+			if pl.Goods[k] < q.N {
+				return false
+			}
+		}
+		return true
+	case QBuilt:
+		return s.built(p, q.Arg) >= q.N
+	case QKinds:
+		return s.built(p, Woodcutter) > 0 && s.built(p, IronMine) > 0 && s.built(p, Quarry) > 0
+	case QHouse:
+		return pl.Houses[q.Arg]
+	case QShip:
+		return pl.Ship
+	case QWorkers:
+		return Workers-pl.Supply[Worker] >= q.N
+	case QVikings:
+		return Vikings-pl.Supply[Viking] >= q.N
+	case QKaupangs:
+		reach := s.Reach(p)
+		n := 0
+		for i, sq := range Squares {
+			if sq.Kind == Kaupang && reach[i] {
+				n++
+			}
+		}
+		return n >= q.N
+	case QShaman:
+		return s.Reach(p)[id(centre)]
+	case QAttacks:
+		return pl.Attacks >= q.N
+	case QRaidRow:
+		return pl.BestRow >= q.N
+	case QBlessings:
+		return len(pl.Hand) >= q.N
+	}
+	return false
+}
+
+// built counts p's building tiles of kind k on the map (-1: any kind).
+func (s *State) built(p, k int) int {
+	return rules.CountBy(s.Cells[:], func(c Cell) bool { return c.Owner == p && c.Building >= 0 && (k < 0 || c.Building == k) })
+}
+
+// one is n of good g.
+func one(g, n int) Goods {
+	var out Goods
+	out[g] = n
+	return out
+}

@@ -1,0 +1,326 @@
+package northerners
+
+import (
+	"fmt"
+	"slices"
+
+	"longhall/rules"
+)
+
+// Legal implements rules.State.
+func (s *State) Legal(seat rules.Seat) []rules.Action {
+	p := int(seat)
+	if s.Outcome != nil || !s.seatOK(p) || p != s.Step.Seat {
+		return nil
+	}
+	pl := &s.Seats[p]
+	switch s.Step.Kind {
+	case StepHarvest:
+		return append(s.harvestItems(p), s.turnCards(p)...)
+	case StepAct:
+		out := s.placements(p)
+		out = append(out, s.turnCards(p)...)
+		return append(out, act(KindEnd, "End your turn"))
+	case StepExplore:
+		var out []rules.Action
+		for _, sp := range s.TileSpots(p, s.Step.Tile) {
+			out = append(out, act(KindTile, fmt.Sprintf("Place the %s at %s, turned %d", TileName(s.Step.Tile), SquareName(sp.Square), sp.Rot), sp.Square, sp.Rot))
+		}
+		return out
+	case StepBuild:
+		var out []rules.Action
+		for _, q := range s.BuildSpots(p) {
+			out = append(out, act(KindBuild, fmt.Sprintf("Build the %s at %s", BuildingNames[s.Step.Building], SquareName(q)), q))
+		}
+		return out
+	case StepKaupang:
+		out := []rules.Action{act(KindTrade, "Take no Kaupang tile", -1)}
+		for slot, t := range s.KaupangRow {
+			if t < 0 {
+				continue
+			}
+			out = append(out, act(KindTrade, fmt.Sprintf("Take Kaupang tile %d without trading", slot+1), slot, -1))
+			for o, tr := range KaupangTiles[t] {
+				if pl.has(tr.Give) {
+					out = append(out, act(KindTrade, "Trade "+TradeWords(tr), slot, o))
+				}
+			}
+		}
+		return out
+	case StepSpirit:
+		out := []rules.Action{act(KindSpirit, "Draw a blessing", 0), act(KindSpirit, "Draw a quest", 1)}
+		for _, q := range pl.Quests {
+			out = append(out, act(KindSpirit, "Discard the quest "+Quests[q].Name, 2, q))
+		}
+		return out
+	case StepKeep:
+		var out []rules.Action
+		for _, c := range pl.Offer {
+			out = append(out, act(KindKeep, "Keep "+CardName(c), c))
+		}
+		return out
+	case StepCombat:
+		return s.combatChoices(p)
+	case StepLose:
+		var out []rules.Action
+		for _, k := range []int{Worker, Viking} {
+			if s.figuresOn(s.Fight.Square, p, k) > 0 {
+				out = append(out, act(KindLose, "Lose a "+FigureNames[k], k))
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// FigureNames name the figure kinds.
+var FigureNames = [2]string{"worker", "viking"}
+
+// SquareName names a square for the log: its row and column.
+func SquareName(i int) string {
+	if i < 0 || i >= Size*Size {
+		return "nowhere"
+	}
+	switch Squares[i].Kind {
+	case Village:
+		return "the " + ColourNames[Squares[i].Colour] + " village"
+	case Kaupang:
+		return fmt.Sprintf("the Kaupang square %c%d", 'A'+i%Size, i/Size+1)
+	case Shaman:
+		return "the Spirit Shaman"
+	}
+	return fmt.Sprintf("%c%d", 'A'+i%Size, i/Size+1)
+}
+
+// TradeWords says a trade in words: "2 fish for 1 treasure".
+func TradeWords(t Trade) string {
+	get := GoodsWords(t.Get)
+	if t.Points > 0 {
+		if get != "" {
+			get += " and "
+		}
+		get += fmt.Sprintf("%d points", t.Points)
+	}
+	return GoodsWords(t.Give) + " for " + get
+}
+
+// GoodsWords says an amount of goods in words.
+func GoodsWords(g Goods) string {
+	out := ""
+	for k, n := range g {
+		if n == 0 {
+			continue
+		}
+		if out != "" {
+			out += ", "
+		}
+		out += fmt.Sprintf("%d %s", n, GoodNames[k])
+	}
+	return out
+}
+
+func (pl *Player) has(g Goods) bool {
+	for k, n := range g {
+		if pl.Goods[k] < n {
+			return false
+		}
+	}
+	return true
+}
+
+// figuresOn counts p's figures of kind k on square i.
+func (s *State) figuresOn(i, p, k int) int {
+	return rules.CountBy(s.Cells[i].Figures, func(f Figure) bool { return f.Owner == p && f.Kind == k })
+}
+
+// harvestItems lists what p may resolve next in the harvest.
+func (s *State) harvestItems(p int) []rules.Action {
+	pl := &s.Seats[p]
+	var out []rules.Action
+	for i := range s.Cells {
+		if slices.ContainsFunc(s.Cells[i].Figures, func(f Figure) bool { return f.Owner == p }) {
+			out = append(out, act(KindCollect, fmt.Sprintf("Collect from your figures on the %s at %s", BuildingNames[s.Cells[i].Building], SquareName(i)), i))
+		}
+	}
+	for i, pc := range pl.Placed {
+		out = append(out, act(KindResolve, "Resolve "+Actions[pc.Action].Name+placementWords(pc), i))
+	}
+	if pl.JarlAt >= 0 {
+		out = append(out, act(KindJarl, "Return your Jarl from "+SquareName(pl.JarlAt)))
+	}
+	if r := pl.Raid; r != nil && r.Turn != pl.Turns {
+		out = append(out, act(KindRaid, fmt.Sprintf("Raid on: roll row %d with %d dice", r.Row+1, s.raidDice(r))))
+		out = append(out, act(KindReturn, "Return from the raid"))
+	}
+	return out
+}
+
+func placementWords(pc Placement) string {
+	if pc.Resting {
+		return fmt.Sprintf(" (%d vikings resting)", pc.Vikings)
+	}
+	return ""
+}
+
+// items counts what p still has to harvest.
+func (s *State) items(p int) int {
+	n := 0
+	for _, a := range s.harvestItems(p) {
+		if a.Kind != KindReturn {
+			n++
+		}
+	}
+	return n
+}
+
+// turnCards lists the blessings p may play on their own turn.
+func (s *State) turnCards(p int) []rules.Action {
+	pl := &s.Seats[p]
+	var out []rules.Action
+	seen := map[int]bool{}
+	for _, c := range pl.Hand {
+		k := CardKind(c)
+		if seen[k] {
+			continue // one of each kind is choice enough
+		}
+		seen[k] = true
+		switch k {
+		case CardFreyr:
+			for r := range Resources {
+				out = append(out, act(KindCard, fmt.Sprintf("Play %s for 2 %s", CardName(c), GoodNames[r]), c, r))
+			}
+		case CardBragi, CardHoard:
+			out = append(out, act(KindCard, "Play "+CardName(c), c))
+		case CardIdun:
+			if pl.Supply[Worker] > 0 && pl.Home[Worker] < s.room(p, Worker) {
+				out = append(out, act(KindCard, "Play "+CardName(c), c))
+			}
+		case CardNjord:
+			if r := pl.Raid; s.Step.Kind == StepHarvest && r != nil && r.Turn != pl.Turns && r.Row > 0 {
+				out = append(out, act(KindCard, fmt.Sprintf("Play %s: 2 more dice on row %d", CardName(c), r.Row+1), c))
+			}
+		}
+	}
+	return out
+}
+
+// room is how many figures of kind k p's village holds.
+func (s *State) room(p, k int) int {
+	pl := &s.Seats[p]
+	if k == Worker {
+		if pl.Houses[WorkersHouse] {
+			return Workers
+		}
+		return VillageWorkers
+	}
+	if pl.Houses[WeaponHouse] {
+		return Vikings
+	}
+	return VillageVikings
+}
+
+// placements lists where p may place figures now.
+func (s *State) placements(p int) []rules.Action {
+	pl := &s.Seats[p]
+	var out []rules.Action
+	if s.Final {
+		return nil
+	}
+	reach := s.Reach(p)
+	for i := range s.Cells {
+		c := &s.Cells[i]
+		switch {
+		case c.Building >= 0 && c.Owner == p && c.Building != Watchtower:
+			if len(c.Figures) >= 2 || slices.ContainsFunc(c.Figures, func(f Figure) bool { return f.Owner != p }) {
+				continue
+			}
+			if pl.Home[Worker] > 0 {
+				out = append(out, act(KindWork, fmt.Sprintf("Put a worker on your %s at %s", BuildingNames[c.Building], SquareName(i)), i, Worker))
+			}
+			if pl.Home[Viking] > 0 && s.figuresOn(i, p, Viking) == 0 {
+				out = append(out, act(KindWork, fmt.Sprintf("Put a viking on your %s at %s", BuildingNames[c.Building], SquareName(i)), i, Viking))
+			}
+		case (Squares[i].Kind == Kaupang || Squares[i].Kind == Shaman) && reach[i] && c.Jarl < 0 && pl.JarlAt == JarlHome:
+			out = append(out, act(KindVisit, "Send your Jarl to "+SquareName(i), i))
+		}
+	}
+	for a, ba := range Actions {
+		out = append(out, s.barChoices(p, a, ba, reach)...)
+	}
+	return out
+}
+
+// barChoices lists the ways p may take action a now.
+func (s *State) barChoices(p, a int, ba BarAction, reach [Size * Size]bool) []rules.Action {
+	pl := &s.Seats[p]
+	if !pl.has(ba.Cost) || pl.Home[Worker] < ba.Workers || pl.Home[Viking] < ba.Vikings || ba.Jarl && pl.JarlAt != JarlHome {
+		return nil
+	}
+	if ba.Bar == BarBuild && pl.Built || ba.Bar == BarBlessing && pl.Blessed {
+		return nil
+	}
+	switch ba.Needs {
+	case NeedShipBuilder:
+		if !pl.Houses[ShipBuilder] {
+			return nil
+		}
+	case NeedShip:
+		if !pl.Ship || pl.Raid != nil {
+			return nil
+		}
+	}
+	label := ba.Name
+	if cost := GoodsWords(ba.Cost); cost != "" {
+		label += " (" + cost + ")"
+	}
+	switch ba.Do {
+	case DoHouse:
+		if pl.Houses[ba.Arg] {
+			return nil
+		}
+	case DoBuilding:
+		if pl.Builds[ba.Arg] == 0 || len(s.BuildSpots(p)) == 0 {
+			return nil
+		}
+	case DoAttack:
+		return s.attackChoices(p, reach)
+	case DoRaid:
+		var out []rules.Action
+		for n := 1; n <= pl.Home[Viking]; n++ {
+			out = append(out, act(KindAction, fmt.Sprintf("%s with your Jarl and %d vikings", label, n), a, n))
+		}
+		return out
+	}
+	if ba.JarlOrViking {
+		var out []rules.Action
+		if pl.Home[Viking] > 0 {
+			out = append(out, act(KindAction, label+" with a viking", a, 0))
+		}
+		if pl.JarlAt == JarlHome {
+			out = append(out, act(KindAction, label+" with your Jarl", a, 1))
+		}
+		return out
+	}
+	return []rules.Action{act(KindAction, label, a)}
+}
+
+// attackChoices lists p's attacks: on each tile holding another player's
+// figures that p's roads reach, with 1 to 3 vikings.
+func (s *State) attackChoices(p int, reach [Size * Size]bool) []rules.Action {
+	pl := &s.Seats[p]
+	var out []rules.Action
+	for i := range s.Cells {
+		if !reach[i] {
+			continue
+		}
+		for o := range s.Players {
+			if o == p || !slices.ContainsFunc(s.Cells[i].Figures, func(f Figure) bool { return f.Owner == o }) {
+				continue
+			}
+			for n := 1; n <= min(MaxAttackVikings, pl.Home[Viking]); n++ {
+				out = append(out, act(KindAttack, fmt.Sprintf("Attack %s's figures at %s with %d vikings", s.name(o), SquareName(i), n), i, o, n))
+			}
+		}
+	}
+	return out
+}
