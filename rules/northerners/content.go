@@ -452,14 +452,14 @@ const StartQuests = 2
 // Raid-card icons: what a rolled face on a row does. A face a row does
 // not list ends the raid.
 type Icons struct {
-	Fish      int  `json:"fish,omitempty"`
-	Workers   int  `json:"workers,omitempty"`
-	Treasure  int  `json:"treasure,omitempty"`
-	Points    int  `json:"points,omitempty"`
-	LoseViking  bool `json:"loseViking,omitempty"` // lose one viking brought to the raid
-	LoseShip  bool `json:"loseShip,omitempty"`   // lose the ship: the raid is over
-	Loki      bool `json:"loki,omitempty"`       // Loki advances one step
-	Something bool `json:"-"`                    // the face is on the row (set by the table)
+	Fish       int  `json:"fish,omitempty"`
+	Workers    int  `json:"workers,omitempty"`
+	Treasure   int  `json:"treasure,omitempty"`
+	Points     int  `json:"points,omitempty"`
+	LoseViking bool `json:"loseViking,omitempty"` // lose one viking brought to the raid
+	LoseShip   bool `json:"loseShip,omitempty"`   // lose the ship: the raid is over
+	Loki       bool `json:"loki,omitempty"`       // Loki advances one step
+	Something  bool `json:"-"`                    // the face is on the row (set by the table)
 }
 
 // RaidRows is the number of rows above a raid card's ship.

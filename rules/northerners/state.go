@@ -102,12 +102,12 @@ type RaidRun struct {
 
 // Player is one seat's village, warehouse, figures and cards.
 type Player struct {
-	Colour int       `json:"colour"`
-	Goods  Goods     `json:"goods"`
-	Score  int       `json:"score"`
-	Home   [2]int    `json:"home"`   // workers and vikings on the player board
-	Supply [2]int    `json:"supply"` // in the supply
-	JarlAt int       `json:"jarlAt"` // JarlHome, JarlRaid, JarlBar or a square
+	Colour int    `json:"colour"`
+	Goods  Goods  `json:"goods"`
+	Score  int    `json:"score"`
+	Home   [2]int `json:"home"`   // workers and vikings on the player board
+	Supply [2]int `json:"supply"` // in the supply
+	JarlAt int    `json:"jarlAt"` // JarlHome, JarlRaid, JarlBar or a square
 	Builds [NumBuilds]int
 	Houses [NumHouses]bool `json:"houses"`
 	Ship   bool            `json:"ship"`
@@ -118,10 +118,10 @@ type Player struct {
 	Placed []Placement     `json:"placed"`
 	Raid   *RaidRun        `json:"raid,omitempty"`
 	// Explore is land tiles still to draw in this harvest.
-	Explore int `json:"explore,omitempty"`
-	Attacks int `json:"attacks"`  // attacks won
-	BestRow int `json:"bestRow"`  // the highest raid row reached
-	Turns   int `json:"turns"`    // turns begun
+	Explore int  `json:"explore,omitempty"`
+	Attacks int  `json:"attacks"` // attacks won
+	BestRow int  `json:"bestRow"` // the highest raid row reached
+	Turns   int  `json:"turns"`   // turns begun
 	Built   bool `json:"built"`   // a build action this turn
 	Blessed bool `json:"blessed"` // the Blessing action this turn
 }
@@ -145,12 +145,12 @@ type Roll struct {
 
 // Fight is an attack under way.
 type Fight struct {
-	Attacker int   `json:"attacker"`
-	Defender int   `json:"defender"`
-	Square   int   `json:"square"`
-	Vikings  int   `json:"vikings"` // the attacker's vikings still fighting
-	Towers   []int `json:"towers"`  // the defender's watchtowers still to beat, first first
-	Rolls    int   `json:"rolls"`
+	Attacker int    `json:"attacker"`
+	Defender int    `json:"defender"`
+	Square   int    `json:"square"`
+	Vikings  int    `json:"vikings"` // the attacker's vikings still fighting
+	Towers   []int  `json:"towers"`  // the defender's watchtowers still to beat, first first
+	Rolls    int    `json:"rolls"`
 	Cards    []Play `json:"cards,omitempty"` // blessings played for the coming roll
 	Attack   *Roll  `json:"attack,omitempty"`
 	Defence  *Roll  `json:"defence,omitempty"`
@@ -190,16 +190,16 @@ type State struct {
 	Ragnarok     int               `json:"ragnarok"`
 	ShamanOrder  []int             `json:"shamanOrder"` // who reached the Spirit Shaman, first first
 
-	Start  int   `json:"start"`
-	Turn   int   `json:"turn"`
-	Round  int   `json:"round"`
-	Ending bool  `json:"ending"` // Loki reached Ragnarok: the round finishes
-	Final  bool  `json:"final"`  // the last half-turns: harvests only
-	Step   Step  `json:"step"`
+	Start  int    `json:"start"`
+	Turn   int    `json:"turn"`
+	Round  int    `json:"round"`
+	Ending bool   `json:"ending"` // Loki reached Ragnarok: the round finishes
+	Final  bool   `json:"final"`  // the last half-turns: harvests only
+	Step   Step   `json:"step"`
 	Fight  *Fight `json:"fight,omitempty"`
 	// LastFight is the attack that ended this turn, for boards.
 	LastFight *Fight `json:"lastFight,omitempty"`
-	Raided *Roll  `json:"raided,omitempty"` // the last raid roll
+	Raided    *Roll  `json:"raided,omitempty"` // the last raid roll
 
 	Outcome *rules.Result `json:"outcome,omitempty"`
 }
