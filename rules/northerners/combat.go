@@ -70,6 +70,10 @@ func AttackerWins(attack, defence int) bool { return attack >= defence }
 func (s *State) rollDice(n int) []int {
 	out := make([]int, n)
 	for i := range out {
+		if len(s.loaded) > 0 {
+			out[i], s.loaded = s.loaded[0], s.loaded[1:]
+			continue
+		}
 		out[i] = 1 + s.RNG.Intn(Hammer)
 	}
 	return out

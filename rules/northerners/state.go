@@ -202,6 +202,10 @@ type State struct {
 	Raided    *Roll  `json:"raided,omitempty"` // the last raid roll
 
 	Outcome *rules.Result `json:"outcome,omitempty"`
+
+	// loaded are dice faces the next rolls show before the RNG's: the
+	// tests' loaded dice. Never set outside tests.
+	loaded []int
 }
 
 var _ rules.State = (*State)(nil)
