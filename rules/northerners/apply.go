@@ -1,6 +1,7 @@
 package northerners
 
 import (
+	"fmt"
 	"slices"
 
 	"longhall/rules"
@@ -559,7 +560,7 @@ func (s *State) finish(ev *events) {
 		ev.Add(p, "score", "%s scores %d at the end (%d tiles, %d houses, %d treasure, %d resources): %d in all", s.name(p), end, tiles, houses, pl.Goods[Treasure], res, pl.Score)
 	}
 	best := slices.Max(scores)
-	res := &rules.Result{Scores: scores, Reason: "Loki has reached Ragnarök"}
+	res := &rules.Result{Scores: scores}
 	for p, sc := range scores {
 		if sc == best {
 			res.Winners = append(res.Winners, rules.Seat(p))
@@ -580,7 +581,12 @@ func (s *State) finish(ev *events) {
 		}
 		names += s.name(int(w))
 	}
-	ev.Add(-1, "over", "%s rule%s the new lands with %d points", names, map[bool]string{true: "", false: "s"}[len(res.Winners) > 1], best)
+	verb := " rules"
+	if len(res.Winners) > 1 {
+		verb = " share the rule of"
+	}
+	res.Reason = fmt.Sprintf("Loki has reached Ragnarök: %s%s the new lands with %d points", names, verb, best)
+	ev.Add(-1, "over", "%s", res.Reason)
 }
 
 // checkQuests reveals and scores every quest its holder has completed.

@@ -3,13 +3,15 @@ package northerners
 // Roads: which squares a player's village reaches, where an explored tile
 // may go, and the way an attack must take past watchtowers.
 
-// Roads is the road mask of square i now: every side for the printed
-// squares, the turned tile for explored land, none for empty land.
-func (s *State) Roads(i int) int {
+// Roads is the road mask of square i now.
+func (s *State) Roads(i int) int { return CellRoads(i, s.Cells[i]) }
+
+// CellRoads is the road mask of square i holding c: every side for the
+// printed squares, the turned tile for explored land, none for empty land.
+func CellRoads(i int, c Cell) int {
 	if Squares[i].Kind != Land {
 		return AllRoads
 	}
-	c := &s.Cells[i]
 	if c.Tile < 0 {
 		return 0
 	}

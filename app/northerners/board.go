@@ -1,0 +1,232 @@
+// Package northerners draws Northerners' table: the map of land tiles with
+// their roads, the villages, Kaupang squares, the Spirit Shaman, blessing
+// circles, buildings and figures; the fight or raid being rolled, with the
+// face each roll counts as and why; the Loki bar and the Kaupang row; the
+// other players' boards; and, in the dock, the action bars with their
+// costs, the player's own board with what they programmed, and their
+// blessings and quests. A square, a bar space or a card with one legal
+// action is its control; with several it opens them when picked.
+package northerners
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/app/ui"
+	"longhall/rules"
+	nn "longhall/rules/northerners"
+)
+
+// The one registration that makes Northerners playable.
+func init() {
+	ui.Register(nn.ID, "/web/northerners.css", func(p *ui.Props[nn.View]) app.UI { return &Board{Props: p} })
+}
+
+// Board is the table for one seat; the picked square, bar space or card
+// is the board's own.
+type Board struct {
+	app.Compo
+	Props *ui.Props[nn.View]
+
+	sel int // the pick's key plus one (see pick keys); 0 for none
+}
+
+// Pick keys: a square is its id, a bar space pickBar plus its index, a
+// card pickCard plus its id.
+const (
+	pickBar  = 1000
+	pickCard = 2000
+)
+
+// OnUpdate drops the pick whenever the table changes.
+func (b *Board) OnUpdate(ctx app.Context) { b.sel = 0 }
+
+// choices sorts the legal actions onto their controls.
+type choices struct {
+	picks   map[int][]rules.Action // by pick key: a square's, a bar space's, a card's
+	placed  map[int]rules.Action   // resolve [placement]
+	buttons []rules.Action
+}
+
+func sortChoices(v *nn.View, legal []rules.Action) choices {
+	c := choices{picks: map[int][]rules.Action{}, placed: map[int]rules.Action{}}
+	add := func(key int, a rules.Action) bool {
+		c.picks[key] = append(c.picks[key], a)
+		return true
+	}
+	c.buttons = ui.Sort(legal, func(a rules.Action) bool {
+		switch a.Kind {
+		case nn.KindTile, nn.KindBuild, nn.KindWork, nn.KindVisit, nn.KindAttack, nn.KindCollect:
+			return add(a.Args[0], a)
+		case nn.KindJarl:
+			if v.Seat >= 0 {
+				if at := v.Players[v.Seat].JarlAt; at >= 0 {
+					return add(at, a)
+				}
+			}
+		case nn.KindAction:
+			return add(pickBar+a.Args[0], a)
+		case nn.KindCard, nn.KindKeep:
+			return add(pickCard+a.Args[0], a)
+		case nn.KindResolve:
+			c.placed[a.Args[0]] = a
+			return true
+		}
+		return false
+	})
+	return c
+}
+
+// table is one render of the board.
+type table struct {
+	b *Board
+	p *ui.BoardProps
+	v *nn.View
+	c choices
+}
+
+func (t *table) name(s int) string { return t.p.Name(rules.Seat(s)) }
+
+// Render draws the table.
+func (b *Board) Render() app.UI {
+	v := b.Props.V
+	t := &table{b: b, p: &b.Props.BoardProps, v: v, c: sortChoices(v, b.Props.Legal)}
+	others, self := ui.SeatOrder(len(v.Players), rules.Seat(v.Seat))
+	boards := make([]app.UI, len(others))
+	for i, s := range others {
+		boards[i] = t.player(int(s), false)
+	}
+	// The bars are in the dock while the viewer places figures, and beside
+	// the map the rest of the time, so the dock stays short and the map in
+	// view when it is the map that takes the choice.
+	var dock, sideBars app.UI
+	placing := v.Step.Kind == nn.StepAct && v.Step.Seat == v.Seat
+	if !placing {
+		sideBars = t.bars()
+	}
+	if self >= 0 {
+		var dockBars app.UI
+		if placing {
+			dockBars = t.bars()
+		}
+		dock = ui.Dock(
+			ui.Div("nn-dockhead", t.prompt(), ui.Buttons("nn-buttons", t.c.buttons, nil)),
+			t.menu(),
+			dockBars,
+			t.player(int(self), true),
+			t.hand(),
+		)
+	}
+	return ui.Div("nn-board",
+		t.result(),
+		t.rolls(),
+		ui.Div("nn-main", t.worldMap(), ui.Div("nn-side", t.loki(), t.kaupang(), sideBars, ui.Div("nn-players", boards...))),
+		dock,
+	)
+}
+
+// prompt says what the viewer decides now.
+func (t *table) prompt() app.UI {
+	for _, pr := range t.p.Pending {
+		if int(pr.Seat) == t.v.Seat {
+			return ui.Para("nn-prompt", pr.Text)
+		}
+	}
+	return nil
+}
+
+// menu lists the picked thing's actions.
+func (t *table) menu() app.UI {
+	if t.b.sel == 0 {
+		return nil
+	}
+	actions := t.c.picks[t.b.sel-1]
+	if len(actions) < 2 {
+		return nil
+	}
+	items := make([]app.UI, 0, len(actions)+1)
+	for _, a := range actions {
+		items = append(items, ui.ActionButton(a, a.String(), ""))
+	}
+	items = append(items, app.Button().Type("button").Class("button quiet").Attr("data-pick", "none").Text("Cancel").
+		OnClick(t.b.onPick(0), app.EventScope("pick", "none")))
+	return ui.Div("nn-menu", items...)
+}
+
+// onPick picks a thing (key+1), or none (0); picking it again drops it.
+func (b *Board) onPick(sel int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		if b.sel == sel {
+			sel = 0
+		}
+		b.sel = sel
+	}
+}
+
+// control makes el the control of the actions under key: itself when
+// there is one, a pick when there are several, else a plain element.
+func (t *table) control(key int, class, title string, body ...app.UI) app.UI {
+	actions := t.c.picks[key]
+	switch len(actions) {
+	case 0:
+		return app.Div().Class(class).Title(title).Body(body...)
+	case 1:
+		return ui.Control(actions[0], class+" nn-can", actions[0].String(), body...)
+	}
+	on := t.b.sel == key+1
+	if on {
+		class += " nn-sel"
+	}
+	return app.Button().Type("button").Class(class+" nn-can").Attr("data-pick", key).Aria("pressed", on).
+		Title(title+": choose what to do here").
+		OnClick(t.b.onPick(key+1), app.EventScope("pick", key, on)).Body(body...)
+}
+
+// colour is a colour's class.
+func colour(k int) string { return "nn-c" + strconv.Itoa(k) }
+
+// result shows the end.
+func (t *table) result() app.UI {
+	if t.p.Result == nil {
+		return nil
+	}
+	return ui.Section("nn-result", "The result", ui.Strong(t.p.Result.Reason))
+}
+
+// loki draws the Loki bar up to the agreed Ragnarok field.
+func (t *table) loki() app.UI {
+	steps := make([]ui.Step, t.v.Ragnarok+1)
+	for i := range steps {
+		steps[i].Name = strconv.Itoa(i)
+	}
+	steps[0].Name = "Loki"
+	steps[t.v.Ragnarok].Name = "Ragnarök"
+	note := "Round " + strconv.Itoa(t.v.Round+1)
+	switch {
+	case t.v.Final:
+		note = "The last harvests"
+	case t.v.Ending:
+		note = "The last round"
+	}
+	return app.Section().Class("nn-loki").Aria("label", "The Loki bar").Body(
+		ui.Div("nn-h", ui.Span("", "Loki bar"), ui.Small("nn-l", note)),
+		ui.Track("nn-track", "Loki bar", steps, t.v.Loki),
+	)
+}
+
+// kaupang draws the Kaupang row: each tile's two trades.
+func (t *table) kaupang() app.UI {
+	tiles := make([]app.UI, 0, len(t.v.KaupangRow))
+	for _, k := range t.v.KaupangRow {
+		if k < 0 {
+			tiles = append(tiles, ui.Div("nn-ktile nn-empty", ui.Small("nn-l", "empty")))
+			continue
+		}
+		tr := nn.KaupangTiles[k]
+		tiles = append(tiles, ui.Div("nn-ktile", ui.Small("", nn.TradeWords(tr[0])), ui.Small("nn-or", "or"), ui.Small("", nn.TradeWords(tr[1]))))
+	}
+	return app.Section().Class("nn-kaupang").Aria("label", "Kaupang tiles").Body(
+		ui.Div("nn-h", ui.Span("", "Kaupang"), ui.Small("nn-l", "trades for the Jarl")),
+		ui.Div("nn-krow", tiles...))
+}

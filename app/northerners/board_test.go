@@ -1,0 +1,57 @@
+package northerners
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/app/ui"
+	"longhall/app/ui/boardtest"
+	nn "longhall/rules/northerners"
+)
+
+func TestBoardIsRegistered(t *testing.T) {
+	if _, ok := ui.LookupGame(nn.ID); !ok {
+		t.Fatal("no board registered for northerners")
+	}
+}
+
+// TestBoardOffersEveryLegalActionAndNothingElse runs the kit's board
+// check on whole games: each legal action has exactly one control (a
+// square's, a bar space's, a card's, once picked when it has several; a
+// programmed action; a button), and no control offers an action that is
+// not legal.
+func TestBoardOffersEveryLegalActionAndNothingElse(t *testing.T) {
+	boardtest.Run(t, boardtest.Suite{Game: nn.ID, Expand: func(p ui.BoardProps) []app.UI {
+		var v nn.View
+		if err := json.Unmarshal(p.View, &v); err != nil {
+			t.Fatal(err)
+		}
+		props := &ui.Props[nn.View]{BoardProps: p, V: &v}
+		var out []app.UI
+		for key, actions := range sortChoices(&v, p.Legal).picks {
+			if len(actions) > 1 {
+				out = append(out, &Board{Props: props, sel: key + 1})
+			}
+		}
+		return out
+	}})
+}
+
+// The dice are explained in words: the face read and why.
+func TestReadWhy(t *testing.T) {
+	for _, c := range []struct {
+		dice []int
+		read int
+		want string
+	}{
+		{[]int{2, 4, 4, nn.Hammer}, 4, "counts 4: the most frequent face (2 of them)"},
+		{[]int{1, 3, nn.Hammer}, nn.Hammer, "counts the hammer: no face repeats: the highest"},
+		{[]int{2, 2, 5, 5}, 5, "counts 5: the highest of the most frequent faces"},
+	} {
+		if got := ReadWhy(&nn.Roll{Dice: c.dice, Read: c.read}); got != c.want {
+			t.Errorf("%v: %q, want %q", c.dice, got, c.want)
+		}
+	}
+}

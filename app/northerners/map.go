@@ -1,0 +1,81 @@
+package northerners
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/app/ui"
+	nn "longhall/rules/northerners"
+)
+
+// buildingMarks are the buildings' short names on the map.
+var buildingMarks = [nn.NumBuilds]string{"Wood", "Iron", "Stone", "House", "Tower"}
+
+// worldMap draws the map: a grid of squares, each with its roads, what is
+// printed or built there and the figures on it.
+func (t *table) worldMap() app.UI {
+	cells := make([]app.UI, len(nn.Squares))
+	for i := range nn.Squares {
+		cells[i] = t.square(i)
+	}
+	return app.Section().Class("nn-map").Aria("label", "The map of Westfoldir").Body(cells...)
+}
+
+// square draws one square.
+func (t *table) square(i int) app.UI {
+	sq := nn.Squares[i]
+	c := t.v.Cells[i]
+	class := "nn-sq"
+	var body []app.UI
+	roads := nn.CellRoads(i, c)
+	for d := range 4 {
+		if roads&(1<<d) != 0 {
+			body = append(body, app.Span().Class("nn-road nn-d"+strconv.Itoa(d)))
+		}
+	}
+	switch sq.Kind {
+	case nn.Village:
+		class += " nn-village " + colour(sq.Colour)
+		body = append(body, ui.Small("nn-name", "Village"))
+	case nn.Kaupang:
+		class += " nn-kaupangsq"
+		body = append(body, ui.Small("nn-name", "Kaupang"))
+	case nn.Shaman:
+		class += " nn-shaman"
+		body = append(body, ui.Small("nn-name", "Shaman"))
+	default:
+		if c.Tile >= 0 {
+			class += " nn-land"
+		}
+	}
+	if sq.Circle {
+		class += " nn-circle"
+	}
+	if c.Building >= 0 {
+		body = append(body, ui.Span("nn-bld "+colour(t.v.Players[c.Owner].Colour), buildingMarks[c.Building]))
+	}
+	if len(c.Figures) > 0 || c.Jarl >= 0 {
+		var figs []app.UI
+		for _, f := range c.Figures {
+			figs = append(figs, figure(t.v.Players[f.Owner].Colour, f.Kind))
+		}
+		if c.Jarl >= 0 {
+			figs = append(figs, ui.Span("nn-fig nn-jarl "+colour(t.v.Players[c.Jarl].Colour), "J"))
+		}
+		body = append(body, ui.Spans("nn-figs", figs...))
+	}
+	if s := t.v.Step; s.Kind == nn.StepExplore && len(t.c.picks[i]) > 0 {
+		class += " nn-spot"
+	}
+	return t.control(i, class, nn.SquareName(i), body...)
+}
+
+// figure is a worker (W) or viking (V) token in a player's colour.
+func figure(col, kind int) app.UI {
+	mark := "W"
+	if kind == nn.Viking {
+		mark = "V"
+	}
+	return ui.Span("nn-fig nn-k"+strconv.Itoa(kind)+" "+colour(col), mark)
+}
