@@ -5,6 +5,8 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -123,4 +125,108 @@ func mapInView(t *testing.T, ctx context.Context, when string) {
 		screenshot(t, ctx, "map-failure")
 		t.Errorf("%s: %s", when, res)
 	}
+}
+
+// TestNorthernersRoomPlaysSeveralRounds: two browsers play Northerners in
+// a room for three whole rounds, each exploring (or fishing when out of
+// fish) and then harvesting what it placed: the explored tiles are on both
+// maps alike, both tables settle on the same version, and neither sees the
+// other's quests.
+func TestNorthernersRoomPlaysSeveralRounds(t *testing.T) {
+	bin, root := theTestBuild(t)
+	site := newRoomSiteOf(t, bin, root, true)
+	host, guest := site.player(t, "Gordon"), site.player(t, "Rikki")
+	link := site.openRoomOf(t, host, "northerners", 2)
+	within(t, guest, "opening the link", chromedp.Navigate(link))
+	seatedAt(t, guest, "the guest")
+	within(t, guest, "the guest is ready", chromedp.Click("#ready", chromedp.ByQuery))
+	within(t, host, "starting", chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
+		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".nn-board", chromedp.ByQuery))
+	within(t, guest, "the guest's table", chromedp.WaitVisible(".nn-board", chromedp.ByQuery))
+
+	// In its action phase a player places one viking on Explore (or a
+	// worker on Fishing) and ends the turn; anything else it is asked (the
+	// harvest, where to put a tile, a blessing circle) takes the first
+	// control offered, picking a square first when it holds several.
+	const step = `(() => {
+	  if (document.querySelector('#after-game')) return 'over';
+	  const menu = document.querySelector('.nn-menu [data-action]');
+	  if (menu) { menu.click(); return 'menu'; }
+	  const end = document.querySelector('.nn-buttons [data-action="end"]');
+	  if (end) {
+	    const spaces = [...document.querySelectorAll('.nn-bars [data-action="action"]')];
+	    const put = spaces.find(b => b.textContent.startsWith('Explore')) || spaces.find(b => b.textContent.startsWith('Fishing'));
+	    if (put && !window.lhPlaced) { window.lhPlaced = true; put.click(); return 'placed'; }
+	    window.lhPlaced = false; end.click(); return 'end';
+	  }
+	  const c = document.querySelector('#dock [data-action]') || document.querySelector('#table [data-action]');
+	  if (c) { c.click(); return 'other ' + c.dataset.action; }
+	  if (document.querySelector('#table [data-pick][aria-pressed="true"]')) return 'wait';
+	  const pick = document.querySelector('#table [data-pick]:not([data-pick="none"])');
+	  if (pick) { pick.click(); return 'pick'; }
+	  return 'wait';
+	})()`
+	const round = `(() => { const m = /Round (\d+)/.exec((document.querySelector('.nn-loki .nn-h') || {}).textContent || ''); return m ? +m[1] : 0; })()`
+	deadline := time.Now().Add(3 * time.Minute)
+	for r := 0; r < 4; {
+		if time.Now().After(deadline) {
+			roomFailure(t, host, "the room did not play three rounds", fmt.Errorf("at round %d", r))
+		}
+		for _, side := range []context.Context{host, guest} {
+			var res, before string
+			within(t, side, "a step", chromedp.Evaluate(roomVersion, &before), chromedp.Evaluate(step, &res))
+			if res == "over" {
+				t.Fatal("the game ended within three rounds")
+			}
+			switch res {
+			case "wait", "pick", "placed":
+				time.Sleep(50 * time.Millisecond)
+			default:
+				c, cancel := context.WithTimeout(side, 5*time.Second)
+				chromedp.Run(c, chromedp.Poll(fmt.Sprintf(`%s !== %q`, roomVersion, before), nil, chromedp.WithPollingInterval(20*time.Millisecond)))
+				cancel()
+			}
+		}
+		within(t, host, "reading the round", chromedp.Evaluate(round, &r))
+	}
+	var hv, gv string
+	for settle := time.Now().Add(30 * time.Second); ; {
+		within(t, host, "reading the host's version", chromedp.Evaluate(roomVersion, &hv))
+		within(t, guest, "reading the guest's version", chromedp.Evaluate(roomVersion, &gv))
+		if hv == gv {
+			break
+		}
+		if time.Now().After(settle) {
+			roomFailure(t, guest, "the guest never caught up", fmt.Errorf("host at %q, guest at %q", hv, gv))
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	const tiles = `[...document.querySelectorAll('.nn-map .nn-sq')].map((s, i) => s.classList.contains('nn-land') ? i : -1).filter(i => i >= 0).join(',')`
+	var hostTiles, guestTiles string
+	within(t, host, "the host's map", chromedp.Evaluate(tiles, &hostTiles))
+	within(t, guest, "the guest's map", chromedp.Evaluate(tiles, &guestTiles))
+	if hostTiles == "" || hostTiles != guestTiles {
+		t.Errorf("explored tiles: host %q, guest %q", hostTiles, guestTiles)
+	}
+	// Quests are private: each table shows its own, and not the other's.
+	const quests = `[...document.querySelectorAll('.nn-quest strong')].map(q => q.textContent)`
+	var hostQuests, guestQuests []string
+	var hostHTML, guestHTML string
+	within(t, host, "the host's quests", chromedp.Evaluate(quests, &hostQuests), chromedp.Evaluate(`document.querySelector('#table').innerHTML`, &hostHTML))
+	within(t, guest, "the guest's quests", chromedp.Evaluate(quests, &guestQuests), chromedp.Evaluate(`document.querySelector('#table').innerHTML`, &guestHTML))
+	if len(hostQuests) == 0 || len(guestQuests) == 0 {
+		t.Errorf("quests shown: host %v, guest %v", hostQuests, guestQuests)
+	}
+	for _, q := range guestQuests {
+		if !slices.Contains(hostQuests, q) && strings.Contains(hostHTML, ">"+q+"<") {
+			t.Errorf("the host's table shows the guest's quest %q", q)
+		}
+	}
+	for _, q := range hostQuests {
+		if !slices.Contains(guestQuests, q) && strings.Contains(guestHTML, ">"+q+"<") {
+			t.Errorf("the guest's table shows the host's quest %q", q)
+		}
+	}
+	screenshot(t, guest, "northerners-room-guest")
+	t.Logf("northerners room: both at version %s after three rounds; tiles at %s", hv, hostTiles)
 }
