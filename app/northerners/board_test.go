@@ -2,6 +2,8 @@ package northerners
 
 import (
 	"encoding/json"
+	"html"
+	"strings"
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -52,6 +54,33 @@ func TestReadWhy(t *testing.T) {
 	} {
 		if got := ReadWhy(&nn.Roll{Dice: c.dice, Read: c.read}); got != c.want {
 			t.Errorf("%v: %q, want %q", c.dice, got, c.want)
+		}
+	}
+}
+
+// A fight and a raid roll are drawn with their dice, the face each counts
+// as and why, and who won.
+func TestRollsAreExplained(t *testing.T) {
+	v := &nn.View{
+		Seat: 0, Players: []nn.PlayerView{{Colour: 0}, {Colour: 2}}, Cells: make([]nn.Cell, nn.Size*nn.Size),
+		KaupangRow: []int{0, 1, 2}, Ragnarok: nn.RagnarokFirst,
+		Fight: &nn.Fight{Attacker: 0, Defender: 1, Square: 12, Vikings: 2,
+			Attack:  &nn.Roll{Seat: 0, Dice: []int{2, 4, 4, nn.Hammer}, Read: 4},
+			Defence: &nn.Roll{Seat: 1, Dice: []int{1, 3, 5}, Read: 5, Bonus: 1}},
+		Raided: &nn.Roll{Seat: 1, Dice: []int{nn.Hammer, nn.Hammer, 2}, Read: nn.Hammer},
+	}
+	for i := range v.Cells {
+		v.Cells[i] = nn.Cell{Tile: -1, Building: -1, Owner: -1, Jarl: -1}
+	}
+	p := &ui.Props[nn.View]{BoardProps: ui.BoardProps{Game: nn.ID, Seat: 0, Names: []string{"Ann", "Bo"}}, V: v}
+	text := html.UnescapeString(app.HTMLString(&Board{Props: p}))
+	for _, want := range []string{
+		"Ann attacks Bo", "counts 4: the most frequent face (2 of them)",
+		"counts 5: no face repeats: the highest, +1 from blessings", "Bo won the roll",
+		"Bo's raid", "counts the hammer: the most frequent face (2 of them)",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the dice panel does not say %q", want)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package northerners
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"longhall/rules"
 )
@@ -24,7 +25,7 @@ func (s *State) Legal(seat rules.Seat) []rules.Action {
 	case StepExplore:
 		var out []rules.Action
 		for _, sp := range s.TileSpots(p, s.Step.Tile) {
-			out = append(out, act(KindTile, fmt.Sprintf("Place the %s at %s, turned %d", TileName(s.Step.Tile), SquareName(sp.Square), sp.Rot), sp.Square, sp.Rot))
+			out = append(out, act(KindTile, fmt.Sprintf("Place the %s at %s with roads %s", TileName(s.Step.Tile), SquareName(sp.Square), RoadWords(Turned(TileRoads(s.Step.Tile), sp.Rot))), sp.Square, sp.Rot))
 		}
 		return out
 	case StepBuild:
@@ -71,6 +72,27 @@ func (s *State) Legal(seat rules.Seat) []rules.Action {
 		return out
 	}
 	return nil
+}
+
+// DirNames name the directions.
+var DirNames = [4]string{"north", "east", "south", "west"}
+
+// RoadWords says which sides a road mask has roads on: "north, east and
+// south".
+func RoadWords(roads int) string {
+	var dirs []string
+	for d := range 4 {
+		if roads&(1<<d) != 0 {
+			dirs = append(dirs, DirNames[d])
+		}
+	}
+	switch len(dirs) {
+	case 0:
+		return "nowhere"
+	case 1:
+		return dirs[0]
+	}
+	return strings.Join(dirs[:len(dirs)-1], ", ") + " and " + dirs[len(dirs)-1]
 }
 
 // FigureNames name the figure kinds.
