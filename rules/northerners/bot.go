@@ -345,13 +345,13 @@ func (s *State) actionWorth(p int, a rules.Action, left float64) float64 {
 		v := float64(EndPerTile)
 		switch ba.Arg {
 		case House:
-			v += 0.6 * min(left, 6)
+			v += 0.8 * min(left, 6)
 		case Watchtower:
 			v += 0.3
 		default:
-			v += 0.4 * min(left, 6) * s.goodWorth(p, BuildingGood[ba.Arg])
-			if s.built(p, ba.Arg) > 0 {
-				v -= 1
+			v += 0.5 * min(left, 6) * s.goodWorth(p, BuildingGood[ba.Arg])
+			if s.built(p, ba.Arg) == 0 {
+				v += 1.5 // the first of its kind opens a resource
 			}
 		}
 		return v - cost

@@ -40,7 +40,7 @@ const (
 
 // BalancedPoints is each turn position's starting score (the start player
 // first) with StartBalanced, by player count.
-var BalancedPoints = [5][4]int{2: {0, 3}, 3: {0, 3, 6}, 4: {0, 3, 5, 6}}
+var BalancedPoints = [5][4]int{2: {0, 3}, 3: {0, 3, 6}, 4: {0, 2, 4, 5}}
 
 func init() { rules.Register(game{}) }
 
