@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -11,6 +12,9 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"longhall/rules"
+	nn "longhall/rules/northerners"
 )
 
 // TestNorthernersWholeGameAgainstBots: a person sets up Northerners
@@ -229,4 +233,128 @@ func TestNorthernersRoomPlaysSeveralRounds(t *testing.T) {
 	}
 	screenshot(t, guest, "northerners-room-guest")
 	t.Logf("northerners room: both at version %s after three rounds; tiles at %s", hv, hostTiles)
+}
+
+// TestNorthernersAttackShowsTheDice: a saved game at a point where the
+// person may attack the bot's figures (found by playing bots natively) is
+// resumed; the person attacks from the map, the fight leads the table with
+// its choices in view, and each roll's dice are shown with the face each
+// side's roll counts as and why, at 1280×800 and on a 390-px phone; when
+// it is over the table keeps it as the last attack.
+func TestNorthernersAttackShowsTheDice(t *testing.T) {
+	rec := recordBeforeAnAttack(t)
+	bin, root := theApp(t)
+	srv := startServer(t, bin, root)
+	ctx := newBrowser(t)
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
+	defer cancel()
+	data, err := json.Marshal(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("record of %d actions, %d bytes", len(rec.Actions), len(data))
+	within(t, ctx, "the site", chromedp.Navigate(srv.URL+"/"), clientReady())
+	within(t, ctx, "saving the game", chromedp.Evaluate(fmt.Sprintf(`localStorage.setItem("longhall.save.attack", %q)`, data), nil))
+	within(t, ctx, "the saved game",
+		chromedp.Navigate(srv.URL+"/play/northerners/?save=attack&pace=0"), clientReady())
+	within(t, ctx, "the saved table", chromedp.WaitVisible(".nn-board", chromedp.ByQuery))
+	// The attack is a square's control, or one of a picked square's.
+	const attack = `(() => {
+	  const direct = document.querySelector('.nn-map [data-action="attack"]');
+	  if (direct) { direct.click(); return 'attacked'; }
+	  const menu = document.querySelector('.nn-menu [data-action="attack"]');
+	  if (menu) { menu.click(); return 'attacked'; }
+	  const cancel = document.querySelector('.nn-menu [data-pick="none"]');
+	  if (cancel) cancel.click();
+	  const picks = [...document.querySelectorAll('.nn-map [data-pick]')];
+	  window.lhTried = (window.lhTried || 0) + 1;
+	  if (!picks.length) return 'none';
+	  picks[(window.lhTried - 1) % picks.length].click();
+	  return 'picked';
+	})()`
+	var res string
+	for i := 0; i < 40 && res != "attacked"; i++ {
+		within(t, ctx, "attacking", chromedp.Evaluate(attack, &res), chromedp.Sleep(150*time.Millisecond))
+	}
+	if res != "attacked" {
+		t.Fatalf("no attack control on the map (%s)", res)
+	}
+	within(t, ctx, "the fight", chromedp.WaitVisible(".nn-fighting", chromedp.ByQuery),
+		chromedp.EmulateViewport(1280, 800), chromedp.Evaluate(`window.scrollTo(0, 0)`, nil))
+	ownAreaInView(t, ctx, "a fight at 1280×800", `.nn-buttons [data-action="fight"]`)
+	screenView(t, ctx, "northerners-fight")
+	rolled := false
+	for i := 0; i < 40; i++ {
+		var state string
+		within(t, ctx, "fighting", chromedp.Evaluate(`(() => {
+		  if (document.querySelector('.nn-rolls .nn-why')) window.lhRolled = true;
+		  if (!document.querySelector('.nn-fighting')) return window.lhRolled ? 'over' : 'wait';
+		  const b = document.querySelector('.nn-buttons [data-action="fight"], .nn-buttons [data-action="lose"]');
+		  if (b) { b.click(); return window.lhRolled ? 'rolled' : 'fight'; }
+		  return window.lhRolled ? 'rolled' : 'wait';
+		})()`, &state), chromedp.Sleep(200*time.Millisecond))
+		if (state == "rolled" || state == "over") && !rolled {
+			rolled = true
+			within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond),
+				chromedp.Evaluate(`window.scrollTo(0, 0)`, nil))
+			var why string
+			within(t, ctx, "reading the dice", chromedp.Text(".nn-rolls .nn-why", &why, chromedp.ByQuery))
+			if !strings.HasPrefix(why, "counts ") {
+				t.Errorf("the roll is explained as %q", why)
+			}
+			screenView(t, ctx, "northerners-fight-phone")
+			within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), chromedp.Sleep(200*time.Millisecond))
+		}
+		if state == "over" {
+			break
+		}
+	}
+	if !rolled {
+		t.Fatal("no roll was shown")
+	}
+	within(t, ctx, "the end of the fight", chromedp.Poll(`!document.querySelector('.nn-fighting')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+	var last string
+	within(t, ctx, "the last attack", chromedp.WaitVisible(".nn-side .nn-rolls", chromedp.ByQuery),
+		chromedp.Text(".nn-side .nn-rolls", &last, chromedp.ByQuery))
+	if !strings.Contains(last, "Last attack: Ann attacks Bo") {
+		t.Errorf("the last attack reads %q", last)
+	}
+	screenView(t, ctx, "northerners-fight-over")
+}
+
+// recordBeforeAnAttack plays bot games natively until Ann (seat 0) may
+// attack Bo (seat 1, a bot) in her action phase, and returns the record up
+// to there.
+func recordBeforeAnAttack(t *testing.T) rules.Record {
+	t.Helper()
+	g, err := rules.Lookup(nn.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := rules.Config{Players: 2}
+	for seed := range uint64(500) {
+		st, err := g.New(cfg, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bots := []rules.Bot{rules.NewBot(g, seed), rules.NewBot(g, seed+1)}
+		rec := rules.Record{Format: rules.RecordFormat, Game: nn.ID, Config: cfg, Seed: seed,
+			Seats: []rules.SeatInfo{{Name: "Ann"}, {Name: "Bo", Bot: true}}}
+		for st.Result() == nil && len(rec.Actions) < 3000 {
+			seat := st.Pending()[0].Seat
+			if seat == 0 && slices.ContainsFunc(st.Legal(0), func(a rules.Action) bool { return a.Kind == nn.KindAttack }) {
+				return rec
+			}
+			a, err := bots[seat].Choose(st, seat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := st.Apply(seat, a); err != nil {
+				t.Fatal(err)
+			}
+			rec.Actions = append(rec.Actions, rules.SeatMove{Seat: seat, Action: a})
+		}
+	}
+	t.Fatal("no game in 500 gave Ann an attack")
+	return rules.Record{}
 }

@@ -120,8 +120,8 @@ func (b *Board) Render() app.UI {
 	}
 	return ui.Div("nn-board",
 		t.result(),
-		t.rolls(),
-		ui.Div("nn-main", t.worldMap(), ui.Div("nn-side", t.loki(), t.kaupang(), sideBars, ui.Div("nn-players", boards...))),
+		t.fight(),
+		ui.Div("nn-main", t.worldMap(), ui.Div("nn-side", t.lastRolls(), t.loki(), t.kaupang(), sideBars, ui.Div("nn-players", boards...))),
 		dock,
 	)
 }

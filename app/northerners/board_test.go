@@ -75,9 +75,9 @@ func TestRollsAreExplained(t *testing.T) {
 	p := &ui.Props[nn.View]{BoardProps: ui.BoardProps{Game: nn.ID, Seat: 0, Names: []string{"Ann", "Bo"}}, V: v}
 	text := html.UnescapeString(app.HTMLString(&Board{Props: p}))
 	for _, want := range []string{
-		"Ann attacks Bo", "counts 4: the most frequent face (2 of them)",
+		"Ann attacks Bo's figures", "counts 4: the most frequent face (2 of them)",
 		"counts 5: no face repeats: the highest, +1 from blessings", "Bo won the roll",
-		"Bo's raid", "counts the hammer: the most frequent face (2 of them)",
+		"Last raid: Bo", "counts the hammer: the most frequent face (2 of them)",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the dice panel does not say %q", want)

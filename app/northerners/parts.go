@@ -84,10 +84,11 @@ func (t *table) bars() app.UI {
 			}
 		}
 		need := append([]app.UI{app.Span().Class("nn-who-needs").Text(needs(ba))}, cost(ba.Cost)...)
+		top := []app.UI{ui.Strong(ba.Name)}
 		if len(figs) > 0 {
-			need = append(need, ui.Spans("nn-figs", figs...))
+			top = append(top, ui.Spans("nn-figs", figs...))
 		}
-		body := []app.UI{ui.Strong(ba.Name), app.Span().Class("nn-need").Title(needs(ba) + " " + costWords(ba.Cost)).Body(need...)}
+		body := []app.UI{ui.Div("nn-spacetop", top...), app.Span().Class("nn-need").Title(needs(ba) + " " + costWords(ba.Cost)).Body(need...)}
 		groups[ba.Bar] = append(groups[ba.Bar], t.control(pickBar+a, "nn-space", ba.Name, body...))
 	}
 	notes := [4]string{"", "one a round", "", "once a round"}
@@ -201,7 +202,8 @@ func (t *table) hand() app.UI {
 	}
 	for _, q := range t.v.Quests {
 		qu := nn.Quests[q]
-		cards = append(cards, ui.Div("nn-card nn-quest", ui.Strong(qu.Name), ui.Small("nn-text", QuestWords(qu)+" · "+strconv.Itoa(qu.Points)+" points")))
+		words := QuestWords(qu) + " · " + strconv.Itoa(qu.Points) + " points"
+		cards = append(cards, app.Div().Class("nn-card nn-quest").Title(qu.Name+": "+words).Body(ui.Strong(qu.Name), ui.Small("nn-text", words)))
 	}
 	return ui.Hand("nn-hand", cards)
 }
@@ -209,7 +211,7 @@ func (t *table) hand() app.UI {
 // card draws a blessing: its control when it takes an action.
 func (t *table) card(c int, class string) app.UI {
 	k := nn.CardKind(c)
-	return t.control(pickCard+c, class, nn.CardName(c), ui.Strong(nn.CardName(c)), ui.Small("nn-text", nn.CardKinds[k].Text))
+	return t.control(pickCard+c, class, nn.CardName(c)+": "+nn.CardKinds[k].Text, ui.Strong(nn.CardName(c)), ui.Small("nn-text", nn.CardKinds[k].Text))
 }
 
 // QuestWords says what a quest asks for.
@@ -249,44 +251,56 @@ func QuestWords(q nn.Quest) string {
 	return ""
 }
 
-// rolls draws the fight under way (or just ended) and the last raid roll:
-// the dice, the face each counts as and why.
-func (t *table) rolls() app.UI {
-	var items []app.UI
-	f := t.v.Fight
-	if f == nil {
-		f = t.v.LastFight
+// fight draws the attack under way: its dice, the cards played for the
+// coming roll, the face each side's last roll counts as and why. It leads
+// the table while it lasts.
+func (t *table) fight() app.UI {
+	if t.v.Fight == nil {
+		return nil
 	}
-	if f != nil {
-		head := t.name(f.Attacker) + " attacks " + t.name(f.Defender) + "'s figures at " + nn.SquareName(f.Square) +
-			" · " + strconv.Itoa(f.Vikings) + " vikings fighting"
-		if len(f.Towers) > 0 {
-			head += " · watchtowers first: " + strconv.Itoa(len(f.Towers))
-		}
-		items = append(items, ui.Para("nn-fighthead", head))
-		for _, pl := range f.Cards {
-			w := t.name(pl.Seat) + " plays " + nn.CardName(pl.Card)
-			if pl.Cancelled {
-				w += " (cancelled)"
-			}
-			items = append(items, ui.Small("nn-l", w))
-		}
-		if f.Attack != nil {
-			items = append(items, t.roll(t.name(f.Attacker), f.Attack), t.roll("Defence", f.Defence))
-			winner := t.name(f.Defender)
-			if f.AttackerWon {
-				winner = t.name(f.Attacker)
-			}
-			items = append(items, ui.Small("nn-l", winner+" won the roll (the attacker wins ties)"))
-		}
+	return app.Section().Class("nn-rolls nn-fighting").Aria("label", "The attack").Body(t.fightBody(t.v.Fight, "")...)
+}
+
+// lastRolls draws the last attack that ended and the last raid roll,
+// beside the map.
+func (t *table) lastRolls() app.UI {
+	var items []app.UI
+	if f := t.v.LastFight; f != nil && t.v.Fight == nil {
+		items = append(items, t.fightBody(f, "Last attack: ")...)
 	}
 	if r := t.v.Raided; r != nil {
-		items = append(items, t.roll(t.name(r.Seat)+"'s raid", r))
+		items = append(items, t.roll("Last raid: "+t.name(r.Seat), r))
 	}
 	if len(items) == 0 {
 		return nil
 	}
-	return app.Section().Class("nn-rolls").Aria("label", "Dice").Body(items...)
+	return app.Section().Class("nn-rolls").Aria("label", "The last rolls").Body(items...)
+}
+
+// fightBody is an attack in words and dice.
+func (t *table) fightBody(f *nn.Fight, head string) []app.UI {
+	head += t.name(f.Attacker) + " attacks " + t.name(f.Defender) + "'s figures at " + nn.SquareName(f.Square) +
+		" · " + strconv.Itoa(f.Vikings) + " vikings fighting"
+	if len(f.Towers) > 0 {
+		head += " · watchtowers first: " + strconv.Itoa(len(f.Towers))
+	}
+	items := []app.UI{ui.Para("nn-fighthead", head)}
+	for _, pl := range f.Cards {
+		w := t.name(pl.Seat) + " plays " + nn.CardName(pl.Card)
+		if pl.Cancelled {
+			w += " (cancelled)"
+		}
+		items = append(items, ui.Small("nn-l", w))
+	}
+	if f.Attack != nil {
+		items = append(items, t.roll(t.name(f.Attacker), f.Attack), t.roll("Defence", f.Defence))
+		winner := t.name(f.Defender)
+		if f.AttackerWon {
+			winner = t.name(f.Attacker)
+		}
+		items = append(items, ui.Small("nn-l", winner+" won the roll (the attacker wins ties)"))
+	}
+	return items
 }
 
 // roll draws one roll: the dice, the face read marked.

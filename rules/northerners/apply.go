@@ -73,7 +73,6 @@ func (s *State) startTurn(p int, ev *events) {
 	s.Turn = p
 	pl.Turns++
 	pl.Built, pl.Blessed = false, false
-	s.LastFight, s.Raided = nil, nil
 	s.Step = Step{Kind: StepHarvest, Seat: p}
 	s.continueHarvest(p, ev)
 }
@@ -526,7 +525,6 @@ func (s *State) endTurn(p int, ev *events) {
 	if s.Final {
 		s.Turn = next
 		s.Seats[next].Turns++
-		s.LastFight, s.Raided = nil, nil
 		s.continueHarvest(next, ev)
 		return
 	}

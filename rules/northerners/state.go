@@ -197,7 +197,8 @@ type State struct {
 	Final  bool   `json:"final"`  // the last half-turns: harvests only
 	Step   Step   `json:"step"`
 	Fight  *Fight `json:"fight,omitempty"`
-	// LastFight is the attack that ended this turn, for boards.
+	// LastFight is the last attack that ended, for boards, until the
+	// next one starts.
 	LastFight *Fight `json:"lastFight,omitempty"`
 	Raided    *Roll  `json:"raided,omitempty"` // the last raid roll
 
