@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -77,7 +76,7 @@ func (p *roomPage) options(started bool) app.UI {
 				app.Range(opts).Slice(func(i int) app.UI {
 					return app.Li().Text(opts[i].Label + ": " + cfg.Option(opts[i]))
 				}),
-				app.If(expires(g), func() app.UI { return app.Li().ID("answer-time").Text(answerWords(l.AnswerTime)) }),
+				app.If(expires(g), func() app.UI { return app.Li().ID("answer-time").Text(answerWords(g, l.AnswerTime)) }),
 			),
 			p.answerTimeSelect(g),
 		)
@@ -98,15 +97,16 @@ func (p *roomPage) options(started bool) app.UI {
 // answerChoices are the times to answer a host may set, in seconds.
 var answerChoices = []int{0, 15, 30, 60}
 
-// answerTimeSelect lets the host set the time to answer a reaction, at
-// any time; nil for others and for games whose answers never time out.
+// answerTimeSelect lets the host set the time to answer (a reaction, a
+// defence), at any time; nil for others and for games whose answers never
+// time out.
 func (p *roomPage) answerTimeSelect(g rules.Game) app.UI {
 	if p.host == nil || !expires(g) {
 		return nil
 	}
 	now := p.view.Snap.Lobby.AnswerTime
 	return app.Div().Class("option").Body(
-		app.Label().For("room-answer-time").Text("Time to answer a reaction"),
+		app.Label().For("room-answer-time").Text("Time to answer ("+g.Info().Timeout+" when it runs out)"),
 		app.Select().ID("room-answer-time").OnChange(func(ctx app.Context, e app.Event) {
 			if n, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil {
 				p.try(p.host.SetAnswerTime(n))
@@ -122,32 +122,19 @@ func answerChoice(n int) string {
 	if n == 0 {
 		return "no limit"
 	}
-	return fmt.Sprintf("%d seconds, then pass", n)
+	return fmt.Sprintf("%d seconds", n)
 }
 
-// answerWords says the room's time to answer.
-func answerWords(seconds int) string {
+// answerWords says the room's time to answer, and what happens then.
+func answerWords(g rules.Game, seconds int) string {
 	if seconds == 0 {
-		return "Time to answer a reaction: no limit"
+		return "Time to answer: no limit"
 	}
-	return fmt.Sprintf("Time to answer a reaction: %d seconds, then a pass", seconds)
+	return fmt.Sprintf("Time to answer: %d seconds, then %s", seconds, g.Info().Timeout)
 }
 
-// expires says whether a game's prompts may time out (its states are
-// rules.Expiring), asked once per game.
-func expires(g rules.Game) bool {
-	id := g.Info().ID
-	if v, ok := expiringGames.Load(id); ok {
-		return v.(bool)
-	}
-	st, err := g.New(rules.Config{Players: g.Info().MinPlayers}, 1)
-	_, ok := st.(rules.Expiring)
-	ok = ok && err == nil
-	expiringGames.Store(id, ok)
-	return ok
-}
-
-var expiringGames sync.Map
+// expires says whether a game's prompts may time out.
+func expires(g rules.Game) bool { return g.Info().Timeout != "" }
 
 // myReady says whether this player's seat is marked ready now.
 func (p *roomPage) myReady() bool {

@@ -23,6 +23,10 @@ type Info struct {
 	Pitch      string   `json:"pitch"`   // one line for the home page
 	Summary    []string `json:"summary"` // a short rules summary, one paragraph each
 	Options    []Option `json:"options,omitempty"`
+	// Timeout says what a seat whose time to answer runs out does ("a
+	// pass"), for games whose states are Expiring; empty for the others.
+	// The rules suite checks that the two agree.
+	Timeout string `json:"timeout,omitempty"`
 }
 
 // Option is a game variant or expansion a host may switch on or choose.

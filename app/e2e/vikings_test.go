@@ -90,7 +90,7 @@ func TestVikingsGuestReactsToTheHostsCard(t *testing.T) {
 	seatedAt(t, guest, "the guest")
 	// The host gives reactions 15 seconds; the guest's lobby says so.
 	within(t, host, "setting the time to answer", chromedp.WaitVisible("#room-answer-time", chromedp.ByQuery), choose("#room-answer-time", "15"))
-	within(t, guest, "reading the time to answer", chromedp.Poll(`(document.querySelector('#answer-time') || {}).textContent === 'Time to answer a reaction: 15 seconds, then a pass'`, nil,
+	within(t, guest, "reading the time to answer", chromedp.Poll(`(document.querySelector('#answer-time') || {}).textContent === 'Time to answer: 15 seconds, then a pass'`, nil,
 		chromedp.WithPollingInterval(50*time.Millisecond)))
 	within(t, guest, "the guest is ready", chromedp.Click("#ready", chromedp.ByQuery))
 	within(t, host, "starting", chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),

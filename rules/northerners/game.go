@@ -53,6 +53,7 @@ func (game) Info() rules.Info {
 		MaxPlayers: 4,
 		Minutes:    [2]int{45, 90},
 		Options:    []rules.Option{RagnarokOption, StartOption},
+		Timeout:    "the defender fights on",
 		Pitch:      "Settle the new lands of Westfoldir: program your Jarl, workers and vikings, explore roads to the Kaupang markets and the Spirit Shaman, raid overseas and fight your neighbours before Loki brings Ragnarök.",
 		Summary: []string{
 			"Each turn first harvest what you placed last turn, one placement at a time in the order you choose: figures come home (as many as your village holds) and bring their yield. Then place your Jarl, workers and vikings for your next harvest: on your building tiles, on Kaupang squares and the Spirit Shaman (the Jarl, once your roads reach them), and on the action bars, paying their costs at once. One build action and one Blessing action a round.",

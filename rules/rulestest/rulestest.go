@@ -117,6 +117,11 @@ func checkOptions(t *testing.T, s Suite) {
 			}
 		}
 	}
+	if st, err := s.Game.New(rules.Config{Players: info.MinPlayers}, 1); err == nil {
+		if _, expiring := st.(rules.Expiring); expiring != (info.Timeout != "") {
+			t.Errorf("Info.Timeout is %q but the state implements rules.Expiring: %v", info.Timeout, expiring)
+		}
+	}
 	bad := append([]rules.Config{
 		{Players: info.MinPlayers - 1},
 		{Players: info.MaxPlayers + 1},

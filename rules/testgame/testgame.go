@@ -24,7 +24,7 @@ type Game struct{}
 // Info describes the game; its one option is the hand size.
 func (Game) Info() rules.Info {
 	return rules.Info{
-		ID: ID, Name: "Hands (test)", MinPlayers: 2, MaxPlayers: 4, Minutes: [2]int{2, 5},
+		ID: ID, Name: "Hands (test)", MinPlayers: 2, MaxPlayers: 4, Minutes: [2]int{2, 5}, Timeout: "the lowest card is played",
 		Pitch:   "A tiny test game: play your highest card at the right moment.",
 		Summary: []string{"Each round everyone secretly plays a card from their hand; the highest card takes the sum of all. The highest total wins."},
 		Options: []rules.Option{{Key: "hand", Label: "Hand size", Choices: []string{"3", "2"}}},

@@ -40,6 +40,7 @@ func (game) Info() rules.Info {
 		MaxPlayers: 4,
 		Minutes:    [2]int{30, 60},
 		Options:    []rules.Option{StartOption},
+		Timeout:    "a pass",
 		Pitch:      "Sail the northern sea, loot the thanes' villages, fight the sea monster and each other, and feast three daughters of thanes home to become Konung.",
 		Summary: []string{
 			"Each turn draw 2 cards (not on your first turn), put up to one hero in your crew of 3, then play as many cards as you like and at most one standard action: attack a longship on your space, attack the sea monster (sailing onto it forces this), loot a village of another colour for its thane's daughter, feast at your harbour, or sacrifice pairs of cards for new ones. Rowing one space ends the turn; then discard down to 6.",
