@@ -153,10 +153,7 @@ func (s *State) applyHarvest(p int, a rules.Action, ev *events) {
 // their yield: "1 worker - 1 resource/victory point, 1 viking - 2".
 func (s *State) collect(p, q int, ev *events) {
 	c := &s.Cells[q]
-	w, v := s.figuresOn(q, p, Worker), s.figuresOn(q, p, Viking)
-	c.Figures = slices.DeleteFunc(c.Figures, func(f Figure) bool { return f.Owner == p })
-	s.returnHome(p, Worker, w, ev)
-	s.returnHome(p, Viking, v, ev)
+	w, v := s.takeHome(p, q, ev)
 	n := w + 2*v
 	if g := BuildingGood[c.Building]; g >= 0 {
 		s.gain(p, one(g, n), ev)
@@ -165,6 +162,16 @@ func (s *State) collect(p, q int, ev *events) {
 		s.Seats[p].Score += n
 		ev.Add(p, "collect", "%s scores %d from the %s at %s", s.name(p), n, BuildingNames[c.Building], SquareName(q))
 	}
+}
+
+// takeHome brings p's figures on square q home and says how many workers
+// and vikings there were.
+func (s *State) takeHome(p, q int, ev *events) (workers, vikings int) {
+	workers, vikings = s.figuresOn(q, p, Worker), s.figuresOn(q, p, Viking)
+	s.Cells[q].Figures = slices.DeleteFunc(s.Cells[q].Figures, func(f Figure) bool { return f.Owner == p })
+	s.returnHome(p, Worker, workers, ev)
+	s.returnHome(p, Viking, vikings, ev)
+	return workers, vikings
 }
 
 // returnHome puts n figures of kind k back on p's player board, or in the

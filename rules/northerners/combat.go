@@ -310,11 +310,7 @@ func (s *State) withdraw(p int, ev *events) {
 		s.endFight(false, ev)
 		return
 	}
-	c := &s.Cells[f.Square]
-	w, v := s.figuresOn(f.Square, p, Worker), s.figuresOn(f.Square, p, Viking)
-	c.Figures = slices.DeleteFunc(c.Figures, func(fg Figure) bool { return fg.Owner == p })
-	s.returnHome(p, Worker, w, ev)
-	s.returnHome(p, Viking, v, ev)
+	s.takeHome(p, f.Square, ev)
 	s.endFight(true, ev)
 }
 
