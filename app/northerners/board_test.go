@@ -84,3 +84,12 @@ func TestRollsAreExplained(t *testing.T) {
 		}
 	}
 }
+
+// Every bar action has a short name for a phone's narrow spaces.
+func TestShortNames(t *testing.T) {
+	for _, a := range nn.Actions {
+		if n := shortNames[a.Name]; n == "" || len([]rune(n)) > 9 {
+			t.Errorf("%s has the short name %q", a.Name, n)
+		}
+	}
+}

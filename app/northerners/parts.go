@@ -10,6 +10,14 @@ import (
 	nn "longhall/rules/northerners"
 )
 
+// shortNames are the bars' actions as a phone's narrow spaces name them.
+var shortNames = map[string]string{
+	"Fishing": "Fishing", "Explore": "Explore", "Recruit": "Recruit", "Recruit with treasure": "Recruit·T",
+	"Capture": "Capture", "Attack": "Attack", "Workers house": "W-house", "Weapon house": "V-house",
+	"Ships builder": "Shipyard", "Small house": "House", "Woodcutter": "Wood", "Blacksmith": "Smith",
+	"Stone quarry": "Quarry", "Watchtower": "Tower", "Build ship": "Ship", "Raid": "Raid", "Blessing": "Blessing",
+}
+
 // goodMarks are the goods' short names.
 var goodMarks = [nn.NumGoods]string{"Wood", "Fish", "Iron", "Stone", "Treasure"}
 
@@ -84,7 +92,7 @@ func (t *table) bars() app.UI {
 			}
 		}
 		need := append([]app.UI{app.Span().Class("nn-who-needs").Text(needs(ba))}, cost(ba.Cost)...)
-		top := []app.UI{ui.Strong(ba.Name)}
+		top := []app.UI{app.Strong().Body(ui.Span("nn-long", ba.Name), ui.Span("nn-short", shortNames[ba.Name]))}
 		if len(figs) > 0 {
 			top = append(top, ui.Spans("nn-figs", figs...))
 		}
