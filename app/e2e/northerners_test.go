@@ -66,12 +66,14 @@ func TestNorthernersWholeGameAgainstBots(t *testing.T) {
 	ownAreaInView(t, ctx, "a turn at 1280×800", `.nn-buttons [data-action="end"]`)
 	mapInView(t, ctx, "a turn at 1280×800")
 	ownAreaInView(t, ctx, "the bars at 1280×800", `.nn-bars [data-action="action"]`)
+	barsNamed(t, ctx, "a turn at 1280×800")
 	screenView(t, ctx, "northerners-turn")
 	within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond),
 		chromedp.Evaluate(`window.scrollTo(0, 0)`, nil))
 	ownAreaInView(t, ctx, "a turn on a 390-px phone", `.nn-buttons [data-action="end"]`)
 	mapInView(t, ctx, "a turn on a 390-px phone")
 	noSidewaysScroll(t, ctx, "a turn")
+	barsNamed(t, ctx, "a turn on a 390-px phone")
 	screenView(t, ctx, "northerners-turn-phone")
 	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), chromedp.Sleep(200*time.Millisecond))
 	// Place on the first action offered, end the turn, and play on to the
@@ -357,4 +359,15 @@ func recordBeforeAnAttack(t *testing.T) rules.Record {
 	}
 	t.Fatal("no game in 500 gave Ann an attack")
 	return rules.Record{}
+}
+
+// barsNamed checks that every space of the action bars shows its name.
+func barsNamed(t *testing.T, ctx context.Context, when string) {
+	t.Helper()
+	var unnamed []string
+	within(t, ctx, "reading the bars "+when, chromedp.Evaluate(`[...document.querySelectorAll('.nn-bars .nn-space')]
+	  .filter(s => s.querySelector('strong').innerText.trim() === '').map(s => s.title)`, &unnamed))
+	if len(unnamed) > 0 {
+		t.Errorf("%s: the bar spaces %v show no name", when, unnamed)
+	}
 }
