@@ -183,18 +183,7 @@ func TestEveryGamePlaysInARoom(t *testing.T) {
 			wg.Wait()
 			// Both tables settle on the same version (a last intent may
 			// still be on its way when the players stop).
-			var hv, gv string
-			for deadline := time.Now().Add(30 * time.Second); ; {
-				within(t, host, "reading the host's version", chromedp.Evaluate(roomVersion, &hv))
-				within(t, guest, "reading the guest's version", chromedp.Evaluate(roomVersion, &gv))
-				if hv == gv {
-					break
-				}
-				if time.Now().After(deadline) {
-					roomFailure(t, guest, "the guest never caught up", fmt.Errorf("host at %q, guest at %q", hv, gv))
-				}
-				time.Sleep(100 * time.Millisecond)
-			}
+			hv := settled(t, host, guest)
 			if hv == "" || hv == "0" {
 				t.Errorf("%s: the room never moved (version %q, %v)", id, hv, ends)
 			}
@@ -208,6 +197,24 @@ func TestEveryGamePlaysInARoom(t *testing.T) {
 			screenshot(t, guest, "game-room-"+id)
 			t.Logf("%s: both at version %s (%v)", id, hv, ends)
 		})
+	}
+}
+
+// settled waits until the host's and the guest's tables show the same
+// version (a last intent may still be on its way) and returns it.
+func settled(t *testing.T, host, guest context.Context) string {
+	t.Helper()
+	var hv, gv string
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		within(t, host, "reading the host's version", chromedp.Evaluate(roomVersion, &hv))
+		within(t, guest, "reading the guest's version", chromedp.Evaluate(roomVersion, &gv))
+		if hv == gv {
+			return hv
+		}
+		if time.Now().After(deadline) {
+			roomFailure(t, guest, "the guest never caught up", fmt.Errorf("host at %q, guest at %q", hv, gv))
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }
 

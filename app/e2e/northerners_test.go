@@ -64,14 +64,14 @@ func TestNorthernersWholeGameAgainstBots(t *testing.T) {
 	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), chromedp.Sleep(200*time.Millisecond),
 		chromedp.Evaluate(`window.scrollTo(0, 0)`, nil))
 	ownAreaInView(t, ctx, "a turn at 1280×800", `.nn-buttons [data-action="end"]`)
-	mapInView(t, ctx, "a turn at 1280×800")
+	inView(t, ctx, "a turn at 1280×800", ".nn-map")
 	ownAreaInView(t, ctx, "the bars at 1280×800", `.nn-bars [data-action="action"]`)
 	barsNamed(t, ctx, "a turn at 1280×800")
 	screenView(t, ctx, "northerners-turn")
 	within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond),
 		chromedp.Evaluate(`window.scrollTo(0, 0)`, nil))
 	ownAreaInView(t, ctx, "a turn on a 390-px phone", `.nn-buttons [data-action="end"]`)
-	mapInView(t, ctx, "a turn on a 390-px phone")
+	inView(t, ctx, "a turn on a 390-px phone", ".nn-map")
 	noSidewaysScroll(t, ctx, "a turn")
 	barsNamed(t, ctx, "a turn on a 390-px phone")
 	screenView(t, ctx, "northerners-turn-phone")
@@ -93,12 +93,12 @@ func TestNorthernersWholeGameAgainstBots(t *testing.T) {
 	}
 	within(t, ctx, "the top", chromedp.Evaluate(`window.scrollTo(0, 0)`, nil))
 	ownAreaInView(t, ctx, "the harvest at 1280×800", `.nn-own [data-action="resolve"]`)
-	mapInView(t, ctx, "the harvest at 1280×800")
+	inView(t, ctx, "the harvest at 1280×800", ".nn-map")
 	screenView(t, ctx, "northerners-harvest")
 	within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond),
 		chromedp.Evaluate(`window.scrollTo(0, 0)`, nil))
 	ownAreaInView(t, ctx, "the harvest on a 390-px phone", `.nn-own [data-action="resolve"]`)
-	mapInView(t, ctx, "the harvest on a 390-px phone")
+	inView(t, ctx, "the harvest on a 390-px phone", ".nn-map")
 	screenView(t, ctx, "northerners-harvest-phone")
 	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), chromedp.Sleep(200*time.Millisecond))
 
@@ -113,24 +113,6 @@ func TestNorthernersWholeGameAgainstBots(t *testing.T) {
 	}
 	screenshot(t, ctx, "northerners-end")
 	t.Logf("northerners: %s", status)
-}
-
-// mapInView checks that the whole map is on the screen above the dock:
-// its squares are the controls of many choices.
-func mapInView(t *testing.T, ctx context.Context, when string) {
-	t.Helper()
-	var res string
-	within(t, ctx, "measuring the map "+when, chromedp.Evaluate(`(() => {
-	  const m = document.querySelector('.nn-map'), dock = document.querySelector('#dock');
-	  if (!m || !dock) return 'missing';
-	  const r = m.getBoundingClientRect(), d = dock.getBoundingClientRect();
-	  if (r.top < 0 || r.bottom > d.top + 2) return 'the map runs ' + Math.round(r.top) + '..' + Math.round(r.bottom) + ' and the dock starts at ' + Math.round(d.top);
-	  return 'ok';
-	})()`, &res))
-	if res != "ok" {
-		screenshot(t, ctx, "map-failure")
-		t.Errorf("%s: %s", when, res)
-	}
 }
 
 // TestNorthernersRoomPlaysSeveralRounds: two browsers play Northerners in
@@ -195,18 +177,7 @@ func TestNorthernersRoomPlaysSeveralRounds(t *testing.T) {
 		}
 		within(t, host, "reading the round", chromedp.Evaluate(round, &r))
 	}
-	var hv, gv string
-	for settle := time.Now().Add(30 * time.Second); ; {
-		within(t, host, "reading the host's version", chromedp.Evaluate(roomVersion, &hv))
-		within(t, guest, "reading the guest's version", chromedp.Evaluate(roomVersion, &gv))
-		if hv == gv {
-			break
-		}
-		if time.Now().After(settle) {
-			roomFailure(t, guest, "the guest never caught up", fmt.Errorf("host at %q, guest at %q", hv, gv))
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	hv := settled(t, host, guest)
 	const tiles = `[...document.querySelectorAll('.nn-map .nn-sq')].map((s, i) => s.classList.contains('nn-land') ? i : -1).filter(i => i >= 0).join(',')`
 	var hostTiles, guestTiles string
 	within(t, host, "the host's map", chromedp.Evaluate(tiles, &hostTiles))

@@ -161,18 +161,8 @@ func TestVikingsGuestReactsToTheHostsCard(t *testing.T) {
 		roomFailure(t, guest, "the guest never reacted with a card", fmt.Errorf("no reaction card in two minutes"))
 	}
 	// Both tables settle on the same version, and the log tells the stack.
-	var hv, gv, log string
-	for settle := time.Now().Add(30 * time.Second); ; {
-		within(t, host, "reading the host's version", chromedp.Evaluate(roomVersion, &hv))
-		within(t, guest, "reading the guest's version", chromedp.Evaluate(roomVersion, &gv))
-		if hv == gv {
-			break
-		}
-		if time.Now().After(settle) {
-			roomFailure(t, guest, "the guest never caught up", fmt.Errorf("host at %q, guest at %q", hv, gv))
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	settled(t, host, guest)
+	var log string
 	const readLog = `document.querySelector('#gamelog') ? document.querySelector('#gamelog').innerText : ''`
 	within(t, host, "reading the host's log", chromedp.Evaluate(readLog, &log))
 	if !strings.Contains(log, "Rikki:") {
