@@ -249,6 +249,7 @@ func (s *State) placements(p int) []rules.Action {
 		return nil
 	}
 	reach := s.Reach(p)
+	spots := len(s.BuildSpots(p))
 	for i := range s.Cells {
 		c := &s.Cells[i]
 		switch {
@@ -267,13 +268,14 @@ func (s *State) placements(p int) []rules.Action {
 		}
 	}
 	for a, ba := range Actions {
-		out = append(out, s.barChoices(p, a, ba, reach)...)
+		out = append(out, s.barChoices(p, a, ba, reach, spots)...)
 	}
 	return out
 }
 
-// barChoices lists the ways p may take action a now.
-func (s *State) barChoices(p, a int, ba BarAction, reach [Size * Size]bool) []rules.Action {
+// barChoices lists the ways p may take action a now; spots is how many
+// free land tiles p's roads reach.
+func (s *State) barChoices(p, a int, ba BarAction, reach [Size * Size]bool, spots int) []rules.Action {
 	pl := &s.Seats[p]
 	if !pl.has(ba.Cost) || pl.Home[Worker] < ba.Workers || pl.Home[Viking] < ba.Vikings || ba.Jarl && pl.JarlAt != JarlHome {
 		return nil
@@ -301,7 +303,7 @@ func (s *State) barChoices(p, a int, ba BarAction, reach [Size * Size]bool) []ru
 			return nil
 		}
 	case DoBuilding:
-		if pl.Builds[ba.Arg] == 0 || len(s.BuildSpots(p)) == 0 {
+		if pl.Builds[ba.Arg] == 0 || spots == 0 {
 			return nil
 		}
 	case DoAttack:

@@ -688,7 +688,6 @@ func TestWatchtower(t *testing.T) {
 	}
 	// A second way round, below: no tower to beat.
 	road(t, s, sq(2, 2), sq(2, 3), sq(2, 4), sq(2, 5))
-	s.Cells[sq(2, 2)].Tile = s.Cells[sq(1, 2)].Tile // keep the roads all crossroads
 	if towers, _ := s.AttackWay(0, 1, sq(1, 5)); len(towers) != 0 {
 		t.Errorf("another way exists, yet towers %v", towers)
 	}
@@ -803,5 +802,71 @@ func TestFinalScoring(t *testing.T) {
 	}
 	if !strings.Contains(ev[0].Text, "2 tiles, 2 houses, 3 treasure, 3 resources") {
 		t.Errorf("the log says %q", ev[0].Text)
+	}
+}
+
+// Raid actions explained: a player may build a ship with one in hand,
+// but "will not gain points or get another ship".
+func TestBuildShipTwice(t *testing.T) {
+	s := table(t, "Ann", "Bo")
+	s.Seats[0].Houses[ShipBuilder], s.Seats[0].Ship = true, true
+	do(t, s, 0, KindAction, action(t, "Build ship"))
+	toAct(t, s, 1)
+	do(t, s, 1, KindEnd)
+	do(t, s, 0, KindResolve, 0)
+	if s.Seats[0].Score != 0 || !s.Seats[0].Ship {
+		t.Errorf("a second ship scored %d", s.Seats[0].Score)
+	}
+}
+
+// Kaupang tiles fields: "When all tiles are spent, reshuffle the pile of
+// spent Kaupang tiles."
+func TestKaupangPileReshuffles(t *testing.T) {
+	s := table(t, "Ann", "Bo")
+	var ev events
+	s.KaupangSpent = append(s.KaupangSpent, s.KaupangPile...)
+	s.KaupangPile = []int{}
+	taken := s.KaupangRow[0]
+	s.trade(0, []int{0, -1}, &ev)
+	if s.KaupangRow[0] < 0 || len(s.KaupangSpent) != 0 || len(s.KaupangPile) != len(KaupangTiles)-KaupangRow {
+		t.Errorf("after the last tile: row %v, pile %d, spent %d", s.KaupangRow, len(s.KaupangPile), len(s.KaupangSpent))
+	}
+	if !slices.Contains(s.KaupangPile, taken) && s.KaupangRow[0] != taken {
+		t.Errorf("the tile just spent is not back in play")
+	}
+}
+
+// Mundane actions explained, Attack: "If you have captured more workers
+// than you have room for, discard the workers to your supply. You still
+// gain the resources."
+func TestCapturedWorkersBeyondRoomStillYield(t *testing.T) {
+	s := table(t, "Ann", "Bo")
+	building(t, s, 1, sq(1, 2), Woodcutter)
+	s.Cells[sq(1, 2)].Figures = []Figure{{0, Worker}, {0, Worker}} // captured by Ann
+	s.Seats[0].Supply[Worker] -= 2
+	s.Seats[0].Goods[Wood] = 0
+	do(t, s, 0, KindEnd)
+	toAct(t, s, 1)
+	do(t, s, 1, KindEnd)
+	do(t, s, 0, KindCollect, sq(1, 2))
+	if pl := s.Seats[0]; pl.Goods[Wood] != 2 || pl.Home[Worker] != 3 || pl.Supply[Worker] != 4 {
+		t.Errorf("wood %d, home %v, supply %v", pl.Goods[Wood], pl.Home, pl.Supply)
+	}
+}
+
+// Raid: "The Jarl and vikings assigned to a raid may not be used for
+// other actions while on the raid."
+func TestRaidersAreAway(t *testing.T) {
+	s := table(t, "Ann", "Bo")
+	road(t, s, toKaupang...)
+	s.Seats[0].Ship = true
+	do(t, s, 0, KindAction, action(t, "Raid"), 2)
+	toAct(t, s, 1)
+	do(t, s, 1, KindEnd)
+	s.loaded = []int{3, 3, 3, 1, 2} // every card's first row has a 3: the raid goes on
+	do(t, s, 0, KindResolve, 0)
+	toAct(t, s, 0)
+	if legal(s, 0, KindVisit, redKaupang) || legal(s, 0, KindAction, action(t, "Explore")) || legal(s, 0, KindAction, action(t, "Blessing")) {
+		t.Errorf("the Jarl or the vikings on the raid can still be placed")
 	}
 }

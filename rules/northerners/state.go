@@ -102,13 +102,13 @@ type RaidRun struct {
 
 // Player is one seat's village, warehouse, figures and cards.
 type Player struct {
-	Colour int    `json:"colour"`
-	Goods  Goods  `json:"goods"`
-	Score  int    `json:"score"`
-	Home   [2]int `json:"home"`   // workers and vikings on the player board
-	Supply [2]int `json:"supply"` // in the supply
-	JarlAt int    `json:"jarlAt"` // JarlHome, JarlRaid, JarlBar or a square
-	Builds [NumBuilds]int
+	Colour int             `json:"colour"`
+	Goods  Goods           `json:"goods"`
+	Score  int             `json:"score"`
+	Home   [2]int          `json:"home"`   // workers and vikings on the player board
+	Supply [2]int          `json:"supply"` // in the supply
+	JarlAt int             `json:"jarlAt"` // JarlHome, JarlRaid, JarlBar or a square
+	Builds [NumBuilds]int  `json:"builds"` // building tiles left in the supply
 	Houses [NumHouses]bool `json:"houses"`
 	Ship   bool            `json:"ship"`
 	Hand   []int           `json:"hand"`            // blessing cards
