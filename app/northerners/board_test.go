@@ -52,7 +52,7 @@ func TestReadWhy(t *testing.T) {
 		{[]int{1, 3, nn.Hammer}, nn.Hammer, "counts the hammer: no face repeats: the highest"},
 		{[]int{2, 2, 5, 5}, 5, "counts 5: the highest of the most frequent faces"},
 	} {
-		if got := ReadWhy(&nn.Roll{Dice: c.dice, Read: c.read}); got != c.want {
+		if got := readWhy(&nn.Roll{Dice: c.dice, Read: c.read}); got != c.want {
 			t.Errorf("%v: %q, want %q", c.dice, got, c.want)
 		}
 	}

@@ -210,7 +210,7 @@ func (t *table) hand() app.UI {
 	}
 	for _, q := range t.v.Quests {
 		qu := nn.Quests[q]
-		words := QuestWords(qu) + " · " + strconv.Itoa(qu.Points) + " points"
+		words := questWords(qu) + " · " + strconv.Itoa(qu.Points) + " points"
 		cards = append(cards, app.Div().Class("nn-card nn-quest").Title(qu.Name+": "+words).Body(ui.Strong(qu.Name), ui.Small("nn-text", words)))
 	}
 	return ui.Hand("nn-hand", cards)
@@ -222,8 +222,8 @@ func (t *table) card(c int, class string) app.UI {
 	return t.control(pickCard+c, class, nn.CardName(c)+": "+nn.CardKinds[k].Text, ui.Strong(nn.CardName(c)), ui.Small("nn-text", nn.CardKinds[k].Text))
 }
 
-// QuestWords says what a quest asks for.
-func QuestWords(q nn.Quest) string {
+// questWords says what a quest asks for.
+func questWords(q nn.Quest) string {
 	n := strconv.Itoa(q.N)
 	switch q.Cond {
 	case nn.QHave:
@@ -325,12 +325,12 @@ func (t *table) roll(who string, r *nn.Roll) app.UI {
 		}
 		dice[i] = ui.Span(class, mark)
 	}
-	return ui.Div("nn-roll", ui.Span("nn-rollwho", who), ui.Spans("nn-dice", dice...), ui.Small("nn-why", ReadWhy(r)))
+	return ui.Div("nn-roll", ui.Span("nn-rollwho", who), ui.Spans("nn-dice", dice...), ui.Small("nn-why", readWhy(r)))
 }
 
-// ReadWhy explains the face a roll counts as: "the most frequent face
+// readWhy explains the face a roll counts as: "the most frequent face
 // (2 of them)", "no face repeats: the highest".
-func ReadWhy(r *nn.Roll) string {
+func readWhy(r *nn.Roll) string {
 	count := map[int]int{}
 	most := 0
 	for _, d := range r.Dice {
