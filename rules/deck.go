@@ -46,3 +46,15 @@ func CountBy[T any](s []T, keep func(T) bool) int {
 	}
 	return n
 }
+
+// Restock turns the discards, shuffled, into the deck when the deck is
+// empty ("when the deck runs out, shuffle the discards"), and reports
+// whether it did. With both empty it does nothing.
+func Restock[T any](r *RNG, deck, discard *[]T) bool {
+	if len(*deck) > 0 || len(*discard) == 0 {
+		return false
+	}
+	*deck, *discard = *discard, []T{}
+	Shuffle(r, *deck)
+	return true
+}

@@ -299,12 +299,8 @@ func (s *State) resolve(p int, pc Placement, ev *events) {
 // drawCard draws a blessing for p: a Loki card resolves at once and is
 // discarded. It returns the card kept, or -1.
 func (s *State) drawCard(p int, ev *events) int {
-	if len(s.Blessings) == 0 {
-		s.Blessings, s.BlessDiscard = s.BlessDiscard, []int{}
-		rules.Shuffle(s.RNG, s.Blessings)
-		if len(s.Blessings) > 0 {
-			ev.Add(-1, "shuffle", "The blessings are shuffled again")
-		}
+	if rules.Restock(s.RNG, &s.Blessings, &s.BlessDiscard) {
+		ev.Add(-1, "shuffle", "The blessings are shuffled again")
 	}
 	if len(s.Blessings) == 0 {
 		ev.Add(p, "draw", "There are no blessings left to draw")
@@ -331,10 +327,7 @@ func (s *State) drawBlessing(p int, ev *events) {
 
 // drawQuest draws a quest card into p's quests.
 func (s *State) drawQuest(p int, ev *events) {
-	if len(s.QuestDeck) == 0 {
-		s.QuestDeck, s.QuestDiscard = s.QuestDiscard, []int{}
-		rules.Shuffle(s.RNG, s.QuestDeck)
-	}
+	rules.Restock(s.RNG, &s.QuestDeck, &s.QuestDiscard)
 	if len(s.QuestDeck) == 0 {
 		ev.Add(p, "quest", "There are no quests left to draw")
 		return
@@ -417,10 +410,7 @@ func (s *State) trade(p int, args []int, ev *events) {
 		ev.Add(p, "trade", "%s takes a Kaupang tile without trading", s.name(p))
 	}
 	s.KaupangSpent = append(s.KaupangSpent, t)
-	if len(s.KaupangPile) == 0 {
-		s.KaupangPile, s.KaupangSpent = s.KaupangSpent, []int{}
-		rules.Shuffle(s.RNG, s.KaupangPile)
-	}
+	rules.Restock(s.RNG, &s.KaupangPile, &s.KaupangSpent)
 	s.KaupangRow[slot] = -1
 	if len(s.KaupangPile) > 0 {
 		s.KaupangRow[slot], s.KaupangPile = s.KaupangPile[0], s.KaupangPile[1:]

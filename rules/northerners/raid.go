@@ -15,10 +15,8 @@ func (s *State) raidDice(r *RaidRun) int { return RaidRows - r.Row + r.Extra }
 // starting with the round when they draw the raid card."
 func (s *State) startRaid(p int, pc Placement, ev *events) {
 	pl := &s.Seats[p]
-	if len(s.RaidDeck) == 0 {
-		s.RaidDeck, s.RaidDiscard = s.RaidDiscard, []int{}
-		rules.Shuffle(s.RNG, s.RaidDeck)
-	}
+	// Six cards and at most four raids at once: the deck never runs dry.
+	rules.Restock(s.RNG, &s.RaidDeck, &s.RaidDiscard)
 	card := s.RaidDeck[0]
 	s.RaidDeck = s.RaidDeck[1:]
 	pl.Raid = &RaidRun{Card: card, Vikings: pc.Vikings}

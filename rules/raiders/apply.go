@@ -300,13 +300,11 @@ func (s *State) afterAction(ev *events) {
 // when it runs out ("If the townsfolk deck runs out…"); with both empty
 // there is none.
 func (s *State) top(ev *events) (int, bool) {
-	if len(s.Deck) == 0 {
-		if len(s.Discard) == 0 {
-			return -1, false
-		}
-		s.Deck, s.Discard = s.Discard, []int{}
-		rules.Shuffle(s.RNG, s.Deck)
+	if rules.Restock(s.RNG, &s.Deck, &s.Discard) {
 		ev.Add(-1, "reshuffle", "The discarded townsfolk are shuffled into a new deck")
+	}
+	if len(s.Deck) == 0 {
+		return -1, false
 	}
 	c := s.Deck[0]
 	s.Deck = s.Deck[1:]

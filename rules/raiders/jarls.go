@@ -43,13 +43,11 @@ func (s *State) meetJarls(p, n int, ev *events) {
 	s.Seats[p].Jarls += n
 	e := &Encounter{}
 	for range n {
-		if len(s.JarlDeck) == 0 {
-			if len(s.JarlDiscard) == 0 {
-				break
-			}
-			s.JarlDeck, s.JarlDiscard = s.JarlDiscard, []int{}
-			rules.Shuffle(s.RNG, s.JarlDeck)
+		if rules.Restock(s.RNG, &s.JarlDeck, &s.JarlDiscard) {
 			ev.Add(-1, "reshuffle", "The Jarl discards are shuffled into a new Jarl deck")
+		}
+		if len(s.JarlDeck) == 0 {
+			break
 		}
 		j := s.JarlDeck[0]
 		s.JarlDeck = s.JarlDeck[1:]

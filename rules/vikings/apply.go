@@ -530,8 +530,7 @@ func (s *State) draw(p, n int, ev *events) {
 				break
 			}
 			s.Reshuffles++
-			s.Deck, s.Discard = s.Discard, []int{}
-			rules.Shuffle(s.RNG, s.Deck)
+			rules.Restock(s.RNG, &s.Deck, &s.Discard)
 			ev.Add(-1, "reshuffle", "The discards are shuffled into a new deck (%d of %d)", s.Reshuffles, MaxReshuffles)
 		}
 		s.Seats[p].Hand = append(s.Seats[p].Hand, s.Deck[0])
