@@ -67,7 +67,8 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 }
 
 // startTurn begins p's turn with the harvest ("Skip this for your first
-// turn": there is nothing to harvest).
+// turn": there is nothing to harvest); in the last half-turns the harvest
+// is all there is.
 func (s *State) startTurn(p int, ev *events) {
 	pl := &s.Seats[p]
 	s.Turn = p
@@ -101,7 +102,7 @@ func (s *State) continueHarvest(p int, ev *events) {
 		return
 	}
 	s.Step = Step{Kind: StepHarvest, Seat: p}
-	if s.items(p) > 0 {
+	if len(s.harvestItems(p)) > 0 {
 		return
 	}
 	if !s.Final {
@@ -109,9 +110,7 @@ func (s *State) continueHarvest(p int, ev *events) {
 		return
 	}
 	if next := (p + 1) % s.Players; next != s.Start {
-		s.Turn = next
-		s.Seats[next].Turns++
-		s.continueHarvest(next, ev)
+		s.startTurn(next, ev)
 		return
 	}
 	s.finish(ev)
@@ -126,18 +125,16 @@ func (s *State) applyHarvest(p int, a rules.Action, ev *events) {
 		var pc Placement
 		pl.Placed, pc, _ = rules.RemoveAt(pl.Placed, a.Args[0])
 		s.resolve(p, pc, ev)
-		return
 	case KindJarl:
 		q := pl.JarlAt
 		s.Cells[q].Jarl, pl.JarlAt = -1, JarlHome
 		if Squares[q].Kind == Kaupang {
 			ev.Add(p, "jarl", "%s's Jarl trades at %s", s.name(p), SquareName(q))
 			s.Step = Step{Kind: StepKaupang, Seat: p}
-			return
+		} else {
+			ev.Add(p, "jarl", "%s's Jarl returns from the Spirit Shaman", s.name(p))
+			s.Step = Step{Kind: StepSpirit, Seat: p}
 		}
-		ev.Add(p, "jarl", "%s's Jarl returns from the Spirit Shaman", s.name(p))
-		s.Step = Step{Kind: StepSpirit, Seat: p}
-		return
 	case KindRaid:
 		s.raidRoll(p, ev)
 	case KindReturn:
@@ -146,7 +143,10 @@ func (s *State) applyHarvest(p int, a rules.Action, ev *events) {
 	case KindCard:
 		s.playCard(p, a.Args, ev)
 	}
-	s.continueHarvest(p, ev)
+	// A choice the action asks for (a tile's place, a trade) comes first.
+	if s.Step.Kind == StepHarvest {
+		s.continueHarvest(p, ev)
+	}
 }
 
 // collect returns p's figures from the building tile on square q, with
@@ -222,19 +222,18 @@ func (s *State) gain(p int, g Goods, ev *events) {
 }
 
 // resolve resolves a placement on an action bar: its figures come back
-// (or are sacrificed) and the action does what it does.
+// (or are sacrificed) and the action does what it does, or sets the
+// choice it asks for as the step.
 func (s *State) resolve(p int, pc Placement, ev *events) {
 	pl := &s.Seats[p]
 	ba := Actions[pc.Action]
 	if pc.Resting {
 		ev.Add(p, "rest", "%s's %d %s come home from the attack", s.name(p), pc.Vikings, plural(pc.Vikings, "viking"))
 		s.returnHome(p, Viking, pc.Vikings, ev)
-		s.continueHarvest(p, ev)
 		return
 	}
 	if ba.Do == DoRaid {
 		s.startRaid(p, pc, ev)
-		s.continueHarvest(p, ev)
 		return
 	}
 	if ba.Sacrifice {
@@ -266,7 +265,6 @@ func (s *State) resolve(p int, pc Placement, ev *events) {
 			break
 		}
 		s.Step = Step{Kind: StepBuild, Seat: p, Building: ba.Arg}
-		return
 	case DoShip:
 		if pl.Ship {
 			ev.Add(p, "ship", "%s already has a ship", s.name(p))
@@ -290,10 +288,8 @@ func (s *State) resolve(p int, pc Placement, ev *events) {
 		default:
 			ev.Secret(p, "draw", s.name(p)+" draws two blessings to keep one", s.name(p)+" draws "+CardName(pl.Offer[0])+" and "+CardName(pl.Offer[1])+" to keep one", p)
 			s.Step = Step{Kind: StepKeep, Seat: p}
-			return
 		}
 	}
-	s.continueHarvest(p, ev)
 }
 
 // drawCard draws a blessing for p: a Loki card resolves at once and is
@@ -400,9 +396,7 @@ func (s *State) trade(p int, args []int, ev *events) {
 	if o := args[1]; o >= 0 {
 		tr := KaupangTiles[t][o]
 		pl := &s.Seats[p]
-		for k, n := range tr.Give {
-			pl.Goods[k] -= n
-		}
+		pl.pay(tr.Give)
 		s.gain(p, tr.Get, ev)
 		pl.Score += tr.Points
 		ev.Add(p, "trade", "%s trades %s", s.name(p), TradeWords(tr))
@@ -476,9 +470,7 @@ func (s *State) placeOnBar(p int, args []int, ev *events) {
 	if ba.Do == DoRaid {
 		pc.Vikings = args[1]
 	}
-	for k, n := range ba.Cost {
-		pl.Goods[k] -= n
-	}
+	pl.pay(ba.Cost)
 	pl.Home[Worker] -= pc.Workers
 	pl.Home[Viking] -= pc.Vikings
 	if pc.Jarl {
@@ -519,12 +511,6 @@ func (s *State) endTurn(p int, ev *events) {
 			ev.Add(-1, "final", "Everyone has a last harvest")
 		}
 	}
-	if s.Final {
-		s.Turn = next
-		s.Seats[next].Turns++
-		s.continueHarvest(next, ev)
-		return
-	}
 	s.startTurn(next, ev)
 }
 
@@ -533,12 +519,7 @@ func (s *State) finish(ev *events) {
 	scores := make([]int, s.Players)
 	for p := range s.Seats {
 		pl := &s.Seats[p]
-		tiles := 0
-		for _, c := range s.Cells {
-			if c.Building >= 0 && c.Owner == p {
-				tiles++
-			}
-		}
+		tiles := s.built(p, -1)
 		houses := 0
 		for _, h := range pl.Houses {
 			if h {

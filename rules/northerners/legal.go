@@ -141,6 +141,14 @@ func GoodsWords(g Goods) string {
 	return out
 }
 
+// pay takes goods from the warehouse (has said there are enough).
+func (pl *Player) pay(g Goods) {
+	for k, n := range g {
+		pl.Goods[k] -= n
+	}
+}
+
+// has says whether the warehouse holds g.
 func (pl *Player) has(g Goods) bool {
 	for k, n := range g {
 		if pl.Goods[k] < n {
@@ -182,17 +190,6 @@ func placementWords(pc Placement) string {
 		return fmt.Sprintf(" (%d vikings resting)", pc.Vikings)
 	}
 	return ""
-}
-
-// items counts what p still has to harvest.
-func (s *State) items(p int) int {
-	n := 0
-	for _, a := range s.harvestItems(p) {
-		if a.Kind != KindReturn {
-			n++
-		}
-	}
-	return n
 }
 
 // turnCards lists the blessings p may play on their own turn.
