@@ -1,6 +1,7 @@
 package northerners
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -644,31 +645,67 @@ func TestValkyrieWithdraws(t *testing.T) {
 	}
 }
 
-// Playing cards: both sides may play; Frigg's Veil negates the
-// opponent's; Thor adds dice past 5.
+// Playing cards: "Both players decide what (if any) Blessing cards they
+// want to use. Players are allowed to decide on additional cards to negate
+// the opponent's cards." Thor's Strength adds 2 dice, past the 5-dice cap;
+// Tyr's Resolve adds 1 to the result; Frigg's Veil negates the opponent's
+// last card.
 func TestCombatCards(t *testing.T) {
-	s := attackSetup(t)
-	thor, frigg := give(t, s, 0, CardThor), give(t, s, 1, CardFrigg)
-	do(t, s, 0, KindAttack, sq(2, 4), 1, 2)
-	do(t, s, 0, KindCard, thor)
-	if s.Step.Seat != 1 {
-		t.Fatalf("the defender does not answer the card")
+	for _, c := range []struct {
+		name     string
+		vikings  int
+		atk, def []int // blessing kinds each side plays, attacker first
+		dice     []int
+		check    func(*Fight) string
+	}{
+		{"Thor's Strength past 5 dice", 3, []int{CardThor}, nil, slices.Repeat([]int{2}, 10), func(f *Fight) string {
+			if len(f.Attack.Dice) != MaxDice+ThorDice {
+				return fmt.Sprintf("%d attack dice", len(f.Attack.Dice))
+			}
+			return ""
+		}},
+		{"Tyr's Resolve turns a loss into a tie", 1, []int{CardTyr}, nil, []int{2, 2, 3, 2, 1}, func(f *Fight) string {
+			if f.Attack.Read != 2 || f.Attack.Bonus != TyrBonus || f.Defence.Read != 3 || !f.AttackerWon {
+				return fmt.Sprintf("attack %+v, defence %+v, attacker won %v", f.Attack, f.Defence, f.AttackerWon)
+			}
+			return ""
+		}},
+		{"Frigg's Veil negates Thor's Strength", 2, []int{CardThor}, []int{CardFrigg}, slices.Repeat([]int{2}, 10), func(f *Fight) string {
+			if len(f.Attack.Dice) != AttackDice(2) {
+				return fmt.Sprintf("the cancelled card still added dice: %d", len(f.Attack.Dice))
+			}
+			return ""
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := attackSetup(t)
+			s.Seats[0].Home[Viking], s.Seats[0].Supply[Viking] = 3, 2
+			do(t, s, 0, KindAttack, sq(2, 4), 1, c.vikings)
+			for i := range max(len(c.atk), len(c.def)) {
+				if i < len(c.atk) {
+					do(t, s, 0, KindCard, give(t, s, 0, c.atk[i]))
+				} else {
+					do(t, s, 0, KindFight)
+				}
+				if i < len(c.def) {
+					do(t, s, 1, KindCard, give(t, s, 1, c.def[i]))
+				} else {
+					do(t, s, 1, KindFight)
+				}
+			}
+			for s.Step.Kind == StepCombat && s.Fight.Rolls == 0 {
+				s.loaded = c.dice
+				do(t, s, s.Step.Seat, KindFight)
+			}
+			f := s.Fight
+			if f == nil {
+				f = s.LastFight
+			}
+			if msg := c.check(f); msg != "" {
+				t.Error(msg)
+			}
+		})
 	}
-	do(t, s, 1, KindCard, frigg)
-	do(t, s, 0, KindFight)
-	s.loaded = slices.Repeat([]int{2}, 10)
-	do(t, s, 1, KindFight)
-	if n := len(s.LastFightOrFight().Attack.Dice); n != 4 {
-		t.Errorf("the cancelled Thor's Strength still added dice: %d", n)
-	}
-}
-
-// LastFightOrFight is the fight on the table, under way or just ended.
-func (s *State) LastFightOrFight() *Fight {
-	if s.Fight != nil {
-		return s.Fight
-	}
-	return s.LastFight
 }
 
 // Watchtower: "they must first defeat the watchtower before moving on to
@@ -868,5 +905,52 @@ func TestRaidersAreAway(t *testing.T) {
 	toAct(t, s, 0)
 	if legal(s, 0, KindVisit, redKaupang) || legal(s, 0, KindAction, action(t, "Explore")) || legal(s, 0, KindAction, action(t, "Blessing")) {
 		t.Errorf("the Jarl or the vikings on the raid can still be placed")
+	}
+}
+
+// Blessing cards "kept in hand and ... played whenever the card effect
+// allows it": the designed gifts played on one's own turn.
+func TestTurnBlessings(t *testing.T) {
+	for _, c := range []struct {
+		kind int
+		args []int // after the card
+		want func(Player) bool
+	}{
+		{CardFreyr, []int{Iron}, func(pl Player) bool { return pl.Goods[Iron] == StartResource+FreyrGain }},
+		{CardBragi, nil, func(pl Player) bool { return pl.Score == BragiGain }},
+		{CardHoard, nil, func(pl Player) bool { return pl.Goods[Treasure] == 1 }},
+		{CardIdun, nil, func(pl Player) bool { return pl.Home[Worker] == 3 && pl.Supply[Worker] == 4 }},
+	} {
+		t.Run(CardKinds[c.kind].Name, func(t *testing.T) {
+			s := table(t, "Ann", "Bo")
+			if c.kind == CardIdun {
+				s.Seats[0].Home[Worker], s.Seats[0].Supply[Worker] = 2, 5
+			}
+			card := give(t, s, 0, c.kind)
+			do(t, s, 0, KindCard, append([]int{card}, c.args...)...)
+			if !c.want(s.Seats[0]) || slices.Contains(s.Seats[0].Hand, card) {
+				t.Errorf("after playing it: %+v", s.Seats[0])
+			}
+		})
+	}
+}
+
+// Recruit: "gain a viking for each viking or treasure tile spent": the
+// treasure recruit pays a treasure tile when placed.
+func TestRecruitWithTreasure(t *testing.T) {
+	s := table(t, "Ann", "Bo")
+	a := action(t, "Recruit with treasure")
+	refused(t, s, 0, KindAction, a, 1)
+	s.Seats[0].Goods[Treasure] = 1
+	s.Seats[0].Houses[WeaponHouse] = true
+	do(t, s, 0, KindAction, a, 1)
+	if s.Seats[0].Goods[Treasure] != 0 || s.Seats[0].JarlAt != JarlBar {
+		t.Fatalf("after placing: %+v", s.Seats[0])
+	}
+	toAct(t, s, 1)
+	do(t, s, 1, KindEnd)
+	do(t, s, 0, KindResolve, 0)
+	if pl := s.Seats[0]; pl.Home[Viking] != 3 || pl.JarlAt != JarlHome {
+		t.Errorf("after the harvest: vikings %v, Jarl %d", pl.Home, pl.JarlAt)
 	}
 }
