@@ -149,19 +149,8 @@ func (t *table) menu() app.UI {
 	for _, a := range actions {
 		items = append(items, ui.ActionButton(a, a.String(), ""))
 	}
-	items = append(items, app.Button().Type("button").Class("button quiet").Attr("data-pick", "none").Text("Cancel").
-		OnClick(t.b.onPick(0), app.EventScope("pick", "none")))
+	items = append(items, ui.CancelPick(&t.b.sel))
 	return ui.Div("nn-menu", items...)
-}
-
-// onPick picks a thing (key+1), or none (0); picking it again drops it.
-func (b *Board) onPick(sel int) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		if b.sel == sel {
-			sel = 0
-		}
-		b.sel = sel
-	}
 }
 
 // control makes el the control of the actions under key: itself when
@@ -174,13 +163,10 @@ func (t *table) control(key int, class, title string, body ...app.UI) app.UI {
 	case 1:
 		return ui.Control(actions[0], class+" nn-can", actions[0].String(), body...)
 	}
-	on := t.b.sel == key+1
-	if on {
+	if t.b.sel == key+1 {
 		class += " nn-sel"
 	}
-	return app.Button().Type("button").Class(class+" nn-can").Attr("data-pick", key).Aria("pressed", on).
-		Title(title+": choose what to do here").
-		OnClick(t.b.onPick(key+1), app.EventScope("pick", key, on)).Body(body...)
+	return ui.Pick(&t.b.sel, key+1, key, class+" nn-can", title+": choose what to do here", body...)
 }
 
 // colour is a colour's class.

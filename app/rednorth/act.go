@@ -49,8 +49,7 @@ func (t *table) actions() app.UI {
 		for i, a := range t.c.buttons {
 			if t.passForfeitsGod(a) {
 				// Passing with the God unused gives it up for good: ask once.
-				buttons[i] = app.Button().Type("button").Class("button").Attr("data-pick", "pass").Text("Pass").
-					OnClick(t.b.onPick(confirmPass), app.EventScope("pick", "pass"))
+				buttons[i] = ui.Pick(&t.b.sel, confirmPass, "pass", "button", "", app.Text("Pass"))
 				continue
 			}
 			buttons[i] = ui.ActionButton(a, t.buttonText(a), "")
@@ -165,8 +164,7 @@ func (t *table) tray() app.UI {
 	for _, a := range acts {
 		items = append(items, ui.ActionButton(a, trayText(a, glory), ""))
 	}
-	items = append(items, app.Button().Type("button").Class("button quiet").Attr("data-pick", "none").Text("Cancel").
-		OnClick(t.b.onPick(0), app.EventScope("pick", "none")))
+	items = append(items, ui.CancelPick(&t.b.sel))
 	return ui.Div("rn-tray", items...)
 }
 
@@ -195,8 +193,7 @@ func (t *table) confirmPassTray() app.UI {
 	if invoke != nil {
 		items = append(items, ui.ActionButton(*invoke, "Invoke "+god+" first", "primary"))
 	}
-	items = append(items, app.Button().Type("button").Class("button quiet").Attr("data-pick", "none").Text("Cancel").
-		OnClick(t.b.onPick(0), app.EventScope("pick", "none")))
+	items = append(items, ui.CancelPick(&t.b.sel))
 	return ui.Div("rn-tray rn-confirm", items...)
 }
 

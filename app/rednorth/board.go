@@ -80,17 +80,6 @@ func (t *table) holder(s int) string {
 	return t.name(s)
 }
 
-// onPick selects a Party card (pos+1), or clears the selection (0).
-func (b *Board) onPick(sel int) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		next := sel
-		if b.sel == sel {
-			next = 0
-		}
-		b.sel = next
-	}
-}
-
 // actCard is a card that takes a when clicked.
 func (t *table) actCard(l look, a rules.Action) app.UI {
 	return ui.Control(a, l.class+" rn-can", l.label+". "+a.String(), l.body...)
@@ -98,15 +87,12 @@ func (t *table) actCard(l look, a rules.Action) app.UI {
 
 // pickCard is a card of the viewer's Party that opens its actions.
 func (t *table) pickCard(l look, pos int) app.UI {
-	on := t.b.sel == pos+1
 	class := l.class + " rn-can"
-	if on {
+	if t.b.sel == pos+1 {
 		class += " rn-sel"
 	}
-	return app.Button().Type("button").Class(class).
-		Attr("data-pick", pos).Aria("pressed", on).
-		Aria("label", l.label+": choose an action for this card").Title("Choose an action for this card").
-		OnClick(t.b.onPick(pos+1), app.EventScope("pick", pos, on)).Body(l.body...)
+	return ui.Pick(&t.b.sel, pos+1, pos, class, "Choose an action for this card", l.body...).
+		Aria("label", l.label+": choose an action for this card")
 }
 
 // tokens shows who holds the three special tokens.

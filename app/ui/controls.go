@@ -61,6 +61,41 @@ func Buttons(class string, actions []rules.Action, text func(rules.Action) strin
 	return app.Div().Class(strings.TrimSpace("buttons " + class)).Body(items...)
 }
 
+// Picks: an element that holds several legal actions opens them when
+// clicked, without taking one. The board keeps which is picked (an int, 0
+// for none) and draws the picked element's actions as buttons, with a
+// CancelPick. A pick carries data-pick, which the browser driver reads.
+
+// TogglePick is the handler that picks to in *sel, or drops the pick when
+// to is already picked.
+func TogglePick(sel *int, to int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		if *sel == to {
+			*sel = 0
+			return
+		}
+		*sel = to
+	}
+}
+
+// Pick is a button that toggles the pick to, pressed while picked; key is
+// its data-pick, and scopes its handler.
+func Pick(sel *int, to int, key any, class, title string, body ...app.UI) app.HTMLButton {
+	on := *sel == to
+	b := app.Button().Type("button").Class(class).Attr("data-pick", key).Aria("pressed", on).
+		OnClick(TogglePick(sel, to), app.EventScope("pick", key, on)).Body(body...)
+	if title != "" {
+		b = b.Title(title)
+	}
+	return b
+}
+
+// CancelPick is the button that drops the pick.
+func CancelPick(sel *int) app.UI {
+	return app.Button().Type("button").Class("button quiet").Attr("data-pick", "none").Text("Cancel").
+		OnClick(func(ctx app.Context, e app.Event) { *sel = 0 }, app.EventScope("pick", "none"))
+}
+
 // ActionKey names an action uniquely among the legal ones (labels aside).
 func ActionKey(a rules.Action) string { return a.Kind + ":" + ArgsText(a.Args) }
 

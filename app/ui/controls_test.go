@@ -100,3 +100,24 @@ func TestJoinAnd(t *testing.T) {
 		}
 	}
 }
+
+// A pick toggles: clicked it is picked, clicked again dropped; Cancel
+// drops any; its HTML carries data-pick and aria-pressed for the driver.
+func TestPickToggles(t *testing.T) {
+	sel := 0
+	TogglePick(&sel, 3)(app.Context{}, app.Event{})
+	if sel != 3 {
+		t.Fatalf("picked %d, want 3", sel)
+	}
+	if html := app.HTMLString(Pick(&sel, 3, 2, "card", "Choose")); !strings.Contains(html, `data-pick="2"`) || !strings.Contains(html, `aria-pressed`) {
+		t.Errorf("a picked pick draws as %s", html)
+	}
+	TogglePick(&sel, 3)(app.Context{}, app.Event{})
+	if sel != 0 {
+		t.Errorf("picking it again left %d", sel)
+	}
+	sel = 5
+	if html := app.HTMLString(CancelPick(&sel)); !strings.Contains(html, `data-pick="none"`) {
+		t.Errorf("Cancel draws as %s", html)
+	}
+}

@@ -140,19 +140,8 @@ func (t *table) menu() app.UI {
 	if vk.KindOf(c) == vk.Stirs {
 		items = append(items, ui.Span("vk-hint", "Choose a space on the sea for the monster"))
 	}
-	items = append(items, app.Button().Type("button").Class("button quiet").Attr("data-pick", "none").Text("Cancel").
-		OnClick(t.b.onPick(0), app.EventScope("pick", "none")))
+	items = append(items, ui.CancelPick(&t.b.sel))
 	return ui.Div("vk-menu", items...)
-}
-
-// onPick picks a card (id+1), or none (0); picking it again drops it.
-func (b *Board) onPick(sel int) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		if b.sel == sel {
-			sel = 0
-		}
-		b.sel = sel
-	}
 }
 
 // cardEl draws a card of the viewer's: its control when it has one
@@ -169,13 +158,10 @@ func (t *table) cardEl(c int, class string, used bool) app.UI {
 	case 1:
 		return ui.Control(actions[0], class+" vk-can", actions[0].String(), body...)
 	}
-	on := t.b.sel == c+1
-	if on {
+	if t.b.sel == c+1 {
 		class += " vk-sel"
 	}
-	return app.Button().Type("button").Class(class+" vk-can").Attr("data-pick", c).Aria("pressed", on).
-		Title("Choose what to do with this card").
-		OnClick(t.b.onPick(c+1), app.EventScope("pick", c, on)).Body(body...)
+	return ui.Pick(&t.b.sel, c+1, c, class+" vk-can", "Choose what to do with this card", body...)
 }
 
 // cardBody is a card's face: name, wind, text.
