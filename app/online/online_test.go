@@ -182,14 +182,15 @@ func TestARoomPlaysAWholeGame(t *testing.T) {
 		t.Errorf("the guest's traffic figures are off: %d round trips, %d intents, %d states of %d bytes, %d bytes in, %d out",
 			len(tr.RTTs), tr.Intents, tr.States, tr.StateBytes, tr.InBytes, tr.SentBytes)
 	}
-	// The host marks the room over once its own player has seen the result.
+	// The host marks the room over once its own player has seen the result:
+	// in its save, then in the list of rooms (two writes, so wait for both).
 	var saved *Hosted
 	for range 50 {
 		var err error
 		if saved, err = LoadHosted(st, h.Key()); err != nil {
 			t.Fatal(err)
 		}
-		if saved.Over {
+		if list := Rooms(st); saved.Over && len(list) == 1 && list[0].Over {
 			break
 		}
 		time.Sleep(20 * time.Millisecond)
