@@ -33,6 +33,7 @@ type gamePage struct {
 }
 
 func (p *gamePage) OnNav(ctx app.Context) {
+	ui.MarkClient(ctx)
 	id := strings.Trim(strings.TrimPrefix(ui.AppPath(ctx.Page().URL().Path), gamePath), "/")
 	// Only a game with a board is playable here (see ui.Register).
 	_, playable := ui.LookupGame(id)
@@ -55,7 +56,6 @@ func (p *gamePage) OnNav(ctx app.Context) {
 	p.roomPlayers = g.Info().MinPlayers
 }
 
-func (p *gamePage) OnMount(ctx app.Context) { ui.MarkClient() }
 
 // setPlayers resizes the table, keeping the seats already chosen.
 func (p *gamePage) setPlayers(n int, me string) {

@@ -21,11 +21,11 @@ type homePage struct {
 func (h *homePage) OnMount(ctx app.Context) {
 	h.saves = local.Saves(ctx.LocalStorage())
 	h.rooms = online.Rooms(ctx.LocalStorage())
-	ui.MarkClient()
 }
 
 func (h *homePage) OnNav(ctx app.Context) {
 	ctx.Page().SetTitle("Longhall: Viking board games with friends")
+	ui.MarkClient(ctx)
 }
 
 func (h *homePage) Render() app.UI {

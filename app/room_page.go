@@ -49,6 +49,7 @@ func (p *roomPage) OnNav(ctx app.Context) {
 		return
 	}
 	ui.ScrollToTop()
+	ui.MarkClient(ctx)
 	p.open(ctx)
 }
 
@@ -56,7 +57,6 @@ func (p *roomPage) OnMount(ctx app.Context) {
 	p.live = ctx
 	ctx.Handle(ui.ActAction, p.onAct)
 	p.unpublish = ui.Publish("longhallLink", func() any { return figures(p.view) })
-	ui.MarkClient()
 }
 
 func (p *roomPage) OnDismount() {

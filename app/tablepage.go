@@ -35,6 +35,7 @@ type tablePage struct {
 }
 
 func (p *tablePage) OnNav(ctx app.Context) {
+	ui.MarkClient(ctx)
 	u := ctx.Page().URL()
 	p.pace = pace(u.Query().Get("pace"))
 	id := u.Query().Get("save")
@@ -60,7 +61,6 @@ func (p *tablePage) OnNav(ctx app.Context) {
 
 func (p *tablePage) OnMount(ctx app.Context) {
 	ctx.Handle(ui.ActAction, p.onAct)
-	ui.MarkClient()
 }
 
 func (p *tablePage) onAct(ctx app.Context, a app.Action) {

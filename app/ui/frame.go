@@ -54,12 +54,22 @@ func ScrollToTop() {
 	}
 }
 
-// MarkClient tags the document once the wasm has rendered it. Pages are
-// pre-rendered on the server, so browser tests wait for this mark to know
-// the app itself is running.
+// MarkClient tags the document once the wasm has rendered the page the
+// navigation asked for. Pages are pre-rendered on the server, so browser
+// tests wait for this mark to know the app itself is running. Pages call
+// it from OnNav, which go-app runs after OnMount, and the mark waits for
+// the update cycle to end: marked any earlier, a test could read the page
+// as it was before OnNav filled it in.
 // The first mark also records the milliseconds since navigation began, the
 // time-to-first-render figure that `make bench` reports.
-func MarkClient() {
+func MarkClient(ctx app.Context) {
+	if !app.IsClient {
+		return
+	}
+	ctx.Defer(func(app.Context) { markClient() })
+}
+
+func markClient() {
 	doc := app.Window().Get("document").Get("documentElement")
 	if doc.Call("getAttribute", "data-client").String() != "ready" {
 		doc.Call("setAttribute", "data-client-ms", app.Window().Get("performance").Call("now").Float())
