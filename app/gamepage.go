@@ -56,7 +56,6 @@ func (p *gamePage) OnNav(ctx app.Context) {
 	p.roomPlayers = g.Info().MinPlayers
 }
 
-
 // setPlayers resizes the table, keeping the seats already chosen.
 func (p *gamePage) setPlayers(n int, me string) {
 	for len(p.seats) < n {
