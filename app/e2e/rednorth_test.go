@@ -231,18 +231,23 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 	}
 }
 
-// ownAreaInView checks, when it is the player's move, that what they act
-// with (sel) is wholly on the screen, inside the dock, and that the status
-// bar above is opaque (nothing under it looks clickable).
+// ownAreaInView checks, when it is the player's move, that everything they
+// act with (every element matching sel) is wholly on the screen, inside
+// the dock, and that the status bar above is opaque (nothing under it
+// looks clickable). One card of five below the dock's fold is a card the
+// player must scroll to find.
 func ownAreaInView(t *testing.T, ctx context.Context, when, sel string) {
 	t.Helper()
 	var res string
 	within(t, ctx, "measuring "+when, chromedp.Evaluate(fmt.Sprintf(`(() => {
-	  const el = document.querySelector(%q), dock = document.querySelector('#dock'), bar = document.querySelector('#status');
-	  if (!el || !dock || !bar) return 'missing ' + (!el ? %q : !dock ? 'the dock' : 'the status bar');
-	  const r = el.getBoundingClientRect(), d = dock.getBoundingClientRect();
-	  if (r.top < 0 || r.bottom > window.innerHeight + 1) return 'outside the screen: ' + Math.round(r.top) + '..' + Math.round(r.bottom) + ' of ' + window.innerHeight;
-	  if (r.top < d.top - 1 || r.bottom > d.bottom + 1) return 'outside the dock: ' + Math.round(r.top) + '..' + Math.round(r.bottom) + ', dock ' + Math.round(d.top) + '..' + Math.round(d.bottom);
+	  const els = [...document.querySelectorAll(%q)], dock = document.querySelector('#dock'), bar = document.querySelector('#status');
+	  if (!els.length || !dock || !bar) return 'missing ' + (!els.length ? %q : !dock ? 'the dock' : 'the status bar');
+	  const d = dock.getBoundingClientRect();
+	  for (const [i, el] of els.entries()) {
+	    const r = el.getBoundingClientRect(), which = els.length > 1 ? '(' + (i+1) + ' of ' + els.length + ') ' : '';
+	    if (r.top < 0 || r.bottom > window.innerHeight + 1) return which + 'outside the screen: ' + Math.round(r.top) + '..' + Math.round(r.bottom) + ' of ' + window.innerHeight;
+	    if (r.top < d.top - 1 || r.bottom > d.bottom + 1) return which + 'outside the dock: ' + Math.round(r.top) + '..' + Math.round(r.bottom) + ', dock ' + Math.round(d.top) + '..' + Math.round(d.bottom);
+	  }
 	  const bg = getComputedStyle(bar).backgroundColor;
 	  if (bg.startsWith('rgba') && !bg.endsWith(', 1)')) return 'the status bar is see-through: ' + bg;
 	  return 'ok';
