@@ -157,7 +157,7 @@ func (s *State) prompt() string {
 	switch s.Step.Kind {
 	case StepAct:
 		if s.HeroOpen {
-			return "Your turn: put a hero in your crew, play cards, take a standard action, row or end the turn"
+			return "Put a hero in your crew, play cards, take a standard action, row or end the turn"
 		}
 		return "Play cards, take a standard action, row or end the turn"
 	case StepReact:
