@@ -12,14 +12,27 @@ import (
 // buildingMarks are the buildings' short names on the map.
 var buildingMarks = [nn.NumBuilds]string{"Wood", "Iron", "Stone", "House", "Tower"}
 
-// worldMap draws the map: a grid of squares, each with its roads, what is
-// printed or built there and the figures on it.
+// The printed squares are marked with a sign, not a word: a word does not
+// fit a square on a laptop's map, and the legend under the map (and each
+// square's title) names them.
+const (
+	markVillage = "⌂"
+	markKaupang = "⚖"
+	markShaman  = "✦"
+)
+
+// worldMap draws the map, a grid of squares, each with its roads, what is
+// printed or built there and the figures on it, and its legend.
 func (t *table) worldMap() app.UI {
 	cells := make([]app.UI, len(nn.Squares))
 	for i := range nn.Squares {
 		cells[i] = t.square(i)
 	}
-	return app.Section().Class("nn-map").Aria("label", "The map of Westfoldir").Body(cells...)
+	return ui.Div("nn-mapcol",
+		app.Section().Class("nn-map").Aria("label", "The map of Westfoldir").Body(cells...),
+		app.P().Class("nn-legend").Aria("hidden", true).Text(
+			markVillage+" village · "+markKaupang+" Kaupang · "+markShaman+" Spirit Shaman · ◌ blessing"),
+	)
 }
 
 // square draws one square.
@@ -37,13 +50,13 @@ func (t *table) square(i int) app.UI {
 	switch sq.Kind {
 	case nn.Village:
 		class += " nn-village " + colour(sq.Colour)
-		body = append(body, ui.Small("nn-name", "Village"))
+		body = append(body, ui.Small("nn-name", markVillage))
 	case nn.Kaupang:
 		class += " nn-kaupangsq"
-		body = append(body, ui.Small("nn-name", "Kaupang"))
+		body = append(body, ui.Small("nn-name", markKaupang))
 	case nn.Shaman:
 		class += " nn-shaman"
-		body = append(body, ui.Small("nn-name", "Shaman"))
+		body = append(body, ui.Small("nn-name", markShaman))
 	default:
 		if c.Tile >= 0 {
 			class += " nn-land"
