@@ -111,7 +111,7 @@ func (b *Board) Render() app.UI {
 			dockBars = t.bars()
 		}
 		dock = ui.Dock(
-			ui.Div("nn-dockhead", t.prompt(), ui.Buttons("nn-buttons", t.c.buttons, nil)),
+			ui.Div("nn-dockhead", ui.OwnPrompt("nn-prompt", t.p), ui.Buttons("nn-buttons", t.c.buttons, nil)),
 			t.menu(),
 			dockBars,
 			t.player(int(self), true),
@@ -124,16 +124,6 @@ func (b *Board) Render() app.UI {
 		ui.Div("nn-main", t.worldMap(), ui.Div("nn-side", t.lastRolls(), t.loki(), t.kaupang(), sideBars, ui.Div("nn-players", boards...))),
 		dock,
 	)
-}
-
-// prompt says what the viewer decides now.
-func (t *table) prompt() app.UI {
-	for _, pr := range t.p.Pending {
-		if int(pr.Seat) == t.v.Seat {
-			return ui.Para("nn-prompt", pr.Text)
-		}
-	}
-	return nil
 }
 
 // menu lists the picked thing's actions.

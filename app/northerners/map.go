@@ -74,7 +74,7 @@ func (t *table) square(i int) app.UI {
 			figs = append(figs, figure(t.v.Players[f.Owner].Colour, f.Kind))
 		}
 		if c.Jarl >= 0 {
-			figs = append(figs, ui.Span("nn-fig nn-jarl "+colour(t.v.Players[c.Jarl].Colour), "J"))
+			figs = append(figs, jarlFigure(t.v.Players[c.Jarl].Colour))
 		}
 		body = append(body, ui.Spans("nn-figs", figs...))
 	}
@@ -83,6 +83,9 @@ func (t *table) square(i int) app.UI {
 	}
 	return t.control(i, class, nn.SquareName(i), body...)
 }
+
+// jarlFigure is a player's Jarl (J) in their colour.
+func jarlFigure(col int) app.UI { return ui.Span("nn-fig nn-jarl "+colour(col), "J") }
 
 // figure is a worker (W) or viking (V) token in a player's colour.
 func figure(col, kind int) app.UI {

@@ -87,7 +87,7 @@ func (t *table) bars() app.UI {
 					figs = append(figs, figure(pv.Colour, nn.Viking))
 				}
 				if pc.Jarl {
-					figs = append(figs, ui.Span("nn-fig nn-jarl "+colour(pv.Colour), "J"))
+					figs = append(figs, jarlFigure(pv.Colour))
 				}
 			}
 		}

@@ -102,7 +102,7 @@ func (b *Board) Render() app.UI {
 	var dock app.UI
 	if self >= 0 {
 		dock = ui.Dock(
-			t.prompt(),
+			ui.OwnPrompt("rd-prompt", t.p),
 			ui.Buttons("rd-buttons", t.c.buttons, buttonText),
 			t.drafted(),
 			t.player(int(self)),
@@ -148,16 +148,6 @@ type table struct {
 }
 
 func (t *table) name(s int) string { return t.p.Name(rules.Seat(s)) }
-
-// prompt says what the viewer decides now, or whom the table waits for.
-func (t *table) prompt() app.UI {
-	for _, pr := range t.p.Pending {
-		if int(pr.Seat) == t.v.Seat {
-			return ui.Para("rd-prompt", pr.Text)
-		}
-	}
-	return nil
-}
 
 // worker is a worker's colour as a chip.
 func worker(w int) app.UI {

@@ -80,6 +80,18 @@ func StatusBar(p BoardProps, isBot func(rules.Seat) bool) app.UI {
 	)
 }
 
+// OwnPrompt draws, with class, what the viewing seat decides now, for a
+// board's dock to say beside its controls; nothing while the table waits
+// for others.
+func OwnPrompt(class string, p *BoardProps) app.UI {
+	for _, pr := range p.Pending {
+		if pr.Seat == p.Seat {
+			return Para(class, pr.Text)
+		}
+	}
+	return nil
+}
+
 // statusText is the status bar's main line.
 func statusText(p BoardProps, isBot func(rules.Seat) bool) string {
 	if p.Result != nil {

@@ -79,7 +79,7 @@ func (b *Board) Render() app.UI {
 	var dock app.UI
 	if self >= 0 {
 		dock = ui.Dock(
-			t.prompt(),
+			ui.OwnPrompt("vk-prompt", t.p),
 			t.menu(),
 			ui.Buttons("vk-buttons", t.c.buttons, nil),
 			t.player(int(self)),
@@ -103,16 +103,6 @@ type table struct {
 }
 
 func (t *table) name(s int) string { return t.p.Name(rules.Seat(s)) }
-
-// prompt says what the viewer decides now.
-func (t *table) prompt() app.UI {
-	for _, pr := range t.p.Pending {
-		if int(pr.Seat) == t.v.Seat {
-			return ui.Para("vk-prompt", pr.Text)
-		}
-	}
-	return nil
-}
 
 // picked is the card whose actions are open, if any.
 func (t *table) picked() (int, []rules.Action) {

@@ -411,13 +411,19 @@ func (s *State) trade(p int, args []int, ev *events) {
 	}
 }
 
+// playFromHand moves blessing c from p's hand to the discards, logged:
+// the same on p's turn and in a fight.
+func (s *State) playFromHand(p, c int, ev *events) {
+	s.Seats[p].Hand = rules.Without(s.Seats[p].Hand, c)
+	s.BlessDiscard = append(s.BlessDiscard, c)
+	ev.Add(p, "card", "%s plays %s", s.name(p), CardName(c))
+}
+
 // playCard plays a blessing on p's own turn.
 func (s *State) playCard(p int, args []int, ev *events) {
 	pl := &s.Seats[p]
 	c := args[0]
-	pl.Hand = rules.Without(pl.Hand, c)
-	s.BlessDiscard = append(s.BlessDiscard, c)
-	ev.Add(p, "card", "%s plays %s", s.name(p), CardName(c))
+	s.playFromHand(p, c, ev)
 	switch CardKind(c) {
 	case CardFreyr:
 		s.gain(p, one(args[1], FreyrGain), ev)

@@ -171,10 +171,7 @@ func (s *State) applyCombat(p int, a rules.Action, ev *events) {
 		s.withdraw(p, ev)
 	case KindCard:
 		c := a.Args[0]
-		pl := &s.Seats[p]
-		pl.Hand = rules.Without(pl.Hand, c)
-		s.BlessDiscard = append(s.BlessDiscard, c)
-		ev.Add(p, "card", "%s plays %s", s.name(p), CardName(c))
+		s.playFromHand(p, c, ev)
 		switch CardKind(c) {
 		case CardValkyrie:
 			s.withdraw(p, ev)
