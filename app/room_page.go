@@ -225,23 +225,19 @@ func (p *roomPage) Render() app.UI {
 		return ui.Page("room", app.H1().Text("Room"), app.P().Class("hint").Text("Opening the room…"))
 	}
 	v := p.view
-	started := v.Snap.State != nil
 	class, text := bannerWords(v, p.host != nil)
-	return ui.Page("room",
+	top := []app.UI{
 		app.Div().ID("banner").Class(class).Attr("role", "status").Attr("data-link", string(v.Link)).Text(text),
 		app.If(p.notice != "", func() app.UI { return app.P().Class("error").Attr("role", "alert").Text(p.notice) }),
 		app.If(v.Notice != "", func() app.UI {
 			return app.P().Class("error").Attr("role", "alert").Text(v.Notice)
 		}),
 		app.If(p.netNote != "", func() app.UI { return app.P().Class("hint").Text(p.netNote) }),
-		// The seats and the Start button come before the invitation, whose
-		// QR code would push them off the screen.
-		app.If(v.Snap.Lobby != nil && !started, func() app.UI { return p.seats(false) }),
-		app.If(p.host != nil && !started, func() app.UI { return &invitePanel{Host: p.host, Relays: v.Relays} }),
-		app.If(started, p.renderTable),
-		// During the game the seats (who is connected) sit under the table.
-		app.If(v.Snap.Lobby != nil && started, func() app.UI { return p.seats(true) }),
-		app.If(p.host != nil && started, func() app.UI { return &invitePanel{Host: p.host, Relays: v.Relays} }),
+	}
+	// The room's own panels: under the players at the table, under the
+	// seats in the lobby.
+	panels := []app.UI{
+		app.If(p.host != nil, func() app.UI { return &invitePanel{Host: p.host, Relays: v.Relays} }),
 		app.If(p.guest != nil && v.Link != online.Connected && v.Link != online.Removed, func() app.UI {
 			return &codePanel{Guest: p.guest}
 		}),
@@ -249,7 +245,16 @@ func (p *roomPage) Render() app.UI {
 			return &chatPanel{Lines: v.Chat, Send: p.say}
 		}),
 		linkStats(v, p.host != nil),
-	)
+	}
+	if v.Snap.State != nil {
+		// During the game the seats (who is connected) sit with the
+		// players, beside the board.
+		side := append([]app.UI{app.If(v.Snap.Lobby != nil, func() app.UI { return p.seats(true) })}, panels...)
+		return ui.Page("room", p.renderTable(top, side))
+	}
+	// The seats and the Start button come before the invitation, whose
+	// QR code would push them off the screen.
+	return ui.Page("room", append(append(top, app.If(v.Snap.Lobby != nil, func() app.UI { return p.seats(false) })), panels...)...)
 }
 
 // joinAs is the join form's answer: the name the friend typed.
@@ -271,7 +276,7 @@ func (p *roomPage) say(text string) error {
 }
 
 // renderTable draws the game from this seat, like the local table does.
-func (p *roomPage) renderTable() app.UI {
+func (p *roomPage) renderTable(top, side []app.UI) app.UI {
 	v := p.view
 	s, l := v.Snap.State, v.Snap.Lobby
 	if l == nil {
@@ -285,7 +290,7 @@ func (p *roomPage) renderTable() app.UI {
 	}
 	props := ui.BoardProps{
 		Game: l.Game, Seat: s.Seat, Names: names, View: s.View, Legal: s.Legal,
-		Pending: s.Prompts, Result: s.Result, Log: v.Log,
+		Pending: s.Prompts, Result: s.Result, Log: v.Log, Side: side,
 	}
 	if v.Link != online.Connected || v.Snap.Paused != nil {
 		props.Legal = nil // nothing can be sent now
@@ -302,5 +307,6 @@ func (p *roomPage) renderTable() app.UI {
 		IsBot:   func(seat rules.Seat) bool { return bots[seat] },
 		Version: s.Version,
 		Actions: after,
+		Top:     top,
 	})
 }

@@ -22,3 +22,174 @@ window.longhallRendered = function () {
   };
   tell();
 };
+
+// The table in full view (app/ui/layout.go). In the frame after any change
+// of the table: on a phone the sheet opens when the choice is made in it
+// and folds when it is not; the board is scaled (CSS zoom, which keeps
+// clicks exact) to fit its area, no smaller than a floor past which the
+// area scrolls; and at each new choice every region scrolls so that the
+// choice's controls are in view, the board shrinking further if they would
+// not all fit. Plain DOM work, kept out of the wasm.
+(() => {
+  const CONTROLS = '[data-action]:not([disabled]), [data-pick]';
+  const narrow = () => window.matchMedia('(max-width: 899px)').matches;
+  let queued = false;
+  let lastChoice = '';
+  let lastControls = '';
+  let lastShape = '';
+
+  const inner = (el) => {
+    const cs = getComputedStyle(el);
+    return {
+      w: el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight),
+      h: el.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom),
+    };
+  };
+  const zoomOf = (el) => parseFloat(el.style.zoom) || 1;
+  const controlsIn = (el) => [...el.querySelectorAll(CONTROLS)].filter((c) => c.getClientRects().length);
+  // The box around els, in px of the viewport.
+  const around = (els) => {
+    let top = Infinity, left = Infinity, bottom = -Infinity, right = -Infinity;
+    for (const el of els) {
+      const r = el.getBoundingClientRect();
+      top = Math.min(top, r.top); left = Math.min(left, r.left);
+      bottom = Math.max(bottom, r.bottom); right = Math.max(right, r.right);
+    }
+    return { top, left, bottom, right, h: bottom - top, w: right - left };
+  };
+
+  // fitTo scales content (CSS zoom) to its scrolling region: the whole of
+  // it when it can, down to floor (1: never for that alone), and the
+  // choice's controls inside it whatever it takes, down to least.
+  const fitTo = (region, content, floor, least) => {
+    const avail = inner(region);
+    if (avail.w <= 0 || avail.h <= 0) return;
+    let z = zoomOf(content);
+    for (let i = 0; i < 4; i++) {
+      const r = content.getBoundingClientRect();
+      const wide = region.scrollWidth > region.clientWidth + 1 ? region.clientWidth / region.scrollWidth : 1;
+      let want = Math.max(floor, Math.min(1, (z * avail.h) / Math.max(r.height, 1)));
+      want = Math.min(want, z * wide);
+      const controls = controlsIn(content);
+      if (controls.length) {
+        const b = around(controls);
+        want = Math.max(least, Math.min(want, (z * avail.h) / Math.max(b.h, 1), (z * avail.w) / Math.max(b.w, 1)));
+      }
+      want = Math.min(1, Math.round(want * 100) / 100);
+      if (Math.abs(want - z) < 0.02) break;
+      z = want;
+      content.style.zoom = String(z);
+    }
+  };
+
+  // reveal scrolls a region so that els are in view: centred when they
+  // fit, their top (or left) edge first when they do not.
+  const reveal = (region, els) => {
+    const b = around(els), r = region.getBoundingClientRect();
+    // A sticky handle at the region's top covers what is under it.
+    const under = parseFloat(getComputedStyle(region).scrollPaddingTop) || 0;
+    const top = r.top + region.clientTop + under, left = r.left + region.clientLeft;
+    const h = region.clientHeight - under, w = region.clientWidth, pad = 6;
+    if (b.top < top || b.bottom > top + h) {
+      region.scrollTop += b.h + 2 * pad <= h ? b.top - top - (h - b.h) / 2 : b.top - top - pad;
+    }
+    if (b.left < left || b.right > left + w) {
+      region.scrollLeft += b.w + 2 * pad <= w ? b.left - left - (w - b.w) / 2 : b.left - left - pad;
+    }
+  };
+  // The regions that scroll around each control, innermost first, each
+  // with the controls inside it.
+  const scrollersOf = (table, controls) => {
+    const found = new Map();
+    for (const c of controls) {
+      for (let el = c.parentElement, depth = 0; el && el !== table.parentElement; el = el.parentElement, depth++) {
+        const cs = getComputedStyle(el);
+        if (!/(auto|scroll)/.test(cs.overflowY + cs.overflowX)) continue;
+        if (!found.has(el)) found.set(el, { els: [], depth: 0 });
+        const f = found.get(el);
+        f.els.push(c);
+        f.depth = Math.max(f.depth, depth);
+      }
+    }
+    return [...found.entries()].sort((a, b) => a[1].depth - b[1].depth);
+  };
+
+  const fit = () => {
+    queued = false;
+    const table = document.getElementById('table');
+    const area = document.getElementById('board-area');
+    const side = document.getElementById('side');
+    if (!table || !area || !side) return;
+    const board = area.firstElementChild;
+    const every = [...table.querySelectorAll(CONTROLS)];
+    const controls = every.map((c) => (c.dataset.action || 'pick') + ':' + (c.dataset.args || c.dataset.pick || '')).join(' ');
+    if (controls !== lastControls && narrow()) {
+      // The sheet opens when the choice is made in it (all the way when
+      // the board holds none of it), and folds when not.
+      const inSide = every.some((c) => side.contains(c));
+      const inMain = every.some((c) => area.contains(c));
+      setSheet(side, inSide ? (inMain ? 'open' : 'full') : 'closed');
+    }
+    lastControls = controls;
+    sizeSheet(table, side);
+    const all = every.filter((c) => c.getClientRects().length);
+    if (board) fitTo(area, board, narrow() ? 0.62 : 0.7, 0.45);
+    // The viewer's own area shrinks only as far as its choice needs.
+    const own = document.getElementById('own');
+    if (own) fitTo(side, own, 1, 0.55);
+    // Scroll to the choice at each new one, and again whenever the
+    // regions change size or the board its scale.
+    const choice = table.dataset.version + '|' + controls;
+    const shape = [zoomOf(board || area), zoomOf(document.getElementById('own') || area), area.clientHeight, area.clientWidth, side.clientHeight, side.dataset.sheet].join(',');
+    if (choice !== lastChoice || shape !== lastShape) {
+      for (const [region, f] of scrollersOf(table, all)) reveal(region, f.els);
+    }
+    lastChoice = choice;
+    lastShape = shape;
+  };
+  // sizeSheet leaves the board at least a share of a phone's screen under
+  // the bars: 38% beside an open sheet, 20% when the choice is all in it.
+  const sizeSheet = (table, side) => {
+    if (!narrow() || side.dataset.sheet === 'closed') {
+      side.style.maxHeight = '';
+      return;
+    }
+    let used = 0;
+    for (const el of table.children) {
+      if (el !== side && !el.classList.contains('lh-layout')) used += el.offsetHeight;
+    }
+    const choice = document.getElementById('choice');
+    if (choice) used += choice.offsetHeight;
+    const H = table.clientHeight;
+    const board = (side.dataset.sheet === 'full' ? 0.2 : 0.38) * H;
+    side.style.maxHeight = Math.max(140, H - used - board) + 'px';
+  };
+  const setSheet = (side, state) => {
+    side.dataset.sheet = state;
+    const handle = document.getElementById('sheet-handle');
+    if (handle) handle.setAttribute('aria-expanded', state !== 'closed' ? 'true' : 'false');
+  };
+  const queue = () => {
+    if (!queued) {
+      queued = true;
+      requestAnimationFrame(fit);
+    }
+  };
+
+  document.addEventListener('click', (e) => {
+    const handle = e.target.closest && e.target.closest('#sheet-handle');
+    const side = document.getElementById('side');
+    if (!handle || !side) return;
+    setSheet(side, side.dataset.sheet === 'closed' ? 'open' : 'closed');
+    queue();
+  });
+  const watch = () => {
+    new MutationObserver(queue).observe(document.body, {
+      subtree: true, childList: true, characterData: true,
+      attributes: true, attributeFilter: ['data-version', 'class', 'aria-pressed', 'disabled'],
+    });
+    window.addEventListener('resize', () => { lastChoice = ''; lastControls = '-'; queue(); });
+    queue();
+  };
+  if (document.body) watch(); else document.addEventListener('DOMContentLoaded', watch);
+})();

@@ -95,7 +95,7 @@ func look(ctx context.Context, n int) (res string, version int, err error) {
 }
 
 // listedGames reads the game ids the home page lists.
-func listedGames(t *testing.T, ctx context.Context, base string) []string {
+func listedGames(t testing.TB, ctx context.Context, base string) []string {
 	t.Helper()
 	var ids []string
 	within(t, ctx, "reading the games on the home page", chromedp.Navigate(base+"/"), clientReady(),

@@ -32,7 +32,7 @@ func TestNorthernersWholeGameAgainstBots(t *testing.T) {
 	var tableURL string
 	within(t, ctx, "the set-up page", chromedp.Navigate(srv.URL+"/games/northerners/"), clientReady())
 	screenView(t, ctx, "northerners-setup")
-	within(t, ctx, "setting up", chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".nn-board", chromedp.ByQuery),
+	within(t, ctx, "setting up", chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".nn-board .lh-main", chromedp.ByQuery),
 		chromedp.Evaluate(`location.href`, &tableURL))
 	var board map[string]int
 	within(t, ctx, "reading the map", chromedp.Evaluate(`({squares: document.querySelectorAll('.nn-map .nn-sq').length,
@@ -45,7 +45,7 @@ func TestNorthernersWholeGameAgainstBots(t *testing.T) {
 
 	// With instant bots, play to the person's second turn: its harvest
 	// (a programmed action to click), then its action phase.
-	within(t, ctx, "instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible(".nn-board", chromedp.ByQuery))
+	within(t, ctx, "instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible(".nn-board .lh-main", chromedp.ByQuery))
 	const ownTurn = `!!document.querySelector('.nn-buttons [data-action="end"]')`
 	const harvest = `!!document.querySelector('.nn-own [data-action="resolve"]')`
 	var acting, harvesting bool
@@ -129,8 +129,8 @@ func TestNorthernersRoomPlaysSeveralRounds(t *testing.T) {
 	seatedAt(t, guest, "the guest")
 	within(t, guest, "the guest is ready", chromedp.Click("#ready", chromedp.ByQuery))
 	within(t, host, "starting", chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
-		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".nn-board", chromedp.ByQuery))
-	within(t, guest, "the guest's table", chromedp.WaitVisible(".nn-board", chromedp.ByQuery))
+		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".nn-board .lh-main", chromedp.ByQuery))
+	within(t, guest, "the guest's table", chromedp.WaitVisible(".nn-board .lh-main", chromedp.ByQuery))
 
 	// In its action phase a player places one viking on Explore (or a
 	// worker on Fishing) and ends the turn; anything else it is asked (the
@@ -147,7 +147,7 @@ func TestNorthernersRoomPlaysSeveralRounds(t *testing.T) {
 	    if (put && !window.lhPlaced) { window.lhPlaced = true; put.click(); return 'placed'; }
 	    window.lhPlaced = false; end.click(); return 'end';
 	  }
-	  const c = document.querySelector('#dock [data-action]') || document.querySelector('#table [data-action]');
+	  const c = document.querySelector('#own [data-action]') || document.querySelector('#table [data-action]');
 	  if (c) { c.click(); return 'other ' + c.dataset.action; }
 	  if (document.querySelector('#table [data-pick][aria-pressed="true"]')) return 'wait';
 	  const pick = document.querySelector('#table [data-pick]:not([data-pick="none"])');
@@ -158,6 +158,7 @@ func TestNorthernersRoomPlaysSeveralRounds(t *testing.T) {
 	deadline := time.Now().Add(3 * time.Minute)
 	for r := 0; r < 4; {
 		if time.Now().After(deadline) {
+			screenshot(t, guest, "northerners-room-guest-failure")
 			roomFailure(t, host, "the room did not play three rounds", fmt.Errorf("at round %d", r))
 		}
 		for _, side := range []context.Context{host, guest} {
@@ -230,7 +231,7 @@ func TestNorthernersAttackShowsTheDice(t *testing.T) {
 	within(t, ctx, "saving the game", chromedp.Evaluate(fmt.Sprintf(`localStorage.setItem("longhall.save.attack", %q)`, data), nil))
 	within(t, ctx, "the saved game",
 		chromedp.Navigate(srv.URL+"/play/northerners/?save=attack&pace=0"), clientReady())
-	within(t, ctx, "the saved table", chromedp.WaitVisible(".nn-board", chromedp.ByQuery))
+	within(t, ctx, "the saved table", chromedp.WaitVisible(".nn-board .lh-main", chromedp.ByQuery))
 	// The attack is a square's control, or one of a picked square's.
 	const attack = `(() => {
 	  const direct = document.querySelector('.nn-map [data-action="attack"]');

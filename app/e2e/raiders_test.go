@@ -34,7 +34,7 @@ func TestRaidersWholeGameAgainstBots(t *testing.T) {
 		t.Errorf("the set-up page offers %q, not the balanced start", options)
 	}
 	screenView(t, ctx, "raiders-setup")
-	within(t, ctx, "setting up", chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".rd-board", chromedp.ByQuery),
+	within(t, ctx, "setting up", chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".rd-board .lh-main", chromedp.ByQuery),
 		chromedp.Evaluate(`location.href`, &tableURL))
 	// The modules are off by default: no Mead Hall, no Township.
 	var moduleParts bool
@@ -54,7 +54,7 @@ func TestRaidersWholeGameAgainstBots(t *testing.T) {
 
 	// The same table with instant bots; play until the person works in the
 	// village (places or takes a worker), and look at it on both screens.
-	within(t, ctx, "instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible(".rd-board", chromedp.ByQuery))
+	within(t, ctx, "instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible(".rd-board .lh-main", chromedp.ByQuery))
 	c, stop := context.WithTimeout(ctx, time.Minute)
 	defer stop()
 	var placing bool
@@ -97,23 +97,11 @@ func TestRaidersWholeGameAgainstBots(t *testing.T) {
 	t.Logf("raiders: %s", status)
 }
 
-// inView checks that the first element matching sel is on the screen,
-// clear of the status bar and the dock.
+// inView checks that the first element matching sel is on the screen and
+// nothing covers it.
 func inView(t *testing.T, ctx context.Context, when, sel string) {
 	t.Helper()
-	var res string
-	within(t, ctx, "measuring "+when, chromedp.Evaluate(fmt.Sprintf(`(() => {
-	  const el = document.querySelector(%q), dock = document.querySelector('#dock'), bar = document.querySelector('#status');
-	  if (!el) return 'missing';
-	  const r = el.getBoundingClientRect();
-	  const top = bar ? bar.getBoundingClientRect().bottom : 0, bottom = dock ? dock.getBoundingClientRect().top : window.innerHeight;
-	  if (r.top < top - 1 || r.bottom > bottom + 1) return 'hidden: ' + Math.round(r.top) + '..' + Math.round(r.bottom) + ' outside ' + Math.round(top) + '..' + Math.round(bottom);
-	  return 'ok';
-	})()`, sel), &res))
-	if res != "ok" {
-		screenshot(t, ctx, "in-view-failure")
-		t.Errorf("%s: %s is %s", when, sel, res)
-	}
+	clickableWhereItStands(t, ctx, when, sel, false)
 }
 
 // noSidewaysScroll checks that the page is no wider than the screen.
@@ -141,7 +129,7 @@ func TestRaidersWithBothModulesAgainstBots(t *testing.T) {
 	within(t, ctx, "the set-up page", chromedp.Navigate(srv.URL+"/games/raiders/"), clientReady(),
 		choose("#opt-heroes", "on"), choose("#opt-fame", "on"))
 	screenView(t, ctx, "raiders-modules-setup")
-	within(t, ctx, "setting up", chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".rd-board", chromedp.ByQuery),
+	within(t, ctx, "setting up", chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".rd-board .lh-main", chromedp.ByQuery),
 		chromedp.Evaluate(`location.href`, &tableURL))
 	var parts map[string]bool
 	within(t, ctx, "looking for the modules", chromedp.Evaluate(`({hall: !!document.querySelector('.rd-hall'),
@@ -166,7 +154,7 @@ func TestRaidersWithBothModulesAgainstBots(t *testing.T) {
 
 	// With instant bots, play until the person may work, and charm the
 	// crowd at the Mead Hall.
-	within(t, ctx, "instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible(".rd-board", chromedp.ByQuery))
+	within(t, ctx, "instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible(".rd-board .lh-main", chromedp.ByQuery))
 	mead := fmt.Sprintf(`.rd-building[data-action="place"][data-args="%d"]`, rd.MeadHall)
 	var ready bool
 	for n := 0; n < 300 && !ready; n++ {

@@ -70,7 +70,7 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 	var scrolled float64
 	if err := chromedp.Run(ctx,
 		chromedp.Click("#start", chromedp.ByQuery),
-		chromedp.WaitVisible(".rn-board", chromedp.ByQuery),
+		chromedp.WaitVisible(".rn-board .lh-main", chromedp.ByQuery),
 		chromedp.Evaluate(`window.location.href`, &tableURL),
 		chromedp.Evaluate(`window.scrollY`, &scrolled),
 	); err != nil {
@@ -91,7 +91,7 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate(tableURL+"&pace=0"),
 		clientReady(),
-		chromedp.WaitVisible(".rn-board", chromedp.ByQuery),
+		chromedp.WaitVisible(".rn-board .lh-main", chromedp.ByQuery),
 	); err != nil {
 		t.Fatalf("opening the table with pace=0: %v", err)
 	}
@@ -232,26 +232,43 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 }
 
 // ownAreaInView checks, when it is the player's move, that everything they
-// act with (every element matching sel) is wholly on the screen, inside
-// the dock, and that the status bar above is opaque (nothing under it
-// looks clickable). One card of five below the dock's fold is a card the
-// player must scroll to find.
+// act with (every element matching sel) is wholly on the screen and the
+// topmost element where it stands (nothing covers it), after only the
+// scrolling the page does itself, and that the status bar is opaque
+// (nothing under it looks clickable). One card of five below the fold is
+// a card the player must scroll to find.
 func ownAreaInView(t *testing.T, ctx context.Context, when, sel string) {
 	t.Helper()
+	clickableWhereItStands(t, ctx, when, sel, true)
+}
+
+// clickableWhereItStands is ownAreaInView for every element matching sel,
+// or for the first one only.
+func clickableWhereItStands(t *testing.T, ctx context.Context, when, sel string, every bool) {
+	t.Helper()
 	var res string
-	within(t, ctx, "measuring "+when, chromedp.Evaluate(fmt.Sprintf(`(() => {
-	  const els = [...document.querySelectorAll(%q)], dock = document.querySelector('#dock'), bar = document.querySelector('#status');
-	  if (!els.length || !dock || !bar) return 'missing ' + (!els.length ? %q : !dock ? 'the dock' : 'the status bar');
-	  const d = dock.getBoundingClientRect();
-	  for (const [i, el] of els.entries()) {
-	    const r = el.getBoundingClientRect(), which = els.length > 1 ? '(' + (i+1) + ' of ' + els.length + ') ' : '';
-	    if (r.top < 0 || r.bottom > window.innerHeight + 1) return which + 'outside the screen: ' + Math.round(r.top) + '..' + Math.round(r.bottom) + ' of ' + window.innerHeight;
-	    if (r.top < d.top - 1 || r.bottom > d.bottom + 1) return which + 'outside the dock: ' + Math.round(r.top) + '..' + Math.round(r.bottom) + ', dock ' + Math.round(d.top) + '..' + Math.round(d.bottom);
-	  }
-	  const bg = getComputedStyle(bar).backgroundColor;
-	  if (bg.startsWith('rgba') && !bg.endsWith(', 1)')) return 'the status bar is see-through: ' + bg;
-	  return 'ok';
-	})()`, sel, sel), &res))
+	deadline := time.Now().Add(time.Second)
+	for {
+		within(t, ctx, "measuring "+when, chromedp.Evaluate(fmt.Sprintf(`(() => {
+		  let els = [...document.querySelectorAll(%q)];
+		  const bar = document.querySelector('#status');
+		  if (!els.length || !bar) return 'missing ' + (!els.length ? %q : 'the status bar');
+		  if (!%v) els = els.slice(0, 1);
+		  for (const [i, el] of els.entries()) {
+		    const r = el.getBoundingClientRect(), which = els.length > 1 ? '(' + (i+1) + ' of ' + els.length + ') ' : '';
+		    if (r.top < -1 || r.bottom > window.innerHeight + 1 || r.left < -1 || r.right > window.innerWidth + 1) return which + 'outside the screen: ' + Math.round(r.top) + '..' + Math.round(r.bottom) + ' of ' + window.innerHeight;
+		    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+		    if (!hit || !(el.contains(hit) || hit.contains(el))) return which + 'covered by ' + (hit ? hit.tagName + '.' + hit.className : 'nothing');
+		  }
+		  const bg = getComputedStyle(bar).backgroundColor;
+		  if (bg.startsWith('rgba') && !bg.endsWith(', 1)')) return 'the status bar is see-through: ' + bg;
+		  return 'ok';
+		})()`, sel, sel, every), &res))
+		if res == "ok" || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 	if res != "ok" {
 		screenshot(t, ctx, "own-area-failure")
 		t.Errorf("%s: the player's %s is %s", when, sel, res)
@@ -329,7 +346,7 @@ func TestHotSeatAsksForTheDeviceBeforeAnyHand(t *testing.T) {
 			t.Errorf("%s: the table shows a board behind the pass-the-device screen", step)
 		}
 		screenshot(t, ctx, "hotseat-handover")
-		if err := chromedp.Run(ctx, chromedp.Click("#handover-ready", chromedp.ByQuery), chromedp.WaitVisible(".rn-board", chromedp.ByQuery)); err != nil {
+		if err := chromedp.Run(ctx, chromedp.Click("#handover-ready", chromedp.ByQuery), chromedp.WaitVisible(".rn-board .lh-main", chromedp.ByQuery)); err != nil {
 			failure(t, ctx, step+": the table did not show after the hand-over: "+err.Error())
 		}
 	}

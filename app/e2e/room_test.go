@@ -167,7 +167,7 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 	}
 	screenshot(t, host, "room-host-lobby-phone")
 	within(t, host, "back to a desktop window", chromedp.EmulateViewport(1280, 900))
-	if err := chromedp.Run(host, chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".rn-board", chromedp.ByQuery)); err != nil {
+	if err := chromedp.Run(host, chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".rn-board .lh-main", chromedp.ByQuery)); err != nil {
 		roomFailure(t, host, "starting", err)
 	}
 
@@ -215,7 +215,7 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 	if s := seatedAt(t, guests["Rikki"], "Rikki after his reload"); s != seats["Rikki"] {
 		t.Fatalf("Rikki came back to seat %d, not %d", s, seats["Rikki"])
 	}
-	if err := chromedp.Run(guests["Rikki"], chromedp.WaitVisible(".rn-board", chromedp.ByQuery)); err != nil {
+	if err := chromedp.Run(guests["Rikki"], chromedp.WaitVisible(".rn-board .lh-main", chromedp.ByQuery)); err != nil {
 		roomFailure(t, guests["Rikki"], "Rikki's board after his reload", err)
 	}
 	// Nobody moves while the table waits: Rikki gets back the whole log,

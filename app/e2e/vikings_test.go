@@ -26,7 +26,7 @@ func TestVikingsWholeGameAgainstBots(t *testing.T) {
 	var tableURL string
 	within(t, ctx, "the set-up page", chromedp.Navigate(srv.URL+"/games/vikings/"), clientReady())
 	screenView(t, ctx, "vikings-setup")
-	within(t, ctx, "setting up", chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".vk-board", chromedp.ByQuery),
+	within(t, ctx, "setting up", chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".vk-board .lh-main", chromedp.ByQuery),
 		chromedp.Evaluate(`location.href`, &tableURL))
 	var sea map[string]int
 	within(t, ctx, "reading the sea", chromedp.Evaluate(`({cells: document.querySelectorAll('.vk-sea .vk-cell').length,
@@ -39,7 +39,7 @@ func TestVikingsWholeGameAgainstBots(t *testing.T) {
 
 	// With instant bots, play until the person may act in their own turn
 	// with a card, and look at it on both screens.
-	within(t, ctx, "instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible(".vk-board", chromedp.ByQuery))
+	within(t, ctx, "instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible(".vk-board .lh-main", chromedp.ByQuery))
 	const ownTurn = `!!document.querySelector('.vk-buttons [data-action="end"]')`
 	var acting bool
 	for n := 0; n < 300 && !acting; n++ {
@@ -107,14 +107,14 @@ func TestVikingsGuestReactsToTheHostsCard(t *testing.T) {
 	  if (card && document.querySelector('.vk-buttons [data-action="end"]') && !window.lhPlayed) { window.lhPlayed = true; card.click(); return 'card'; }
 	  const end = document.querySelector('.vk-buttons [data-action="end"]');
 	  if (end) { window.lhPlayed = false; end.click(); return 'end'; }
-	  const other = document.querySelector('#dock [data-action]') || document.querySelector('#table [data-action]');
+	  const other = document.querySelector('#own [data-action]') || document.querySelector('#table [data-action]');
 	  if (other) { other.click(); return 'other ' + other.dataset.action; }
 	  return 'wait';
 	})()`
 	const guestStep = `(() => {
 	  if (document.querySelector('#after-game')) return 'over';
-	  const prompt = document.querySelector('.vk-prompt');
-	  const reacting = prompt && prompt.textContent.startsWith('React to');
+	  const prompt = document.querySelector('#status .status-now');
+	  const reacting = prompt && /^(Your move, [^:]*: )?React to/.test(prompt.textContent);
 	  if (reacting) {
 	    const react = document.querySelector('.vk-hand [data-action="event"]');
 	    if (react) { react.click(); return 'reacted'; }
@@ -129,7 +129,7 @@ func TestVikingsGuestReactsToTheHostsCard(t *testing.T) {
 	  const end = document.querySelector('.vk-buttons [data-action="end"]');
 	  if (end) { end.click(); return 'end'; }
 	  const discard = [...document.querySelectorAll('.vk-hand [data-action="discard"]')].find(b => !/Loki|Dead Calm/.test(b.textContent)) ||
-	    document.querySelector('#dock [data-action]') || document.querySelector('#table [data-action]');
+	    document.querySelector('#own [data-action]') || document.querySelector('#table [data-action]');
 	  if (discard) { discard.click(); return 'other'; }
 	  return 'wait';
 	})()`
@@ -172,7 +172,7 @@ func TestVikingsGuestReactsToTheHostsCard(t *testing.T) {
 
 	// Now the guest stops answering: once asked to react, their 15 seconds
 	// run out and they pass, and the game goes on.
-	const asked = `((document.querySelector('.vk-prompt') || {}).textContent || '').startsWith('React to')`
+	const asked = `/^(Your move, [^:]*: )?React to/.test((document.querySelector('#status .status-now') || {}).textContent || '')`
 	var waiting bool
 	for until := time.Now().Add(time.Minute); !waiting && time.Now().Before(until); {
 		var res, before string
@@ -186,8 +186,8 @@ func TestVikingsGuestReactsToTheHostsCard(t *testing.T) {
 			// The guest's own turn or a response: move it on.
 			var r string
 			within(t, guest, "a guest step", chromedp.Evaluate(`(() => {
-			  const b = document.querySelector('.vk-buttons [data-action="pass"], .vk-buttons [data-action="end"]') || document.querySelector('#dock [data-action]');
-			  if (b && !((document.querySelector('.vk-prompt') || {}).textContent || '').startsWith('React to')) { b.click(); return 'moved'; }
+			  const b = document.querySelector('.vk-buttons [data-action="pass"], .vk-buttons [data-action="end"]') || document.querySelector('#own [data-action]');
+			  if (b && !(`+asked+`)) { b.click(); return 'moved'; }
 			  return 'wait';
 			})()`, &r))
 		}

@@ -2,7 +2,7 @@
 // their roads, the villages, Kaupang squares, the Spirit Shaman, blessing
 // circles, buildings and figures; the fight or raid being rolled, with the
 // face each roll counts as and why; the Loki bar and the Kaupang row; the
-// other players' boards; and, in the dock, the action bars with their
+// other players' boards; the action bars with their
 // costs, the player's own board with what they programmed, and their
 // blessings and quests. A square, a bar space or a card with one legal
 // action is its control; with several it opens them when picked.
@@ -29,7 +29,8 @@ type Board struct {
 	app.Compo
 	Props *ui.Props[nn.View]
 
-	sel int // the pick's key plus one (see pick keys); 0 for none
+	sel  int    // the pick's key plus one (see pick keys); 0 for none
+	seen string // the decision the pick was made in
 }
 
 // Pick keys: a square is its id, a bar space pickBar plus its index, a
@@ -39,8 +40,8 @@ const (
 	pickCard = 2000
 )
 
-// OnUpdate drops the pick whenever the table changes.
-func (b *Board) OnUpdate(ctx app.Context) { b.sel = 0 }
+// OnUpdate drops the pick whenever the decision changes.
+func (b *Board) OnUpdate(ctx app.Context) { ui.DropStalePick(&b.Props.BoardProps, &b.seen, &b.sel) }
 
 // choices sorts the legal actions onto their controls.
 type choices struct {
@@ -97,33 +98,16 @@ func (b *Board) Render() app.UI {
 	for i, s := range others {
 		boards[i] = t.player(int(s), false)
 	}
-	// The bars are in the dock while the viewer places figures, and beside
-	// the map the rest of the time, so the dock stays short and the map in
-	// view when it is the map that takes the choice.
-	var dock, sideBars app.UI
-	placing := v.Step.Kind == nn.StepAct && v.Step.Seat == v.Seat
-	if !placing {
-		sideBars = t.bars()
-	}
-	if self >= 0 {
-		var dockBars app.UI
-		if placing {
-			dockBars = t.bars()
-		}
-		dock = ui.Dock(
-			ui.Div("nn-dockhead", ui.OwnPrompt("nn-prompt", t.p), ui.Buttons("nn-buttons", t.c.buttons, nil)),
-			t.menu(),
-			dockBars,
-			t.player(int(self), true),
-			t.hand(),
-		)
-	}
-	return ui.Div("nn-board",
-		t.result(),
-		t.fight(),
-		ui.Div("nn-main", t.worldMap(), ui.Div("nn-side", t.lastRolls(), t.loki(), t.kaupang(), sideBars, ui.Div("nn-players", boards...))),
-		dock,
-	)
+	// The action bars belong to the board: the viewer places figures on
+	// them.
+	return ui.Layout{
+		Class:      "nn-board",
+		Board:      []app.UI{t.result(), t.fight(), ui.Div("nn-main", t.worldMap(), ui.Div("nn-side", t.lastRolls(), t.loki(), t.kaupang())), t.bars()},
+		Choice:     []app.UI{t.menu(), ui.Buttons("nn-buttons", t.c.buttons, nil)},
+		Own:        ui.Own(self >= 0, func() []app.UI { return []app.UI{t.player(int(self), true), t.hand()} }),
+		OwnSummary: "Your board and hand",
+		Players:    []app.UI{ui.Div("nn-players", boards...)},
+	}.Draw(&b.Props.BoardProps)
 }
 
 // menu lists the picked thing's actions.

@@ -137,7 +137,7 @@ func (t *table) player(s int, own bool) app.UI {
 	}
 	figures := "Workers " + strconv.Itoa(pv.Home[nn.Worker]) + " (" + strconv.Itoa(pv.Supply[nn.Worker]) + " in supply) · Vikings " +
 		strconv.Itoa(pv.Home[nn.Viking]) + " (" + strconv.Itoa(pv.Supply[nn.Viking]) + ") · Jarl " + jarlWhere(pv.JarlAt)
-	// The short form is for the phone's dock.
+	// The short form is for a phone's sheet.
 	short := "W " + strconv.Itoa(pv.Home[nn.Worker]) + "+" + strconv.Itoa(pv.Supply[nn.Worker]) + " · V " +
 		strconv.Itoa(pv.Home[nn.Viking]) + "+" + strconv.Itoa(pv.Supply[nn.Viking]) + " · Jarl " + jarlWhere(pv.JarlAt)
 	cards := strconv.Itoa(pv.Hand) + " blessings · " + strconv.Itoa(pv.Quests) + " quests"

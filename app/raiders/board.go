@@ -2,9 +2,9 @@
 // its workers, the raid spaces by settlement with their plunder and
 // demands, the offerings, every player's crew and resources, the last
 // raid's dice and strength term by term, and the player's own hand and
-// choices in the dock. Every legal action sits on the element it acts on
+// choices beside the prompt. Every legal action sits on the element it acts on
 // (a building, an offering, a card, a die); the rest are labelled buttons
-// in the dock, raids among them (the spaces they name glow).
+// beside the prompt, raids among them (the spaces they name glow).
 package raiders
 
 import (
@@ -27,26 +27,34 @@ func init() {
 type Board struct {
 	app.Compo
 	Props *ui.Props[rd.View]
+
+	sel  int    // the first card of a pair to discard at the Treasury, plus one; 0 for none
+	seen string // the decision the pick was made in
 }
+
+// OnUpdate drops the pick whenever the decision changes.
+func (b *Board) OnUpdate(ctx app.Context) { ui.DropStalePick(&b.Props.BoardProps, &b.seen, &b.sel) }
 
 // choices sorts the legal actions onto their controls.
 type choices struct {
-	buildings map[int]rules.Action // place or take [building]
-	spaces    map[int]bool         // raid spaces open to the player (their raids are buttons in the dock)
-	slots     map[int]rules.Action // offer [slot]
-	hand      map[int]rules.Action // a one-card action on a hand card
-	crew      map[int]rules.Action // lose, dismiss or wound [crew card]
-	dice      map[int]rules.Action // reroll [die]
-	hall      map[int]rules.Action // charm [slot]: a Mead Hall card
-	quests    map[int]rules.Action // quest [space]: a quest tile
-	reps      map[int]rules.Action // claim [reputation]: a reputation tile
+	buildings map[int]rules.Action   // place or take [building]
+	spaces    map[int]bool           // raid spaces open to the player (their raids are buttons beside the prompt)
+	slots     map[int]rules.Action   // offer [slot]
+	hand      map[int]rules.Action   // a one-card action on a hand card
+	crew      map[int]rules.Action   // lose, dismiss or wound [crew card]
+	dice      map[int]rules.Action   // reroll [die]
+	hall      map[int]rules.Action   // charm [slot]: a Mead Hall card
+	quests    map[int]rules.Action   // quest [space]: a quest tile
+	reps      map[int]rules.Action   // claim [reputation]: a reputation tile
+	pairs     map[int][]rules.Action // sell2 [a, b] by a: the Treasury's pairs, picked by their first card
+	firsts    []int                  // the first cards of pairs, in order
 	buttons   []rules.Action
 }
 
 func sortChoices(v *rd.View, legal []rules.Action) choices {
 	c := choices{buildings: map[int]rules.Action{}, spaces: map[int]bool{}, slots: map[int]rules.Action{},
 		hand: map[int]rules.Action{}, crew: map[int]rules.Action{}, dice: map[int]rules.Action{},
-		hall: map[int]rules.Action{}, quests: map[int]rules.Action{}, reps: map[int]rules.Action{}}
+		hall: map[int]rules.Action{}, quests: map[int]rules.Action{}, reps: map[int]rules.Action{}, pairs: map[int][]rules.Action{}}
 	var mine []int
 	if v.Seat >= 0 {
 		mine = v.Players[v.Seat].Crew
@@ -59,6 +67,15 @@ func sortChoices(v *rd.View, legal []rules.Action) choices {
 		return true
 	}
 	c.buttons = ui.Sort(legal, func(a rules.Action) bool {
+		if a.Kind == rd.KindSell2 && len(a.Args) == 2 {
+			// Pairs grow as the square of the hand: a phone could not show
+			// them all as buttons, so the first card opens its pairs.
+			if _, seen := c.pairs[a.Args[0]]; !seen {
+				c.firsts = append(c.firsts, a.Args[0])
+			}
+			c.pairs[a.Args[0]] = append(c.pairs[a.Args[0]], a)
+			return true
+		}
 		if len(a.Args) != 1 {
 			return false
 		}
@@ -66,7 +83,7 @@ func sortChoices(v *rd.View, legal []rules.Action) choices {
 		case rd.KindPlace, rd.KindTake:
 			return put(c.buildings, a)
 		case rd.KindRaid:
-			// A raid is a button in the dock, where a phone player finds
+			// A raid is a button beside the prompt, where a phone player finds
 			// it; the space it names glows on the board.
 			c.spaces[a.Args[0]] = true
 			return false
@@ -99,36 +116,47 @@ func (b *Board) Render() app.UI {
 	for i, s := range others {
 		foes[i] = t.player(int(s))
 	}
-	var dock app.UI
-	if self >= 0 {
-		dock = ui.Dock(
-			ui.OwnPrompt("rd-prompt", t.p),
-			ui.Buttons("rd-buttons", t.c.buttons, buttonText),
-			t.drafted(),
-			t.player(int(self)),
-			t.hand(),
-		)
-	}
 	// The Mead Hall comes first while the player chooses there, so that
 	// its cards are in view.
 	first, second := t.village(), t.meadHall()
 	if len(t.c.hall)+len(t.c.quests)+len(t.c.reps) > 0 {
 		first, second = second, first
 	}
-	return ui.Div("rd-board",
-		t.scores(),
-		t.encounter(),
-		t.raid(),
-		first,
-		second,
-		t.spaces(),
-		t.offerings(),
-		ui.Div("rd-players", foes...),
-		dock,
-	)
+	hand := len(t.v.Hand)
+	if len(t.v.Dealt) > 0 {
+		hand = len(t.v.Dealt)
+	}
+	return ui.Layout{
+		Class:      "rd-board",
+		Board:      []app.UI{t.scores(), t.encounter(), t.raid(), first, second, t.spaces(), t.offerings()},
+		Choice:     []app.UI{t.drafted(), t.pairs(&b.sel), ui.Buttons("rd-buttons", t.c.buttons, buttonText)},
+		Own:        ui.Own(self >= 0, func() []app.UI { return []app.UI{t.player(int(self)), t.hand()} }),
+		OwnSummary: "Your crew and hand: " + strconv.Itoa(hand) + " cards",
+		Players:    []app.UI{ui.Div("rd-players", foes...)},
+	}.Draw(&b.Props.BoardProps)
 }
 
-// buttonText words a dock button: the mead choices in short (the
+// pairs offers the Treasury's two-card sales: a pick per first card, and
+// the picked card's pairs.
+func (t *table) pairs(sel *int) app.UI {
+	if len(t.c.firsts) == 0 {
+		return nil
+	}
+	items := []app.UI{ui.Span("rd-l", "Two cards for 1 gold:")}
+	for _, first := range t.c.firsts {
+		name := rd.Kinds[rd.KindOf(first)].Name
+		items = append(items, ui.Pick(sel, first+1, first, "button quiet rd-pair", "Discard your "+name+" and another card for 1 gold", app.Text(name+" and…")))
+	}
+	if *sel > 0 {
+		for _, a := range t.c.pairs[*sel-1] {
+			items = append(items, ui.ActionButton(a, "and "+rd.Kinds[rd.KindOf(a.Args[1])].Name, ""))
+		}
+		items = append(items, ui.CancelPick(sel))
+	}
+	return ui.Div("buttons rd-pairs", items...)
+}
+
+// buttonText words a choice's button: the mead choices in short (the
 // prompt says what mead does), the rest by their labels.
 func buttonText(a rules.Action) string {
 	if a.Kind == rd.KindMead && len(a.Args) == 1 {

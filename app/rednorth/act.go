@@ -11,19 +11,18 @@ import (
 	rn "longhall/rules/rednorth"
 )
 
-// actions is the panel above the viewer's side: what to do now, the card
-// being placed, the discard pile when a power searches it, the actions of
-// the selected Party card, and a button for every legal action the table
-// has no other control for.
-func (t *table) actions() app.UI {
+// actions is what goes beside the prompt in the action bar: how to make
+// the choice on the table, the card being placed, the discard pile when a
+// power searches it, the actions of the selected Party card, and a button
+// for every legal action the table has no other control for.
+func (t *table) actions() []app.UI {
 	v := t.v
 	st := v.Step
-	mine := t.c.any()
-	if !mine && st == nil {
+	if !t.c.any() {
 		return nil
 	}
-	title, hint := t.prompt()
-	body := []app.UI{ui.Heading("rn-h", title), ui.Para("rn-hint", hint)}
+	_, hint := t.prompt()
+	body := []app.UI{ui.Para("rn-hint", hint)}
 	if st != nil && st.Card != nil && st.Seat == v.Seat {
 		body = append(body, ui.Div("rn-placing", ui.Span("rn-sub", "The card to place:"), faceLook(*st.Card, nil, "").show()))
 	}
@@ -37,13 +36,6 @@ func (t *table) actions() app.UI {
 		body = append(body, ui.Div("rn-picks", picks...))
 	}
 	body = append(body, t.tray())
-	if len(t.c.groups) > 0 {
-		// Passing takes a group, and each group's button sits on the group
-		// itself in the centre: this one takes the player there.
-		body = append(body, ui.Div("rn-buttons", app.Button().Type("button").ID("rn-to-groups").Class("button quiet").
-			Text("Pass: choose a Muster Group ▴").
-			OnClick(func(ctx app.Context, e app.Event) { ctx.ScrollTo("rn-musters") })))
-	}
 	if len(t.c.buttons) > 0 {
 		buttons := make([]app.UI, len(t.c.buttons))
 		for i, a := range t.c.buttons {
@@ -56,11 +48,7 @@ func (t *table) actions() app.UI {
 		}
 		body = append(body, ui.Div("rn-buttons", buttons...))
 	}
-	class := "rn-act panel"
-	if !mine {
-		class += " rn-wait"
-	}
-	return ui.Section(class, "What to decide now", body...)
+	return body
 }
 
 // prompt says what the viewer decides now, and how to do it on the table.
@@ -77,7 +65,7 @@ func (t *table) prompt() (string, string) {
 		hint := ""
 		switch {
 		case len(t.c.slots) > 0:
-			hint = "Click a place in your Raiding Party below."
+			hint = "Click a place in your Raiding Party."
 		case len(t.c.hand) > 0:
 			hint = "Click a card in your hand."
 		case len(t.c.foes) > 0:

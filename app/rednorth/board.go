@@ -23,13 +23,14 @@ type Board struct {
 	Props *ui.Props[rn.View]
 
 	sel        int    // selected position of the viewer's Party, plus one; 0 for none
+	seen       string // the decision the pick was made in
 	reportKey  string // the Resolution panel the player last opened or closed
 	reportOpen bool
 }
 
-// OnUpdate drops the selection whenever the table changes: the card it
-// named may have moved or lost its actions.
-func (b *Board) OnUpdate(ctx app.Context) { b.sel = 0 }
+// OnUpdate drops the selection whenever the decision changes: the card
+// it named may have moved or lost its actions.
+func (b *Board) OnUpdate(ctx app.Context) { ui.DropStalePick(&b.Props.BoardProps, &b.seen, &b.sel) }
 
 // Render draws the table.
 func (b *Board) Render() app.UI {
@@ -40,24 +41,23 @@ func (b *Board) Render() app.UI {
 	for i, s := range others {
 		foes[i] = t.seat(int(s))
 	}
-	var dock app.UI
-	if v.Seat >= 0 {
-		// The player's own area stays in view: what to decide, the
-		// Raiding Party with its live totals, the hand.
-		dock = ui.Dock(
-			t.announce(),
-			t.actions(),
-			ui.Div("rn-mine-row", t.seat(int(self)), t.hand()),
-		)
-	}
-	return app.Div().Class("rn-board").Attr("data-round", v.Round).Attr("data-phase", v.Phase).Body(
-		t.banner(),
-		t.result(),
-		t.report(),
-		app.Div().Class("rn-foes", "rn-n"+strconv.Itoa(len(others))).Body(foes...),
-		t.centre(),
-		dock,
-	)
+	return ui.Layout{
+		Class: "rn-board",
+		Board: []app.UI{
+			t.banner(),
+			t.result(),
+			t.report(),
+			app.Div().Class("rn-foes", "rn-n"+strconv.Itoa(len(others))).Body(foes...),
+			t.centre(),
+		},
+		// A resolved round's news leads the choice, in view whatever the
+		// player is asked next.
+		Choice: append([]app.UI{t.announce()}, t.actions()...),
+		// The player's own area: the Raiding Party with its live totals,
+		// and the hand.
+		Own:        []app.UI{t.seat(int(self)), t.hand()},
+		OwnSummary: "Your Raiding Party and hand: " + strconv.Itoa(len(v.Hand)) + " cards",
+	}.Draw(&b.Props.BoardProps).Attr("data-round", v.Round).Attr("data-phase", v.Phase)
 }
 
 // table is one render of the board: the decoded view and the legal

@@ -26,7 +26,7 @@ type Board struct {
 }
 
 // Render draws the others' counts and scores, and the viewer's hand in
-// the dock, each card a control when it can be played.
+// the side column, each card a control when it can be played.
 func (b *Board) Render() app.UI {
 	v, p := b.Props.V, &b.Props.BoardProps
 	cards := map[int]rules.Action{}
@@ -58,17 +58,18 @@ func (b *Board) Render() app.UI {
 			hand[i] = app.Span().Class("token").Text(c)
 		}
 	}
-	var dock app.UI
+	mine := ""
 	if p.Seat >= 0 {
-		mine := "You have " + strconv.Itoa(v.Scores[p.Seat]) + " points."
+		mine = "You have " + strconv.Itoa(v.Scores[p.Seat]) + " points."
 		if v.Mine != "" {
 			mine += " You played " + v.Mine + "."
 		}
-		dock = ui.Dock(app.P().Text(mine), ui.Hand("", hand), ui.Buttons("", left, nil))
 	}
-	return app.Div().Class("hands-board").Body(
-		app.P().Text("Deck: "+strconv.Itoa(v.Deck)+" cards"),
-		app.Ul().Class("hands-seats").Body(seats...),
-		dock,
-	)
+	return ui.Layout{
+		Class:   "hands-board",
+		Board:   []app.UI{app.P().Text("Deck: " + strconv.Itoa(v.Deck) + " cards")},
+		Choice:  []app.UI{ui.Buttons("", left, nil)},
+		Own:     []app.UI{app.P().Text(mine), ui.Hand("", hand)},
+		Players: []app.UI{app.Ul().Class("hands-seats").Body(seats...)},
+	}.Draw(p)
 }

@@ -28,6 +28,9 @@ type BoardProps struct {
 	Pending []rules.Prompt   `json:"pending"`
 	Result  *rules.Result    `json:"result"`
 	Log     []rules.LogEntry `json:"log"`
+	// Side holds the page's own panels for the side column, under the
+	// players (a room's seats and chat); they never travel.
+	Side []app.UI `json:"-"`
 }
 
 // Props is what a board draws from: the table's props and the view,

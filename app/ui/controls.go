@@ -123,3 +123,20 @@ func SeatOrder(players int, me rules.Seat) (others []rules.Seat, self rules.Seat
 	}
 	return others, me
 }
+
+// DropStalePick drops the pick in *sel when the decision the props offer
+// (the log's length and the legal actions) differs from the one last seen
+// in *seen, and keeps it otherwise: the page around a board redraws it for
+// reasons of its own (a room's link figures, a chat line), and an open
+// pick must outlive those.
+func DropStalePick(p *BoardProps, seen *string, sel *int) {
+	var b strings.Builder
+	b.WriteString(strconv.Itoa(len(p.Log)))
+	for _, a := range p.Legal {
+		b.WriteByte(' ')
+		b.WriteString(ActionKey(a))
+	}
+	if k := b.String(); k != *seen {
+		*seen, *sel = k, 0
+	}
+}

@@ -29,11 +29,13 @@ type Frame struct {
 	Notice  string // why the player's last action was refused
 	// Actions are the buttons for the end of the game.
 	Actions []app.UI
+	// Top holds the page's lines above the status bar (a room's link).
+	Top []app.UI
 }
 
-// Table draws a board inside its frame. The status bar stays at the top of
-// the screen and the board keeps the player's own area (its Dock) at the
-// bottom, so what to do and what to do it with are always in view.
+// Table draws a board inside its frame, filling the screen: the page's
+// lines and the status bar at the top, then the board's Layout (the
+// board, the choice, the side column with the log).
 func Table(f Frame) app.UI {
 	g, ok := LookupGame(f.Props.Game)
 	if !ok {
@@ -41,28 +43,25 @@ func Table(f Frame) app.UI {
 	}
 	class := "table"
 	if f.Props.Result != nil {
-		class += " over" // the dock stops following: the result is what to read
+		class += " over"
+	}
+	top := f.Top
+	if f.Notice != "" {
+		top = append(top[:len(top):len(top)], app.P().Class("error").Attr("role", "alert").Text(f.Notice))
+	}
+	if f.Props.Result != nil && len(f.Actions) > 0 {
+		top = append(top[:len(top):len(top)], app.Div().ID("after-game").Class("row after-game").Body(f.Actions...))
 	}
 	return app.Div().ID("table").Class(class).Attr("data-version", f.Version).Body(
+		app.If(len(top) > 0, func() app.UI { return app.Div().Class("lh-top").Body(top...) }),
 		StatusBar(f.Props, f.IsBot),
-		app.If(f.Notice != "", func() app.UI { return app.P().Class("error").Attr("role", "alert").Text(f.Notice) }),
-		app.If(f.Props.Result != nil && len(f.Actions) > 0, func() app.UI {
-			return app.Div().ID("after-game").Class("panel row after-game").Body(f.Actions...)
-		}),
 		g.Board(f.Props),
-		GameLog(f.Props.Log),
 	)
 }
 
-// Dock holds the player's own area: what they decide now, their pieces and
-// their hand. It stays at the bottom of the screen while the rest of the
-// table scrolls behind it. A board puts it last.
-func Dock(body ...app.UI) app.UI {
-	return app.Div().ID("dock").Class("dock").Aria("label", "Your area").Body(body...)
-}
-
 // StatusBar says whose decision the table waits for, or who won, and what
-// was done last; it holds the rules. It is opaque and stays at the top.
+// was done last; it holds the way home and the rules. It is opaque and
+// stays at the top.
 func StatusBar(p BoardProps, isBot func(rules.Seat) bool) app.UI {
 	text := statusText(p, isBot)
 	var last string
@@ -70,8 +69,11 @@ func StatusBar(p BoardProps, isBot func(rules.Seat) bool) app.UI {
 		last = p.Log[n-1].Lines[0]
 	}
 	return app.Div().Class("status").ID("status").Body(
+		app.A().Href(Path("/")).Class("status-home").Aria("label", "Longhall, home").Body(
+			app.Img().Src(Path("/web/icons/icon.svg")).Alt("").Width(28).Height(28),
+		),
 		app.Div().Class("status-text").Body(
-			app.P().Class("status-now").Attr("role", "status").Attr("aria-live", "polite").Text(text),
+			statusNow(text, "Your move, "+nameOf(p.Names, p.Seat)+": "),
 			app.If(last != "", func() app.UI {
 				return app.P().ID("last-move").Class("status-last").Body(app.Span().Class("status-tag").Text("Last move"), app.Text(" "+last))
 			}),
@@ -80,16 +82,14 @@ func StatusBar(p BoardProps, isBot func(rules.Seat) bool) app.UI {
 	)
 }
 
-// OwnPrompt draws, with class, what the viewing seat decides now, for a
-// board's dock to say beside its controls; nothing while the table waits
-// for others.
-func OwnPrompt(class string, p *BoardProps) app.UI {
-	for _, pr := range p.Pending {
-		if pr.Seat == p.Seat {
-			return Para(class, pr.Text)
-		}
+// statusNow is the status bar's main line; a phone leaves out who it is
+// addressed to (the viewer), for a line less over the board.
+func statusNow(text, you string) app.UI {
+	line := app.P().Class("status-now").Attr("role", "status").Attr("aria-live", "polite")
+	if rest, ok := strings.CutPrefix(text, you); ok {
+		return line.Body(Span("status-who", you), app.Text(rest))
 	}
-	return nil
+	return line.Text(text)
 }
 
 // statusText is the status bar's main line.

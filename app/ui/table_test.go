@@ -1,33 +1,24 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-
-	"longhall/rules"
 )
 
-// The dock says what the viewer decides, never another seat's prompt.
-func TestOwnPromptIsTheViewersOnly(t *testing.T) {
-	pending := []rules.Prompt{{Seat: 0, Text: "Draft a card"}, {Seat: 1, Text: "Keep three"}}
+// The status bar's main line names the viewer apart (a phone leaves the
+// name out), and says any other line as it is.
+func TestStatusNowSetsTheViewerApart(t *testing.T) {
 	for _, tc := range []struct {
-		name string
-		seat rules.Seat
-		want string
+		name, text, who, rest string
 	}{
-		{"the first seat", 0, `<p class="x">Draft a card</p>`},
-		{"the second seat", 1, `<p class="x">Keep three</p>`},
-		{"a seat not asked", 2, ""},
-		{"a spectator", -1, ""},
+		{"the viewer's move", "Your move, Ada: Draft a card.", `<span class="status-who">Your move, Ada: </span>`, "Draft a card."},
+		{"another's move", "Waiting for Bo.", "", "Waiting for Bo."},
 	} {
-		ui := OwnPrompt("x", &BoardProps{Seat: tc.seat, Pending: pending})
-		got := ""
-		if ui != nil {
-			got = app.HTMLString(ui)
-		}
-		if got != tc.want {
-			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		got := app.HTMLString(statusNow(tc.text, "Your move, Ada: "))
+		if !strings.Contains(got, tc.rest) || (tc.who == "") == strings.Contains(got, "status-who") || !strings.Contains(got, tc.who) {
+			t.Errorf("%s: %q, want %q apart and %q", tc.name, got, tc.who, tc.rest)
 		}
 	}
 }

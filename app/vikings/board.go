@@ -2,7 +2,7 @@
 // as a grid of spaces with the harbours, villages, war camps, longships
 // and the sea monster; the stack of cards and actions being answered; the
 // players' crews, camps and hand sizes; and the player's own hand and
-// choices in the dock. A hand or crew card with one action is its
+// choices beside the prompt. A hand or crew card with one action is its
 // control; one with several opens them when picked. Moves of the sea
 // monster are the sea's spaces.
 package vikings
@@ -28,11 +28,12 @@ type Board struct {
 	app.Compo
 	Props *ui.Props[vk.View]
 
-	sel int // the picked card, plus one; 0 for none
+	sel  int    // the picked card, plus one; 0 for none
+	seen string // the decision the pick was made in
 }
 
-// OnUpdate drops the pick whenever the table changes.
-func (b *Board) OnUpdate(ctx app.Context) { b.sel = 0 }
+// OnUpdate drops the pick whenever the decision changes.
+func (b *Board) OnUpdate(ctx app.Context) { ui.DropStalePick(&b.Props.BoardProps, &b.seen, &b.sel) }
 
 // choices sorts the legal actions onto their controls.
 type choices struct {
@@ -76,22 +77,14 @@ func (b *Board) Render() app.UI {
 	for i, s := range others {
 		foes[i] = t.player(int(s))
 	}
-	var dock app.UI
-	if self >= 0 {
-		dock = ui.Dock(
-			ui.OwnPrompt("vk-prompt", t.p),
-			t.menu(),
-			ui.Buttons("vk-buttons", t.c.buttons, nil),
-			t.player(int(self)),
-			t.hand(),
-		)
-	}
-	return ui.Div("vk-board",
-		t.result(),
-		t.stack(),
-		ui.Div("vk-main", t.sea(), ui.Div("vk-players", foes...)),
-		dock,
-	)
+	return ui.Layout{
+		Class:      "vk-board",
+		Board:      []app.UI{t.result(), t.stack(), t.sea()},
+		Choice:     []app.UI{t.menu(), ui.Buttons("vk-buttons", t.c.buttons, nil)},
+		Own:        ui.Own(self >= 0, func() []app.UI { return []app.UI{t.player(int(self)), t.hand()} }),
+		OwnSummary: "Your crew and hand: " + strconv.Itoa(len(v.Hand)) + " cards",
+		Players:    []app.UI{ui.Div("vk-players", foes...)},
+	}.Draw(&b.Props.BoardProps)
 }
 
 // table is one render of the board.

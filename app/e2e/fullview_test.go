@@ -1,0 +1,200 @@
+//go:build linux
+
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The table's rule, for every game: at each decision every control of a
+// legal action is clickable where it stands, at 1280×800 and on a 390-px
+// phone, after only the scrolling the page does itself, and the board gets
+// most of the screen.
+
+// screenSize is a screen the table is played on.
+type screenSize struct {
+	name          string
+	width, height int64
+}
+
+var tableSizes = []screenSize{{"desktop", 1280, 800}, {"phone", 390, 844}}
+
+// controlsInView checks every control on the table, as a person would
+// find them: each one the board draws (data-action, data-pick) must be
+// drawn (not hidden away), inside the screen, the topmost element at its
+// centre, and clear of every other control. It returns the problems, and
+// the share of the screen the board's region takes.
+const controlsInView = `(() => {
+  const t = document.querySelector('#table');
+  if (!t) return {problems: ['no table'], share: 0, controls: 0};
+  const W = window.innerWidth, H = window.innerHeight, problems = [];
+  const name = el => (el.dataset.action ? el.dataset.action + ':' + (el.dataset.args || '') : 'pick:' + el.dataset.pick) + (el.textContent.trim() ? ' "' + el.textContent.trim().slice(0, 30) + '"' : '');
+  const els = [...t.querySelectorAll('[data-action]:not([disabled]), [data-pick]')];
+  const boxes = [];
+  for (const el of els) {
+    const r = el.getBoundingClientRect();
+    if (!el.getClientRects().length || r.width < 1 || r.height < 1) { problems.push(name(el) + ' is not drawn'); continue; }
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x >= W || y >= H) { problems.push(name(el) + ' is off the screen at ' + Math.round(x) + ',' + Math.round(y)); continue; }
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !el.contains(hit)) {
+      const what = hit ? (hit.id ? '#' + hit.id : hit.tagName.toLowerCase() + (hit.className && typeof hit.className === 'string' ? '.' + hit.className.trim().split(/\s+/).join('.') : '')) : 'nothing';
+      problems.push(name(el) + ' is covered by ' + what);
+      continue;
+    }
+    boxes.push([el, r]);
+  }
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const [a, p] = boxes[i], [b, q] = boxes[j];
+    if (a.contains(b) || b.contains(a)) continue;
+    const w = Math.min(p.right, q.right) - Math.max(p.left, q.left), h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+    if (w > 1 && h > 1) problems.push(name(a) + ' overlaps ' + name(b));
+  }
+  let share = 0;
+  const main = document.querySelector('#board-area');
+  if (main) {
+    const r = main.getBoundingClientRect();
+    const w = Math.max(0, Math.min(r.right, W) - Math.max(r.left, 0)), h = Math.max(0, Math.min(r.bottom, H) - Math.max(r.top, 0));
+    share = w * h / (W * H);
+  }
+  if (problems.length) {
+    const b = document.querySelector('#board-area > *'), own = document.querySelector('#own'), side = document.querySelector('#side');
+    problems.push('(board zoom ' + (b && b.style.zoom || 1) + ', area ' + (main ? main.clientHeight : 0) + ' px, board ' + (b ? Math.round(b.getBoundingClientRect().height) : 0) +
+      ' px; own zoom ' + (own && own.style.zoom || 1) + ', side ' + (side ? side.clientHeight + ' px, sheet ' + side.dataset.sheet : '') + ')');
+  }
+  return {problems, share, controls: els.length};
+})()`
+
+type viewCheck struct {
+	Problems []string `json:"problems"`
+	Share    float64  `json:"share"`
+	Controls int      `json:"controls"`
+}
+
+// checkControls looks at the table until its controls are all in view,
+// giving the page half a second to bring them there itself; it returns
+// the last look.
+func checkControls(ctx context.Context) (viewCheck, error) {
+	var v viewCheck
+	deadline := time.Now().Add(500 * time.Millisecond)
+	for {
+		var raw json.RawMessage
+		if err := chromedp.Run(ctx, chromedp.Evaluate(`JSON.stringify(`+controlsInView+`)`, &raw)); err != nil {
+			return v, err
+		}
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return v, err
+		}
+		if err := json.Unmarshal([]byte(s), &v); err != nil {
+			return v, err
+		}
+		if len(v.Problems) == 0 || time.Now().After(deadline) {
+			return v, nil
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// tableMoment names the three moments each game is photographed at.
+const tableMoment = `(() => {
+  if (document.querySelector('#after-game')) return 'end';
+  if (document.querySelector('[data-pick][aria-pressed="true"], .lh-choosing')) return 'choice';
+  return document.querySelector('#table [data-action], #table [data-pick]') ? 'turn' : '';
+})()`
+
+// TestEveryTableInFullView plays every listed game against bots at
+// 1280×800 and at 390×844 and, at every decision, checks that each control
+// is clickable where it stands, and that nothing overlaps.
+func TestEveryTableInFullView(t *testing.T) {
+	bin, root := theTestBuild(t)
+	srv := startServer(t, bin, root)
+	games := listedGames(t, newBrowser(t), srv.URL)
+	for _, size := range tableSizes {
+		for _, id := range games {
+			t.Run(size.name+"/"+id, func(t *testing.T) {
+				// A browser each: a whole game at a phone's size takes a while.
+				ctx := newBrowser(t)
+				shares := playInFullView(t, ctx, srv.URL, id, size)
+				t.Logf("%s at %s: %d decisions, median board share %.0f%%", id, size.name, len(shares), 100*median(shares))
+			})
+		}
+	}
+}
+
+// playInFullView plays one game to its end at one screen size, checking
+// every decision; it returns the board's share of the screen at each.
+func playInFullView(t testing.TB, ctx context.Context, base, id string, size screenSize) []float64 {
+	t.Helper()
+	var tableURL string
+	within(t, ctx, "setting up "+id, chromedp.EmulateViewport(size.width, size.height), chromedp.Navigate(base+"/games/"+id+"/"), clientReady(),
+		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery),
+		chromedp.Evaluate(`location.href`, &tableURL))
+	within(t, ctx, "the table with instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible("#table", chromedp.ByQuery))
+	c, cancel := context.WithTimeout(ctx, 4*time.Minute)
+	defer cancel()
+	var shares []float64
+	shot := map[string]bool{}
+	fails := 0
+	for n := 0; n < 5000; n++ {
+		var moment string
+		if err := chromedp.Run(c, chromedp.Evaluate(tableMoment, &moment)); err != nil {
+			t.Fatal(err)
+		}
+		if moment == "turn" || moment == "choice" {
+			v, err := checkControls(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			shares = append(shares, v.Share)
+			if len(v.Problems) > 0 && fails < 3 {
+				fails++
+				name := fmt.Sprintf("fullview-failure-%s-%s-%d", id, size.name, fails)
+				screenView(t, c, name)
+				t.Errorf("%s at %dx%d, decision %d: %s (screenshot %s)", id, size.width, size.height, len(shares), strings.Join(v.Problems, "; "), name)
+			}
+		}
+		if moment != "" && !shot[moment] {
+			shot[moment] = true
+			screenView(t, c, "table-"+id+"-"+size.name+"-"+moment)
+		}
+		res, _, err := look(c, n)
+		if err != nil {
+			roomFailure(t, c, id+" at "+size.name, err)
+		}
+		if res == "over" {
+			if !shot["end"] {
+				screenView(t, c, "table-"+id+"-"+size.name+"-end")
+			}
+			return shares
+		}
+	}
+	t.Fatalf("%s did not end after 5000 looks", id)
+	return nil
+}
+
+// BenchmarkBoardShare reports, for every game and screen size, the median
+// share of the screen the board's area gets at the player's decisions (a
+// whole game against bots); at 1280×800 it must be at least 60%.
+func BenchmarkBoardShare(b *testing.B) {
+	bin, root := theApp(b)
+	srv := startServer(b, bin, root)
+	games := listedGames(b, newBrowser(b), srv.URL)
+	for _, size := range tableSizes {
+		for _, id := range games {
+			shares := playInFullView(b, newBrowser(b), srv.URL, id, size)
+			m := 100 * median(shares)
+			bench(b, id+"-board-share-"+size.name, m, "%")
+			if size.name == "desktop" && m < 60 {
+				b.Errorf("%s at %dx%d: the board gets %.0f%% of the screen at the median decision, under 60%%", id, size.width, size.height, m)
+			}
+		}
+	}
+}

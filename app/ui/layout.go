@@ -1,0 +1,84 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// The table's layout, written once for every game, the way the best
+// digital tables do it: the board takes the main area; the current
+// choice's buttons sit under the prompt in the action bar at the top; the
+// viewer's own area (pieces, hand), the other players and the log share a
+// side column. On a phone the side column becomes a sheet under the board
+// that folds to one line and opens on a tap (or by itself when the choice
+// is made there). Nothing is sticky over the board: each region scrolls on
+// its own, and longhall.js scales the board to fit its area and scrolls
+// each region to the controls of the choice at hand.
+
+// Layout is a board's parts, for the table to place.
+type Layout struct {
+	Class   string   // the board's own class on the layout ("rn-board")
+	Board   []app.UI // the shared board: the main area
+	Choice  []app.UI // the current choice's buttons, a picked card's menu, Cancel
+	Own     []app.UI // the viewer's own pieces and hand (drawn for a seated viewer only)
+	Players []app.UI // the other players' panels
+	// OwnSummary is the sheet's folded line on a phone ("Your hand: 7
+	// cards"); "Your area" when empty.
+	OwnSummary string
+}
+
+// Draw lays the parts out for p's table. The returned element is the
+// board's root: a board may add attributes (data-round) to it.
+func (l Layout) Draw(p *BoardProps) app.HTMLDiv {
+	l.Choice, l.Own, l.Players = present(l.Choice), present(l.Own), present(l.Players)
+	seated := p.Seat >= 0 && len(l.Own) > 0
+	summary := l.OwnSummary
+	if summary == "" {
+		summary = "Your area"
+	}
+	if !seated {
+		summary = "Players and log"
+	}
+	return app.Div().Class(strings.TrimSpace("lh-layout "+l.Class)).Body(
+		app.If(len(l.Choice) > 0, func() app.UI {
+			return app.Div().ID("choice").Class("lh-choice").Aria("label", "Your choice").Body(l.Choice...)
+		}),
+		app.Div().ID("board-area").Class("lh-main").Body(app.Div().Class("lh-board").Body(l.Board...)),
+		app.Aside().ID("side").Class("lh-side").Attr("data-sheet", "closed").Aria("label", "Players and log").Body(
+			// The sheet's handle on a phone: longhall.js opens and folds it.
+			app.Button().Type("button").ID("sheet-handle").Class("lh-handle").Aria("controls", "side").Body(
+				app.Span().Class("lh-handle-text").Text(summary),
+				app.Span().Class("lh-handle-mark").Aria("hidden", true),
+			),
+			app.If(seated, func() app.UI {
+				return app.Section().ID("own").Class("lh-own").Aria("label", "Your area").Body(l.Own...)
+			}),
+			app.If(len(l.Players) > 0, func() app.UI {
+				return app.Div().Class("lh-players").Body(l.Players...)
+			}),
+			app.If(len(p.Side) > 0, func() app.UI { return app.Div().Class("lh-extra").Body(p.Side...) }),
+			GameLog(p.Log),
+		),
+	)
+}
+
+// Own is a Layout's Own: the viewer's area, drawn only for a seated
+// viewer (a spectator has none, and its parts may not draw for one).
+func Own(seated bool, draw func() []app.UI) []app.UI {
+	if !seated {
+		return nil
+	}
+	return draw()
+}
+
+// present drops the parts a board left out (nil).
+func present(items []app.UI) []app.UI {
+	out := items[:0:0]
+	for _, it := range items {
+		if it != nil {
+			out = append(out, it)
+		}
+	}
+	return out
+}
