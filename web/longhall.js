@@ -38,11 +38,13 @@ window.longhallRendered = function () {
   let lastControls = '';
   let lastShape = '';
 
+  // inner is the room a region has for content: its padding box, less
+  // a sticky handle at its top (its scroll-padding-top).
   const inner = (el) => {
     const cs = getComputedStyle(el);
     return {
       w: el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight),
-      h: el.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom),
+      h: el.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom) - (parseFloat(cs.scrollPaddingTop) || 0),
     };
   };
   const zoomOf = (el) => parseFloat(el.style.zoom) || 1;
