@@ -116,12 +116,39 @@ window.longhallRendered = function () {
     return [...found.entries()].sort((a, b) => a[1].depth - b[1].depth);
   };
 
+  // The last move, marked: the pieces (data-ref) whose text the table's
+  // last change of version changed, but not a piece that holds a changed
+  // piece (the card, not the whole side of the table). The marks stay
+  // until the next move, and come back on a piece that is drawn anew.
+  let seenVersion = null;
+  let seenText = new Map();
+  let lastMove = new Set();
+  const markLastMove = (table) => {
+    const pieces = [...table.querySelectorAll('[data-ref]')];
+    const version = table.dataset.version;
+    if (version !== seenVersion) {
+      const text = new Map(pieces.map((p) => [p.dataset.ref, p.textContent]));
+      const changed = seenVersion === null ? [] : pieces.filter((p) => seenText.get(p.dataset.ref) !== text.get(p.dataset.ref));
+      lastMove = new Set(changed.filter((p) => !changed.some((q) => q !== p && p.contains(q))).map((p) => p.dataset.ref));
+      seenVersion = version;
+      seenText = text;
+    }
+    for (const p of pieces) {
+      if (lastMove.has(p.dataset.ref)) p.setAttribute('data-last-move', '');
+      else p.removeAttribute('data-last-move');
+    }
+  };
+
   const fit = () => {
     queued = false;
     const table = document.getElementById('table');
     const area = document.getElementById('board-area');
     const side = document.getElementById('side');
-    if (!table || !area || !side) return;
+    if (!table || !area || !side) {
+      seenVersion = null;
+      return;
+    }
+    markLastMove(table);
     const board = area.firstElementChild;
     const every = [...table.querySelectorAll(CONTROLS)];
     const controls = every.map((c) => (c.dataset.action || 'pick') + ':' + (c.dataset.args || c.dataset.pick || '')).join(' ');

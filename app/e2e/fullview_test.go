@@ -69,13 +69,14 @@ const controlsInView = `(() => {
     problems.push('(board zoom ' + (b && b.style.zoom || 1) + ', area ' + (main ? main.clientHeight : 0) + ' px, board ' + (b ? Math.round(b.getBoundingClientRect().height) : 0) +
       ' px; own zoom ' + (own && own.style.zoom || 1) + ', side ' + (side ? side.clientHeight + ' px, sheet ' + side.dataset.sheet : '') + ')');
   }
-  return {problems, share, controls: els.length};
+  return {problems, share, controls: els.length, marked: document.querySelectorAll('#table [data-last-move]').length};
 })()`
 
 type viewCheck struct {
 	Problems []string `json:"problems"`
 	Share    float64  `json:"share"`
 	Controls int      `json:"controls"`
+	Marked   int      `json:"marked"` // pieces marked as changed by the last move
 }
 
 // checkControls looks at the table until its controls are all in view,
@@ -143,6 +144,7 @@ func playInFullView(t testing.TB, ctx context.Context, base, id string, size scr
 	var shares []float64
 	shot := map[string]bool{}
 	fails := 0
+	marked := 0
 	for n := 0; n < 5000; n++ {
 		var moment string
 		if err := chromedp.Run(c, chromedp.Evaluate(tableMoment, &moment)); err != nil {
@@ -154,6 +156,9 @@ func playInFullView(t testing.TB, ctx context.Context, base, id string, size scr
 				t.Fatal(err)
 			}
 			shares = append(shares, v.Share)
+			if v.Marked > 0 {
+				marked++
+			}
 			if len(v.Problems) > 0 && fails < 3 {
 				fails++
 				name := fmt.Sprintf("fullview-failure-%s-%s-%d", id, size.name, fails)
@@ -172,6 +177,10 @@ func playInFullView(t testing.TB, ctx context.Context, base, id string, size scr
 		if res == "over" {
 			if !shot["end"] {
 				screenView(t, c, "table-"+id+"-"+size.name+"-end")
+			}
+			t.Logf("%s at %s: the last move is marked at %d of %d decisions", id, size.name, marked, len(shares))
+			if marked*2 < len(shares) {
+				t.Errorf("%s at %s: the board marks the last move at only %d of %d decisions", id, size.name, marked, len(shares))
 			}
 			return shares
 		}

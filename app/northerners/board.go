@@ -131,16 +131,17 @@ func (t *table) menu() app.UI {
 // there is one, a pick when there are several, else a plain element.
 func (t *table) control(key int, class, title string, body ...app.UI) app.UI {
 	actions := t.c.picks[key]
+	ref := "k" + strconv.Itoa(key)
 	switch len(actions) {
 	case 0:
-		return app.Div().Class(class).Title(title).Body(body...)
+		return app.Div().Class(class).Title(title).Attr(ui.Ref, ref).Body(body...)
 	case 1:
-		return ui.Control(actions[0], class+" nn-can", actions[0].String(), body...)
+		return ui.Control(actions[0], class+" nn-can", actions[0].String(), body...).Attr(ui.Ref, ref)
 	}
 	if t.b.sel == key+1 {
 		class += " nn-sel"
 	}
-	return ui.Pick(&t.b.sel, key+1, key, class+" nn-can", title+": choose what to do here", body...)
+	return ui.Pick(&t.b.sel, key+1, key, class+" nn-can", title+": choose what to do here", body...).Attr(ui.Ref, ref)
 }
 
 // colour is a colour's class.

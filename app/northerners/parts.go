@@ -145,7 +145,7 @@ func (t *table) player(s int, own bool) app.UI {
 	for _, q := range pv.Done {
 		done = append(done, ui.Token("nn-done", nn.Quests[q].Name+" +"+strconv.Itoa(nn.Quests[q].Points)))
 	}
-	return app.Section().Class(class).Aria("label", t.name(s)).Attr("data-seat", s).Body(
+	return app.Section().Class(class).Aria("label", t.name(s)).Attr("data-seat", s).Attr(ui.Ref, "seat"+strconv.Itoa(s)).Body(
 		ui.Div("nn-who", ui.Strong(t.name(s)), ui.Span("nn-col "+colour(pv.Colour), nn.ColourNames[pv.Colour]),
 			ui.Span("nn-score", strconv.Itoa(pv.Score)+" points")),
 		ui.Div("nn-goods", goods...),

@@ -193,10 +193,11 @@ func (t *table) village() app.UI {
 			continue
 		}
 		body := []app.UI{ui.Strong(rd.BuildingNames[b]), ui.Small("rd-what", buildingText[b]), worker(t.v.Buildings[b])}
+		ref := "b" + strconv.Itoa(b)
 		if a, ok := t.c.buildings[b]; ok {
-			items = append(items, ui.Control(a, "rd-building rd-can", a.String(), body...))
+			items = append(items, ui.Control(a, "rd-building rd-can", a.String(), body...).Attr(ui.Ref, ref))
 		} else {
-			items = append(items, ui.Div("rd-building", body...))
+			items = append(items, app.Div().Class("rd-building").Attr(ui.Ref, ref).Body(body...))
 		}
 	}
 	grid := "rd-buildings"
@@ -276,7 +277,7 @@ func (t *table) spaces() app.UI {
 		if t.c.spaces[i] {
 			class += " rd-open"
 		}
-		groups[sp.Settlement] = append(groups[sp.Settlement], ui.Div(class, body...))
+		groups[sp.Settlement] = append(groups[sp.Settlement], app.Div().Class(class).Attr(ui.Ref, "sp"+strconv.Itoa(i)).Body(body...))
 	}
 	var out []app.UI
 	for s := range groups {
@@ -298,10 +299,11 @@ func (t *table) offerings() app.UI {
 			continue
 		}
 		body := []app.UI{ui.Strong(strconv.Itoa(rd.Offerings[o].VP) + " VP"), ui.Small("rd-need", offeringCost(o))}
+		ref := "of" + strconv.Itoa(slot)
 		if a, ok := t.c.slots[slot]; ok {
-			items = append(items, ui.Control(a, "rd-offering rd-can", a.String(), body...))
+			items = append(items, ui.Control(a, "rd-offering rd-can", a.String(), body...).Attr(ui.Ref, ref))
 		} else {
-			items = append(items, ui.Div("rd-offering", body...))
+			items = append(items, app.Div().Class("rd-offering").Attr(ui.Ref, ref).Body(body...))
 		}
 	}
 	items = append(items, ui.Div("rd-stack", ui.Span("", strconv.Itoa(t.v.Stack)+" in the stack")))

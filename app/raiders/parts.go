@@ -98,7 +98,7 @@ func (t *table) player(s int) app.UI {
 	if s == t.v.Start {
 		title += " · start player"
 	}
-	return app.Section().Class(class).Aria("label", t.name(s)).Attr("data-seat", s).Body(
+	return app.Section().Class(class).Aria("label", t.name(s)).Attr("data-seat", s).Attr(ui.Ref, "seat"+strconv.Itoa(s)).Body(
 		ui.Div("rd-who", ui.Strong(title), worker(pv.Worker), ui.Span("rd-vp", strconv.Itoa(pv.VP)+" VP")),
 		ui.Div("rd-stats", t.stats(pv, offVP)...),
 		t.tiles(pv.Tiles),

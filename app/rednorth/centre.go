@@ -42,7 +42,7 @@ func (t *table) outpost(o rn.OutpostView) app.UI {
 	if o.Owner >= 0 {
 		owner, ownerClass = "Held by "+t.name(o.Owner), "rn-owner rn-held"
 	}
-	return app.Li().Class("rn-outpost c-"+o.Colour).Attr("data-colour", o.Colour).Body(
+	return app.Li().Class("rn-outpost c-"+o.Colour).Attr("data-colour", o.Colour).Attr(ui.Ref, "op-"+o.Colour).Body(
 		ui.Div("rn-op-top",
 			ui.Span("rn-op-name", o.Name),
 			ui.Span("rn-op-pts", "+"+strconv.Itoa(o.Points)),
@@ -75,7 +75,7 @@ func (t *table) group(g rn.GroupView) app.UI {
 	if a, ok := t.c.groups[g.Index]; ok {
 		take = ui.ActionButton(a, "Pass and take this group", "rn-take")
 	}
-	return app.Li().Class("rn-group").Body(
+	return app.Li().Class("rn-group").Attr(ui.Ref, "group"+strconv.Itoa(g.N)).Body(
 		ui.Span("rn-group-n", "Group "+strconv.Itoa(g.N)),
 		ui.Div("rn-stack", stack...),
 		power,

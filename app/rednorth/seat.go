@@ -61,7 +61,7 @@ func (t *table) seat(s int) app.UI {
 	if mine {
 		totals = t.totals(s)
 	}
-	return app.Section().Class(class).Attr("data-seat", s).Aria("label", name+"’s side of the table").Body(
+	return app.Section().Class(class).Attr("data-seat", s).Attr(ui.Ref, "seat"+strconv.Itoa(s)).Aria("label", name+"’s side of the table").Body(
 		ui.Div("rn-seat-head", head...),
 		ui.Div("rn-stats", stat("VP", sv.VP), stat("Glory", sv.Glory), stat("in hand", sv.HandCount)),
 		holdsUI,

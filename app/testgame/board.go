@@ -44,7 +44,7 @@ func (b *Board) Render() app.UI {
 		if v.Chosen[s] {
 			state = "has chosen"
 		}
-		seats[i] = app.Li().Class("panel").Body(
+		seats[i] = app.Li().Class("panel").Attr(ui.Ref, "seat"+strconv.Itoa(int(s))).Body(
 			app.Strong().Text(p.Name(s)+" "),
 			ui.Token("", strconv.Itoa(v.Scores[s])+" points"),
 			app.Span().Text(" · "+strconv.Itoa(v.Counts[s])+" in hand · "+state),
@@ -67,7 +67,7 @@ func (b *Board) Render() app.UI {
 	}
 	return ui.Layout{
 		Class:   "hands-board",
-		Board:   []app.UI{app.P().Text("Deck: " + strconv.Itoa(v.Deck) + " cards")},
+		Board:   []app.UI{app.P().Attr(ui.Ref, "deck").Text("Deck: " + strconv.Itoa(v.Deck) + " cards")},
 		Choice:  []app.UI{ui.Buttons("", left, nil)},
 		Own:     []app.UI{app.P().Text(mine), ui.Hand("", hand)},
 		Players: []app.UI{app.Ul().Class("hands-seats").Body(seats...)},

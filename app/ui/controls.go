@@ -9,6 +9,14 @@ import (
 	"longhall/rules"
 )
 
+// Pieces: a board marks the pieces of its table (a space, a card, a
+// player's panel) with data-ref, a name unique on the page, and the kit
+// marks those the last move changed (longhall.js compares each piece's
+// text before and after every move, so a board says nothing of moves).
+
+// Ref is the data-ref attribute's name.
+const Ref = "data-ref"
+
 // The control convention: every legal action is taken by clicking the
 // element that shows it (a card, a place, a group), and whatever the board
 // draws no element for becomes a plain labelled button, so each legal
@@ -20,7 +28,7 @@ import (
 // closure at a given place in the page, with the values it captured then,
 // so without the scope a control that now shows another action would
 // still take the old one.
-func Control(a rules.Action, class, aria string, body ...app.UI) app.UI {
+func Control(a rules.Action, class, aria string, body ...app.UI) app.HTMLButton {
 	return app.Button().Type("button").Class(class).
 		Attr("data-action", a.Kind).Attr("data-args", ArgsText(a.Args)).
 		Title(a.String()).Aria("label", aria).

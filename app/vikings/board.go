@@ -212,7 +212,7 @@ func (t *table) player(s int) app.UI {
 	for i, c := range pv.Camp {
 		camp[i] = ui.Span("vk-col vk-c"+strconv.Itoa(vk.DaughterColour(c)), vk.ColourNames[vk.DaughterColour(c)])
 	}
-	return app.Section().Class(class).Aria("label", t.name(s)).Attr("data-seat", s).Body(
+	return app.Section().Class(class).Aria("label", t.name(s)).Attr("data-seat", s).Attr(ui.Ref, "seat"+strconv.Itoa(s)).Body(
 		ui.Div("vk-who", ui.Strong(t.name(s)), ui.Span("vk-col vk-c"+strconv.Itoa(pv.Colour), vk.ColourNames[pv.Colour]),
 			ui.Span("vk-count", strconv.Itoa(pv.Hand)+" cards")),
 		ui.Div("vk-camp", append([]app.UI{ui.Span("vk-l", "War camp:")}, campOrNone(camp)...)...),

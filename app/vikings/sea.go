@@ -51,7 +51,7 @@ func (t *table) camp(r, c int) app.UI {
 			body = append(body, ui.Span("vk-campcount", strconv.Itoa(len(pv.Camp))+"/3"))
 		}
 	}
-	return ui.Div("vk-cell vk-campcell vk-c"+strconv.Itoa(colour), body...)
+	return app.Div().Class("vk-cell vk-campcell vk-c"+strconv.Itoa(colour)).Attr(ui.Ref, "camp"+strconv.Itoa(colour)).Body(body...)
 }
 
 // space draws one sea space.
@@ -82,10 +82,11 @@ func (t *table) space(i int) app.UI {
 			body = append(body, ui.Span("vk-ship vk-c"+strconv.Itoa(pv.Colour), initial(label)))
 		}
 	}
+	ref := "sp" + strconv.Itoa(i)
 	if a, ok := t.c.spaces[i]; ok {
-		return ui.Control(a, class+" vk-can", a.String(), body...)
+		return ui.Control(a, class+" vk-can", a.String(), body...).Attr(ui.Ref, ref)
 	}
-	return app.Div().Class(class).Title(vk.SpaceName(i)).Body(body...)
+	return app.Div().Class(class).Title(vk.SpaceName(i)).Attr(ui.Ref, ref).Body(body...)
 }
 
 // initial is a player's first letter, for a longship's token.
