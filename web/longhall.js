@@ -37,6 +37,7 @@ window.longhallRendered = function () {
   let lastChoice = '';
   let lastControls = '';
   let lastShape = '';
+  let sheet = 'closed'; // the sheet as the choice or the player left it
 
   // inner is the room a region has for content: its padding box, less
   // a sticky handle at its top (its scroll-padding-top).
@@ -157,8 +158,10 @@ window.longhallRendered = function () {
       // the board holds none of it), and folds when not.
       const inSide = every.some((c) => side.contains(c));
       const inMain = every.some((c) => area.contains(c));
-      setSheet(side, inSide ? (inMain ? 'open' : 'full') : 'closed');
+      sheet = inSide ? (inMain ? 'open' : 'full') : 'closed';
     }
+    // The page may draw the sheet anew, folded: keep it as it was left.
+    if (side.dataset.sheet !== sheet) setSheet(side, sheet);
     lastControls = controls;
     sizeSheet(table, side);
     const all = every.filter((c) => c.getClientRects().length);
@@ -209,9 +212,49 @@ window.longhallRendered = function () {
     const handle = e.target.closest && e.target.closest('#sheet-handle');
     const side = document.getElementById('side');
     if (!handle || !side) return;
-    setSheet(side, side.dataset.sheet === 'closed' ? 'open' : 'closed');
+    sheet = side.dataset.sheet === 'closed' ? 'open' : 'closed';
+    setSheet(side, sheet);
     queue();
   });
+  // A long press on a card shows its whole text (data-text): a touch
+  // screen has no hover to show the title. A tap anywhere hides it.
+  let pressTimer = 0;
+  let pressed = false;
+  const hideText = () => {
+    const box = document.getElementById('card-text');
+    if (box) box.remove();
+  };
+  const showText = (el) => {
+    hideText();
+    const box = document.createElement('div');
+    box.id = 'card-text';
+    box.setAttribute('role', 'tooltip');
+    box.textContent = el.dataset.text;
+    document.body.appendChild(box);
+    const r = el.getBoundingClientRect(), b = box.getBoundingClientRect();
+    const top = r.top - b.height - 8 >= 0 ? r.top - b.height - 8 : Math.min(r.bottom + 8, window.innerHeight - b.height - 4);
+    box.style.top = Math.max(4, top) + 'px';
+    box.style.left = Math.max(4, Math.min(r.left + r.width / 2 - b.width / 2, window.innerWidth - b.width - 4)) + 'px';
+  };
+  document.addEventListener('touchstart', (e) => {
+    hideText();
+    pressed = false;
+    const el = e.target.closest && e.target.closest('#table [data-text]');
+    if (!el) return;
+    pressTimer = setTimeout(() => { pressed = true; showText(el); }, 450);
+  }, { passive: true });
+  document.addEventListener('touchmove', () => clearTimeout(pressTimer), { passive: true });
+  document.addEventListener('touchend', (e) => {
+    clearTimeout(pressTimer);
+    // A long press reads the card; it does not play it.
+    if (pressed) e.preventDefault();
+    pressed = false;
+  }, { passive: false });
+  document.addEventListener('contextmenu', (e) => {
+    if (e.target.closest && e.target.closest('#table [data-text]')) e.preventDefault();
+  });
+  document.addEventListener('keydown', (e) => { if (e.key === 'Escape') hideText(); });
+
   const watch = () => {
     new MutationObserver(queue).observe(document.body, {
       subtree: true, childList: true, characterData: true,

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
@@ -68,6 +69,10 @@ const controlsInView = `(() => {
     const b = document.querySelector('#board-area > *'), own = document.querySelector('#own'), side = document.querySelector('#side');
     problems.push('(board zoom ' + (b && b.style.zoom || 1) + ', area ' + (main ? main.clientHeight : 0) + ' px, board ' + (b ? Math.round(b.getBoundingClientRect().height) : 0) +
       ' px; own zoom ' + (own && own.style.zoom || 1) + ', side ' + (side ? side.clientHeight + ' px, sheet ' + side.dataset.sheet : '') + ')');
+  }
+  // Every card of every game carries its whole text.
+  for (const c of t.querySelectorAll('.rn-card, .rd-card:not(.rd-done), .vk-card, .nn-card')) {
+    if (!(c.dataset.text || '').trim() || !(c.title || '').trim()) { problems.push('a card (' + c.className + ') without its whole text: "' + c.textContent.trim().slice(0, 30) + '"'); break; }
   }
   return {problems, share, controls: els.length, marked: document.querySelectorAll('#table [data-last-move]').length};
 })()`
@@ -145,6 +150,7 @@ func playInFullView(t testing.TB, ctx context.Context, base, id string, size scr
 	shot := map[string]bool{}
 	fails := 0
 	marked := 0
+	pressed := false
 	for n := 0; n < 5000; n++ {
 		var moment string
 		if err := chromedp.Run(c, chromedp.Evaluate(tableMoment, &moment)); err != nil {
@@ -166,6 +172,9 @@ func playInFullView(t testing.TB, ctx context.Context, base, id string, size scr
 				t.Errorf("%s at %dx%d, decision %d: %s (screenshot %s)", id, size.width, size.height, len(shares), strings.Join(v.Problems, "; "), name)
 			}
 		}
+		if size.name == "phone" && !pressed {
+			pressed = longPressShowsText(t, c)
+		}
 		if moment != "" && !shot[moment] {
 			shot[moment] = true
 			screenView(t, c, "table-"+id+"-"+size.name+"-"+moment)
@@ -179,6 +188,9 @@ func playInFullView(t testing.TB, ctx context.Context, base, id string, size scr
 				screenView(t, c, "table-"+id+"-"+size.name+"-end")
 			}
 			t.Logf("%s at %s: the last move is marked at %d of %d decisions", id, size.name, marked, len(shares))
+			if size.name == "phone" && !pressed && id != "hand-test" {
+				t.Errorf("%s: no card was ever in view to press", id)
+			}
 			if marked*2 < len(shares) {
 				t.Errorf("%s at %s: the board marks the last move at only %d of %d decisions", id, size.name, marked, len(shares))
 			}
@@ -206,4 +218,38 @@ func BenchmarkBoardShare(b *testing.B) {
 			}
 		}
 	}
+}
+
+// longPressShowsText presses the first card in view for most of a second,
+// as a thumb does, and checks that its whole text shows and that the press
+// took no action; it reports false when no card is in view.
+func longPressShowsText(t testing.TB, ctx context.Context) bool {
+	t.Helper()
+	var at []float64
+	var text, before string
+	within(t, ctx, "finding a card", chromedp.Evaluate(roomVersion, &before), chromedp.Evaluate(`(() => {
+	  for (const c of document.querySelectorAll('#table [data-text]')) {
+	    const r = c.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+	    if (x > 0 && y > 0 && x < innerWidth && y < innerHeight && c.contains(document.elementFromPoint(x, y))) { window.lhPressed = c.dataset.text; return [x, y]; }
+	  }
+	  return [];
+	})()`, &at))
+	if len(at) != 2 {
+		return false
+	}
+	point := []*input.TouchPoint{{X: at[0], Y: at[1]}}
+	within(t, ctx, "a long press", input.DispatchTouchEvent(input.TouchStart, point), chromedp.Sleep(700*time.Millisecond),
+		input.DispatchTouchEvent(input.TouchEnd, nil), chromedp.Sleep(100*time.Millisecond),
+		chromedp.Evaluate(`(document.querySelector('#card-text') || {}).textContent || ''`, &text))
+	var want, after string
+	within(t, ctx, "reading the card", chromedp.Evaluate(`window.lhPressed`, &want), chromedp.Evaluate(roomVersion, &after))
+	if text == "" || text != want {
+		t.Errorf("a long press on a card shows %q, want its whole text %q", text, want)
+	}
+	if after != before {
+		t.Errorf("a long press on a card took an action (version %s to %s)", before, after)
+	}
+	screenView(t, ctx, "card-text-long-press")
+	within(t, ctx, "hiding the card's text", chromedp.Evaluate(`document.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape'}))`, nil))
+	return true
 }

@@ -134,14 +134,14 @@ func (t *table) control(key int, class, title string, body ...app.UI) app.UI {
 	ref := "k" + strconv.Itoa(key)
 	switch len(actions) {
 	case 0:
-		return app.Div().Class(class).Title(title).Attr(ui.Ref, ref).Body(body...)
+		return app.Div().Class(class).Title(title).Attr(ui.Ref, ref).Attr(ui.Text, title).Body(body...)
 	case 1:
-		return ui.Control(actions[0], class+" nn-can", actions[0].String(), body...).Attr(ui.Ref, ref)
+		return ui.Control(actions[0], class+" nn-can", actions[0].String(), body...).Title(title).Attr(ui.Ref, ref).Attr(ui.Text, title)
 	}
 	if t.b.sel == key+1 {
 		class += " nn-sel"
 	}
-	return ui.Pick(&t.b.sel, key+1, key, class+" nn-can", title+": choose what to do here", body...).Attr(ui.Ref, ref)
+	return ui.Pick(&t.b.sel, key+1, key, class+" nn-can", title+": choose what to do here", body...).Attr(ui.Ref, ref).Attr(ui.Text, title)
 }
 
 // colour is a colour's class.

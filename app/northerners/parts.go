@@ -211,7 +211,7 @@ func (t *table) hand() app.UI {
 	for _, q := range t.v.Quests {
 		qu := nn.Quests[q]
 		words := questWords(qu) + " · " + strconv.Itoa(qu.Points) + " points"
-		cards = append(cards, app.Div().Class("nn-card nn-quest").Title(qu.Name+": "+words).Body(ui.Strong(qu.Name), ui.Small("nn-text", words)))
+		cards = append(cards, app.Div().Class("nn-card nn-quest").Title(qu.Name+": "+words).Attr(ui.Text, qu.Name+": "+words).Body(ui.Strong(qu.Name), ui.Small("nn-text", words)))
 	}
 	return ui.Hand("nn-hand", cards)
 }

@@ -39,10 +39,11 @@ func (t *table) meadHall() app.UI {
 		// What the slot adds first: it is what tells the cards apart.
 		c := card(id)
 		body := append([]app.UI{c[0], ui.Span("rd-bonus", slotBonus(slot))}, c[1:]...)
+		text := cardText(id)
 		if a, ok := t.c.hall[slot]; ok {
-			row = append(row, ui.Control(a, "rd-card rd-can", a.String(), body...))
+			row = append(row, ui.Control(a, "rd-card rd-can", a.String(), body...).Title(text).Attr(ui.Text, text))
 		} else {
-			row = append(row, ui.Div("rd-card", body...))
+			row = append(row, app.Div().Class("rd-card").Title(text).Attr(ui.Text, text).Body(body...))
 		}
 	}
 	quests := make([]app.UI, 0, len(t.v.Quests)+1)
@@ -124,7 +125,7 @@ func (t *table) encounter() app.UI {
 			choice = choiceNames[e.Choice[i]]
 		}
 		kill := rd.Jarls[rd.KindOf(j)-rd.FirstJarl].Kill
-		jarls[i] = ui.Div("rd-card rd-jarl", append(card(j),
+		jarls[i] = app.Div().Class("rd-card rd-jarl").Title(cardText(j)).Attr(ui.Text, cardText(j)).Body(append(card(j),
 			ui.Small("rd-town", "Kill: "+strconv.Itoa(rd.Kinds[rd.KindOf(j)].Strength+1)+" wounds, "+strconv.Itoa(rd.KillFame)+" fame, "+rd.RewardWords(kill)),
 			ui.Span("rd-choice", choice))...)
 	}

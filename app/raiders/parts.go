@@ -46,19 +46,32 @@ func woundedCard(id, wounds int) []app.UI {
 	return body
 }
 
+// cardText is a card's whole text in one line, for its title.
+func cardText(id int) string {
+	k := rd.KindOf(id)
+	kind := rd.Kinds[k]
+	s := kind.Name + " (strength " + strconv.Itoa(kind.Strength) + ", cost " + strconv.Itoa(kind.Cost) + "): " + rd.KindText[k][0]
+	if t := rd.KindText[k][1]; t != "" {
+		s += " Town Hall: " + t
+	}
+	return s
+}
+
 // cardEl is a card, as a control when it takes an action.
 func (t *table) cardEl(id int, actions map[int]app.UI, class string) app.UI {
 	if c, ok := actions[id]; ok {
 		return c
 	}
-	return ui.Div(class, card(id)...)
+	text := cardText(id)
+	return app.Div().Class(class).Title(text).Attr(ui.Text, text).Body(card(id)...)
 }
 
 // controls makes the card controls of a choice map, wounds shown.
 func controls(m map[int]rules.Action, class string, wounds map[int]int) map[int]app.UI {
 	out := make(map[int]app.UI, len(m))
 	for id, a := range m {
-		out[id] = ui.Control(a, class+" rd-can", a.String(), woundedCard(id, wounds[id])...)
+		text := cardText(id)
+		out[id] = ui.Control(a, class+" rd-can", a.String(), woundedCard(id, wounds[id])...).Title(text).Attr(ui.Text, text)
 	}
 	return out
 }
@@ -87,7 +100,7 @@ func (t *table) player(s int) app.UI {
 		if c, ok := ctl[id]; ok {
 			crew = append(crew, c)
 		} else {
-			crew = append(crew, ui.Div("rd-card", woundedCard(id, wounds[id])...))
+			crew = append(crew, app.Div().Class("rd-card").Title(cardText(id)).Attr(ui.Text, cardText(id)).Body(woundedCard(id, wounds[id])...))
 		}
 	}
 	offVP := 0

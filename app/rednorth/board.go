@@ -82,7 +82,7 @@ func (t *table) holder(s int) string {
 
 // actCard is a card that takes a when clicked.
 func (t *table) actCard(l look, a rules.Action) app.UI {
-	return ui.Control(a, l.class+" rn-can", l.label+". "+a.String(), l.body...)
+	return ui.Control(a, l.class+" rn-can", l.label+". "+a.String(), l.body...).Title(l.label).Attr(ui.Text, l.label)
 }
 
 // pickCard is a card of the viewer's Party that opens its actions.
@@ -91,7 +91,7 @@ func (t *table) pickCard(l look, pos int) app.UI {
 	if t.b.sel == pos+1 {
 		class += " rn-sel"
 	}
-	return ui.Pick(&t.b.sel, pos+1, pos, class, "Choose an action for this card", l.body...).
+	return ui.Pick(&t.b.sel, pos+1, pos, class, l.label, l.body...).Attr(ui.Text, l.label).
 		Aria("label", l.label+": choose an action for this card")
 }
 

@@ -90,7 +90,7 @@ func godLook(g rn.GodView, size string) look {
 
 // show renders a card nobody can click.
 func (l look) show() app.UI {
-	return app.Span().Class(l.class).Attr("role", "img").Aria("label", l.label).Title(l.label).Body(l.body...)
+	return app.Span().Class(l.class).Attr("role", "img").Aria("label", l.label).Title(l.label).Attr(ui.Text, l.label).Body(l.body...)
 }
 
 // emblem is the picture in the middle of a card, drawn by CSS.

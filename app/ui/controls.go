@@ -17,6 +17,11 @@ import (
 // Ref is the data-ref attribute's name.
 const Ref = "data-ref"
 
+// Text is the attribute that holds a card's whole text, for a board to
+// put on every card (with the same words as its title, shown on hover):
+// a long press shows it on a touch screen (longhall.js).
+const Text = "data-text"
+
 // The control convention: every legal action is taken by clicking the
 // element that shows it (a card, a place, a group), and whatever the board
 // draws no element for becomes a plain labelled button, so each legal

@@ -41,9 +41,9 @@ func (l Layout) Draw(p *BoardProps) app.HTMLDiv {
 		summary = "Players and log"
 	}
 	return app.Div().Class(strings.TrimSpace("lh-layout "+l.Class)).Body(
-		app.If(len(l.Choice) > 0, func() app.UI {
-			return app.Div().ID("choice").Class("lh-choice").Aria("label", "Your choice").Body(l.Choice...)
-		}),
+		// Always there, empty or not, so that the regions after it keep
+		// their elements (and their scroll and scale) from move to move.
+		app.Div().ID("choice").Class("lh-choice").Aria("label", "Your choice").Body(l.Choice...),
 		app.Div().ID("board-area").Class("lh-main").Body(app.Div().Class("lh-board").Body(l.Board...)),
 		app.Aside().ID("side").Class("lh-side").Attr("data-sheet", "closed").Aria("label", "Players and log").Body(
 			// The sheet's handle on a phone: longhall.js opens and folds it.

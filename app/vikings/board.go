@@ -130,21 +130,34 @@ func (t *table) menu() app.UI {
 // cardEl draws a card of the viewer's: its control when it has one
 // action, a pick when it has several, else just the card.
 func (t *table) cardEl(c int, class string, used bool) app.UI {
-	body := cardBody(c)
+	body, text := cardBody(c), cardText(c)
 	if used {
 		class += " vk-used"
 	}
 	actions := t.c.byCard[c]
 	switch len(actions) {
 	case 0:
-		return ui.Div(class, body...)
+		return app.Div().Class(class).Title(text).Attr(ui.Text, text).Body(body...)
 	case 1:
-		return ui.Control(actions[0], class+" vk-can", actions[0].String(), body...)
+		return ui.Control(actions[0], class+" vk-can", actions[0].String(), body...).Title(text).Attr(ui.Text, text)
 	}
 	if t.b.sel == c+1 {
 		class += " vk-sel"
 	}
-	return ui.Pick(&t.b.sel, c+1, c, class+" vk-can", "Choose what to do with this card", body...)
+	return ui.Pick(&t.b.sel, c+1, c, class+" vk-can", text, body...).Attr(ui.Text, text)
+}
+
+// cardText is a card's whole text in one line, for its title.
+func cardText(c int) string {
+	if k := vk.DaughterColour(c); k >= 0 {
+		return "Thane's daughter, " + vk.ColourNames[k]
+	}
+	kind := vk.Kinds[vk.KindOf(c)]
+	s := kind.Name
+	if w := vk.WindOf(c); w != vk.NoWind {
+		s += " (" + windMark(w) + ")"
+	}
+	return s + ": " + kind.Text
 }
 
 // cardBody is a card's face: name, wind, text.
@@ -199,13 +212,13 @@ func (t *table) player(s int) app.UI {
 			crew[i] = t.cardEl(c, "vk-card", used)
 		case t.c.crewOf[c].Kind != "":
 			a := t.c.crewOf[c]
-			crew[i] = ui.Control(a, "vk-card vk-can", a.String(), cardBody(c)...)
+			crew[i] = ui.Control(a, "vk-card vk-can", a.String(), cardBody(c)...).Title(cardText(c)).Attr(ui.Text, cardText(c))
 		default:
 			cl := "vk-card"
 			if used {
 				cl += " vk-used"
 			}
-			crew[i] = ui.Div(cl, cardBody(c)...)
+			crew[i] = app.Div().Class(cl).Title(cardText(c)).Attr(ui.Text, cardText(c)).Body(cardBody(c)...)
 		}
 	}
 	camp := make([]app.UI, len(pv.Camp))
