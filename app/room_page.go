@@ -289,11 +289,11 @@ func (p *roomPage) renderTable(top, side []app.UI) app.UI {
 		bots[seat.Seat] = seat.Kind == online.SeatBot
 	}
 	props := ui.BoardProps{
-		Game: l.Game, Seat: s.Seat, Names: names, View: s.View, Legal: s.Legal,
+		Game: l.Game, Seat: s.Seat, Names: names, View: s.View, Legal: s.Legal, Refused: s.Refused,
 		Pending: s.Prompts, Result: s.Result, Log: v.Log, Side: side,
 	}
 	if v.Link != online.Connected || v.Snap.Paused != nil {
-		props.Legal = nil // nothing can be sent now
+		props.Legal, props.Refused = nil, nil // nothing can be sent now
 	}
 	after := []app.UI{app.A().ID("back-to-games").Class("button").Href(ui.Path("/")).Text("Back to the games")}
 	if p.host != nil {

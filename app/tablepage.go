@@ -132,6 +132,7 @@ func (p *tablePage) Render() app.UI {
 			Names:   t.Names(),
 			View:    view,
 			Legal:   t.State.Legal(t.Viewer),
+			Refused: rules.RefusedOf(t.State, t.Viewer),
 			Pending: t.State.Pending(),
 			Result:  t.State.Result(),
 			Log:     t.Log,

@@ -77,6 +77,31 @@ type Expiring interface {
 	OnTimeout(seat Seat) (a Action, ok bool)
 }
 
+// Explainer is implemented by a State that can say why an action a
+// player would expect to take is not open to them now (a Jarl they cannot
+// afford to subdue), so that a board shows the reason instead of leaving
+// the control out without a word. Refused lists such near-legal actions
+// of seat, none of them legal, each with its reason in words; it tells
+// the seat nothing its view does not (a reason names only what the seat
+// can see).
+type Explainer interface {
+	Refused(seat Seat) []Refusal
+}
+
+// Refusal is an action a seat may not take now, and why.
+type Refusal struct {
+	Action Action `json:"action"`
+	Why    string `json:"why"` // "needs 3 silver; you have 1"
+}
+
+// RefusedOf is s's Refused for seat, or nothing when s cannot explain.
+func RefusedOf(s State, seat Seat) []Refusal {
+	if e, ok := s.(Explainer); ok && seat >= 0 {
+		return e.Refused(seat)
+	}
+	return nil
+}
+
 // State is a game in progress. See the package documentation for the
 // contract each method keeps.
 type State interface {

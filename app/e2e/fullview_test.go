@@ -70,6 +70,11 @@ const controlsInView = `(() => {
     problems.push('(board zoom ' + (b && b.style.zoom || 1) + ', area ' + (main ? main.clientHeight : 0) + ' px, board ' + (b ? Math.round(b.getBoundingClientRect().height) : 0) +
       ' px; own zoom ' + (own && own.style.zoom || 1) + ', side ' + (side ? side.clientHeight + ' px, sheet ' + side.dataset.sheet : '') + ')');
   }
+  // An action refused now says why, in view like a control.
+  for (const r of t.querySelectorAll('[data-refused]')) {
+    const why = r.querySelector('.lh-why'), b = r.getBoundingClientRect();
+    if (!why || !why.textContent.trim() || b.bottom > H || b.top < 0) problems.push('refused ' + r.dataset.refused + ' shows no reason in view');
+  }
   // Every card of every game carries its whole text.
   for (const c of t.querySelectorAll('.rn-card, .rd-card:not(.rd-done), .vk-card, .nn-card')) {
     if (!(c.dataset.text || '').trim() || !(c.title || '').trim()) { problems.push('a card (' + c.className + ') without its whole text: "' + c.textContent.trim().slice(0, 30) + '"'); break; }

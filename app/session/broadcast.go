@@ -55,6 +55,7 @@ func (h *Host) seatStateFor(seat rules.Seat, events []rules.Event) (*seatState, 
 	}
 	if seat >= 0 {
 		st.msg.Legal = h.state.Legal(seat)
+		st.msg.Refused = rules.RefusedOf(h.state, seat)
 	}
 	if st.msg.Prompts == nil {
 		st.msg.Prompts = []rules.Prompt{}

@@ -160,8 +160,11 @@ type StateMsg struct {
 	Base    int                        `json:"base,omitempty"`
 	Prompts []rules.Prompt             `json:"prompts"`
 	Legal   []rules.Action             `json:"legal"`
-	Events  []rules.Event              `json:"events"`
-	Result  *rules.Result              `json:"result,omitempty"`
+	// Refused lists actions the seat may not take now, and why, where the
+	// game can say (rules.Explainer).
+	Refused []rules.Refusal `json:"refused,omitempty"`
+	Events  []rules.Event   `json:"events"`
+	Result  *rules.Result   `json:"result,omitempty"`
 }
 
 // LogMsg brings a guest's game log up to date on joining, reconnecting or

@@ -25,6 +25,7 @@ type BoardProps struct {
 	Names   []string         `json:"names"`
 	View    json.RawMessage  `json:"view"`
 	Legal   []rules.Action   `json:"legal"`
+	Refused []rules.Refusal  `json:"refused,omitempty"` // why some actions are not open now
 	Pending []rules.Prompt   `json:"pending"`
 	Result  *rules.Result    `json:"result"`
 	Log     []rules.LogEntry `json:"log"`

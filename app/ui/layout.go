@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/rules"
 )
 
 // The table's layout, written once for every game, the way the best
@@ -32,6 +34,9 @@ type Layout struct {
 // board's root: a board may add attributes (data-round) to it.
 func (l Layout) Draw(p *BoardProps) app.HTMLDiv {
 	l.Choice, l.Own, l.Players = present(l.Choice), present(l.Own), present(l.Players)
+	if len(p.Refused) > 0 {
+		l.Choice = append(l.Choice, Refusals(p.Refused))
+	}
 	seated := p.Seat >= 0 && len(l.Own) > 0
 	summary := l.OwnSummary
 	if summary == "" {
@@ -81,4 +86,17 @@ func present(items []app.UI) []app.UI {
 		}
 	}
 	return out
+}
+
+// Refusals draws the actions a player would expect to take and cannot, each
+// as a disabled button that says why (rules.Explainer): a control missing
+// without a word reads as a fault of the table.
+func Refusals(refused []rules.Refusal) app.UI {
+	items := make([]app.UI, len(refused))
+	for i, r := range refused {
+		items[i] = app.Button().Type("button").Class("button lh-refused").Disabled(true).
+			Attr("data-refused", ActionKey(r.Action)).Title(r.Action.String()+": "+r.Why).
+			Body(Span("lh-refused-what", r.Action.String()), Span("lh-why", r.Why))
+	}
+	return app.Div().Class("buttons lh-refusals").Body(items...)
 }

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/rules"
 )
 
 // The status bar's main line names the viewer apart (a phone leaves the
@@ -20,5 +22,20 @@ func TestStatusNowSetsTheViewerApart(t *testing.T) {
 		if !strings.Contains(got, tc.rest) || (tc.who == "") == strings.Contains(got, "status-who") || !strings.Contains(got, tc.who) {
 			t.Errorf("%s: %q, want %q apart and %q", tc.name, got, tc.who, tc.rest)
 		}
+	}
+}
+
+// An action the game refuses, with its reason, shows in the choice bar as
+// a disabled button that says why, and is no control.
+func TestLayoutSaysWhyAnActionIsNotOpen(t *testing.T) {
+	p := &BoardProps{Seat: 0, Refused: []rules.Refusal{{Action: rules.Action{Kind: "subdue", Label: "Subdue Eyvind"}, Why: "needs 3 silver; you have 0"}}}
+	html := app.HTMLString(Layout{Board: []app.UI{Para("", "board")}}.Draw(p))
+	for _, want := range []string{`data-refused="subdue:"`, "Subdue Eyvind", "needs 3 silver; you have 0", "disabled"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the layout lacks %q:\n%s", want, html)
+		}
+	}
+	if strings.Contains(html, "data-action") {
+		t.Error("a refused action is drawn as a control")
 	}
 }

@@ -1,6 +1,7 @@
 package raiders
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -167,6 +168,34 @@ func TestSubdueAJarl(t *testing.T) {
 	// send one to the hand.
 	if slices.Contains(s.exhumable(0), j) {
 		t.Error("a Gravedigger may take a Jarl back to the hand")
+	}
+}
+
+// Raid 8, Subdue: "Pay Silver cost"; Kill: "Take Wounds = Jarl
+// Strength"; Wounds: "Each Crew can take up to its printed Military
+// Strength in Wounds." A choice the crew cannot pay for is refused with
+// its reason (rules.Explainer), and is never legal.
+func TestAJarlSaysWhyItCannotBeKilledOrSubdued(t *testing.T) {
+	s, h := harbourWithJarls(t, Pieces{0, 0, 0, 0, 1}, []int{Huntsman, Gatekeeper}, Eyvind) // room 1+2 = 3; a kill costs 4
+	do(t, s, 0, KindRaid, h)
+	s.Seats[0].Silver = 0
+	why := map[string]string{}
+	for _, r := range s.Refused(0) {
+		why[r.Action.Kind] = r.Why
+	}
+	for kind, want := range map[string]string{
+		KindKill:   "needs room for 4 wounds; your crew can take 3",
+		KindSubdue: fmt.Sprintf("needs %d silver; you have 0", Kinds[Eyvind].Cost),
+	} {
+		if why[kind] != want {
+			t.Errorf("%s refused with %q, want %q", kind, why[kind], want)
+		}
+		if offered(s, 0, kind) {
+			t.Errorf("%s is legal and refused", kind)
+		}
+	}
+	if r := s.Refused(1); r != nil {
+		t.Errorf("a seat not at the Jarl is told %v", r)
 	}
 }
 

@@ -67,10 +67,17 @@ func (s *State) meetJarls(p, n int, ev *events) {
 // or subduing needs room on the crew for its wounds, after the choices
 // already made; subduing also needs its silver and a place in the crew.
 func (s *State) legalJarl(p int) []rules.Action {
+	legal, _ := s.jarlChoices(p)
+	return legal
+}
+
+// jarlChoices lists p's choices for the first undecided Jarl: those open
+// now, and a kill or subdue that is not, with why.
+func (s *State) jarlChoices(p int) ([]rules.Action, []rules.Refusal) {
 	e, pl := s.Encounter, &s.Seats[p]
 	i := slices.Index(e.Choice, -1)
 	if i < 0 {
-		return nil
+		return nil, nil
 	}
 	j := e.Jarls[i]
 	// What the choices made so far will take, or (kills, which resolve
@@ -90,11 +97,26 @@ func (s *State) legalJarl(p int) []rules.Action {
 	}
 	name, kind := cardName(j), Kinds[KindOf(j)]
 	var out []rules.Action
-	if w := woundsFor(Kill, j); room >= w {
-		out = append(out, act(KindKill, fmt.Sprintf("Kill %s: %d wounds, %d fame and %s", name, w, KillFame, RewardWords(Jarls[KindOf(j)-FirstJarl].Kill))))
+	var refused []rules.Refusal
+	wounds := func(w int) string {
+		return fmt.Sprintf("needs room for %d wounds; your crew can take %d", w, max(room, 0))
 	}
-	if w := woundsFor(Subdue, j); room >= w && silver >= kind.Cost && crew < MaxCrew {
-		out = append(out, act(KindSubdue, fmt.Sprintf("Subdue %s into your crew: %d wounds and %d silver", name, w, kind.Cost)))
+	kill := act(KindKill, fmt.Sprintf("Kill %s: %d wounds, %d fame and %s", name, woundsFor(Kill, j), KillFame, RewardWords(Jarls[KindOf(j)-FirstJarl].Kill)))
+	if w := woundsFor(Kill, j); room >= w {
+		out = append(out, kill)
+	} else {
+		refused = append(refused, rules.Refusal{Action: kill, Why: wounds(w)})
+	}
+	subdue := act(KindSubdue, fmt.Sprintf("Subdue %s into your crew: %d wounds and %d silver", name, woundsFor(Subdue, j), kind.Cost))
+	switch w := woundsFor(Subdue, j); {
+	case silver < kind.Cost:
+		refused = append(refused, rules.Refusal{Action: subdue, Why: fmt.Sprintf("needs %d silver; you have %d", kind.Cost, max(silver, 0))})
+	case crew >= MaxCrew:
+		refused = append(refused, rules.Refusal{Action: subdue, Why: fmt.Sprintf("your crew is full (%d)", MaxCrew)})
+	case room < w:
+		refused = append(refused, rules.Refusal{Action: subdue, Why: wounds(w)})
+	default:
+		out = append(out, subdue)
 	}
 	if fame > 0 {
 		out = append(out, act(KindFlee, "Flee from "+name+", losing 1 fame", 0))
@@ -102,7 +124,19 @@ func (s *State) legalJarl(p int) []rules.Action {
 	if pl.VP > 0 || fame <= 0 {
 		out = append(out, act(KindFlee, "Flee from "+name+", losing 1 VP", 1))
 	}
-	return out
+	return out, refused
+}
+
+// Refused explains, at a Jarl, a kill or a subdue the seat cannot choose
+// (rules.Explainer): the reasons name only the seat's own silver, crew
+// and wounds.
+func (s *State) Refused(seat rules.Seat) []rules.Refusal {
+	p := int(seat)
+	if s.Outcome != nil || !s.seatOK(p) || s.Step.Kind != StepJarl || s.Step.Seat != p {
+		return nil
+	}
+	_, refused := s.jarlChoices(p)
+	return refused
 }
 
 // chooseJarl records p's choice for the first undecided Jarl, and resolves

@@ -187,6 +187,7 @@ func playOne(t testing.TB, s Suite, cfg rules.Config, seed uint64, scramble bool
 		if step > 100000 {
 			t.Fatalf("%s: the game did not end", where())
 		}
+		checkExplained(t, st, cfg.Players, where)
 		if step%every == 0 {
 			checkRefusal(t, st, cfg.Players, rng, where)
 			checkClone(t, st, where)
@@ -457,4 +458,28 @@ func FuzzApply(f *testing.F, s Suite, kinds []string) {
 			checkStep(t, s, st, players, where)
 		}
 	})
+}
+
+// checkExplained: an action the game says is refused, and why, is not
+// legal, and its reason is in words (rules.Explainer).
+func checkExplained(t testing.TB, st rules.State, players int, where func() string) {
+	t.Helper()
+	for p := range players {
+		seat := rules.Seat(p)
+		refused := rules.RefusedOf(st, seat)
+		if len(refused) == 0 {
+			continue
+		}
+		legal := st.Legal(seat)
+		for _, r := range refused {
+			if strings.TrimSpace(r.Why) == "" {
+				t.Fatalf("%s: seat %d's refused %v gives no reason", where(), p, r.Action)
+			}
+			for _, a := range legal {
+				if a.Kind == r.Action.Kind && slices.Equal(a.Args, r.Action.Args) {
+					t.Fatalf("%s: seat %d's %v is both legal and refused (%s)", where(), p, a, r.Why)
+				}
+			}
+		}
+	}
 }
