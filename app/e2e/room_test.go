@@ -254,7 +254,7 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 	// host resumes.
 	var paused string
 	// A script click: the sticky status bar may cover a scrolled-to button.
-	within(t, host, "pausing", chromedp.Evaluate(`document.querySelector('#pause').click()`, nil))
+	within(t, host, "pausing", chromedp.WaitReady("#pause", chromedp.ByQuery), chromedp.Evaluate(`document.querySelector('#pause').click()`, nil))
 	within(t, guests["Rikki"], "seeing the pause", chromedp.Poll(`(document.querySelector('#banner') || {}).textContent || ''`, &paused,
 		chromedp.WithPollingInterval(50*time.Millisecond)))
 	if !strings.Contains(paused, "paused") {
