@@ -3,8 +3,8 @@
 // demands, the offerings, every player's crew and resources, the last
 // raid's dice and strength term by term, and the player's own hand and
 // choices beside the prompt. Every legal action sits on the element it acts on
-// (a building, an offering, a card, a die); the rest are labelled buttons
-// beside the prompt, raids among them (the spaces they name glow).
+// (a building, a raid space with what it needs and pays, an offering, a
+// card, a die); the rest are labelled buttons beside the prompt.
 package raiders
 
 import (
@@ -28,7 +28,7 @@ type Board struct {
 	app.Compo
 	Props *ui.Props[rd.View]
 
-	sel  int    // the first card of a pair to discard at the Treasury, plus one; 0 for none
+	sel  int    // the picked group of pairs (see pairs), plus one; 0 for none
 	seen string // the decision the pick was made in
 }
 
@@ -37,24 +37,23 @@ func (b *Board) OnUpdate(ctx app.Context) { ui.DropStalePick(&b.Props.BoardProps
 
 // choices sorts the legal actions onto their controls.
 type choices struct {
-	buildings map[int]rules.Action   // place or take [building]
-	spaces    map[int]bool           // raid spaces open to the player (their raids are buttons beside the prompt)
-	slots     map[int]rules.Action   // offer [slot]
-	hand      map[int]rules.Action   // a one-card action on a hand card
-	crew      map[int]rules.Action   // lose, dismiss or wound [crew card]
-	dice      map[int]rules.Action   // reroll [die]
-	hall      map[int]rules.Action   // charm [slot]: a Mead Hall card
-	quests    map[int]rules.Action   // quest [space]: a quest tile
-	reps      map[int]rules.Action   // claim [reputation]: a reputation tile
-	pairs     map[int][]rules.Action // sell2 [a, b] by a: the Treasury's pairs, picked by their first card
-	firsts    []int                  // the first cards of pairs, in order
+	buildings map[int]rules.Action // place or take [building]
+	raids     map[int]rules.Action // raid [space]: on the space, which shows what it needs and pays
+	slots     map[int]rules.Action // offer [slot]
+	hand      map[int]rules.Action // a one-card action on a hand card
+	crew      map[int]rules.Action // lose, dismiss or wound [crew card]
+	dice      map[int]rules.Action // reroll [die]
+	hall      map[int]rules.Action // charm [slot]: a Mead Hall card
+	quests    map[int]rules.Action // quest [space]: a quest tile
+	reps      map[int]rules.Action // claim [reputation]: a reputation tile
+	pairs     [][]rules.Action     // two-argument actions that come by the dozen, by kind and first argument (see pairKinds)
 	buttons   []rules.Action
 }
 
 func sortChoices(v *rd.View, legal []rules.Action) choices {
-	c := choices{buildings: map[int]rules.Action{}, spaces: map[int]bool{}, slots: map[int]rules.Action{},
+	c := choices{buildings: map[int]rules.Action{}, raids: map[int]rules.Action{}, slots: map[int]rules.Action{},
 		hand: map[int]rules.Action{}, crew: map[int]rules.Action{}, dice: map[int]rules.Action{},
-		hall: map[int]rules.Action{}, quests: map[int]rules.Action{}, reps: map[int]rules.Action{}, pairs: map[int][]rules.Action{}}
+		hall: map[int]rules.Action{}, quests: map[int]rules.Action{}, reps: map[int]rules.Action{}}
 	var mine []int
 	if v.Seat >= 0 {
 		mine = v.Players[v.Seat].Crew
@@ -66,14 +65,26 @@ func sortChoices(v *rd.View, legal []rules.Action) choices {
 		m[a.Args[0]] = a
 		return true
 	}
+	// Pairs grow as the product of a hand and a crew: a phone could not
+	// show a dozen of them as buttons, so the first argument opens them.
+	count := map[string]int{}
+	for _, a := range legal {
+		if len(a.Args) == 2 && pairKinds[a.Kind] {
+			count[a.Kind]++
+		}
+	}
+	many := map[string]bool{}
+	for k, n := range count {
+		many[k] = n > 6
+	}
 	c.buttons = ui.Sort(legal, func(a rules.Action) bool {
-		if a.Kind == rd.KindSell2 && len(a.Args) == 2 {
-			// Pairs grow as the square of the hand: a phone could not show
-			// them all as buttons, so the first card opens its pairs.
-			if _, seen := c.pairs[a.Args[0]]; !seen {
-				c.firsts = append(c.firsts, a.Args[0])
+		if len(a.Args) == 2 && many[a.Kind] {
+			k := slices.IndexFunc(c.pairs, func(g []rules.Action) bool { return g[0].Kind == a.Kind && g[0].Args[0] == a.Args[0] })
+			if k < 0 {
+				c.pairs = append(c.pairs, nil)
+				k = len(c.pairs) - 1
 			}
-			c.pairs[a.Args[0]] = append(c.pairs[a.Args[0]], a)
+			c.pairs[k] = append(c.pairs[k], a)
 			return true
 		}
 		if len(a.Args) != 1 {
@@ -83,10 +94,7 @@ func sortChoices(v *rd.View, legal []rules.Action) choices {
 		case rd.KindPlace, rd.KindTake:
 			return put(c.buildings, a)
 		case rd.KindRaid:
-			// A raid is a button beside the prompt, where a phone player finds
-			// it; the space it names glows on the board.
-			c.spaces[a.Args[0]] = true
-			return false
+			return put(c.raids, a)
 		case rd.KindOffer:
 			return put(c.slots, a)
 		case rd.KindReroll:
@@ -136,24 +144,42 @@ func (b *Board) Render() app.UI {
 	}.Draw(&b.Props.BoardProps)
 }
 
-// pairs offers the Treasury's two-card sales: a pick per first card, and
-// the picked card's pairs.
+// pairKinds are the two-argument actions that may come by the dozen:
+// the Treasury's pairs, a Brawler's crew member and plunder, a
+// Gravedigger's crew member and hand card, a theft's opponent and plunder,
+// a worker swap's opponent and building.
+var pairKinds = map[string]bool{rd.KindSell2: true, rd.KindBrawl: true, rd.KindExhume: true, rd.KindSteal: true, rd.KindSwap: true}
+
+// pairs offers such actions, when many: a pick per first argument, and
+// the picked one's actions.
 func (t *table) pairs(sel *int) app.UI {
-	if len(t.c.firsts) == 0 {
+	if len(t.c.pairs) == 0 {
 		return nil
 	}
-	items := []app.UI{ui.Span("rd-l", "Two cards for 1 gold:")}
-	for _, first := range t.c.firsts {
-		name := rd.Kinds[rd.KindOf(first)].Name
-		items = append(items, ui.Pick(sel, first+1, first, "button quiet rd-pair", "Discard your "+name+" and another card for 1 gold", app.Text(name+" and…")))
+	items := []app.UI{ui.Span("rd-l", "Choose first:")}
+	for k, g := range t.c.pairs {
+		name := t.firstName(g[0])
+		items = append(items, ui.Pick(sel, k+1, g[0].Kind+":"+strconv.Itoa(g[0].Args[0]), "button quiet rd-pair", g[0].String(), app.Text(name+"…")))
 	}
-	if *sel > 0 {
+	if *sel > 0 && *sel <= len(t.c.pairs) {
 		for _, a := range t.c.pairs[*sel-1] {
-			items = append(items, ui.ActionButton(a, "and "+rd.Kinds[rd.KindOf(a.Args[1])].Name, ""))
+			items = append(items, ui.ActionButton(a, a.String(), ""))
 		}
 		items = append(items, ui.CancelPick(sel))
 	}
 	return ui.Div("buttons rd-pairs", items...)
+}
+
+// firstName names what a pair action's first argument is: a card, or for
+// a theft or a swap, an opponent.
+func (t *table) firstName(a rules.Action) string {
+	switch a.Kind {
+	case rd.KindSteal, rd.KindSwap:
+		return t.name(a.Args[0])
+	case rd.KindSell2:
+		return "Sell " + rd.Kinds[rd.KindOf(a.Args[0])].Name + " and"
+	}
+	return rd.Kinds[rd.KindOf(a.Args[0])].Name
 }
 
 // buttonText words a choice's button: the mead choices in short (the
@@ -274,10 +300,14 @@ func (t *table) spaces() app.UI {
 		if sv.Plunder == (rd.Pieces{}) {
 			class += " rd-done"
 		}
-		if t.c.spaces[i] {
-			class += " rd-open"
+		ref := "sp" + strconv.Itoa(i)
+		if a, ok := t.c.raids[i]; ok {
+			// The space is the raid's control: it shows what the raid
+			// needs and pays before it is made.
+			groups[sp.Settlement] = append(groups[sp.Settlement], ui.Control(a, class+" rd-can", a.String()+": needs "+need+"; pays "+score, body...).Attr(ui.Ref, ref))
+			continue
 		}
-		groups[sp.Settlement] = append(groups[sp.Settlement], app.Div().Class(class).Attr(ui.Ref, "sp"+strconv.Itoa(i)).Body(body...))
+		groups[sp.Settlement] = append(groups[sp.Settlement], app.Div().Class(class).Attr(ui.Ref, ref).Body(body...))
 	}
 	var out []app.UI
 	for s := range groups {

@@ -34,8 +34,8 @@ func TestBoardOffersEveryLegalActionAndNothingElse(t *testing.T) {
 	}})
 }
 
-// pairsOpen draws the board with each first card of the Treasury's pairs
-// picked: the pairs are offered there.
+// pairsOpen draws the board with each first argument of the actions that
+// come by the dozen picked: they are offered there.
 func pairsOpen(t *testing.T) func(p ui.BoardProps) []app.UI {
 	return func(p ui.BoardProps) []app.UI {
 		var v rd.View
@@ -44,8 +44,8 @@ func pairsOpen(t *testing.T) func(p ui.BoardProps) []app.UI {
 		}
 		props := &ui.Props[rd.View]{BoardProps: p, V: &v}
 		var out []app.UI
-		for _, first := range sortChoices(&v, p.Legal).firsts {
-			out = append(out, &Board{Props: props, sel: first + 1})
+		for k := range sortChoices(&v, p.Legal).pairs {
+			out = append(out, &Board{Props: props, sel: k + 1})
 		}
 		return out
 	}

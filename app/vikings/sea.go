@@ -24,14 +24,39 @@ func (t *table) sea() app.UI {
 			t.c.spaces[a.Args[1]] = a
 		}
 	}
+	// The ways the viewer's longship may go now (sail or row), drawn on
+	// the spaces it would reach, so the choice shows on the sea.
+	ways := map[[2]int]string{}
+	if me := t.v.Seat; me >= 0 && me < len(t.v.Players) && t.v.Players[me].Ship >= 0 {
+		ship := vk.Spaces[t.v.Players[me].Ship]
+		for _, a := range t.p.Legal {
+			d := -1
+			switch {
+			case a.Kind == vk.KindRow && len(a.Args) == 1:
+				d = a.Args[0]
+			case a.Kind == vk.KindSail && len(a.Args) == 2:
+				d = a.Args[1]
+			}
+			if d >= 0 && d < 4 {
+				step := [4][2]int{{-1, 0}, {0, 1}, {1, 0}, {0, -1}}[d]
+				ways[[2]int{ship.Row + step[0], ship.Col + step[1]}] = arrows[d]
+			}
+		}
+	}
+	// The coordinates the log uses ("row 6, column 7") along the edges.
+	cells = append(cells, ui.Span("vk-coord", ""))
+	for c := range vk.Size {
+		cells = append(cells, ui.Span("vk-coord", strconv.Itoa(c+1)))
+	}
 	for r := range vk.Size {
+		cells = append(cells, ui.Span("vk-coord", strconv.Itoa(r+1)))
 		for c := range vk.Size {
 			i, ok := spaceAt[[2]int{r, c}]
 			if !ok {
 				cells = append(cells, t.camp(r, c))
 				continue
 			}
-			cells = append(cells, t.space(i))
+			cells = append(cells, t.space(i, ways[[2]int{r, c}]))
 		}
 	}
 	return app.Section().Class("vk-sea").Aria("label", "The northern sea").Body(cells...)
@@ -54,8 +79,9 @@ func (t *table) camp(r, c int) app.UI {
 	return app.Div().Class("vk-cell vk-campcell vk-c"+strconv.Itoa(colour)).Attr(ui.Ref, "camp"+strconv.Itoa(colour)).Body(body...)
 }
 
-// space draws one sea space.
-func (t *table) space(i int) app.UI {
+// space draws one sea space; way is the arrow of the viewer's longship's
+// way there, if it may go there now.
+func (t *table) space(i int, way string) app.UI {
 	sp := vk.Spaces[i]
 	class := "vk-cell"
 	var body []app.UI
@@ -71,6 +97,9 @@ func (t *table) space(i int) app.UI {
 		if !ok {
 			class += " vk-no" + strconv.Itoa(d)
 		}
+	}
+	if way != "" {
+		body = append(body, app.Span().Class("vk-way").Title("Your longship may go here").Text(way))
 	}
 	if t.v.Monster == i {
 		body = append(body, ui.Span("vk-monster", "monster"))
