@@ -219,7 +219,12 @@ func (p *gamePage) start(ctx app.Context, e app.Event) {
 		seats[i] = s
 	}
 	id := randomID()
-	t, err := local.New(id, p.game.Info().ID, rules.Config{Options: p.options}, randomSeed(), seats)
+	seed := randomSeed()
+	// ?seed=N deals a known game: the same deal again, or a test's.
+	if n, err := strconv.ParseUint(ctx.Page().URL().Query().Get("seed"), 10, 64); err == nil {
+		seed = n
+	}
+	t, err := local.New(id, p.game.Info().ID, rules.Config{Options: p.options}, seed, seats)
 	if err != nil {
 		p.err = err.Error()
 		return

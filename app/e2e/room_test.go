@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -29,6 +30,9 @@ type driven struct {
 	// take the same time.
 	think time.Duration
 	rng   *rand.Rand
+	// until, when set, stops the player once the table reaches that
+	// version (a phase of play that must not reach the end).
+	until int
 }
 
 func (d *driven) String() string {
@@ -58,6 +62,9 @@ func playToTheEnd(ctx context.Context, stop <-chan struct{}, d *driven) (string,
 			return "", err
 		}
 		d.looking += time.Since(t0)
+		if v, err := strconv.Atoi(before); err == nil && d.until > 0 && v >= d.until {
+			return "", nil
+		}
 		switch {
 		case res == "over":
 			var title string
@@ -172,13 +179,13 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 	}
 
 	all := map[string]context.Context{"Gordon": host, "Rikki": guests["Rikki"], "Hakka": guests["Hakka"]}
-	play := func(stop <-chan struct{}) map[string]string {
+	play := func(stop <-chan struct{}, until int) map[string]string {
 		var mu sync.Mutex
 		var wg sync.WaitGroup
 		titles := map[string]string{}
 		for name, ctx := range all {
 			wg.Go(func() {
-				var d driven
+				d := driven{until: until}
 				title, err := playToTheEnd(ctx, stop, &d)
 				mu.Lock()
 				defer mu.Unlock()
@@ -192,10 +199,11 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 		wg.Wait()
 		return titles
 	}
-	// A few rounds of play, then stop for the reloads.
+	// A few rounds of play, then stop for the reloads: for 4 seconds, and
+	// never past the middle of the game (the pause below needs one going).
 	stop := make(chan struct{})
 	time.AfterFunc(4*time.Second, func() { close(stop) })
-	play(stop)
+	play(stop, 30)
 	screenshot(t, guests["Hakka"], "room-guest-midgame")
 	// Friends open links on phones: the room must fit one.
 	within(t, guests["Hakka"], "viewing the room on a phone",
@@ -271,7 +279,7 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 		chromedp.WithPollingInterval(50*time.Millisecond)))
 
 	t.Logf("%v: everyone is back; playing to the end", time.Since(began).Round(time.Millisecond))
-	titles := play(nil)
+	titles := play(nil, 0)
 	t.Logf("%v: the game is over", time.Since(began).Round(time.Millisecond))
 	if t.Failed() {
 		return
