@@ -106,7 +106,9 @@ func (b *Board) Render() app.UI {
 		Choice:     []app.UI{t.menu(), ui.Buttons("nn-buttons", t.c.buttons, nil)},
 		Own:        ui.Own(self >= 0, func() []app.UI { return []app.UI{t.player(int(self), true), t.hand()} }),
 		OwnSummary: "Your board and hand",
-		Players:    []app.UI{ui.Div("nn-players", boards...)},
+		// The bar spaces say why they are closed: the kit lists nothing.
+		RefusedShown: true,
+		Players:      []app.UI{ui.Div("nn-players", boards...)},
 	}.Draw(&b.Props.BoardProps)
 }
 

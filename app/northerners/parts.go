@@ -97,7 +97,12 @@ func (t *table) bars() app.UI {
 			top = append(top, ui.Spans("nn-figs", figs...))
 		}
 		body := []app.UI{ui.Div("nn-spacetop", top...), app.Span().Class("nn-need").Title(needs(ba) + " " + costWords(ba.Cost)).Body(need...)}
-		groups[ba.Bar] = append(groups[ba.Bar], t.control(pickBar+a, "nn-space", ba.Name, body...))
+		// A space the player cannot take now says why (rules.Explainer).
+		class, title := "nn-space", ba.Name
+		if why := t.refusedWhy(a); why != "" {
+			class, title = "nn-space nn-refused", ba.Name+": not now, "+why
+		}
+		groups[ba.Bar] = append(groups[ba.Bar], t.control(pickBar+a, class, title, body...))
 	}
 	notes := [4]string{"", "one a round", "", "once a round"}
 	out := make([]app.UI, len(groups))
@@ -359,4 +364,15 @@ func readWhy(r *nn.Roll) string {
 		out += ", +" + strconv.Itoa(r.Bonus) + " from blessings"
 	}
 	return out
+}
+
+// refusedWhy is why the viewer may not take bar action a now, if the rules
+// say ("" otherwise).
+func (t *table) refusedWhy(a int) string {
+	for _, r := range t.p.Refused {
+		if r.Action.Kind == nn.KindAction && len(r.Action.Args) > 0 && r.Action.Args[0] == a {
+			return r.Why
+		}
+	}
+	return ""
 }

@@ -28,13 +28,16 @@ type Layout struct {
 	// OwnSummary is the sheet's folded line on a phone ("Your hand: 7
 	// cards"); "Your area" when empty.
 	OwnSummary string
+	// RefusedShown says the board shows every refused action on the
+	// element it concerns; else the kit lists them beside the choice.
+	RefusedShown bool
 }
 
 // Draw lays the parts out for p's table. The returned element is the
 // board's root: a board may add attributes (data-round) to it.
 func (l Layout) Draw(p *BoardProps) app.HTMLDiv {
 	l.Choice, l.Own, l.Players = present(l.Choice), present(l.Own), present(l.Players)
-	if len(p.Refused) > 0 {
+	if len(p.Refused) > 0 && !l.RefusedShown {
 		l.Choice = append(l.Choice, Refusals(p.Refused))
 	}
 	seated := p.Seat >= 0 && len(l.Own) > 0

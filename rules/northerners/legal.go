@@ -345,3 +345,70 @@ func (s *State) attackChoices(p int, reach [Size * Size]bool) []rules.Action {
 	}
 	return out
 }
+
+// Refused explains, while the seat places figures, each action space of
+// the bars it cannot take now (rules.Explainer). The reasons name only the
+// seat's own goods, figures, buildings and ship, and the map everyone sees.
+func (s *State) Refused(seat rules.Seat) []rules.Refusal {
+	p := int(seat)
+	if s.Outcome != nil || !s.seatOK(p) || p != s.Step.Seat || s.Step.Kind != StepAct || s.Final {
+		return nil
+	}
+	reach := s.Reach(p)
+	spots := len(s.BuildSpots(p))
+	var out []rules.Refusal
+	for a, ba := range Actions {
+		if len(s.barChoices(p, a, ba, reach, spots)) > 0 {
+			continue
+		}
+		if why := s.barRefusal(p, ba, spots); why != "" {
+			out = append(out, rules.Refusal{Action: act(KindAction, ba.Name, a), Why: why})
+		}
+	}
+	return out
+}
+
+// barRefusal says why p cannot take ba now, in the order barChoices
+// checks; "" for a house already built, which nobody expects to build.
+func (s *State) barRefusal(p int, ba BarAction, spots int) string {
+	pl := &s.Seats[p]
+	figures := func(n int, what string) string {
+		if n == 1 {
+			return "needs a " + what + " at home"
+		}
+		return fmt.Sprintf("needs %d %ss at home", n, what)
+	}
+	switch {
+	case !pl.has(ba.Cost):
+		return "needs " + GoodsWords(ba.Cost)
+	case pl.Home[Worker] < ba.Workers:
+		return figures(ba.Workers, "worker")
+	case pl.Home[Viking] < ba.Vikings:
+		return figures(ba.Vikings, "viking")
+	case ba.Jarl && pl.JarlAt != JarlHome:
+		return "your Jarl is away"
+	case ba.Bar == BarBuild && pl.Built:
+		return "you have built this round"
+	case ba.Bar == BarBlessing && pl.Blessed:
+		return "you have had a blessing this round"
+	case ba.Needs == NeedShipBuilder && !pl.Houses[ShipBuilder]:
+		return "needs your ships builder"
+	case ba.Needs == NeedShip && !pl.Ship:
+		return "needs a ship"
+	case ba.Needs == NeedShip && pl.Raid != nil:
+		return "your ship is away raiding"
+	case ba.Do == DoHouse:
+		return ""
+	case ba.Do == DoBuilding && pl.Builds[ba.Arg] == 0:
+		return "no " + BuildingNames[ba.Arg] + " tiles left"
+	case ba.Do == DoBuilding && spots == 0:
+		return "no free land tile your roads reach: explore first"
+	case ba.Do == DoAttack:
+		return "no other player's figures on a tile your roads reach"
+	case ba.Do == DoRaid:
+		return "needs a viking at home"
+	case ba.JarlOrViking:
+		return "needs a viking at home or your Jarl"
+	}
+	return ""
+}

@@ -392,6 +392,33 @@ func TestBuildActions(t *testing.T) {
 	}
 }
 
+// "Stone quarry, Blacksmith and Woodcutter: Place a building tile ...
+// along a road connected to your village." With no free land tile on a
+// road yet, those spaces are refused, and say why (rules.Explainer); so
+// is Raid without a ship, and nothing refused is legal.
+func TestBarSpacesSayWhyTheyAreClosed(t *testing.T) {
+	s := table(t, "Ann", "Bo")
+	why := map[int]string{}
+	for _, r := range s.Refused(0) {
+		why[r.Action.Args[0]] = r.Why
+		if slices.ContainsFunc(s.Legal(0), func(a rules.Action) bool { return a.Kind == r.Action.Kind && a.Args[0] == r.Action.Args[0] }) {
+			t.Errorf("%s is refused and legal", Actions[r.Action.Args[0]].Name)
+		}
+	}
+	for name, want := range map[string]string{
+		"Woodcutter": "no free land tile your roads reach: explore first",
+		"Raid":       "needs a ship",
+		"Build ship": "needs your ships builder",
+	} {
+		if got := why[action(t, name)]; got != want {
+			t.Errorf("%s is refused with %q, want %q", name, got, want)
+		}
+	}
+	if r := s.Refused(1); r != nil {
+		t.Errorf("a seat not placing is told %v", r)
+	}
+}
+
 // Raid actions explained: Build ship unlocks with the Ships builder and
 // scores 2; Raid unlocks with a ship.
 func TestShipUnlocksRaid(t *testing.T) {
