@@ -273,7 +273,7 @@ func goOffline() chromedp.Action {
 func screenshot(t testing.TB, ctx context.Context, name string) { shoot(t, ctx, name, true) }
 
 // screenView saves what the screen shows now, as a player sees it (the
-// status bar at the top and the dock at the bottom where they stick).
+// status bar at the top, the board and the side column or sheet).
 func screenView(t testing.TB, ctx context.Context, name string) { shoot(t, ctx, name, false) }
 
 func shoot(t testing.TB, ctx context.Context, name string, full bool) {

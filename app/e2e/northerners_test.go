@@ -21,7 +21,7 @@ import (
 // against a bot and plays it to the result, at 1280×800 and on a 390-px
 // phone. The map is drawn with the villages, Kaupang squares, the Spirit
 // Shaman and the blessing circles; the action bars and the turn's end are
-// in view in the dock without scrolling, and so is the harvest's choice of
+// in view without scrolling, and so is the harvest's choice of
 // what to resolve; the table never scrolls sideways.
 func TestNorthernersWholeGameAgainstBots(t *testing.T) {
 	bin, root := theApp(t)

@@ -18,7 +18,7 @@ import (
 // TestRaidersWholeGameAgainstBots: a person sets up Raiders of the North
 // Sea against a bot and plays it to the result, at 1280×800 and on a
 // 390-px phone. What to decide is in view without scrolling (the cards to
-// keep, then the village and the dock), the table never scrolls sideways,
+// keep, then the village and the own area), the table never scrolls sideways,
 // and the result names the winner with the scores term by term.
 func TestRaidersWholeGameAgainstBots(t *testing.T) {
 	bin, root := theApp(t)
@@ -43,7 +43,7 @@ func TestRaidersWholeGameAgainstBots(t *testing.T) {
 	if moduleParts {
 		t.Error("the base game shows the Mead Hall or the Township")
 	}
-	// Set-up: keep 3 of 5 by returning 2, clicking cards in the dock.
+	// Set-up: keep 3 of 5 by returning 2, clicking cards in the hand.
 	ownAreaInView(t, ctx, "keeping cards at 1280×800", `.rd-hand [data-action="return"]`)
 	screenView(t, ctx, "raiders-keep")
 	within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond))

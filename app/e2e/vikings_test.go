@@ -15,7 +15,7 @@ import (
 // TestVikingsWholeGameAgainstBots: a person sets up Vikings against a bot
 // and plays it to the result, at 1280×800 and on a 390-px phone. The sea
 // is drawn with the harbours, villages, camps, longships and the monster;
-// what to decide (the hand's cards and the dock's buttons) is in view
+// what to decide (the hand's cards and the choice's buttons) is in view
 // without scrolling; the table never scrolls sideways.
 func TestVikingsWholeGameAgainstBots(t *testing.T) {
 	bin, root := theApp(t)
