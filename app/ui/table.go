@@ -41,10 +41,6 @@ func Table(f Frame) app.UI {
 	if !ok {
 		return app.P().Class("error").Text("This version of Longhall cannot draw this game; update it (reload) and try again.")
 	}
-	class := "table"
-	if f.Props.Result != nil {
-		class += " over"
-	}
 	top := f.Top
 	if f.Notice != "" {
 		top = append(top[:len(top):len(top)], app.P().Class("error").Attr("role", "alert").Text(f.Notice))
@@ -52,7 +48,7 @@ func Table(f Frame) app.UI {
 	if f.Props.Result != nil && len(f.Actions) > 0 {
 		top = append(top[:len(top):len(top)], app.Div().ID("after-game").Class("row after-game").Body(f.Actions...))
 	}
-	return app.Div().ID("table").Class(class).Attr("data-version", f.Version).Body(
+	return app.Div().ID("table").Class("table").Attr("data-version", f.Version).Body(
 		app.If(len(top) > 0, func() app.UI { return app.Div().Class("lh-top").Body(top...) }),
 		StatusBar(f.Props, f.IsBot),
 		g.Board(f.Props),
@@ -73,7 +69,7 @@ func StatusBar(p BoardProps, isBot func(rules.Seat) bool) app.UI {
 			app.Img().Src(Path("/web/icons/icon.svg")).Alt("").Width(28).Height(28),
 		),
 		app.Div().Class("status-text").Body(
-			statusNow(text, "Your move, "+nameOf(p.Names, p.Seat)+": "),
+			statusNow(text, yourMove(p)),
 			app.If(last != "", func() app.UI {
 				return app.P().ID("last-move").Class("status-last").Body(app.Span().Class("status-tag").Text("Last move"), app.Text(" "+last))
 			}),
@@ -91,6 +87,10 @@ func statusNow(text, you string) app.UI {
 	}
 	return line.Text(text)
 }
+
+// yourMove opens the status bar's line when the viewer decides; a phone
+// leaves it out (statusNow).
+func yourMove(p BoardProps) string { return "Your move, " + nameOf(p.Names, p.Seat) + ": " }
 
 // statusText is the status bar's main line.
 func statusText(p BoardProps, isBot func(rules.Seat) bool) string {
@@ -121,9 +121,9 @@ func statusText(p BoardProps, isBot func(rules.Seat) bool) string {
 		if len(others) > 1 {
 			verb = " decide too."
 		}
-		return fmt.Sprintf("Your move, %s: %s. %s", nameOf(p.Names, p.Seat), you, JoinAnd(others)+verb)
+		return yourMove(p) + you + ". " + JoinAnd(others) + verb
 	case you != "":
-		return fmt.Sprintf("Your move, %s: %s.", nameOf(p.Names, p.Seat), you)
+		return yourMove(p) + you + "."
 	case len(people) == 0 && len(bots) == 1:
 		return bots[0] + " is thinking…"
 	case len(people) == 0 && len(bots) > 1:
