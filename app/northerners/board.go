@@ -107,8 +107,8 @@ func (b *Board) Render() app.UI {
 		Own:        ui.Own(self >= 0, func() []app.UI { return []app.UI{t.player(int(self), true), t.hand()} }),
 		OwnSummary: "Your board and hand",
 		// The bar spaces say why they are closed: the kit lists nothing.
-		RefusedShown: true,
-		Players:      []app.UI{ui.Div("nn-players", boards...)},
+		Shown:   func(rules.Refusal) bool { return true },
+		Players: []app.UI{ui.Div("nn-players", boards...)},
 	}.Draw(&b.Props.BoardProps)
 }
 
@@ -130,13 +130,18 @@ func (t *table) menu() app.UI {
 }
 
 // control makes el the control of the actions under key: itself when
-// there is one, a pick when there are several, else a plain element.
-func (t *table) control(key int, class, title string, body ...app.UI) app.UI {
+// there is one, a pick when there are several, else a plain element, which
+// says why when the rules refuse it now (why).
+func (t *table) control(key int, class, title, why string, body ...app.UI) app.UI {
 	actions := t.c.picks[key]
 	ref := "k" + strconv.Itoa(key)
 	switch len(actions) {
 	case 0:
-		return app.Div().Class(class).Title(title).Attr(ui.Ref, ref).Attr(ui.Text, title).Body(body...)
+		el := app.Div().Class(class).Title(title).Attr(ui.Ref, ref).Attr(ui.Text, title)
+		if why != "" {
+			el = el.Attr(ui.Why, why)
+		}
+		return el.Body(body...)
 	case 1:
 		return ui.Control(actions[0], class+" nn-can", actions[0].String(), body...).Title(title).Attr(ui.Ref, ref).Attr(ui.Text, title)
 	}

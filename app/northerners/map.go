@@ -81,7 +81,7 @@ func (t *table) square(i int) app.UI {
 	if s := t.v.Step; s.Kind == nn.StepExplore && len(t.c.picks[i]) > 0 {
 		class += " nn-spot"
 	}
-	return t.control(i, class, nn.SquareName(i), body...)
+	return t.control(i, class, nn.SquareName(i), "", body...)
 }
 
 // jarlFigure is a player's Jarl (J) in their colour.

@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"longhall/app/ui"
+	"longhall/rules"
 	nn "longhall/rules/northerners"
 )
 
@@ -98,11 +99,12 @@ func (t *table) bars() app.UI {
 		}
 		body := []app.UI{ui.Div("nn-spacetop", top...), app.Span().Class("nn-need").Title(needs(ba) + " " + costWords(ba.Cost)).Body(need...)}
 		// A space the player cannot take now says why (rules.Explainer).
-		class, title := "nn-space", ba.Name
-		if why := t.refusedWhy(a); why != "" {
-			class, title = "nn-space nn-refused", ba.Name+": not now, "+why
+		class := "nn-space"
+		why := t.p.RefusedWhy(func(r rules.Action) bool { return r.Kind == nn.KindAction && len(r.Args) > 0 && r.Args[0] == a })
+		if why != "" {
+			class += " nn-refused"
 		}
-		groups[ba.Bar] = append(groups[ba.Bar], t.control(pickBar+a, class, title, body...))
+		groups[ba.Bar] = append(groups[ba.Bar], t.control(pickBar+a, class, ui.WhyText(ba.Name+".", why), why, body...))
 	}
 	notes := [4]string{"", "one a round", "", "once a round"}
 	out := make([]app.UI, len(groups))
@@ -224,7 +226,7 @@ func (t *table) hand() app.UI {
 // card draws a blessing: its control when it takes an action.
 func (t *table) card(c int, class string) app.UI {
 	k := nn.CardKind(c)
-	return t.control(pickCard+c, class, nn.CardName(c)+": "+nn.CardKinds[k].Text, ui.Strong(nn.CardName(c)), ui.Small("nn-text", nn.CardKinds[k].Text))
+	return t.control(pickCard+c, class, nn.CardName(c)+": "+nn.CardKinds[k].Text, "", ui.Strong(nn.CardName(c)), ui.Small("nn-text", nn.CardKinds[k].Text))
 }
 
 // questWords says what a quest asks for.
@@ -364,15 +366,4 @@ func readWhy(r *nn.Roll) string {
 		out += ", +" + strconv.Itoa(r.Bonus) + " from blessings"
 	}
 	return out
-}
-
-// refusedWhy is why the viewer may not take bar action a now, if the rules
-// say ("" otherwise).
-func (t *table) refusedWhy(a int) string {
-	for _, r := range t.p.Refused {
-		if r.Action.Kind == nn.KindAction && len(r.Action.Args) > 0 && r.Action.Args[0] == a {
-			return r.Why
-		}
-	}
-	return ""
 }

@@ -28,17 +28,18 @@ type Layout struct {
 	// OwnSummary is the sheet's folded line on a phone ("Your hand: 7
 	// cards"); "Your area" when empty.
 	OwnSummary string
-	// RefusedShown says the board shows every refused action on the
-	// element it concerns; else the kit lists them beside the choice.
-	RefusedShown bool
+	// Shown says the board shows refusal r on the element it concerns
+	// (a card, a space: see Why); the kit lists the others beside the
+	// choice. Nil: the board shows none.
+	Shown func(r rules.Refusal) bool
 }
 
 // Draw lays the parts out for p's table. The returned element is the
 // board's root: a board may add attributes (data-round) to it.
 func (l Layout) Draw(p *BoardProps) app.HTMLDiv {
 	l.Choice, l.Own, l.Players = present(l.Choice), present(l.Own), present(l.Players)
-	if len(p.Refused) > 0 && !l.RefusedShown {
-		l.Choice = append(l.Choice, Refusals(p.Refused))
+	if listed := notShown(p.Refused, l.Shown); len(listed) > 0 {
+		l.Choice = append(l.Choice, Refusals(listed))
 	}
 	seated := p.Seat >= 0 && len(l.Own) > 0
 	summary := l.OwnSummary
@@ -91,6 +92,53 @@ func present(items []app.UI) []app.UI {
 	return out
 }
 
+// notShown is the refusals a board leaves to the kit.
+func notShown(refused []rules.Refusal, shown func(rules.Refusal) bool) []rules.Refusal {
+	if shown == nil {
+		return refused
+	}
+	var out []rules.Refusal
+	for _, r := range refused {
+		if !shown(r) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Why is the attribute of an element that stands for an action refused
+// now: its value is the reason in words, which the element shows too (its
+// title, its long-press text, a line on it: see WhyText and WhyNot).
+const Why = "data-why"
+
+// RefusedWhy is the reason the rules give for refusing the viewer the
+// first action match accepts, or "" when they refuse none.
+func (p *BoardProps) RefusedWhy(match func(rules.Action) bool) string {
+	for _, r := range p.Refused {
+		if match(r.Action) {
+			return r.Why
+		}
+	}
+	return ""
+}
+
+// WhyText is an element's whole text with the reason it is refused now, if
+// any: for its title and long press.
+func WhyText(text, why string) string {
+	if why == "" {
+		return text
+	}
+	return text + " Not now: " + why + "."
+}
+
+// WhyNot is the reason drawn on a refused element, or nothing.
+func WhyNot(why string) app.UI {
+	if why == "" {
+		return nil
+	}
+	return Span("lh-why", why)
+}
+
 // Refusals draws the actions a player would expect to take and cannot, each
 // as a disabled button that says why (rules.Explainer): a control missing
 // without a word reads as a fault of the table.
@@ -98,7 +146,7 @@ func Refusals(refused []rules.Refusal) app.UI {
 	items := make([]app.UI, len(refused))
 	for i, r := range refused {
 		items[i] = app.Button().Type("button").Class("button lh-refused").Disabled(true).
-			Attr("data-refused", ActionKey(r.Action)).Title(r.Action.String()+": "+r.Why).
+			Attr("data-refused", ActionKey(r.Action)).Attr(Why, r.Why).Title(r.Action.String()+": "+r.Why).
 			Body(Span("lh-refused-what", r.Action.String()), Span("lh-why", r.Why))
 	}
 	return app.Div().Class("buttons lh-refusals").Body(items...)
