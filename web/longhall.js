@@ -250,6 +250,13 @@ window.longhallRendered = function () {
     if (pressed) e.preventDefault();
     pressed = false;
   }, { passive: false });
+  // A tap on something the rules close now (data-why) says why at once:
+  // it does nothing else, and a player who taps it wants to know.
+  document.addEventListener('mousedown', hideText);
+  document.addEventListener('click', (e) => {
+    const el = e.target.closest && e.target.closest('#table [data-why][data-text]');
+    if (el && !el.closest('[data-action], [data-pick], button')) showText(el);
+  });
   document.addEventListener('contextmenu', (e) => {
     if (e.target.closest && e.target.closest('#table [data-text]')) e.preventDefault();
   });

@@ -127,6 +127,17 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 			shot[extra] = true
 			screenshot(t, ctx, extra)
 		}
+		// A Party action the rules close says why: on the card (its
+		// title, a tap) or in the card's menu.
+		if !shot["rednorth-why-not"] {
+			var why string
+			within(t, ctx, "looking for a reason", chromedp.Evaluate(`(() => { const r = document.querySelector('.rn-tray .lh-refused .lh-why, #table .rn-mine [data-why]'); return r ? r.dataset.why || r.textContent : ''; })()`, &why))
+			if why != "" && (tapShowsWhy(t, ctx) || clickableNow(ctx, ".rn-tray .lh-refused")) {
+				shot["rednorth-why-not"] = true
+				screenshot(t, ctx, "rednorth-why-not")
+				t.Logf("a closed action says why: %q", why)
+			}
+		}
 		if !phoneDone && phoneMoment(t, ctx) {
 			phoneDone = true
 			// Player Actions: the player's move, made with the Party.
@@ -201,6 +212,9 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 	}
 	if !phoneDone {
 		phoneShot(t, ctx)
+	}
+	if !shot["rednorth-why-not"] {
+		t.Error("in a whole game, no Party card's menu said why one of its actions was closed")
 	}
 
 	// The rules are at the table.
@@ -364,4 +378,17 @@ func TestHotSeatAsksForTheDeviceBeforeAnyHand(t *testing.T) {
 		t.Fatal(err)
 	}
 	handOver("after a reload")
+}
+
+// clickableNow says the first element matching sel is on the screen and
+// the topmost element at its centre.
+func clickableNow(ctx context.Context, sel string) bool {
+	var ok bool
+	chromedp.Run(ctx, chromedp.Evaluate(fmt.Sprintf(`(() => {
+	  const el = document.querySelector(%q);
+	  if (!el) return false;
+	  const r = el.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+	  return x > 0 && y > 0 && x < innerWidth && y < innerHeight && el.contains(document.elementFromPoint(x, y));
+	})()`, sel), &ok))
+	return ok
 }

@@ -152,6 +152,16 @@ func (t *table) tray() app.UI {
 	for _, a := range acts {
 		items = append(items, ui.ActionButton(a, trayText(a, glory), ""))
 	}
+	// And the card's actions the rules close, with why.
+	var closed []rules.Refusal
+	for _, r := range t.p.Refused {
+		if len(r.Action.Args) > 0 && r.Action.Args[0] == pos {
+			closed = append(closed, r)
+		}
+	}
+	if len(closed) > 0 {
+		items = append(items, ui.Refusals(closed))
+	}
 	items = append(items, ui.CancelPick(&t.b.sel))
 	return ui.Div("rn-tray", items...)
 }

@@ -57,6 +57,8 @@ func (b *Board) Render() app.UI {
 		// and the hand.
 		Own:        []app.UI{t.seat(int(self)), t.hand()},
 		OwnSummary: "Your Raiding Party and hand: " + strconv.Itoa(len(v.Hand)) + " cards",
+		// The Party's cards and the God say why their actions are closed.
+		Shown: func(rules.Refusal) bool { return true },
 	}.Draw(&b.Props.BoardProps).Attr("data-round", v.Round).Attr("data-phase", v.Phase)
 }
 
@@ -85,14 +87,19 @@ func (t *table) actCard(l look, a rules.Action) app.UI {
 	return ui.Control(a, l.class+" rn-can", l.label+". "+a.String(), l.body...).Title(l.label).Attr(ui.Text, l.label)
 }
 
-// pickCard is a card of the viewer's Party that opens its actions.
-func (t *table) pickCard(l look, pos int) app.UI {
+// pickCard is a card of the viewer's Party that opens its actions (and
+// says why its others are closed, if the rules close some: why).
+func (t *table) pickCard(l look, pos int, why string) app.UI {
 	class := l.class + " rn-can"
 	if t.b.sel == pos+1 {
 		class += " rn-sel"
 	}
-	return ui.Pick(&t.b.sel, pos+1, pos, class, l.label, l.body...).Attr(ui.Text, l.label).
+	el := ui.Pick(&t.b.sel, pos+1, pos, class, l.label, l.body...).Attr(ui.Text, l.label).
 		Aria("label", l.label+": choose an action for this card")
+	if why != "" {
+		el = el.Attr(ui.Why, why)
+	}
+	return el
 }
 
 // tokens shows who holds the three special tokens.

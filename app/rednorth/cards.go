@@ -93,6 +93,16 @@ func (l look) show() app.UI {
 	return app.Span().Class(l.class).Attr("role", "img").Aria("label", l.label).Title(l.label).Attr(ui.Text, l.label).Body(l.body...)
 }
 
+// refused renders a card nobody can click that says why the rules close
+// it now (why, when not "").
+func (l look) refused(why string) app.UI {
+	if why == "" {
+		return l.show()
+	}
+	return app.Span().Class(l.class+" rn-refused").Attr("role", "img").Aria("label", l.label).Title(l.label).
+		Attr(ui.Text, l.label).Attr(ui.Why, why).Body(l.body...)
+}
+
 // emblem is the picture in the middle of a card, drawn by CSS.
 func emblem() app.UI { return ui.Span("rn-emb", "") }
 

@@ -49,7 +49,13 @@ func (t *table) seat(s int) app.UI {
 		holds = append(holds, ui.Span("rn-chip c-"+c, t.outpostName(c)))
 	}
 	if sv.God != nil {
-		holds = append(holds, ui.Spans("rn-godslot", godLook(*sv.God, " rn-mini").show(), ui.Span("rn-godtext", sv.God.Name+": "+sv.God.Power)))
+		god := godLook(*sv.God, " rn-mini")
+		why := ""
+		if s == t.v.Seat {
+			why = t.p.RefusedWhy(func(a rules.Action) bool { return a.Kind == rn.KindInvoke })
+			god.label = ui.WhyText(god.label, why)
+		}
+		holds = append(holds, ui.Spans("rn-godslot", god.refused(why), ui.Span("rn-godtext", sv.God.Name+": "+sv.God.Power), ui.WhyNot(why)))
 	} else if sv.Invoked {
 		holds = append(holds, ui.Span("rn-chip c-none", "God invoked"))
 	}
@@ -161,14 +167,19 @@ func (t *table) partyCard(seat, i int, pc rn.PartyCardView) app.UI {
 		return l.show()
 	}
 	acts := t.c.party[i]
+	// A card whose Inspire or Reinforce the rules close says why.
+	why := t.p.RefusedWhy(func(a rules.Action) bool {
+		return (a.Kind == rn.KindInspire || a.Kind == rn.KindReinforce) && len(a.Args) > 0 && a.Args[0] == i
+	})
+	l.label = ui.WhyText(l.label, why)
 	switch {
 	case len(acts) == 0:
-		return l.show()
+		return l.refused(why)
 	case len(acts) == 1 && t.v.Step != nil:
 		// Inside a step (Loki) the card has one meaning: take it at once.
 		return t.actCard(l, acts[0])
 	}
-	return t.pickCard(l, i)
+	return t.pickCard(l, i, why)
 }
 
 // slotButton is a place in the viewer's Party where the card being placed

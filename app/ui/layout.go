@@ -128,6 +128,9 @@ func WhyText(text, why string) string {
 	if why == "" {
 		return text
 	}
+	if !strings.HasSuffix(text, ".") {
+		text += "."
+	}
 	return text + " Not now: " + why + "."
 }
 

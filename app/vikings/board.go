@@ -83,7 +83,10 @@ func (b *Board) Render() app.UI {
 		Choice:     []app.UI{t.menu(), ui.Buttons("vk-buttons", t.c.buttons, nil)},
 		Own:        ui.Own(self >= 0, func() []app.UI { return []app.UI{t.player(int(self)), t.hand()} }),
 		OwnSummary: "Your crew and hand: " + strconv.Itoa(len(v.Hand)) + " cards",
-		Players:    []app.UI{ui.Div("vk-players", foes...)},
+		// Cards say on themselves why they cannot be played; the kit lists
+		// the closed standard actions.
+		Shown:   func(r rules.Refusal) bool { return len(r.Action.Args) > 0 },
+		Players: []app.UI{ui.Div("vk-players", foes...)},
 	}.Draw(&b.Props.BoardProps)
 }
 
@@ -135,9 +138,18 @@ func (t *table) cardEl(c int, class string, used bool) app.UI {
 		class += " vk-used"
 	}
 	actions := t.c.byCard[c]
+	// A card the rules close now says why (an event that may still sail
+	// for its wind says it in its text only).
+	why := t.p.RefusedWhy(func(a rules.Action) bool { return len(a.Args) == 1 && vk.KindOf(a.Args[0]) == vk.KindOf(c) })
+	text = ui.WhyText(text, why)
 	switch len(actions) {
 	case 0:
-		return app.Div().Class(class).Title(text).Attr(ui.Text, text).Body(body...)
+		el := app.Div().Class(class).Title(text).Attr(ui.Text, text)
+		if why != "" {
+			el = el.Class("vk-refused").Attr(ui.Why, why)
+			body = append(body, ui.WhyNot(why))
+		}
+		return el.Body(body...)
 	case 1:
 		return ui.Control(actions[0], class+" vk-can", actions[0].String(), body...).Title(text).Attr(ui.Text, text)
 	}
