@@ -2,7 +2,9 @@
 // its workers, the raid spaces by settlement with their plunder and
 // demands, the offerings, every player's crew and resources, the last
 // raid's dice and strength term by term, and the player's own hand and
-// choices beside the prompt. Every legal action sits on the element it acts on
+// choices beside the prompt. While a raider chooses mead or rerolls, the
+// strength as it stands is weighed against the raided space's thresholds:
+// in a line above the choice and on the space itself. Every legal action sits on the element it acts on
 // (a building, a raid space with what it needs and pays, an offering, a
 // card, a die); the rest are labelled buttons beside the prompt.
 package raiders
@@ -10,6 +12,7 @@ package raiders
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -137,7 +140,7 @@ func (b *Board) Render() app.UI {
 	return ui.Layout{
 		Class:      "rd-board",
 		Board:      []app.UI{t.scores(), t.encounter(), t.raid(), first, second, t.spaces(), t.offerings()},
-		Choice:     []app.UI{t.drafted(), t.pairs(&b.sel), ui.Buttons("rd-buttons", t.c.buttons, buttonText)},
+		Choice:     []app.UI{t.drafted(), t.pairs(&b.sel), t.stakes(), ui.Buttons("rd-buttons", t.c.buttons, buttonText)},
 		Own:        ui.Own(self >= 0, func() []app.UI { return []app.UI{t.player(int(self)), t.hand()} }),
 		OwnSummary: "Your crew and hand: " + strconv.Itoa(hand) + " cards",
 		Players:    []app.UI{ui.Div("rd-players", foes...)},
@@ -182,16 +185,21 @@ func (t *table) firstName(a rules.Action) string {
 	return rd.Kinds[rd.KindOf(a.Args[0])].Name
 }
 
-// buttonText words a choice's button: the mead choices in short (the
-// prompt says what mead does), the rest by their labels.
+// buttonText words a choice's button by its label, but the mead choices
+// in short, with the strength their label says they make: "Drink 2 → 9"
+// (the line above says it is before the dice).
 func buttonText(a rules.Action) string {
-	if a.Kind == rd.KindMead && len(a.Args) == 1 {
-		if a.Args[0] == 0 {
-			return "No mead"
-		}
-		return "Drink " + strconv.Itoa(a.Args[0])
+	if a.Kind != rd.KindMead || len(a.Args) != 1 {
+		return a.String()
 	}
-	return a.String()
+	w := "No mead"
+	if a.Args[0] > 0 {
+		w = "Drink " + strconv.Itoa(a.Args[0])
+	}
+	if _, st, ok := strings.Cut(a.Label, "strength "); ok {
+		w += " → " + strings.TrimSuffix(st, " before the dice")
+	}
+	return w
 }
 
 // table is one render of the board.
@@ -263,6 +271,7 @@ func plunder(p rd.Pieces) app.UI {
 // spaces draws the raid spaces grouped by settlement.
 func (t *table) spaces() app.UI {
 	groups := make([][]app.UI, len(rd.SettlementNames))
+	live := t.live()
 	for i, sv := range t.v.Spaces {
 		sp := rd.Spaces[i]
 		colours := ""
@@ -282,17 +291,34 @@ func (t *table) spaces() app.UI {
 		if sp.Dice > 0 {
 			score = strconv.Itoa(sp.Dice) + " dice:"
 		}
+		// On the space being raided, the threshold its strength reaches
+		// and the next are marked.
+		var marked []app.UI
+		raided := live != nil && live.Space == i
+		if raided {
+			marked = []app.UI{app.Text(score)}
+		}
 		for _, th := range sp.Thresholds {
-			if sp.Dice > 0 {
-				score += " " + strconv.Itoa(th[0]) + "→" + strconv.Itoa(th[1])
-			} else {
+			if sp.Dice == 0 {
 				score += strconv.Itoa(th[1]) + " VP"
+				continue
+			}
+			text := strconv.Itoa(th[0]) + "→" + strconv.Itoa(th[1])
+			score += " " + text
+			if raided {
+				marked = append(marked, app.Text(" "), ui.Span(thresholdClass(live, th[1]), text))
 			}
 		}
 		if sp.Settlement == rd.Township {
-			score += " · +" + strconv.Itoa(rd.TownshipFame) + " fame"
+			fame := " · +" + strconv.Itoa(rd.TownshipFame) + " fame"
+			score += fame
+			marked = append(marked, app.Text(fame))
 		}
-		body := []app.UI{ui.Strong(rd.SpaceName(i)), plunder(sv.Plunder), ui.Small("rd-need", need), ui.Small("rd-score", score), worker(sv.Worker)}
+		scoreEl := ui.Small("rd-score", score)
+		if raided {
+			scoreEl = app.Small().Class("rd-score").Body(marked...)
+		}
+		body := []app.UI{ui.Strong(rd.SpaceName(i)), plunder(sv.Plunder), ui.Small("rd-need", need), scoreEl, worker(sv.Worker)}
 		if q, ok := t.questAt(i); ok {
 			body = append(body, ui.Span("rd-quest", "quest: "+strconv.Itoa(rd.Quests[q].Need)+" strength"))
 		}

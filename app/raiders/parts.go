@@ -1,6 +1,7 @@
 package raiders
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -161,28 +162,99 @@ func (t *table) raid() app.UI {
 	if r == nil {
 		return nil
 	}
+	mead := t.v.Step.Kind == rd.StepMead
 	dice := make([]app.UI, len(r.Dice))
 	for i, d := range r.Dice {
-		if a, ok := t.c.dice[i]; ok {
+		switch a, ok := t.c.dice[i]; {
+		case ok:
 			dice[i] = ui.Control(a, "rd-die rd-can", a.String(), app.Text(strconv.Itoa(d)))
-		} else {
+		case mead:
+			dice[i] = ui.Span("rd-die", "?") // not rolled yet
+		default:
 			dice[i] = ui.Span("rd-die", strconv.Itoa(d))
 		}
 	}
 	var terms []app.UI
 	for _, term := range r.Terms {
-		terms = append(terms, ui.Span("rd-term", termNames[term[0]]+" "+strconv.Itoa(term[1])))
+		if !mead || term[0] != rd.TermDice {
+			terms = append(terms, ui.Span("rd-term", termNames[term[0]]+" "+strconv.Itoa(term[1])))
+		}
 	}
 	summary := t.name(r.Seat) + " raided " + rd.SpaceName(r.Space)
-	if t.v.Step.Kind == rd.StepReroll {
+	total := "strength " + strconv.Itoa(r.Strength) + ": " + strconv.Itoa(r.VP) + " VP, +" + strconv.Itoa(r.Bonus) + " from the crew"
+	if t.live() != nil {
 		summary = t.name(r.Seat) + " is raiding " + rd.SpaceName(r.Space)
+		total = "strength " + strconv.Itoa(r.Strength) + " with these dice"
+		if mead {
+			total = "strength " + strconv.Itoa(r.Strength) + " before the dice"
+		}
 	}
 	body := []app.UI{ui.Strong(summary), ui.Spans("rd-dice", dice...)}
 	if len(terms) > 0 {
-		body = append(body, ui.Spans("rd-terms", terms...),
-			ui.Span("rd-total", "strength "+strconv.Itoa(r.Strength)+": "+strconv.Itoa(r.VP)+" VP, +"+strconv.Itoa(r.Bonus)+" from the crew"))
+		body = append(body, ui.Spans("rd-terms", terms...), ui.Span("rd-total", total))
 	}
 	return ui.Section("rd-lastraid", "The raid", body...)
+}
+
+// live is the raid under way while its raider chooses mead or rerolls:
+// its strength is the one as it stands. Nil otherwise.
+func (t *table) live() *rd.Raid {
+	if k := t.v.Step.Kind; k == rd.StepMead || k == rd.StepReroll {
+		return t.v.Raid
+	}
+	return nil
+}
+
+// stakes is the line above the raider's mead or reroll choice: the
+// strength as it stands against the raided space's thresholds. Before the
+// roll: "Strength 6 before 2 dice (2–12): 10→2 VP · 14→3 VP"; with the
+// dice: "Strength 11 (dice 7, armour 0, crew 4): 2 VP now · 14 for 3 VP
+// (3 more)". Non-breaking spaces keep each part whole when it wraps.
+func (t *table) stakes() app.UI {
+	r := t.live()
+	if r == nil || t.v.Step.Seat != t.v.Seat || len(t.p.Legal) == 0 {
+		return nil
+	}
+	if d := len(r.Dice); t.v.Step.Kind == rd.StepMead {
+		dice := "dice"
+		if d == 1 {
+			dice = "die"
+		}
+		line := fmt.Sprintf("Strength %d before %d\u00a0%s\u00a0(%d–%d):", r.Strength, d, dice, d, 6*d)
+		for i, th := range rd.Spaces[r.Space].Thresholds {
+			if i > 0 {
+				line += " ·"
+			}
+			line += fmt.Sprintf(" %d→%d\u00a0VP", th[0], th[1])
+		}
+		return ui.Para("rd-stakes", line)
+	}
+	line := fmt.Sprintf("Strength %d (", r.Strength)
+	for i, term := range r.Terms {
+		if i > 0 {
+			line += ", "
+		}
+		line += fmt.Sprintf("%s\u00a0%d", termNames[term[0]], term[1])
+	}
+	line += fmt.Sprintf("): %d\u00a0VP\u00a0now", rd.ThresholdVP(r.Space, r.Strength))
+	if need, vp, ok := rd.NextThreshold(r.Space, r.Strength); ok {
+		line += fmt.Sprintf(" · %d\u00a0for\u00a0%d\u00a0VP\u00a0(%d\u00a0more)", need, vp, need-r.Strength)
+	} else {
+		line += ", the most"
+	}
+	return ui.Para("rd-stakes", line)
+}
+
+// thresholdClass marks a threshold (by its VP) of the space being raided:
+// the one its strength reaches, or the next.
+func thresholdClass(r *rd.Raid, vp int) string {
+	if vp == rd.ThresholdVP(r.Space, r.Strength) {
+		return "rd-th rd-got"
+	}
+	if _, next, _ := rd.NextThreshold(r.Space, r.Strength); vp == next {
+		return "rd-th rd-next"
+	}
+	return "rd-th"
 }
 
 var termNames = [...]string{"dice", "armour", "crew", "Armourer", "Barbarian", "Brynjar", "Folke", "Ragnhildr", "wounds", "mead", "Reveller", "Sigrun"}

@@ -103,6 +103,8 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		ev.Add(p, "reroll", "%s's Brawler rerolls a %d: %d", name, old, s.Raid.Dice[i])
 		if st.Left--; st.Left == 0 {
 			s.resolveRaid(ev)
+		} else {
+			s.measure()
 		}
 	case StepLose:
 		s.lose(p, a.Args[0], ev)

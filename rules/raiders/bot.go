@@ -211,7 +211,7 @@ func raidPotential(s *State, p int) float64 {
 		strength, _ := s.strength(p, i, typicalDice[sp.Dice], min(pl.Mead, 3))
 		loot := s.Plunder[i]
 		prov, gold := s.raidCost(p, i)
-		v := float64(thresholdVP(i, strength)+s.crewBonus(p, sp.Settlement)) +
+		v := float64(ThresholdVP(i, strength)+s.crewBonus(p, sp.Settlement)) +
 			0.9*float64(loot[Gold]+loot[Iron]) + 0.5*float64(loot[Livestock]) -
 			1.5*float64(min(loot[Valkyrie], len(pl.Crew))) - 0.3*float64(prov) - float64(gold)
 		best = max(best, v)

@@ -2,6 +2,7 @@ package raiders
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"longhall/rules"
@@ -225,11 +226,18 @@ func (s *State) placeQuest(i int, ev *events) {
 	ev.Add(-1, "quest", "A quest appears at %s: %d strength of townsfolk for %s", SpaceName(i), q.Need, RewardWords(q.Reward))
 }
 
-// legalMead lists how much mead p may drink before the roll.
+// legalMead lists how much mead p may drink before the roll, each choice
+// saying the strength it makes before the dice (a Reveller's bonus
+// counted once any mead is drunk).
 func (s *State) legalMead(p int) []rules.Action {
-	out := []rules.Action{act(KindMead, "Drink no mead", 0)}
-	for n := 1; n <= s.Seats[p].Mead; n++ {
-		out = append(out, act(KindMead, fmt.Sprintf("Drink %d mead (+%d strength)", n, n), n))
+	out := make([]rules.Action, 0, s.Seats[p].Mead+1)
+	for n := 0; n <= s.Seats[p].Mead; n++ {
+		st, _ := s.strength(p, s.Raid.Space, nil, n)
+		what := "no"
+		if n > 0 {
+			what = strconv.Itoa(n)
+		}
+		out = append(out, act(KindMead, fmt.Sprintf("Drink %s mead: strength %d before the dice", what, st), n))
 	}
 	return out
 }

@@ -260,6 +260,67 @@ func TestMeadIsDeclaredBeforeTheRoll(t *testing.T) {
 	}
 }
 
+// Raid 4: "+ Mead (optional: spend 1 Mead = +1 Strength)"; FAQ: "Can I use
+// Mead after rolling? No. Must declare before rolling." The raider declares
+// it knowing the strength before the dice and what each choice makes; a
+// Reveller's +2 counts once any mead is drunk. The strength then rolled is
+// the chosen one plus the dice.
+func TestMeadPromptShowsStrength(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		crew   []int
+		armour int
+		drink  int      // the mead drunk
+		drunk  int      // the strength it makes before the dice
+		before int      // strength before the dice, no mead
+		labels []string // each choice, none to all 3 mead
+	}{
+		{"mead is declared before the roll: the prompt shows strength before the dice, and each option's strength",
+			[]int{Huntsman, Scout, Shieldmaiden, Huntsman}, 2, 2, 11, 1 + 2 + 3 + 1 + 2, []string{
+				"Drink no mead: strength 9 before the dice", "Drink 1 mead: strength 10 before the dice",
+				"Drink 2 mead: strength 11 before the dice", "Drink 3 mead: strength 12 before the dice"}},
+		{"a Reveller's bonus counts once mead is drunk", []int{Huntsman, Reveller, Scout, Shieldmaiden}, 0, 1, 11, 1 + 2 + 2 + 3, []string{
+			"Drink no mead: strength 8 before the dice", "Drink 1 mead: strength 11 before the dice",
+			"Drink 2 mead: strength 12 before the dice", "Drink 3 mead: strength 13 before the dice"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := tableWith(t, 2, heroes)
+			m := spaceOf(Monastery)
+			noCrew(s, 0)
+			enlist(t, s, 0, c.crew...)
+			s.Seats[0].Armour = c.armour
+			workerTo(t, s, -1, 0, White)
+			fund(s, 0, 0, 3, 1, 0, 0)
+			s.Seats[0].Mead, s.Mead = 3, s.Mead-3
+			loot(s, m, Pieces{1, 0, 0, 0})
+			do(t, s, 0, KindRaid, m)
+			if s.Step.Kind != StepMead {
+				t.Fatalf("step %+v, want mead", s.Step)
+			}
+			for seat := range s.Seats {
+				if r := s.view(seat).Raid; r == nil || r.Strength != c.before || r.Dice[0] != 0 || r.Dice[1] != 0 {
+					t.Errorf("seat %d sees the raid %+v, want strength %d before the dice", seat, r, c.before)
+				}
+			}
+			var labels []string
+			for _, a := range s.Legal(0) {
+				labels = append(labels, a.Label)
+			}
+			if !slices.Equal(labels, c.labels) {
+				t.Errorf("mead choices %q, want %q", labels, c.labels)
+			}
+			do(t, s, 0, KindMead, c.drink)
+			dice := 0
+			for _, d := range s.Raid.Dice {
+				dice += d
+			}
+			if s.Raid.Strength != c.drunk+dice {
+				t.Errorf("strength %d with dice %v, want the %d promised and the dice", s.Raid.Strength, s.Raid.Dice, c.drunk)
+			}
+		})
+	}
+}
+
 // Limits at End of Turn: "Max 8 Mead".
 func TestMeadLimit(t *testing.T) {
 	s := tableWith(t, 2, heroes)

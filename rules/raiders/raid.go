@@ -19,7 +19,9 @@ func (s *State) raid(p, i int, ev *events) {
 		s.name(p), SpaceName(i), ColourNames[s.SpaceWorkers[i]], prov, gold)
 	s.Raid = &Raid{Seat: p, Space: i, Dice: make([]int, sp.Dice)}
 	if s.Heroes && pl.Mead > 0 && sp.Dice > 0 {
-		// Mead is declared before the roll (FAQ).
+		// Mead is declared before the roll (FAQ), knowing the strength
+		// before the dice.
+		s.measure()
 		s.Step = Step{Kind: StepMead, Seat: p}
 		return
 	}
@@ -40,10 +42,20 @@ func (s *State) roll(ev *events) {
 		if !OneRerollPerBrawler {
 			n = 1
 		}
+		s.measure()
 		s.Step = Step{Kind: StepReroll, Seat: p, Left: n}
 		return
 	}
 	s.resolveRaid(ev)
+}
+
+// measure sets the raid's strength, term by term, as it stands: with the
+// dice rolled so far (none before the roll) and the mead drunk. Crew,
+// armour and dice are public, so boards show it while the raider still
+// decides (mead, rerolls); resolveRaid measures it a last time.
+func (s *State) measure() {
+	r := s.Raid
+	r.Strength, r.Terms = s.strength(r.Seat, r.Space, r.Dice, r.Mead)
 }
 
 func diceWords(d []int) string {
@@ -96,16 +108,37 @@ func (s *State) strength(p, i int, dice []int, mead int) (total int, terms [][2]
 	return total, terms
 }
 
-// thresholdVP is the VP a strength scores at space i: the highest
-// threshold it reaches.
-func thresholdVP(i, strength int) int {
+// ThresholdVP is the VP a strength scores at raid space i: that of the
+// highest threshold it reaches.
+func ThresholdVP(i, strength int) int {
 	vp := 0
 	for _, t := range Spaces[i].Thresholds {
-		if strength > t[0] || ThresholdReachedOnEqual && strength == t[0] {
+		if strength >= reach(t[0]) {
 			vp = t[1]
 		}
 	}
 	return vp
+}
+
+// NextThreshold is the lowest threshold of raid space i that strength
+// does not reach: the strength it needs and the VP it scores; ok is false
+// when strength reaches them all.
+func NextThreshold(i, strength int) (need, vp int, ok bool) {
+	for _, t := range Spaces[i].Thresholds {
+		if n := reach(t[0]); strength < n {
+			return n, t[1], true
+		}
+	}
+	return 0, 0, false
+}
+
+// reach is the strength that reaches a printed threshold: the threshold
+// itself, or one more if equalling it were not enough.
+func reach(threshold int) int {
+	if ThresholdReachedOnEqual {
+		return threshold
+	}
+	return threshold + 1
 }
 
 // crewBonus is the VP p's crew adds for raiding a settlement.
@@ -127,8 +160,8 @@ func (s *State) resolveRaid(ev *events) {
 	r := s.Raid
 	p, i := r.Seat, r.Space
 	pl := &s.Seats[p]
-	r.Strength, r.Terms = s.strength(p, i, r.Dice, r.Mead)
-	r.VP = thresholdVP(i, r.Strength)
+	s.measure()
+	r.VP = ThresholdVP(i, r.Strength)
 	r.Bonus = s.crewBonus(p, Spaces[i].Settlement)
 	pl.VP += r.VP + r.Bonus
 	ev.Add(p, "score", "%s's strength is %d: %d VP, and %d VP from the crew", s.name(p), r.Strength, r.VP, r.Bonus)

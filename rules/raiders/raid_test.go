@@ -136,9 +136,110 @@ func TestStrength(t *testing.T) {
 func TestThresholds(t *testing.T) {
 	o := spaceOf(Outpost) // 10: 2 VP, 16: 4 VP
 	for _, c := range []struct{ strength, vp int }{{9, 0}, {10, 2}, {15, 2}, {16, 4}, {40, 4}} {
-		if got := thresholdVP(o, c.strength); got != c.vp {
+		if got := ThresholdVP(o, c.strength); got != c.vp {
 			t.Errorf("strength %d: %d VP, want %d", c.strength, got, c.vp)
 		}
+	}
+}
+
+// Raid: "If your strength equals or exceeds a threshold shown in red,
+// gain the points shown in yellow": the next threshold is the lowest a
+// strength does not reach yet, and what it needs (ThresholdReachedOnEqual).
+func TestNextThreshold(t *testing.T) {
+	o, f := spaceOf(Outpost), spaceOf(Fortress) // 10: 2 VP, 16: 4 VP; 22: 7, 28: 9, 36: 12
+	for _, c := range []struct {
+		name            string
+		space, strength int
+		need, vp        int
+		ok              bool
+	}{
+		{"below the lowest threshold, the lowest is next", o, 0, 10, 2, true},
+		{"one short of a threshold", o, 9, 10, 2, true},
+		{"equal to a threshold reaches it: the one above is next", o, 10, 16, 4, true},
+		{"between thresholds", f, 27, 28, 9, true},
+		{"the top threshold reached: none is next", o, 16, 0, 0, false},
+		{"far above the top", f, 40, 0, 0, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			need, vp, ok := NextThreshold(c.space, c.strength)
+			if need != c.need || vp != c.vp || ok != c.ok {
+				t.Errorf("NextThreshold(%s, %d) = %d, %d, %v; want %d, %d, %v", SpaceName(c.space), c.strength, need, vp, ok, c.need, c.vp, c.ok)
+			}
+		})
+	}
+}
+
+// Raid: "Roll the dice shown. Sum your military strength from the dice,
+// your armour, crew strength ... and, for some crew, crew abilities", and
+// the Brawler: "Once per raid, reroll 1 die". The raider chooses a reroll
+// knowing the strength the dice make, so the raid carries it while the
+// prompt waits, follows each reroll, and every seat's view shows it.
+func TestRerollPromptShowsStrength(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		space  int
+		worker int
+		armour int
+		crew   []int
+		fund   [2]int // provisions, gold
+		base   int    // the strength without the dice
+	}{
+		{"a Brawler's reroll prompt shows the strength with the dice and the next threshold",
+			spaceOf(Outpost), Grey, 0, []int{Brawler, Huntsman, Huntsman}, [2]int{1, 0}, 2 + 1 + 1},
+		{"armour and an Armourer count at a monastery", spaceOf(Monastery), White, 3,
+			[]int{Brawler, Armourer, Scout, Huntsman}, [2]int{3, 1}, 3 + 2 + 3 + 2 + 1 + 2},
+		{"two Brawlers: the strength follows each reroll", spaceOf(Fortress), White, 1,
+			[]int{Brawler, Brawler, Barbarian, Huntsman, Huntsman}, [2]int{3, 2}, 1 + 2 + 2 + 3 + 1 + 1 + 2},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := table(t, 2)
+			noCrew(s, 0)
+			workerTo(t, s, -1, 0, c.worker)
+			enlist(t, s, 0, c.crew...)
+			s.Seats[0].Armour = c.armour
+			fund(s, 0, 0, c.fund[0], c.fund[1], 0, 0)
+			loot(s, c.space, Pieces{1, 0, 0, 0})
+			do(t, s, 0, KindRaid, c.space)
+			brawlers := s.Seats[0].crewOf(Brawler)
+			for left := brawlers; left > 0; left-- {
+				if s.Step.Kind != StepReroll || s.Step.Left != left {
+					t.Fatalf("step %+v, want a reroll with %d left", s.Step, left)
+				}
+				wantStrength(t, s, c.base)
+				do(t, s, 0, KindReroll, 0)
+			}
+			if s.Step.Kind == StepReroll {
+				t.Fatalf("a reroll more than the %d Brawlers give", brawlers)
+			}
+			wantStrength(t, s, c.base) // scored as it was shown
+		})
+	}
+}
+
+// wantStrength checks the raid's strength as the dice stand, term by term,
+// in the raider's view and an opponent's, and that the next threshold is
+// above it and scores more.
+func wantStrength(t *testing.T, s *State, base int) {
+	t.Helper()
+	r := s.Raid
+	want := base
+	for _, d := range r.Dice {
+		want += d
+	}
+	sum := 0
+	for _, term := range r.Terms {
+		sum += term[1]
+	}
+	if r.Strength != want || sum != want {
+		t.Errorf("dice %v: strength %d, terms %v adding up to %d; want %d", r.Dice, r.Strength, r.Terms, sum, want)
+	}
+	for seat := range s.Seats {
+		if v := s.view(seat); v.Raid == nil || v.Raid.Strength != want || len(v.Raid.Terms) != len(r.Terms) {
+			t.Errorf("seat %d's view of the raid: %+v, want strength %d", seat, v.Raid, want)
+		}
+	}
+	if need, vp, ok := NextThreshold(r.Space, r.Strength); ok && (need <= r.Strength || vp <= ThresholdVP(r.Space, r.Strength)) {
+		t.Errorf("strength %d: next threshold %d for %d VP, now %d VP", r.Strength, need, vp, ThresholdVP(r.Space, r.Strength))
 	}
 }
 
