@@ -5,11 +5,16 @@
 // other players' boards; the action bars with their
 // costs, the player's own board with what they programmed, and their
 // blessings and quests. A square, a bar space or a card with one legal
-// action is its control; with several it opens them when picked.
+// action is its control; with several it opens them when picked. A
+// placement that brings nothing (or only part) as things stand is marked,
+// says why, and asks once before it is made; an explored tile's place,
+// picked, shows the tile on the map and offers its turns as small drawings
+// of its roads.
 package northerners
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -48,10 +53,19 @@ type choices struct {
 	picks   map[int][]rules.Action // by pick key: a square's, a bar space's, a card's
 	placed  map[int]rules.Action   // resolve [placement]
 	buttons []rules.Action
+	// warn is what a placement will fall short of as things stand, by
+	// ui.ActionKey (the rules' Shortfalls, from the view): its control
+	// says so, and asks once before placing.
+	warn map[string]string
 }
 
 func sortChoices(v *nn.View, legal []rules.Action) choices {
-	c := choices{picks: map[int][]rules.Action{}, placed: map[int]rules.Action{}}
+	c := choices{picks: map[int][]rules.Action{}, placed: map[int]rules.Action{}, warn: map[string]string{}}
+	for i, w := range v.Shortfalls(legal) {
+		if w != "" {
+			c.warn[ui.ActionKey(legal[i])] = w
+		}
+	}
 	add := func(key int, a rules.Action) bool {
 		c.picks[key] = append(c.picks[key], a)
 		return true
@@ -77,6 +91,24 @@ func sortChoices(v *nn.View, legal []rules.Action) choices {
 		return false
 	})
 	return c
+}
+
+// warning is the first shortfall among the actions under key, or "".
+func (c choices) warning(key int) string {
+	for _, a := range c.picks[key] {
+		if w := c.warn[ui.ActionKey(a)]; w != "" {
+			return w
+		}
+	}
+	return ""
+}
+
+// isPick says whether the control under key opens a menu rather than
+// acting: it holds several actions, or one that brings nothing (or only
+// part) as things stand, which is asked once.
+func (c choices) isPick(key int) bool {
+	n := len(c.picks[key])
+	return n > 1 || n == 1 && c.warning(key) != ""
 }
 
 // table is one render of the board.
@@ -112,43 +144,86 @@ func (b *Board) Render() app.UI {
 	}.Draw(&b.Props.BoardProps)
 }
 
-// menu lists the picked thing's actions.
+// menu lists the picked thing's actions: the ways to turn an explored
+// tile, a placement's confirmation, or the thing's several actions, each
+// with what it falls short of.
 func (t *table) menu() app.UI {
-	if t.b.sel == 0 {
+	key := t.b.sel - 1
+	if t.b.sel == 0 || !t.c.isPick(key) {
 		return nil
 	}
-	actions := t.c.picks[t.b.sel-1]
-	if len(actions) < 2 {
-		return nil
+	actions := t.c.picks[key]
+	if t.v.Step.Kind == nn.StepExplore {
+		return t.turns(actions)
 	}
-	items := make([]app.UI, 0, len(actions)+1)
+	if len(actions) == 1 {
+		// A placement that brings nothing: asked once.
+		a := actions[0]
+		return ui.Div("nn-menu nn-confirm", ui.ActionButton(a, "Place anyway: "+t.c.warn[ui.ActionKey(a)], "nn-anyway"), ui.CancelPick(&t.b.sel))
+	}
+	// A shortfall all the ways share is said once, before them.
+	shared := t.c.warn[ui.ActionKey(actions[0])]
+	for _, a := range actions[1:] {
+		if t.c.warn[ui.ActionKey(a)] != shared {
+			shared = ""
+		}
+	}
+	items := make([]app.UI, 0, len(actions)+2)
+	if shared != "" {
+		items = append(items, ui.Span("nn-warnsay", capital(shared)+":"))
+	}
 	for _, a := range actions {
-		items = append(items, ui.ActionButton(a, a.String(), ""))
+		text, class := a.String(), ""
+		if w := t.c.warn[ui.ActionKey(a)]; w != "" {
+			class = "nn-anyway"
+			if shared == "" {
+				text += ": " + w
+			}
+		}
+		items = append(items, ui.ActionButton(a, text, class))
 	}
 	items = append(items, ui.CancelPick(&t.b.sel))
 	return ui.Div("nn-menu", items...)
 }
 
 // control makes el the control of the actions under key: itself when
-// there is one, a pick when there are several, else a plain element, which
-// says why when the rules refuse it now (why).
+// there is one, a pick when there are several or when its one placement
+// brings nothing as things stand (marked, and saying so), else a plain
+// element, which says why when the rules refuse it now (why).
 func (t *table) control(key int, class, title, why string, body ...app.UI) app.UI {
 	actions := t.c.picks[key]
 	ref := "k" + strconv.Itoa(key)
-	switch len(actions) {
-	case 0:
-		el := app.Div().Class(class).Title(title).Attr(ui.Ref, ref).Attr(ui.Text, title)
+	text, ask := title, strings.TrimSuffix(title, ".")+": choose what to do here."
+	if w := t.c.warning(key); w != "" {
+		w = " " + capital(w) + "."
+		text, ask = strings.TrimSuffix(title, ".")+"."+w, ask+w
+		class += " nn-warned"
+		body = append(body, app.Span().Class("nn-warnmark").Aria("hidden", true).Text("!"))
+	}
+	switch {
+	case len(actions) == 0:
+		el := app.Div().Class(class).Title(text).Attr(ui.Ref, ref).Attr(ui.Text, text)
 		if why != "" {
 			el = el.Attr(ui.Why, why)
 		}
 		return el.Body(body...)
-	case 1:
-		return ui.Control(actions[0], class+" nn-can", actions[0].String(), body...).Title(title).Attr(ui.Ref, ref).Attr(ui.Text, title)
+	case !t.c.isPick(key):
+		return ui.Control(actions[0], class+" nn-can", actions[0].String(), body...).Title(text).Attr(ui.Ref, ref).Attr(ui.Text, text)
+	case len(actions) == 1:
+		ask = text // asked once: the menu says what it brings
 	}
 	if t.b.sel == key+1 {
 		class += " nn-sel"
 	}
-	return ui.Pick(&t.b.sel, key+1, key, class+" nn-can", title+": choose what to do here", body...).Attr(ui.Ref, ref).Attr(ui.Text, title)
+	return ui.Pick(&t.b.sel, key+1, key, class+" nn-can", ask, body...).Attr(ui.Ref, ref).Attr(ui.Text, text)
+}
+
+// capital is s with a capital first letter.
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // colour is a colour's class.

@@ -3,6 +3,9 @@ package northerners
 import (
 	"encoding/json"
 	"html"
+	"maps"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -10,6 +13,7 @@ import (
 
 	"longhall/app/ui"
 	"longhall/app/ui/boardtest"
+	"longhall/rules"
 	nn "longhall/rules/northerners"
 )
 
@@ -21,9 +25,9 @@ func TestBoardIsRegistered(t *testing.T) {
 
 // TestBoardOffersEveryLegalActionAndNothingElse runs the kit's board
 // check on whole games: each legal action has exactly one control (a
-// square's, a bar space's, a card's, once picked when it has several; a
-// programmed action; a button), and no control offers an action that is
-// not legal.
+// square's, a bar space's, a card's, once picked when it has several or
+// when its placement brings nothing; a programmed action; a button), and
+// no control offers an action that is not legal.
 func TestBoardOffersEveryLegalActionAndNothingElse(t *testing.T) {
 	boardtest.Run(t, boardtest.Suite{Game: nn.ID, Expand: func(p ui.BoardProps) []app.UI {
 		var v nn.View
@@ -32,8 +36,9 @@ func TestBoardOffersEveryLegalActionAndNothingElse(t *testing.T) {
 		}
 		props := &ui.Props[nn.View]{BoardProps: p, V: &v}
 		var out []app.UI
-		for key, actions := range sortChoices(&v, p.Legal).picks {
-			if len(actions) > 1 {
+		c := sortChoices(&v, p.Legal)
+		for key := range c.picks {
+			if c.isPick(key) {
 				out = append(out, &Board{Props: props, sel: key + 1})
 			}
 		}
@@ -92,4 +97,170 @@ func TestShortNames(t *testing.T) {
 			t.Errorf("%s has the short name %q", a.Name, n)
 		}
 	}
+}
+
+// render draws seat's board for state s with the pick sel (a pick key
+// plus one, 0 for none), its text unescaped.
+func render(t *testing.T, s rules.State, seat rules.Seat, sel int) string {
+	t.Helper()
+	p := boardtest.Props(t, nn.ID, s, seat, 2)
+	var v nn.View
+	if err := json.Unmarshal(p.View, &v); err != nil {
+		t.Fatal(err)
+	}
+	return html.UnescapeString(app.HTMLString(&Board{Props: &ui.Props[nn.View]{BoardProps: p, V: &v}, sel: sel}))
+}
+
+// element is the opening tag of the element carrying attr, or "".
+func element(page, attr string) string {
+	i := strings.Index(page, attr)
+	if i < 0 {
+		return ""
+	}
+	start := strings.LastIndex(page[:i], "<")
+	return page[start : i+strings.Index(page[i:], ">")+1]
+}
+
+// barAction is the index of the named bar action.
+func barAction(t *testing.T, name string) int {
+	t.Helper()
+	for i, a := range nn.Actions {
+		if a.Name == name {
+			return i
+		}
+	}
+	t.Fatalf("no action %q", name)
+	return -1
+}
+
+// A Recruit that brings nothing as things stand (the village's 2 vikings
+// at home) is marked, says why in its title and long press, and asks
+// once: picking it offers "Place anyway" and Cancel. A placement that
+// brings in full is taken at once.
+func TestRecruitWithNoRoomAsksFirst(t *testing.T) {
+	g, err := rules.Lookup(nn.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := g.New(rules.Config{Players: 2}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := st.Pending()[0].Seat
+	recruit := barAction(t, "Recruit")
+	// With two ways to recruit, the pick's menu says it once.
+	both := render(t, st, seat, pickBar+recruit+1)
+	if n := strings.Count(both, "Brings nothing as things stand (no room for another viking in your village):"); n != 1 {
+		t.Errorf("the two ways to recruit are told %d times that they bring nothing", n)
+	}
+	for _, by := range []string{",0", ",1"} {
+		if el := element(both, `data-args="`+strconv.Itoa(recruit)+by+`"`); !strings.Contains(el, "nn-anyway") {
+			t.Errorf("the Recruit%s is not marked: %s", by, el)
+		}
+	}
+	// The Jarl goes to the Blessing action: Recruit has one way left, with
+	// a viking.
+	if _, err := st.Apply(seat, rules.Action{Kind: nn.KindAction, Args: []int{barAction(t, "Blessing")}}); err != nil {
+		t.Fatal(err)
+	}
+	args := strconv.Itoa(recruit) + ",0"
+	page := render(t, st, seat, 0)
+	if el := element(page, `data-args="`+args+`"`); el != "" {
+		t.Fatalf("the Recruit is taken at once: %s", el)
+	}
+	space := element(page, `data-pick="`+strconv.Itoa(pickBar+recruit)+`"`)
+	const why = "Brings nothing as things stand (no room for another viking in your village)."
+	if !strings.Contains(space, `title="Recruit. `+why+`"`) || !strings.Contains(space, `data-text="Recruit. `+why+`"`) || !strings.Contains(space, "nn-warned") {
+		t.Errorf("the Recruit space does not say why: %s", space)
+	}
+	if !strings.Contains(page, "nn-warnmark") {
+		t.Error("the Recruit space has no warning mark")
+	}
+	if el := element(page, `data-args="`+strconv.Itoa(barAction(t, "Fishing"))+`"`); !strings.Contains(el, `data-action="action"`) {
+		t.Errorf("Fishing, which brings its fish, is not taken at once: %q", el)
+	}
+	asked := render(t, st, seat, pickBar+recruit+1)
+	confirm := element(asked, `data-args="`+args+`"`)
+	if !strings.Contains(confirm, `data-action="action"`) || !strings.Contains(asked, ">Place anyway: brings nothing as things stand (no room for another viking in your village)<") {
+		t.Errorf("picking the Recruit does not ask: %s", confirm)
+	}
+	if !strings.Contains(asked, `data-pick="none"`) {
+		t.Error("the question has no Cancel")
+	}
+}
+
+// An explored tile's place, once picked, shows the tile on the square as
+// each turn would lay it, and offers the turns as buttons that each draw
+// the tile's roads so turned; a place not picked shows its first turn
+// under the pointer only.
+func TestExploredTileTurnsOnTheMap(t *testing.T) {
+	g, err := rules.Lookup(nn.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := range uint64(20) {
+		st, err := g.New(rules.Config{Players: 2}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bot := rules.NewBot(g, seed)
+		for n := 0; st.Result() == nil && n < 3000; n++ {
+			seat := st.Pending()[0].Seat
+			s := st.(*nn.State)
+			if s.Step.Kind == nn.StepExplore {
+				turns := map[int][]int{}
+				for _, a := range st.Legal(seat) {
+					turns[a.Args[0]] = append(turns[a.Args[0]], a.Args[1])
+				}
+				for _, q := range slices.Sorted(maps.Keys(turns)) {
+					rots := turns[q]
+					if len(rots) < 2 {
+						continue
+					}
+					page := render(t, st, seat, 0)
+					if el := element(page, `data-args="`+strconv.Itoa(q)+","); el != "" {
+						t.Fatalf("a place with %d turns is taken at once: %s", len(rots), el)
+					}
+					if n := strings.Count(page, "nn-pvfirst"); n != len(turns) {
+						t.Errorf("%d places show a first turn under the pointer, want %d", n, len(turns))
+					}
+					picked := render(t, st, seat, q+1)
+					for i, rot := range rots {
+						b := element(picked, `data-args="`+strconv.Itoa(q)+","+strconv.Itoa(rot)+`"`)
+						if !strings.Contains(b, "nn-rot"+strconv.Itoa(rot)) {
+							t.Errorf("turn %d has no button of its own: %s", rot, b)
+						}
+						mask := nn.Turned(nn.TileRoads(s.Step.Tile), rot)
+						pv := "nn-pv nn-pv" + strconv.Itoa(rot)
+						if i == 0 {
+							pv += " nn-pvfirst"
+						}
+						if !strings.Contains(picked, `class="`+pv+`"`) {
+							t.Errorf("the square shows no preview of turn %d", rot)
+						}
+						// The button's drawing: one road a side the turn has.
+						at := strings.Index(picked, b)
+						drawing := picked[at : at+strings.Index(picked[at:], "</button>")]
+						for d := range 4 {
+							if has := strings.Contains(drawing, "nn-road nn-d"+strconv.Itoa(d)); has != (mask&(1<<d) != 0) {
+								t.Errorf("turn %d's button draws a road %s: %v, want %v", rot, nn.DirNames[d], has, !has)
+							}
+						}
+					}
+					if !strings.Contains(picked, `data-pick="none"`) {
+						t.Error("the turns have no Cancel")
+					}
+					return
+				}
+			}
+			a, err := bot.Choose(st, seat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := st.Apply(seat, a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Fatal("no game reached a place with two turns")
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"longhall/app/ui"
+	"longhall/rules"
 	nn "longhall/rules/northerners"
 )
 
@@ -40,13 +41,7 @@ func (t *table) square(i int) app.UI {
 	sq := nn.Squares[i]
 	c := t.v.Cells[i]
 	class := "nn-sq"
-	var body []app.UI
-	roads := nn.CellRoads(i, c)
-	for d := range 4 {
-		if roads&(1<<d) != 0 {
-			body = append(body, app.Span().Class("nn-road nn-d"+strconv.Itoa(d)))
-		}
-	}
+	body := roads(nn.CellRoads(i, c))
 	switch sq.Kind {
 	case nn.Village:
 		class += " nn-village " + colour(sq.Colour)
@@ -80,8 +75,57 @@ func (t *table) square(i int) app.UI {
 	}
 	if s := t.v.Step; s.Kind == nn.StepExplore && len(t.c.picks[i]) > 0 {
 		class += " nn-spot"
+		body = append(body, t.previews(i, s.Tile)...)
 	}
 	return t.control(i, class, nn.SquareName(i), "", body...)
+}
+
+// roads draws a road mask the map's way: a bar from the middle to each
+// side that has a road.
+func roads(mask int) []app.UI {
+	var out []app.UI
+	for d := range 4 {
+		if mask&(1<<d) != 0 {
+			out = append(out, app.Span().Class("nn-road nn-d"+strconv.Itoa(d)))
+		}
+	}
+	return out
+}
+
+// previews draws the explored tile on square i as each way it may be
+// turned there would lay it, hidden until wanted (northerners.css): the
+// square picked shows the first, or the one whose button is under the
+// pointer or focused; any other square shows its first under the pointer.
+func (t *table) previews(i, tile int) []app.UI {
+	actions := t.c.picks[i]
+	if t.b.sel != i+1 {
+		actions = actions[:1]
+	}
+	out := make([]app.UI, len(actions))
+	for j, a := range actions {
+		class := "nn-pv nn-pv" + strconv.Itoa(a.Args[1])
+		if j == 0 {
+			class += " nn-pvfirst"
+		}
+		out[j] = app.Span().Class(class).Aria("hidden", true).Body(roads(nn.Turned(nn.TileRoads(tile), a.Args[1]))...)
+	}
+	return out
+}
+
+// turns offers the ways to turn the explored tile on the square picked,
+// each a button with the tile's roads drawn as that turn lays them;
+// pointing at one (or focusing it) shows it on the square.
+func (t *table) turns(actions []rules.Action) app.UI {
+	tile := t.v.Step.Tile
+	items := make([]app.UI, 0, len(actions)+2)
+	items = append(items, ui.Span("nn-turnsay", "Its roads:"))
+	for _, a := range actions {
+		rot := strconv.Itoa(a.Args[1])
+		items = append(items, ui.Control(a, "button nn-rot nn-rot"+rot, a.String(),
+			app.Span().Class("nn-mini").Body(roads(nn.Turned(nn.TileRoads(tile), a.Args[1]))...)))
+	}
+	items = append(items, ui.CancelPick(&t.b.sel))
+	return ui.Div("nn-menu nn-turns", items...)
 }
 
 // jarlFigure is a player's Jarl (J) in their colour.
