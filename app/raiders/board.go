@@ -144,6 +144,8 @@ func (b *Board) Render() app.UI {
 		Own:        ui.Own(self >= 0, func() []app.UI { return []app.UI{t.player(int(self)), t.hand()} }),
 		OwnSummary: "Your crew and hand: " + strconv.Itoa(hand) + " cards",
 		Players:    []app.UI{ui.Div("rd-players", foes...)},
+		// The raid spaces say what a raid lacks; the kit lists the rest.
+		Shown: func(r rules.Refusal) bool { return r.Action.Kind == rd.KindRaid },
 	}.Draw(&b.Props.BoardProps)
 }
 
@@ -333,7 +335,13 @@ func (t *table) spaces() app.UI {
 			groups[sp.Settlement] = append(groups[sp.Settlement], ui.Control(a, class+" rd-can", a.String()+": needs "+need+"; pays "+score, body...).Attr(ui.Ref, ref))
 			continue
 		}
-		groups[sp.Settlement] = append(groups[sp.Settlement], app.Div().Class(class).Attr(ui.Ref, ref).Body(body...))
+		el := app.Div().Class(class).Attr(ui.Ref, ref)
+		// A raid the player cannot make now says what it lacks.
+		if why := t.p.RefusedWhy(func(a rules.Action) bool { return a.Kind == rd.KindRaid && a.Args[0] == i }); why != "" {
+			text := ui.WhyText(rd.SpaceName(i)+": needs "+need+"; pays "+score, why)
+			el = el.Class("rd-refused").Title(text).Attr(ui.Text, text).Attr(ui.Why, why)
+		}
+		groups[sp.Settlement] = append(groups[sp.Settlement], el.Body(body...))
 	}
 	var out []app.UI
 	for s := range groups {

@@ -3,6 +3,7 @@ package raiders
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"longhall/rules"
 )
@@ -127,16 +128,66 @@ func (s *State) jarlChoices(p int) ([]rules.Action, []rules.Refusal) {
 	return out, refused
 }
 
-// Refused explains, at a Jarl, a kill or a subdue the seat cannot choose
-// (rules.Explainer): the reasons name only the seat's own silver, crew
-// and wounds.
+// Refused explains the raids a seat cannot make on its turn and, at a
+// Jarl, a kill or a subdue it cannot choose (rules.Explainer): the reasons
+// name only the seat's own worker, crew, provisions, gold, silver and
+// wounds.
 func (s *State) Refused(seat rules.Seat) []rules.Refusal {
 	p := int(seat)
-	if s.Outcome != nil || !s.seatOK(p) || s.Step.Kind != StepJarl || s.Step.Seat != p {
+	if s.Outcome != nil || !s.seatOK(p) || s.Step.Seat != p {
 		return nil
 	}
-	_, refused := s.jarlChoices(p)
-	return refused
+	switch s.Step.Kind {
+	case StepJarl:
+		_, refused := s.jarlChoices(p)
+		return refused
+	case StepTurn:
+		return s.refusedRaids(p)
+	}
+	return nil
+}
+
+// refusedRaids says, for each raid space with plunder left that p cannot
+// raid now, what it lacks (Raid 1–3: the worker's colour, the crew, the
+// provisions and gold).
+func (s *State) refusedRaids(p int) []rules.Refusal {
+	pl := &s.Seats[p]
+	var out []rules.Refusal
+	for i := range s.Plunder {
+		sp := Spaces[i]
+		if s.Plunder[i] == (Pieces{}) || s.canRaid(p, i) {
+			continue
+		}
+		var why []string
+		if pl.Worker == NoWorker {
+			why = append(why, "you hold no worker")
+		} else if !sp.Colours[pl.Worker] {
+			why = append(why, "needs a "+colourList(sp.Colours)+" worker; yours is "+ColourNames[pl.Worker])
+		}
+		if len(pl.Crew) < sp.Crew {
+			why = append(why, fmt.Sprintf("needs %d crew; you have %d", sp.Crew, len(pl.Crew)))
+		}
+		prov, gold := s.raidCost(p, i)
+		if pl.Provisions < prov {
+			why = append(why, fmt.Sprintf("needs %d provisions; you have %d", prov, pl.Provisions))
+		}
+		if pl.Gold < gold {
+			why = append(why, fmt.Sprintf("needs %d gold; you have %d", gold, pl.Gold))
+		}
+		out = append(out, rules.Refusal{Action: act(KindRaid, "Raid "+SpaceName(i), i), Why: strings.Join(why, "; ")})
+	}
+	return out
+}
+
+// colourList names the worker colours a raid space takes ("grey or white").
+func colourList(ok [3]bool) string {
+	var names []string
+	for w, yes := range ok {
+		if yes {
+			names = append(names, ColourNames[w])
+		}
+	}
+	return strings.Join(names, " or ")
 }
 
 // chooseJarl records p's choice for the first undecided Jarl, and resolves

@@ -1,6 +1,7 @@
 package raiders
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -354,5 +355,44 @@ func TestARaidedSpaceIsDone(t *testing.T) {
 	s.Turn, s.Step = 0, Step{Kind: StepTurn, Seat: 0}
 	if offered(s, 0, KindRaid, h) {
 		t.Fatal("a raided space is offered again")
+	}
+}
+
+// Raid: "You must satisfy the requirements shown below the settlement": a
+// raid space the player cannot raid says which of them it lacks.
+func TestARaidThatCannotBeMadeSaysWhy(t *testing.T) {
+	h, f := spaceOf(Harbour), spaceOf(Fortress)
+	s := table(t, 2)
+	enlist(t, s, 0, Huntsman)
+	fund(s, 0, 0, 2, 0, 0, 0)
+	why := func(i int) string {
+		for _, r := range s.Refused(0) {
+			if r.Action.Kind == KindRaid && r.Action.Args[0] == i {
+				return r.Why
+			}
+		}
+		return ""
+	}
+	for _, c := range []struct {
+		name  string
+		space int
+		want  string
+	}{
+		{"at least as many crew as shown", h, "needs 2 crew; you have 1"},
+		{"your worker must match a worker color shown", f, "worker; yours is black"},
+	} {
+		if got := why(c.space); !strings.Contains(got, c.want) {
+			t.Errorf("%s: %s is refused with %q, want %q", c.name, SpaceName(c.space), got, c.want)
+		}
+	}
+	enlist(t, s, 0, Huntsman)
+	if got := why(h); got != "" {
+		t.Errorf("an open harbour raid is refused: %q", got)
+	}
+	workerTo(t, s, -1, 0, White)
+	enlist(t, s, 0, Huntsman, Huntsman, Scout)
+	fund(s, 0, 0, 1, 1, 0, 0)
+	if got := why(f); !strings.Contains(got, "gold; you have 1") {
+		t.Errorf("a fortress raid without its gold: %q", got)
 	}
 }
