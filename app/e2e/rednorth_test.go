@@ -392,3 +392,31 @@ func clickableNow(ctx context.Context, sel string) bool {
 	})()`, sel), &ok))
 	return ok
 }
+
+// tapShowsWhy taps the first thing in view that the rules close now and
+// that is no control, and checks that its reason shows at once; it reports
+// false when none is in view (a refused button shows its reason on itself).
+func tapShowsWhy(t testing.TB, ctx context.Context) bool {
+	t.Helper()
+	var at []float64
+	var text, want string
+	within(t, ctx, "finding something closed", chromedp.Evaluate(`(() => {
+	  for (const c of document.querySelectorAll('#table [data-why][data-text]')) {
+	    if (c.closest('[data-action], [data-pick], button')) continue;
+	    const r = c.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+	    if (x > 0 && y > 0 && x < innerWidth && y < innerHeight && c.contains(document.elementFromPoint(x, y))) { window.lhWhy = c.dataset.why; return [x, y]; }
+	  }
+	  return [];
+	})()`, &at))
+	if len(at) != 2 {
+		return false
+	}
+	within(t, ctx, "a tap on it", chromedp.MouseClickXY(at[0], at[1]), chromedp.Sleep(100*time.Millisecond),
+		chromedp.Evaluate(`(document.querySelector('#card-text') || {}).textContent || ''`, &text), chromedp.Evaluate(`window.lhWhy`, &want))
+	if !strings.Contains(text, "Not now: "+want) {
+		t.Errorf("a tap on something closed shows %q, want its reason %q", text, want)
+	}
+	screenView(t, ctx, "why-not-tap")
+	within(t, ctx, "hiding the reason", chromedp.Evaluate(`document.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape'}))`, nil))
+	return true
+}
