@@ -15,7 +15,7 @@ FUZZTIME  ?= 30s
 APP_PKGS   = $(shell $(GO) list ./... | grep -v /app/e2e | grep -v /rules)
 RULES_PKGS = $(shell $(GO) list ./rules/...)
 
-.PHONY: all run build wasm native test vet unit e2e dist bench fuzz clean deps-browser deps-netns deps-node deps-dist
+.PHONY: all run build wasm native test vet unit e2e dist bench fuzz clean deps-browser deps-firefox deps-netns deps-node deps-dist
 
 all: build
 
@@ -41,7 +41,7 @@ run: build
 	@echo "Open http://$(ADDR)/ in your browser (Ctrl-C stops the server)."
 	$(BIN) serve -addr $(ADDR)
 
-test: deps-browser deps-netns deps-node vet unit build e2e
+test: deps-browser deps-firefox deps-netns deps-node deps-turn vet unit build e2e
 
 vet:
 	@echo "== gofmt and go vet"
@@ -81,6 +81,13 @@ deps-browser:
 	  if [ "$$(id -u)" = 0 ]; then echo "== installing Debian's chromium"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "Browser tests need Debian's chromium: sudo apt-get install chromium"; exit 1; fi; }
 
+# Rooms and offline play are tested in Firefox ESR too (driven by npm's
+# puppeteer-core, which the tests install themselves).
+deps-firefox:
+	@command -v firefox-esr >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then echo "== installing Debian's firefox-esr"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq firefox-esr >/dev/null; \
+	  else echo "The Firefox tests need Debian's firefox-esr: sudo apt-get install firefox-esr"; exit 1; fi; }
+
 # WebRTC browser tests run inside a private network namespace (iproute2).
 deps-netns:
 	@command -v ip >/dev/null 2>&1 || { \
@@ -92,6 +99,13 @@ deps-node:
 	@command -v npm >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ]; then echo "== installing Node.js and npm"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; \
 	  else echo "Signaling tests need Node.js and npm: sudo apt-get install nodejs npm"; exit 1; fi; }
+
+# The NAT rig's tests (app/e2e/natrig*_test.go) run Debian's coturn (turnserver
+# and turnutils_natdiscovery) and NAT routers made with iptables.
+deps-turn:
+	@{ command -v turnserver && command -v turnutils_natdiscovery && PATH="$$PATH:/usr/sbin:/sbin" command -v iptables; } >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then echo "== installing Debian's coturn and iptables"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq coturn iptables >/dev/null; \
+	  else echo "The NAT tests need Debian's coturn and iptables: sudo apt-get install coturn iptables"; exit 1; fi; }
 
 deps-dist:
 	@command -v zopfli >/dev/null 2>&1 || { \
