@@ -23,6 +23,10 @@ func (c *chatPanel) Render() app.UI {
 		app.H2().ID("chat-title").Text("Table talk"),
 		app.Ol().Class("lines").Body(app.Range(c.Lines).Slice(func(i int) app.UI {
 			l := c.Lines[i]
+			if l.System {
+				// The host's rules speaking: who was cut off, and why.
+				return app.Li().Class("system").Body(app.Em().Text(l.Text))
+			}
 			return app.Li().Body(app.Strong().Text(l.Name+": "), app.Span().Text(l.Text))
 		})),
 		app.Form().Class("row").OnSubmit(c.submit).Body(

@@ -85,7 +85,19 @@ func (h *Host) hello(p *peer, env Envelope) {
 		h.drop(p, "session: the host has removed you from this room")
 		return
 	}
+	if c, ok := h.cutoffs[m.Token]; ok && m.Token != "" && time.Now().Before(c.until) {
+		h.drop(p, fmt.Sprintf("session: you were cut off (%s); you may come back in %d seconds", c.why, secondsUntil(c.until)))
+		return
+	}
 	mem := h.byToken[m.Token]
+	if mem != nil && mem.local && !p.local {
+		// The host's own player's token never goes on the wire; a copied
+		// storage or a shared device may leak it, and must not unseat
+		// the one device that runs the game.
+		h.refuse(p, 0, errorf(CodeHostSeat, "that player plays on the host's own device"))
+		h.drop(p, "session: that player plays on the host's own device")
+		return
+	}
 	if m.Token == "" || mem == nil {
 		seat := rules.Spectator
 		if !h.started {
@@ -228,7 +240,11 @@ func (h *Host) refuse(p *peer, seq int64, e *Error) {
 	if strikeCodes[e.Code] && !p.local {
 		p.strikes++
 		if p.strikes >= h.lim.MaxStrikes {
-			h.drop(p, "session: too many bad messages; you have been disconnected")
+			why := "too many bad messages"
+			if e.Code == CodeFlood {
+				why = "too many messages too fast"
+			}
+			h.cutOff(p, why)
 		}
 	}
 }

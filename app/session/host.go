@@ -54,6 +54,7 @@ type Host struct {
 	members map[int]*member
 	byToken map[string]*member
 	banned  map[string]bool
+	cutoffs map[string]cutoff // tokens kept out for a while
 	peers   map[*peer]struct{}
 	nextID  int
 	dirty   bool // the lobby changed and has not been broadcast
@@ -159,6 +160,7 @@ func newHost(ctx context.Context, g rules.Game, gameID string, cfg rules.Config,
 		members: map[int]*member{},
 		byToken: map[string]*member{},
 		banned:  map[string]bool{},
+		cutoffs: map[string]cutoff{},
 		peers:   map[*peer]struct{}{},
 	}
 	h.answerTime = clampAnswerTime(opts.AnswerTime)

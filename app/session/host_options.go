@@ -18,6 +18,11 @@ type Limits struct {
 	MaxPeers      int           // connections at once, the host's own included (32)
 	MaxSpectators int           // connected spectators at once (16)
 	HelloTimeout  time.Duration // a connection that does not say hello is closed (15s)
+	// A guest dropped for breaking the limits (too many bad messages, a
+	// flood) is kept out: CutOff the first time, twice as long each time
+	// after, and for the rest of the room at the CutOffs-th time (30s, 3).
+	CutOff  time.Duration
+	CutOffs int
 }
 
 func (l Limits) withDefaults() Limits {
@@ -33,6 +38,7 @@ func (l Limits) withDefaults() Limits {
 	def(&l.MaxStrikes, 8)
 	def(&l.MaxPeers, 32)
 	def(&l.MaxSpectators, 16)
+	def(&l.CutOffs, 3)
 	if l.MsgRate <= 0 {
 		l.MsgRate = 10
 	}
@@ -41,6 +47,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.HelloTimeout <= 0 {
 		l.HelloTimeout = 15 * time.Second
+	}
+	if l.CutOff <= 0 {
+		l.CutOff = 30 * time.Second
 	}
 	return l
 }

@@ -307,6 +307,13 @@ func (h *Host) kick(id int, reason string) error {
 	} else {
 		reason = "session: the host removed you from the room: " + reason
 	}
+	h.remove(m, reason)
+	return nil
+}
+
+// remove bans a member's token from the room, closes its link with reason
+// and frees its seat; after the start a bot takes the seat over.
+func (h *Host) remove(m *member, reason string) {
 	h.banned[m.token] = true
 	if m.peer != nil {
 		h.drop(m.peer, reason)
@@ -321,5 +328,4 @@ func (h *Host) kick(id int, reason string) error {
 	}
 	h.forget(m)
 	h.dirty = true
-	return nil
 }

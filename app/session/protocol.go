@@ -87,6 +87,9 @@ type Chat struct {
 	Name string     `json:"name,omitempty"`
 	Seat rules.Seat `json:"seat"`
 	Text string     `json:"text"`
+	// System marks a line from the host's rules, not a person (who was
+	// cut off, and why); only the host sends it.
+	System bool `json:"system,omitempty"`
 }
 
 // Ping asks the host for a Pong carrying the same N.
@@ -227,6 +230,7 @@ const (
 	CodeInternal      = "internal"       // the host could not build the answer
 	CodeOutOfStep     = "out_of_step"    // (Guest only) a view change the guest could not apply; it asked to resync
 	CodeKicked        = "kicked"         // (Guest.Err only) the host closed the link
+	CodeHostSeat      = "host_seat"      // a hello with the token of the host's own player
 )
 
 var strikeCodes = map[string]bool{

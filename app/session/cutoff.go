@@ -1,0 +1,53 @@
+package session
+
+import (
+	"fmt"
+	"time"
+)
+
+// cutoff is a token the host keeps out for a while: how many times it was
+// cut off, until when, and why (for its words).
+type cutoff struct {
+	n     int
+	until time.Time
+	why   string
+}
+
+// cutOff drops a guest that broke the limits (why, in words) and keeps its
+// token out: Limits.CutOff the first time, twice as long each time after,
+// and for the rest of the room at the Limits.CutOffs-th time, so that a
+// flooder that reconnects at once is not back in its seat half a second
+// later. Everyone in the room reads who was cut off and why.
+func (h *Host) cutOff(p *peer, why string) {
+	m := p.member
+	if m == nil {
+		h.drop(p, "session: "+why+"; you have been disconnected")
+		return
+	}
+	c := h.cutoffs[m.token]
+	c.n++
+	c.why = why
+	if c.n >= h.lim.CutOffs {
+		delete(h.cutoffs, m.token)
+		h.system(fmt.Sprintf("%s was removed from the room: %s, %d times", m.name, why, c.n))
+		h.remove(m, "session: "+why+"; the host has removed you from this room")
+		return
+	}
+	wait := h.lim.CutOff << (c.n - 1)
+	c.until = time.Now().Add(wait)
+	h.cutoffs[m.token] = c
+	secs := int(wait / time.Second)
+	h.drop(p, fmt.Sprintf("session: %s; you may come back in %d seconds", why, secs))
+	h.system(fmt.Sprintf("%s was cut off for %d seconds: %s", m.name, secs, why))
+}
+
+// secondsUntil is the whole seconds left until t, at least 1.
+func secondsUntil(t time.Time) int {
+	return max(1, int((time.Until(t)+time.Second-1)/time.Second))
+}
+
+// system tells everyone in the room something the host's rules did, as a
+// line of chat from nobody.
+func (h *Host) system(text string) {
+	h.broadcast(KindChat, Chat{From: -1, Seat: -1, Text: text, System: true})
+}
