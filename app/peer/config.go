@@ -46,10 +46,15 @@ type Config struct {
 	// stack itself needs some seconds of silence to call it disconnected.
 	LostTimeout time.Duration
 
-	// MaxMessage is the largest message, in bytes, that Send accepts and
-	// that the other side may send; a larger inbound message closes the
-	// link with ErrOversize.
+	// MaxMessage is the largest message, in bytes, that Send accepts.
 	MaxMessage int
+
+	// MaxInbound is the largest inbound message, in bytes, that Recv hands
+	// over (4 × MaxMessage by default); a larger one closes the link with
+	// ErrOversize. Messages between the two are delivered so that the
+	// protocol above can answer them in words (the session's too_big)
+	// instead of losing the link for one bad message.
+	MaxInbound int
 
 	// MaxBuffered is how many bytes may wait for the other side's
 	// acknowledgement; Send fails with ErrBackedUp beyond it.
@@ -87,6 +92,7 @@ func (c Config) withDefaults() Config {
 	def(&c.GatherTimeout, DefaultGatherTimeout)
 	def(&c.LostTimeout, DefaultLostTimeout)
 	defInt(&c.MaxMessage, DefaultMaxMessage)
+	defInt(&c.MaxInbound, 4*c.MaxMessage)
 	defInt(&c.MaxBuffered, DefaultMaxBuffered)
 	defInt(&c.RecvQueue, DefaultRecvQueue)
 	// One message must always fit the send buffer, or Send could never

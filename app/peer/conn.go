@@ -257,7 +257,7 @@ func (c *Conn) onClose() {
 }
 
 func (c *Conn) onMessage(msg webrtc.DataChannelMessage) {
-	if len(msg.Data) > c.cfg.MaxMessage {
+	if len(msg.Data) > c.cfg.MaxInbound {
 		c.end(ErrOversize, false)
 		return
 	}

@@ -80,18 +80,30 @@ func TestOversizeMessages(t *testing.T) {
 			t.Fatalf("got %q", got)
 		}
 	})
+	t.Run("an inbound message over MaxMessage but within MaxInbound is delivered, for the protocol to refuse in words", func(t *testing.T) {
+		leaktest.Check(t)
+		a, b := newPair(t, loopback(Config{MaxMessage: 1 << 20}), loopback(Config{}))
+		mustSend(t, a, make([]byte, DefaultMaxMessage+1))
+		mustSend(t, a, []byte("still here"))
+		if got := recv(t, b); len(got) != DefaultMaxMessage+1 {
+			t.Fatalf("got %d bytes, want %d", len(got), DefaultMaxMessage+1)
+		}
+		if got := recv(t, b); string(got) != "still here" {
+			t.Fatalf("got %q", got)
+		}
+	})
 	for _, tt := range []struct {
 		name  string
-		limit int // the receiver's limit
+		limit int // the receiver's MaxInbound
 	}{
-		{"an inbound message over the default limit ends the link", 0},
-		{"an inbound message over a configured limit ends the link", 1000},
+		{"an inbound message over the default MaxInbound ends the link", 0},
+		{"an inbound message over a configured MaxInbound ends the link", 1000},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			leaktest.Check(t)
 			// The sender allows itself more than the receiver accepts.
-			a, b := newPair(t, loopback(Config{MaxMessage: 1 << 20}), loopback(Config{MaxMessage: tt.limit}))
-			limit := b.cfg.MaxMessage
+			a, b := newPair(t, loopback(Config{MaxMessage: 1 << 20}), loopback(Config{MaxInbound: tt.limit}))
+			limit := b.cfg.MaxInbound
 			mustSend(t, a, make([]byte, limit)) // just fits
 			mustSend(t, a, make([]byte, limit+1))
 			mustSend(t, a, []byte("never read"))
