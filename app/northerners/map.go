@@ -25,9 +25,18 @@ const (
 // worldMap draws the map, a grid of squares, each with its roads, what is
 // printed or built there and the figures on it, and its legend.
 func (t *table) worldMap() app.UI {
-	cells := make([]app.UI, len(nn.Squares))
+	// The coordinates the log uses ("G8") along the edges: letters for
+	// columns, numbers for rows.
+	cells := make([]app.UI, 0, len(nn.Squares)+2*nn.Size+1)
+	cells = append(cells, ui.Span("nn-coord", ""))
+	for c := range nn.Size {
+		cells = append(cells, ui.Span("nn-coord", string(rune('A'+c))))
+	}
 	for i := range nn.Squares {
-		cells[i] = t.square(i)
+		if i%nn.Size == 0 {
+			cells = append(cells, ui.Span("nn-coord", strconv.Itoa(i/nn.Size+1)))
+		}
+		cells = append(cells, t.square(i))
 	}
 	return ui.Div("nn-mapcol",
 		app.Section().Class("nn-map").Aria("label", "The map of Westfoldir").Body(cells...),
