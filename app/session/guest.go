@@ -33,6 +33,10 @@ type Update struct {
 	Size int
 	// Received is when the message was read off the link, before decoding.
 	Received time.Time
+	// Taken is the last intent number the host is known to have dealt
+	// with, applied or refused, on this guest's link: the welcome's seq,
+	// an error's, or the last intent sent before a ping the host answered.
+	Taken int64
 }
 
 // Snapshot is what a guest last heard: who it is, the lobby and the state.
@@ -73,6 +77,15 @@ type Guest struct {
 	ping   int64
 	err    error
 	sent   int64 // bytes sent, for traffic figures
+
+	// For the heartbeat (heartbeat.go): when the host was last heard, when
+	// the guest last sent, since when it has waited for an answer (zero
+	// when it has heard one since its last message), its pings out, and
+	// the last intent the host is known to have dealt with.
+	heard, lastSent, lastPing, waiting time.Time
+	pings                              []pingOut
+	taken                              int64
+	beatDone                           chan struct{} // closed when the heartbeat stops; nil without one
 }
 
 // NewGuest says hello over conn with a display name and, when reconnecting,
@@ -87,7 +100,8 @@ func NewGuest(ctx context.Context, conn Conn, name, token string) (*Guest, error
 		conn.Close()
 		return nil, err
 	}
-	g := &Guest{conn: conn, updates: make(chan Update, UpdateBuffer), done: make(chan struct{})}
+	now := time.Now()
+	g := &Guest{conn: conn, updates: make(chan Update, UpdateBuffer), done: make(chan struct{}), heard: now, lastSent: now, waiting: now}
 	g.snap.Seat = rules.Spectator
 	g.ctx, g.cancel = context.WithCancel(ctx)
 	go g.read()
@@ -111,7 +125,13 @@ func (g *Guest) read() {
 			return
 		}
 		received := time.Now()
-		u := g.decode(data)
+		g.mu.Lock()
+		g.heard, g.waiting = received, time.Time{}
+		g.mu.Unlock()
+		u, deliver := g.decode(data)
+		if !deliver {
+			continue
+		}
 		u.Size, u.Received = len(data), received
 		select {
 		case g.updates <- u:
@@ -122,9 +142,11 @@ func (g *Guest) read() {
 }
 
 // decode turns a host message into an update and remembers what it says.
-func (g *Guest) decode(data []byte) Update {
-	bad := func(e *Error) Update {
-		return Update{Kind: KindError, Error: &ErrorMsg{Code: e.Code, Text: "session: the host sent a message this version cannot read: " + e.Text}}
+// It reports whether the UI should hear of it: not of a pong to the
+// heartbeat that says nothing new.
+func (g *Guest) decode(data []byte) (Update, bool) {
+	bad := func(e *Error) (Update, bool) {
+		return Update{Kind: KindError, Error: &ErrorMsg{Code: e.Code, Text: "session: the host sent a message this version cannot read: " + e.Text}}, true
 	}
 	env, e := decode(data)
 	if e != nil {
@@ -170,11 +192,12 @@ func (g *Guest) decode(data []byte) Update {
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	deliver := true
 	switch {
 	case u.Welcome != nil:
 		w := u.Welcome
 		g.snap.Joined, g.snap.You, g.snap.Token, g.snap.Seat = true, w.You, w.Token, w.Seat
-		g.seq = w.Seq
+		g.seq, g.taken = w.Seq, w.Seq
 	case u.Lobby != nil:
 		g.snap.Lobby = u.Lobby
 		if g.snap.Joined {
@@ -194,7 +217,7 @@ func (g *Guest) decode(data []byte) Update {
 			// link, but a guest must never draw a wrong table): ask for
 			// the whole view and report it.
 			g.sendLocked(KindResync, nil)
-			return Update{Kind: KindError, Error: &ErrorMsg{Code: CodeOutOfStep, Text: "session: " + err.Error() + "; asking the host for the whole table"}, Size: len(data)}
+			return Update{Kind: KindError, Error: &ErrorMsg{Code: CodeOutOfStep, Text: "session: " + err.Error() + "; asking the host for the whole table"}, Size: len(data), Taken: g.taken}, true
 		}
 		g.snap.State, g.snap.Seat = u.State, u.State.Seat
 	case u.Paused != nil:
@@ -203,8 +226,15 @@ func (g *Guest) decode(data []byte) Update {
 		g.snap.Paused = nil
 	case u.Kicked != nil:
 		g.err = &Error{Code: CodeKicked, Text: u.Kicked.Reason}
+	case u.Error != nil:
+		// The host handles a guest's messages in order: a refusal of
+		// intent n says it has dealt with every intent up to n.
+		g.taken = max(g.taken, u.Error.Seq)
+	case u.Pong != nil:
+		deliver = g.ponged(u.Pong.N)
 	}
-	return u
+	u.Taken = g.taken
+	return u, deliver
 }
 
 // wholeView makes a state's View whole: a patch is applied to the view
@@ -299,8 +329,7 @@ func (g *Guest) Chat(text string) error { return g.send(KindChat, Chat{Text: tex
 func (g *Guest) Ping() (int64, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	g.ping++
-	return g.ping, g.sendLocked(KindPing, Ping{N: g.ping})
+	return g.pingLocked(false)
 }
 
 func (g *Guest) send(kind string, body any) error {
@@ -318,6 +347,10 @@ func (g *Guest) sendLocked(kind string, body any) error {
 		return errorf(CodeTooBig, "that message is too big to send")
 	}
 	g.sent += int64(len(data))
+	g.lastSent = time.Now()
+	if g.waiting.IsZero() {
+		g.waiting = g.lastSent
+	}
 	if err := g.conn.Send(data); err != nil {
 		if strings.HasPrefix(err.Error(), "session: ") {
 			return err
@@ -338,7 +371,8 @@ func (g *Guest) SentBytes() int64 {
 func (g *Guest) Done() <-chan struct{} { return g.done }
 
 // Err says why the guest stopped: an *Error with code kicked when the host
-// sent it away, otherwise ErrClosed. It is nil while the guest runs.
+// sent it away, ErrSilent when its heartbeat found the link dead (see
+// KeepAlive), otherwise ErrClosed. It is nil while the guest runs.
 func (g *Guest) Err() error {
 	select {
 	case <-g.done:
@@ -355,5 +389,11 @@ func (g *Guest) Close() error {
 	g.cancel()
 	g.conn.Close()
 	<-g.done
+	g.mu.Lock()
+	beat := g.beatDone
+	g.mu.Unlock()
+	if beat != nil {
+		<-beat
+	}
 	return nil
 }

@@ -72,6 +72,8 @@ type Host struct {
 	// long after that its sender was sent the new state.
 	arrived time.Time
 	toActor time.Duration
+
+	beat hostBeat // the check of the guests' heartbeats (heartbeat_host.go)
 }
 
 type slot struct {
@@ -107,6 +109,8 @@ type peer struct {
 	sent        map[string]json.RawMessage
 	sentSeat    rules.Seat
 	sentVersion int
+
+	beat peerBeat // its heartbeat (heartbeat_host.go)
 }
 
 type inbound struct {

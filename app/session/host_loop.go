@@ -15,6 +15,7 @@ func (h *Host) loop() {
 			f()
 		case in := <-h.in:
 			h.arrived = in.at
+			h.heard(in.p, in.data, in.at)
 			h.handle(in.p, in.data)
 		case p := <-h.gone:
 			if _, ok := h.peers[p]; ok {
@@ -24,6 +25,8 @@ func (h *Host) loop() {
 			}
 		case r := <-h.botc:
 			h.botDone(r)
+		case <-h.beat.tick:
+			h.checkBeats(time.Now())
 		}
 		h.flushLobby()
 	}
@@ -35,6 +38,7 @@ func (h *Host) shutdown() {
 		h.botStop()
 	}
 	h.stopExpiry()
+	h.stopBeat()
 	for p := range h.peers {
 		p.closed = true
 		if p.stopHello != nil {

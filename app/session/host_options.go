@@ -86,6 +86,8 @@ type Options struct {
 	// Timing, when set, hears what each guest's applied action took the
 	// host (for `make bench`). It runs on the loop.
 	Timing func(ActionTimes)
+	// Heartbeat tunes how the host judges a silent guest (Away, Drop).
+	Heartbeat Heartbeat
 }
 
 // ActionTimes is what one guest's applied action took the host.

@@ -10,11 +10,15 @@ import (
 )
 
 // Save is everything a host needs to resume a game after a reload: the
-// record, and for each seat the reconnect token of its human ("" for a bot).
-// It holds the seed and the tokens, so it must stay on the host's device.
+// record, and for each seat the reconnect token of its human ("" for a bot)
+// and the last intent number taken from that token, so that a guest's
+// intent the record already holds is never applied again after the
+// reload. It holds the seed and the tokens, so it must stay on the host's
+// device.
 type Save struct {
 	Record rules.Record `json:"record"`
 	Tokens []string     `json:"tokens"`
+	Seqs   []int64      `json:"seqs,omitempty"` // absent in older saves: numbering restarts at 0
 }
 
 // Resume reopens a room from a Save: it replays the record, puts bots back
@@ -35,7 +39,7 @@ func Resume(ctx context.Context, save Save, opts Options) (*Host, error) {
 	}
 	h := newHost(ctx, g, rec.Game, rec.Config, rec.Seed, opts)
 	h.events = events
-	if err := h.restore(st, rec, save.Tokens); err != nil {
+	if err := h.restore(st, rec, save.Tokens, save.Seqs); err != nil {
 		h.cancel()
 		return nil, err
 	}
@@ -44,8 +48,9 @@ func Resume(ctx context.Context, save Save, opts Options) (*Host, error) {
 	return h, nil
 }
 
-// restore seats the bots and reserves each human seat for its token.
-func (h *Host) restore(st rules.State, rec rules.Record, tokens []string) error {
+// restore seats the bots and reserves each human seat for its token, which
+// goes on numbering its intents after seqs (when the save has them).
+func (h *Host) restore(st rules.State, rec rules.Record, tokens []string, seqs []int64) error {
 	h.state, h.rec, h.started = st, &rec, true
 	h.seats = make([]slot, len(rec.Seats))
 	for i, si := range rec.SeatsAt(len(rec.Actions)) {
@@ -62,6 +67,9 @@ func (h *Host) restore(st rules.State, rec rules.Record, tokens []string) error 
 			return fmt.Errorf("session: cannot resume: seat %d has a missing or repeated token", i)
 		}
 		h.seats[i].m = h.newMember(tok, si.Name, seat)
+		if i < len(seqs) {
+			h.seats[i].m.lastSeq = max(seqs[i], 0)
+		}
 	}
 	return nil
 }
@@ -80,10 +88,10 @@ func (h *Host) Save() (Save, error) {
 }
 
 func (h *Host) snapshot() Save {
-	s := Save{Record: cloneRecord(*h.rec), Tokens: make([]string, len(h.seats))}
+	s := Save{Record: cloneRecord(*h.rec), Tokens: make([]string, len(h.seats)), Seqs: make([]int64, len(h.seats))}
 	for i, sl := range h.seats {
 		if sl.m != nil {
-			s.Tokens[i] = sl.m.token
+			s.Tokens[i], s.Seqs[i] = sl.m.token, sl.m.lastSeq
 		}
 	}
 	return s

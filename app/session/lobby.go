@@ -112,7 +112,7 @@ func (h *Host) lobby() Lobby {
 		case sl.m != nil:
 			m := sl.m
 			s.Kind, s.Name, s.Member, s.Host = SeatHuman, m.name, m.id, m.local
-			s.Connected, s.Ready = m.peer != nil, m.ready || m.local
+			s.Connected, s.Ready = m.peer != nil && !m.peer.beat.away, m.ready || m.local
 		}
 		l.Seats[i] = s
 	}
