@@ -15,7 +15,7 @@ FUZZTIME  ?= 30s
 APP_PKGS   = $(shell $(GO) list ./... | grep -v /app/e2e | grep -v /rules)
 RULES_PKGS = $(shell $(GO) list ./rules/...)
 
-.PHONY: all run build wasm native test vet unit e2e dist bench fuzz clean deps-browser deps-firefox deps-netns deps-node deps-dist
+.PHONY: all run build wasm native test vet unit e2e dist bench fuzz clean deps-browser deps-firefox deps-turn deps-netns deps-node deps-dist
 
 all: build
 
@@ -61,7 +61,7 @@ e2e:
 dist: deps-dist build
 	$(BIN) dist -out dist $(if $(PREFIX),-prefix $(PREFIX))
 
-bench: deps-browser deps-dist build
+bench: deps-browser deps-netns deps-turn deps-dist build
 	@echo "== benchmarks"
 	@LONGHALL_BIN=$(CURDIR)/$(BIN) LONGHALL_ROOT=$(CURDIR) $(GO) test -run '^$$' -bench . -benchtime 1x -timeout 40m ./app/e2e | tee $(BUILD)/bench-e2e.txt | .ci/benchlines
 	@$(GO) test -run '^$$' -bench . -timeout 50m ./rules/... ./app/session | tee $(BUILD)/bench-rules.txt | .ci/benchlines

@@ -202,7 +202,7 @@ func TestEveryGamePlaysInARoom(t *testing.T) {
 
 // settled waits until the host's and the guest's tables show the same
 // version (a last intent may still be on its way) and returns it.
-func settled(t *testing.T, host, guest context.Context) string {
+func settled(t testing.TB, host, guest context.Context) string {
 	t.Helper()
 	var hv, gv string
 	for deadline := time.Now().Add(30 * time.Second); ; {

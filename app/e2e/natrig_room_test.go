@@ -166,7 +166,7 @@ type natRoomRun struct {
 // hostHome opens it, Rikki in guestHome opens the link and sits down, and
 // they play until each has made at least two moves. The app is served at
 // base (see natRig.StartApp).
-func natRoom(t *testing.T, rig *natRig, base string, hostHome, guestHome *natHome) natRoomRun {
+func natRoom(t testing.TB, rig *natRig, base string, hostHome, guestHome *natHome) natRoomRun {
 	t.Helper()
 	began := time.Now()
 	var run natRoomRun
@@ -209,7 +209,7 @@ func natRoom(t *testing.T, rig *natRig, base string, hostHome, guestHome *natHom
 // playBothWays has host and guest play (each clicking its own choices as
 // drive does) until each has made at least k moves the table applied, or
 // 30 s have passed. It returns how many each made.
-func playBothWays(t *testing.T, host, guest context.Context, k int) (hostMoves, guestMoves int) {
+func playBothWays(t testing.TB, host, guest context.Context, k int) (hostMoves, guestMoves int) {
 	t.Helper()
 	var counts [2]atomic.Int64
 	enough := func() bool { return counts[0].Load() >= int64(k) && counts[1].Load() >= int64(k) }

@@ -1,0 +1,26 @@
+//go:build linux
+
+package e2e
+
+import "testing"
+
+// BenchmarkNATRooms reports, for a 2-seat room across the NAT rig, the
+// time from opening the room link to being seated and the guest's move
+// round trip (median and p95), for each way a room connects: directly
+// through two ordinary NATs.
+func BenchmarkNATRooms(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		homes []natKind
+		flags func(*natRig) []string
+	}{
+		{"direct", []natKind{natOrdinary, natOrdinary}, func(r *natRig) []string { return []string{"-stun", r.STUN} }},
+	} {
+		rig := newNATRig(b, c.homes...)
+		base := rig.StartApp(b, c.flags(rig)...)
+		run := natRoom(b, rig, base, rig.Homes[0], rig.Homes[1])
+		bench(b, "room-"+c.name+"-link-to-seated", float64(run.Seated.Milliseconds()), "ms")
+		bench(b, "room-"+c.name+"-move-rtt-p50", percentile(run.RTTs, 50), "ms")
+		bench(b, "room-"+c.name+"-move-rtt-p95", percentile(run.RTTs, 95), "ms")
+	}
+}
