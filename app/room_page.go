@@ -292,8 +292,8 @@ func (p *roomPage) renderTable(top, side []app.UI) app.UI {
 		Game: l.Game, Seat: s.Seat, Names: names, View: s.View, Legal: s.Legal, Refused: s.Refused,
 		Pending: s.Prompts, Result: s.Result, Log: v.Log, Side: side,
 	}
-	if v.Link != online.Connected || v.Snap.Paused != nil {
-		props.Legal, props.Refused = nil, nil // nothing can be sent now
+	if v.Link != online.Connected || v.Snap.Paused != nil || v.Waiting {
+		props.Legal, props.Refused = nil, nil // nothing can be sent now, or a move is still out
 	}
 	after := []app.UI{app.A().ID("back-to-games").Class("button").Href(ui.Path("/")).Text("Back to the games")}
 	if p.host != nil {

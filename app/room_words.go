@@ -22,6 +22,9 @@ func bannerWords(v online.View, host bool) (class, text string) {
 		return "banner bad", "This room is closed on this device."
 	case v.Link == online.Reconnecting && !host:
 		text = "The link to the host dropped; the game waits for the host. Reconnecting…"
+		if v.Waiting {
+			text += " Your move goes to the host again when the link is back."
+		}
 		if v.Attempts > 0 {
 			text += fmt.Sprintf(" (attempt %d: %s)", v.Attempts+1, v.Problem)
 		}
@@ -31,6 +34,8 @@ func bannerWords(v online.View, host bool) (class, text string) {
 			return "banner", fmt.Sprintf("Still looking for the host (attempt %d). %s", v.Attempts+1, v.Problem)
 		}
 		return "banner", "Finding the host…"
+	case v.Waiting && !host:
+		return "banner warn", "Waiting for the host to take your move…"
 	case v.Snap.Paused != nil:
 		return "banner warn", strings.TrimSpace("The game is paused. " + v.Snap.Paused.Reason)
 	case v.Link == online.Connecting:

@@ -2,14 +2,14 @@ package online
 
 import (
 	"errors"
-
+	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
-	"longhall/app/signal"
-
 	"longhall/app/session"
+	"longhall/app/signal"
 	"longhall/rules"
 )
 
@@ -53,6 +53,11 @@ type View struct {
 	// Notice is the host's last refusal of this player's message, as a
 	// sentence.
 	Notice string
+	// Waiting says that this player's move went out and the host has
+	// said nothing since, for WaitAfter; or that the link is down and
+	// moves wait to be sent again when it is back. The page says that it
+	// waits for the host.
+	Waiting bool
 	// Traffic measures the link: what players feel and what it costs.
 	Traffic Traffic
 }
@@ -93,6 +98,25 @@ func keepLatest(list []time.Duration, d time.Duration) []time.Duration {
 // ErrOffline is returned by the player's actions while the link is down.
 var ErrOffline = errors.New("online: not connected to the room right now")
 
+// WaitAfter is how long a move may go unanswered before the player reads
+// that the table waits for the host (View.Waiting).
+const WaitAfter = 1500 * time.Millisecond
+
+// outboxSize bounds the moves a player keeps for sending again; the host
+// answers each within a second, so only a long-dead link fills it.
+const outboxSize = 64
+
+// outgoing is a move sent to the host and not yet known to be dealt with:
+// it is sent again after a reconnect unless the host's welcome says it was
+// taken (see the session README, Nothing lost).
+type outgoing struct {
+	seq    int64 // its number on the link it last went out on
+	action rules.Action
+	sent   time.Time
+	heard  int  // the updates heard when it went out: one more answers it
+	again  bool // sent again after a reconnect
+}
+
 // client follows one player's session.Guest, which a reconnect replaces,
 // and keeps what the page shows across guests.
 type client struct {
@@ -106,6 +130,23 @@ type client struct {
 	sentBase  int64     // bytes sent by guests before the current one
 	saveToken func(string)
 	onResult  func()
+
+	// keep makes the player keep its moves until the host has dealt with
+	// them, and send them again after a reconnect (a guest; the host's
+	// own player cannot lose its link).
+	keep     bool
+	outbox   []outgoing
+	heard    int              // updates heard from the host, for Waiting
+	welcomed bool             // the current guest is welcomed and the outbox sent again
+	now      func() time.Time // the clock for Waiting (time.Now when nil)
+	nudge    *time.Timer      // redraws the page when a move has waited WaitAfter
+}
+
+func (c *client) clock() time.Time {
+	if c.now != nil {
+		return c.now()
+	}
+	return time.Now()
 }
 
 func (c *client) changed() {
@@ -126,6 +167,7 @@ func (c *client) View() View {
 	v.Traffic.HostTimes = slices.Clone(v.Traffic.HostTimes)
 	v.Traffic.HostToActor = slices.Clone(v.Traffic.HostToActor)
 	v.Traffic.Decodes = slices.Clone(v.Traffic.Decodes)
+	v.Waiting = c.waiting(c.clock())
 	if c.g != nil {
 		v.Snap = c.g.Latest()
 		v.Traffic.SentBytes = c.sentBase + c.g.SentBytes()
@@ -149,6 +191,7 @@ func (c *client) follow(g *session.Guest) {
 	}
 	c.g = g
 	c.sentAt = time.Time{}
+	c.welcomed = false
 	c.view.Link, c.view.Problem, c.view.Attempts = Connected, "", 0
 	c.mu.Unlock()
 	c.changed()
@@ -165,6 +208,7 @@ func (c *client) follow(g *session.Guest) {
 
 // apply folds one update into the view; it reports a state with a result.
 func (c *client) apply(u session.Update) (result bool) {
+	c.heard++
 	c.view.Traffic.InBytes += int64(u.Size)
 	if (u.State != nil || u.Error != nil) && !c.sentAt.IsZero() {
 		c.view.Traffic.RTTs = keepLatest(c.view.Traffic.RTTs, time.Since(c.sentAt))
@@ -181,6 +225,7 @@ func (c *client) apply(u session.Update) (result bool) {
 			c.saveToken(u.Welcome.Token)
 		}
 		c.view.Notice = ""
+		c.resend(u.Welcome.Seq)
 	case u.Log != nil:
 		if u.Log.First {
 			c.view.Log = nil
@@ -199,6 +244,9 @@ func (c *client) apply(u session.Update) (result bool) {
 		result = s.Result != nil
 	case u.Error != nil:
 		c.view.Notice = say(u.Error.Text)
+		if o, ok := c.outgoing(u.Error.Seq); ok && o.again {
+			c.view.Notice = fmt.Sprintf("Your move “%s”, sent again when the link came back, was refused: %s", label(o.action), reason(u.Error.Text))
+		}
 	case u.Chat != nil:
 		c.view.Chat = append(c.view.Chat, *u.Chat)
 		if n := len(c.view.Chat) - chatLines; n > 0 {
@@ -207,7 +255,113 @@ func (c *client) apply(u session.Update) (result bool) {
 	case u.Kicked != nil:
 		c.view.Problem = say(u.Kicked.Reason)
 	}
+	if c.welcomed {
+		c.taken(u.Taken)
+	}
 	return result
+}
+
+// resend follows the host's welcome: the moves it took (numbered up to
+// seq on the link before) are dropped, and the others go out again, in
+// order, numbered on from seq on this link.
+func (c *client) resend(seq int64) {
+	c.welcomed = true
+	c.taken(seq)
+	if len(c.outbox) == 0 {
+		return
+	}
+	now := c.clock()
+	for i := range c.outbox {
+		o := &c.outbox[i]
+		n, err := c.g.Intent(o.action)
+		if err != nil {
+			c.view.Notice = fmt.Sprintf("Your moves made while the link was down could not be sent again: %s", Words(err))
+			c.outbox = nil
+			return
+		}
+		o.seq, o.sent, o.heard, o.again = n, now, c.heard, true
+	}
+	c.nudgeLater()
+}
+
+// taken drops the moves the host has dealt with, up to seq.
+func (c *client) taken(seq int64) {
+	n := 0
+	for n < len(c.outbox) && c.outbox[n].seq <= seq {
+		n++
+	}
+	c.outbox = slices.Delete(c.outbox, 0, n)
+}
+
+// outgoing finds the kept move numbered seq.
+func (c *client) outgoing(seq int64) (outgoing, bool) {
+	for _, o := range c.outbox {
+		if o.seq == seq && seq > 0 {
+			return o, true
+		}
+	}
+	return outgoing{}, false
+}
+
+// waiting says whether the page should say that the table waits for the
+// host: a move out and nothing heard since for WaitAfter, or moves to
+// send again while the link is down.
+func (c *client) waiting(now time.Time) bool {
+	if len(c.outbox) == 0 {
+		return false
+	}
+	switch c.view.Link {
+	case Reconnecting:
+		return true
+	case Connected:
+		if !c.welcomed {
+			return true
+		}
+		for _, o := range c.outbox {
+			if o.heard == c.heard && now.Sub(o.sent) >= WaitAfter {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nudgeLater redraws the page once a move just sent has waited
+// WaitAfter, for View.Waiting to show.
+func (c *client) nudgeLater() {
+	if c.nudge == nil {
+		c.nudge = time.AfterFunc(WaitAfter+10*time.Millisecond, c.changed)
+	} else {
+		c.nudge.Reset(WaitAfter + 10*time.Millisecond)
+	}
+}
+
+// stopNudge stops the redraw timer, when the room closes here.
+func (c *client) stopNudge() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.nudge != nil {
+		c.nudge.Stop()
+	}
+}
+
+// reason is a refusal's text without its prefixes ("session: move
+// refused: rednorth: "), ending with a full stop.
+func reason(text string) string {
+	text = strings.TrimPrefix(text, "session: ")
+	text = strings.TrimPrefix(text, "move refused: ")
+	if i := strings.Index(text, ": "); i > 0 && strings.IndexFunc(text[:i], func(r rune) bool { return r < 'a' || r > 'z' }) < 0 {
+		text = text[i+2:] // the rules' own prefix: "rules: ", "rednorth: "
+	}
+	return sentence(text)
+}
+
+// label names an action for the player.
+func label(a rules.Action) string {
+	if a.Label != "" {
+		return a.Label
+	}
+	return a.Kind
 }
 
 func (c *client) guest() (*session.Guest, error) {
@@ -227,9 +381,21 @@ func (c *client) Act(a rules.Action) error {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if _, err = g.Intent(a); err == nil {
+	if c.keep && !c.welcomed {
+		return ErrOffline // the moves kept from the last link go first
+	}
+	seq, err := g.Intent(a)
+	if err == nil {
+		now := c.clock()
 		c.sentAt = time.Now()
 		c.view.Traffic.Intents++
+		if c.keep {
+			if len(c.outbox) >= outboxSize {
+				c.outbox = slices.Delete(c.outbox, 0, 1)
+			}
+			c.outbox = append(c.outbox, outgoing{seq: seq, action: a, sent: now, heard: c.heard})
+			c.nudgeLater()
+		}
 	}
 	return err
 }

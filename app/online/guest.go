@@ -31,7 +31,24 @@ type Joining struct {
 
 	offerMu sync.Mutex
 	offer   *peer.Offerer // the pending manual offer, if any
+
+	// What the device's network did, as the watcher (watchNet) found it:
+	// down now, and how many times it went down and came back. run hears
+	// of each change on netPoke. probing asks the watcher to try the site
+	// until it answers (after the link dropped); probeNow wakes it.
+	netMu    sync.Mutex
+	netDown  bool
+	netDowns int
+	netUps   int
+	probing  bool
+	netPoke  chan struct{}
+	probeNow chan struct{}
 }
+
+// errNetBack drops an attempt that went out while the network was down,
+// now that it is back: its offer named no public address, and it would
+// only time out.
+var errNetBack = errors.New("online: the network is back; trying again")
 
 // Join enters the room as a guest called name and stays there: whenever
 // the link drops it joins again with the reconnect token, which it keeps
@@ -46,10 +63,14 @@ func Join(ctx context.Context, device, tab Store, rm signal.Room, n Net, name st
 		ctx:    ctx,
 		cancel: cancel,
 		done:   make(chan struct{}),
+
+		netPoke:  make(chan struct{}, 1),
+		probeNow: make(chan struct{}, 1),
 	}
 	j.onChange = onChange
 	j.view.Link = Connecting
 	j.saveToken = j.tokens.set
+	j.keep = true
 	go j.run(ctx)
 	return j
 }
@@ -63,6 +84,12 @@ type joined struct {
 // until the host sends the player away or the page closes the room.
 func (j *Joining) run(ctx context.Context) {
 	defer close(j.done)
+	defer j.stopNudge()
+	wctx, stopWatch := context.WithCancel(ctx)
+	var watch sync.WaitGroup
+	watch.Go(func() { j.watchNet(wctx) })
+	defer watch.Wait()
+	defer stopWatch()
 	defer j.set(func(v *View) {
 		if v.Link != Removed {
 			v.Link = Stopped
@@ -71,21 +98,28 @@ func (j *Joining) run(ctx context.Context) {
 	wait := time.Second
 	for ctx.Err() == nil {
 		g, err := j.attempt(ctx)
+		if errors.Is(err, errNetBack) {
+			continue
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				return
 			}
 			j.set(func(v *View) { v.Problem, v.Attempts = describe(err), v.Attempts+1 })
-			select {
-			case <-ctx.Done():
+			var back bool
+			if g, back = j.pause(ctx, wait); ctx.Err() != nil {
 				return
-			case g = <-j.manual:
-			case <-time.After(wait):
-				wait = min(2*wait, j.net.retry())
+			}
+			if g == nil {
+				if !back {
+					wait = min(2*wait, j.net.retry())
+				}
 				continue
 			}
 		}
 		wait = time.Second
+		g.KeepAlive(j.net.Heartbeat)
+		j.setProbing(false)
 		stop := context.AfterFunc(ctx, func() { g.Close() })
 		j.follow(g)
 		stop()
@@ -99,38 +133,174 @@ func (j *Joining) run(ctx context.Context) {
 			})
 			return
 		}
-		j.set(func(v *View) { v.Link, v.Problem = Reconnecting, "The link to the host dropped." })
+		problem := "The link to the host dropped."
+		if errors.Is(g.Err(), session.ErrSilent) {
+			problem = "The host stopped answering."
+		}
+		j.set(func(v *View) { v.Link, v.Problem = Reconnecting, problem })
+		// Reconnect at once; meanwhile find out whether the network works.
+		j.setProbing(true)
+	}
+}
+
+// pause waits before the next attempt: for wait, or until a connection
+// made by hand arrives (g), or until the network comes back (back).
+func (j *Joining) pause(ctx context.Context, wait time.Duration) (g *session.Guest, back bool) {
+	_, _, ups := j.netState()
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil, false
+		case g := <-j.manual:
+			return g, false
+		case <-t.C:
+			return nil, false
+		case <-j.netPoke:
+			if down, _, n := j.netState(); !down && n > ups {
+				return nil, true
+			}
+		}
 	}
 }
 
 // attempt reaches the host once through the relays, unless a connection
-// made by hand arrives first.
+// made by hand arrives first. An attempt that went out while the network
+// was down is dropped as soon as the network is back (errNetBack).
 func (j *Joining) attempt(ctx context.Context) (*session.Guest, error) {
+	wasDown, downs, _ := j.netState()
 	actx, cancel := context.WithTimeout(ctx, attemptTimeout)
+	defer cancel()
 	res := make(chan joined, 1)
 	go func() {
-		g, via, err := room.JoinVia(actx, j.net.signaler(j.room), j.room, j.net.Peer, j.name, j.tokens.get())
-		if err == nil {
+		g, via, err := j.join(actx)
+		if err == nil && via != "" {
 			j.set(func(v *View) { v.Via = relayWords("race(" + via + ")") })
 		}
 		res <- joined{g, err}
 	}()
-	select {
-	case r := <-res:
-		cancel()
-		return r.g, r.err
-	case g := <-j.manual:
-		cancel()
-		if r := <-res; r.g != nil {
-			r.g.Close()
+	for {
+		select {
+		case r := <-res:
+			return r.g, r.err
+		case g := <-j.manual:
+			cancel()
+			if r := <-res; r.g != nil {
+				r.g.Close()
+			}
+			return g, nil
+		case <-ctx.Done():
+			cancel()
+			if r := <-res; r.g != nil {
+				r.g.Close()
+			}
+			return nil, ctx.Err()
+		case <-j.netPoke:
+			down, n, _ := j.netState()
+			if down || (!wasDown && n == downs) {
+				continue // still down, or this attempt never saw it down
+			}
+			cancel()
+			if r := <-res; r.g != nil {
+				return r.g, nil // it made it after all
+			}
+			return nil, errNetBack
 		}
-		return g, nil
-	case <-ctx.Done():
-		cancel()
-		if r := <-res; r.g != nil {
-			r.g.Close()
+	}
+}
+
+// join reaches the host once.
+func (j *Joining) join(ctx context.Context) (*session.Guest, string, error) {
+	if j.net.join != nil {
+		return j.net.join(ctx, j.room, j.name, j.tokens.get())
+	}
+	return room.JoinVia(ctx, j.net.signaler(j.room), j.room, j.net.Peer, j.name, j.tokens.get())
+}
+
+// netState is what the watcher found of the network: down now, and the
+// times it went down and came back.
+func (j *Joining) netState() (down bool, downs, ups int) {
+	j.netMu.Lock()
+	defer j.netMu.Unlock()
+	return j.netDown, j.netDowns, j.netUps
+}
+
+// netSeen takes a finding of the watcher: the network works (up) or not.
+func (j *Joining) netSeen(up bool) {
+	j.netMu.Lock()
+	changed := j.netDown == up
+	if changed {
+		j.netDown = !up
+		if up {
+			j.netUps++
+		} else {
+			j.netDowns++
 		}
-		return nil, ctx.Err()
+	}
+	j.netMu.Unlock()
+	if changed {
+		select {
+		case j.netPoke <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// setProbing asks the watcher to try the site until it answers (after a
+// drop), or to stop (the link is up).
+func (j *Joining) setProbing(on bool) {
+	j.netMu.Lock()
+	j.probing = on
+	j.netMu.Unlock()
+	if on {
+		select {
+		case j.probeNow <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// watchNet follows the device's network until ctx ends: the browser's
+// online and offline events, and while probing, a request to the site
+// every probeEvery until one is answered.
+func (j *Joining) watchNet(ctx context.Context) {
+	nw := j.net.network()
+	changes := nw.Changes(ctx)
+	t := time.NewTicker(probeEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case up, ok := <-changes:
+			if !ok {
+				changes = nil
+			} else {
+				j.netSeen(up)
+			}
+			continue
+		case <-j.probeNow:
+		case <-t.C:
+		}
+		j.netMu.Lock()
+		probing := j.probing
+		j.netMu.Unlock()
+		if !probing {
+			continue
+		}
+		pctx, cancel := context.WithTimeout(ctx, probeTimeout)
+		up := nw.Reach(pctx)
+		cancel()
+		if ctx.Err() != nil {
+			return
+		}
+		j.netSeen(up)
+		if up {
+			j.netMu.Lock()
+			j.probing = false
+			j.netMu.Unlock()
+		}
 	}
 }
 

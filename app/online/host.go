@@ -31,6 +31,16 @@ type Net struct {
 	// Retry is the longest wait between two attempts to reach the relays
 	// or the host (10 s when zero).
 	Retry time.Duration
+	// Heartbeat tunes how a guest checks its link (session.Heartbeat; its
+	// defaults when zero).
+	Heartbeat session.Heartbeat
+	// Network tells a guest when the device's network comes back (the
+	// browser's when nil; see Network).
+	Network Network
+
+	// join reaches the host once; room.JoinVia when nil (tests give
+	// links they can cut).
+	join func(ctx context.Context, rm signal.Room, name, token string) (*session.Guest, string, error)
 }
 
 // signaler is what a room uses to meet: its handful of the relays.

@@ -1,0 +1,541 @@
+//go:build !js
+
+package online
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"longhall/app/internal/leaktest"
+	"longhall/app/local"
+	"longhall/app/session"
+	"longhall/app/signal"
+	"longhall/rules"
+)
+
+// Nothing lost: a guest's moves across dead links and reconnects. The
+// guest reaches the host over in-memory links that the test can cut (what
+// is sent on a cut side vanishes and the link stays open, as on a network
+// that went down without a word), with a short heartbeat, so that a dead
+// link is noticed in a fraction of a second. Waits are generous: the
+// tests check what happened, not how fast.
+
+// fastBeat notices a dead link quickly, and pings within the host's rate
+// limit (10 a second); a noisy machine may make it drop a live link too,
+// which costs a reconnect and must lose nothing either.
+var fastBeat = session.Heartbeat{Every: 150 * time.Millisecond, Silent: 600 * time.Millisecond}
+
+// cutConn is one end of a link that can go dark.
+type cutConn struct {
+	session.Conn
+	mu      sync.Mutex
+	cut     bool
+	intents int // intents sent on it, delivered or not
+}
+
+func (c *cutConn) Send(msg []byte) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if strings.Contains(string(msg), `"kind":"intent"`) {
+		c.intents++
+	}
+	if c.cut {
+		return nil
+	}
+	return c.Conn.Send(msg)
+}
+
+func (c *cutConn) setCut(cut bool) {
+	c.mu.Lock()
+	c.cut = cut
+	c.mu.Unlock()
+}
+
+// wires hands a guest its links to a hosted room, as the relays and
+// WebRTC would, and lets the test cut them or take the network away.
+type wires struct {
+	mu      sync.Mutex
+	host    *Hosting
+	links   []wire
+	offline chan struct{} // while not nil, joining waits for it to close
+	joins   int
+	dropped int // attempts abandoned (their ctx ended while offline)
+}
+
+type wire struct{ host, guest *cutConn }
+
+func (w *wires) join(ctx context.Context, _ signal.Room, name, token string) (*session.Guest, string, error) {
+	w.mu.Lock()
+	w.joins++
+	offline, h := w.offline, w.host
+	w.mu.Unlock()
+	if offline != nil {
+		select {
+		case <-offline:
+		case <-ctx.Done():
+			w.mu.Lock()
+			w.dropped++
+			w.mu.Unlock()
+			return nil, "", ctx.Err()
+		}
+		w.mu.Lock()
+		h = w.host
+		w.mu.Unlock()
+	}
+	a, b := session.Pipe()
+	l := wire{host: &cutConn{Conn: a}, guest: &cutConn{Conn: b}}
+	if err := h.host.Attach(l.host); err != nil {
+		return nil, "", err
+	}
+	g, err := session.NewGuest(context.WithoutCancel(ctx), l.guest, name, token)
+	if err != nil {
+		return nil, "", err
+	}
+	w.mu.Lock()
+	w.links = append(w.links, l)
+	w.mu.Unlock()
+	return g, "", nil
+}
+
+// last is the newest link.
+func (w *wires) last() wire {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.links[len(w.links)-1]
+}
+
+// goOffline makes new attempts wait, as with no network; online lets
+// them through (to host, which may be a new one).
+func (w *wires) goOffline() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.offline == nil {
+		w.offline = make(chan struct{})
+	}
+}
+
+func (w *wires) goOnline(host *Hosting) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if host != nil {
+		w.host = host
+	}
+	if w.offline != nil {
+		close(w.offline)
+		w.offline = nil
+	}
+}
+
+// goOnlineLater lets new attempts through; those already waiting stay
+// stuck until they give up, as an offer made without the network does.
+func (w *wires) goOnlineLater() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.offline = nil
+}
+
+// intentsSent counts the intents the guest sent on every link.
+func (w *wires) intentsSent() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	n := 0
+	for _, l := range w.links {
+		l.guest.mu.Lock()
+		n += l.guest.intents
+		l.guest.mu.Unlock()
+	}
+	return n
+}
+
+// lostRoom is a started two-seat Red North room: Gordon hosts, Rikki is a
+// guest on cuttable wires.
+type lostRoom struct {
+	st    *local.MemStore
+	w     watcher
+	host  *Hosting
+	guest *Joining
+	wires *wires
+}
+
+func newLostRoom(t *testing.T, n Network) *lostRoom {
+	t.Helper()
+	r := &lostRoom{st: &local.MemStore{}, w: newWatcher()}
+	r.host = startHost(t, r.st, newHosted(t, 2), r.w)
+	until(t, r.w, r.host, "the host seated", seated)
+	r.wires = &wires{host: r.host}
+	rm, err := signal.ParseLink(r.host.Link("https://example.org/room/"), time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	net := Net{Heartbeat: fastBeat, Network: n, Retry: 200 * time.Millisecond, join: r.wires.join}
+	r.guest = Join(context.Background(), &local.MemStore{}, &local.MemStore{}, rm, net, "Rikki", r.w.notify)
+	t.Cleanup(func() { r.guest.Close() })
+	until(t, r.w, r.guest, "the guest seated", seated)
+	r.guest.Ready(true)
+	until(t, r.w, r.host, "the guest ready", func(v View) bool { return v.Snap.Lobby != nil && v.Snap.Lobby.Seats[1].Ready })
+	if err := r.host.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// guestsTurn plays the host's moves until the guest has a move to make,
+// and returns the guest's legal actions.
+func (r *lostRoom) guestsTurn(t *testing.T) []rules.Action {
+	t.Helper()
+	var legal []rules.Action
+	until(t, r.w, r.guest, "the guest's turn", func(v View) bool {
+		if s := v.Snap.State; s != nil && len(s.Legal) > 0 {
+			legal = s.Legal
+			return true
+		}
+		if s := r.host.View().Snap.State; s != nil && len(s.Legal) > 0 {
+			r.host.Act(s.Legal[0])
+		}
+		return false
+	})
+	return legal
+}
+
+// record is the host's record as it stands now.
+func (r *lostRoom) record(t *testing.T) rules.Record {
+	t.Helper()
+	s, err := r.host.host.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.Record
+}
+
+// guestMoves lists the guest's (seat 1) actions in the record from
+// action from on.
+func guestMoves(rec rules.Record, from int) []rules.Action {
+	var out []rules.Action
+	for _, a := range rec.Actions[from:] {
+		if a.Seat == 1 {
+			out = append(out, a.Action)
+		}
+	}
+	return out
+}
+
+func sameAction(a, b rules.Action) bool {
+	return a.Kind == b.Kind && slicesEqual(a.Args, b.Args)
+}
+
+func slicesEqual(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// settledGuest waits until the guest is connected and has nothing left
+// to send again.
+func (r *lostRoom) settledGuest(t *testing.T, what string) View {
+	t.Helper()
+	return until(t, r.w, r.guest, what, func(v View) bool {
+		r.guest.mu.Lock()
+		kept := len(r.guest.outbox)
+		r.guest.mu.Unlock()
+		return v.Link == Connected && kept == 0 && !v.Waiting
+	})
+}
+
+func TestAMoveIntoADeadLinkIsSentAgainAndAppliedOnce(t *testing.T) {
+	leaktest.Check(t)
+	r := newLostRoom(t, nil)
+	legal := r.guestsTurn(t)
+	from := len(r.record(t).Actions)
+
+	// The network goes: what the guest sends vanishes, and new links
+	// wait for it to come back.
+	r.wires.goOffline()
+	l := r.wires.last()
+	l.guest.setCut(true)
+	l.host.setCut(true)
+	if err := r.guest.Act(legal[0]); err != nil {
+		t.Fatal(err)
+	}
+	until(t, r.w, r.guest, "the guest reconnecting, its move kept", func(v View) bool { return v.Link == Reconnecting && v.Waiting })
+	if moves := guestMoves(r.record(t), from); len(moves) != 0 {
+		t.Fatalf("the host applied %v through a dead link", moves)
+	}
+	r.wires.goOnline(nil)
+	v := r.settledGuest(t, "the guest back, its move sent again")
+	moves := guestMoves(r.record(t), from)
+	if len(moves) != 1 || !sameAction(moves[0], legal[0]) {
+		t.Fatalf("after the reconnect the host applied %v of the guest's, want %v once", moves, legal[0])
+	}
+	if v.Notice != "" {
+		t.Errorf("the guest reads %q", v.Notice)
+	}
+	if n := r.wires.intentsSent(); n != 2 {
+		t.Errorf("the guest sent %d intents, want 2 (the move, and once again)", n)
+	}
+}
+
+func TestAMoveWhoseAnswerWasLostIsNotAppliedAgain(t *testing.T) {
+	leaktest.Check(t)
+	r := newLostRoom(t, nil)
+	legal := r.guestsTurn(t)
+	from := len(r.record(t).Actions)
+
+	// The host hears the guest, and its answers vanish.
+	r.wires.goOffline()
+	l := r.wires.last()
+	l.host.setCut(true)
+	if err := r.guest.Act(legal[0]); err != nil {
+		t.Fatal(err)
+	}
+	until(t, r.w, r.guest, "the guest reconnecting", func(v View) bool { return v.Link == Reconnecting })
+	if moves := guestMoves(r.record(t), from); len(moves) != 1 {
+		t.Fatalf("the host applied %v, want the guest's move", moves)
+	}
+	r.wires.goOnline(nil)
+	r.settledGuest(t, "the guest back")
+	if moves := guestMoves(r.record(t), from); len(moves) != 1 || !sameAction(moves[0], legal[0]) {
+		t.Fatalf("after the reconnect the host has applied %v of the guest's, want %v once", moves, legal[0])
+	}
+	if n := r.wires.intentsSent(); n != 1 {
+		t.Errorf("the guest sent %d intents, want 1: the welcome said the host had it", n)
+	}
+}
+
+func TestAMoveSentAgainThatIsNoLongerLegalIsRefusedInWords(t *testing.T) {
+	leaktest.Check(t)
+	r := newLostRoom(t, nil)
+	legal := r.guestsTurn(t)
+	from := len(r.record(t).Actions)
+	r.wires.goOffline()
+	l := r.wires.last()
+	l.guest.setCut(true)
+	// The same card clicked twice, into the dead link: the first click
+	// will be applied, and the second no longer fits (the card is gone).
+	for range 2 {
+		if err := r.guest.Act(legal[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	until(t, r.w, r.guest, "the guest reconnecting", func(v View) bool { return v.Link == Reconnecting })
+	r.wires.goOnline(nil)
+	v := until(t, r.w, r.guest, "the refusal", func(v View) bool { return v.Notice != "" })
+	if !strings.Contains(v.Notice, "sent again when the link came back, was refused") || strings.Contains(v.Notice, "session:") {
+		t.Errorf("the guest reads %q", v.Notice)
+	}
+	t.Logf("the guest reads %q", v.Notice)
+	r.settledGuest(t, "the guest back")
+	if moves := guestMoves(r.record(t), from); len(moves) != 1 || !sameAction(moves[0], legal[0]) {
+		t.Fatalf("the host applied %v of the guest's, want %v once", moves, legal[0])
+	}
+}
+
+func TestTheHostsReloadLosesNoMoveAndAppliesNoneTwice(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		heard   bool // the host heard the move before it went
+		applied int
+	}{
+		{"the move never reached the host", false, 1},
+		{"the host applied it and its answer was lost", true, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			leaktest.Check(t)
+			r := newLostRoom(t, nil)
+			legal := r.guestsTurn(t)
+			from := len(r.record(t).Actions)
+			r.wires.goOffline()
+			l := r.wires.last()
+			l.host.setCut(true)
+			l.guest.setCut(!tc.heard)
+			if err := r.guest.Act(legal[0]); err != nil {
+				t.Fatal(err)
+			}
+			if tc.heard {
+				for len(guestMoves(r.record(t), from)) == 0 {
+					time.Sleep(5 * time.Millisecond)
+				}
+			}
+			// The host's tab reloads: it opens the room again from its save.
+			key := r.host.Key()
+			r.host.Close()
+			rec, err := LoadHosted(r.st, key)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.host = startHost(t, r.st, rec, r.w)
+			until(t, r.w, r.host, "the host back", func(v View) bool { return seated(v) && v.Snap.State != nil })
+			r.wires.goOnline(r.host)
+			r.settledGuest(t, "the guest back")
+			moves := guestMoves(r.record(t), from)
+			if len(moves) != tc.applied || !sameAction(moves[0], legal[0]) {
+				t.Fatalf("after the host's reload it has applied %v of the guest's, want %v once", moves, legal[0])
+			}
+		})
+	}
+}
+
+// fakeClock is a clock a test moves by hand.
+type fakeClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *fakeClock) add(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+func TestAGuestSaysItWaitsForTheHostWhenAMoveGoesUnanswered(t *testing.T) {
+	leaktest.Check(t)
+	r := newLostRoom(t, nil)
+	legal := r.guestsTurn(t)
+	clock := &fakeClock{now: time.Now()}
+	r.guest.mu.Lock()
+	r.guest.now = clock.Now
+	r.guest.mu.Unlock()
+	// The host hears the move and says nothing back, for a while: the
+	// heartbeat would drop the link, so the test takes the answers only
+	// off the guest's clock and checks its words before it does.
+	l := r.wires.last()
+	l.host.setCut(true)
+	if err := r.guest.Act(legal[0]); err != nil {
+		t.Fatal(err)
+	}
+	clock.add(WaitAfter - 100*time.Millisecond)
+	if v := r.guest.View(); v.Waiting {
+		t.Fatal("waiting for the host before WaitAfter")
+	}
+	clock.add(200 * time.Millisecond)
+	if v := r.guest.View(); !v.Waiting && v.Link == Connected {
+		t.Fatal("not waiting for the host after WaitAfter with no answer")
+	}
+	l.host.setCut(false)
+	r.settledGuest(t, "the answer heard")
+}
+
+// switchNet is a Network a test drives: its events, and whether the site
+// answers.
+type switchNet struct {
+	events chan bool
+	mu     sync.Mutex
+	up     bool
+	probes int
+}
+
+func (n *switchNet) Changes(ctx context.Context) <-chan bool { return n.events }
+
+func (n *switchNet) Reach(ctx context.Context) bool {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.probes++
+	return n.up
+}
+
+func (n *switchNet) set(up bool) {
+	n.mu.Lock()
+	n.up = up
+	n.mu.Unlock()
+}
+
+func (n *switchNet) count() int {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.probes
+}
+
+func TestAnAttemptThatWentOutWhileTheNetworkWasDownIsDroppedWhenItIsBack(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		back func(*switchNet)
+	}{
+		{"the site answers again", func(n *switchNet) { n.set(true) }},
+		{"the browser says online", func(n *switchNet) { n.events <- false; n.events <- true; n.set(true) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			leaktest.Check(t)
+			n := &switchNet{events: make(chan bool, 4), up: true}
+			r := newLostRoom(t, n)
+			r.guestsTurn(t)
+			// The network goes: the link dies, and the attempt to rejoin
+			// waits as one with no public address would, until it times out.
+			n.set(false)
+			r.wires.goOffline()
+			l := r.wires.last()
+			l.guest.setCut(true)
+			l.host.setCut(true)
+			until(t, r.w, r.guest, "the guest reconnecting", func(v View) bool { return v.Link == Reconnecting })
+			for n.count() < 2 {
+				time.Sleep(10 * time.Millisecond)
+			}
+			if down, _, _ := r.guest.netState(); !down {
+				t.Fatal("the guest did not find the network down")
+			}
+			// The network is back, and so is the path to the host; the
+			// attempt in flight is dropped and a new one goes at once.
+			back := time.Now()
+			r.wires.goOnlineLater()
+			tc.back(n)
+			r.settledGuest(t, "the guest back")
+			if took := time.Since(back); took > attemptTimeout/2 {
+				t.Errorf("back %v after the network: the old attempt was waited out", took)
+			}
+			r.wires.mu.Lock()
+			dropped := r.wires.dropped
+			r.wires.mu.Unlock()
+			if dropped == 0 {
+				t.Error("no attempt was dropped")
+			}
+		})
+	}
+}
+
+func TestADropWithTheNetworkUpCostsOneProbeAndDropsNoAttempt(t *testing.T) {
+	leaktest.Check(t)
+	n := &switchNet{events: make(chan bool, 4), up: true}
+	r := newLostRoom(t, n)
+	r.guestsTurn(t)
+	l := r.wires.last()
+	l.guest.setCut(true)
+	l.host.setCut(true)
+	until(t, r.w, r.guest, "the guest reconnecting", func(v View) bool { return v.Link == Reconnecting })
+	r.settledGuest(t, "the guest back")
+	time.Sleep(3 * probeEvery)
+	if p := n.count(); p != 1 {
+		t.Errorf("%d probes of the site for one drop with the network up, want 1", p)
+	}
+	r.wires.mu.Lock()
+	dropped := r.wires.dropped
+	r.wires.mu.Unlock()
+	if dropped != 0 {
+		t.Errorf("%d attempts dropped with the network up", dropped)
+	}
+}
+
+func TestARefusalOfAMoveSentAgainReadsWithoutPrefixes(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"session: move refused: rednorth: deploy a card from your hand during Deployment", "Deploy a card from your hand during Deployment."},
+		{"session: move refused: rules: not your turn", "Not your turn."},
+		{"session: the game is paused", "The game is paused."},
+		{"session: move refused: needs 3 silver: you have 0", "Needs 3 silver: you have 0."},
+	} {
+		if got := reason(tc.text); got != tc.want {
+			t.Errorf("reason(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
