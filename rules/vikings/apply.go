@@ -3,7 +3,6 @@ package vikings
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"longhall/rules"
 )
@@ -143,8 +142,78 @@ func (s *State) play(p int, a rules.Action, ev *events) {
 	case KindUse:
 		pl.Used = append(pl.Used, a.Args[0])
 	}
+	ev.Add(p, "play", "%s", s.playWords(e))
 	s.Stack = append(s.Stack, e)
-	ev.Add(p, "play", "%s: %s", s.name(p), a.Label)
+}
+
+// playWords says what entry e, about to go on the stack, is, in the third
+// person with names, for every seat's log (the label the player pressed
+// speaks to them: "move your longship north").
+func (s *State) playWords(e Entry) string {
+	who := s.name(e.Seat)
+	switch e.Kind {
+	case KindSail:
+		c, d := e.Args[0], e.Args[1]
+		w := fmt.Sprintf("%s plays %s to sail %s", who, CardName(c), DirNames[d])
+		if TypeOf(c) == Event {
+			w = fmt.Sprintf("%s plays %s for its wind, to sail %s", who, CardName(c), DirNames[d])
+		}
+		if Neighbour(s.Seats[e.Seat].Ship, d) == s.Monster {
+			w += ", and to attack the sea monster"
+		}
+		return w
+	case KindAttack:
+		return fmt.Sprintf("%s attacks %s's longship", who, s.name(e.Args[0]))
+	case KindLoot:
+		return fmt.Sprintf("%s sets out to loot the %s village", who, ColourNames[Spaces[s.Seats[e.Seat].Ship].Colour])
+	case KindFeast:
+		return who + " calls a feast"
+	case KindSacrifice:
+		return who + " offers pairs of cards to the gods"
+	case KindUse:
+		c := e.Args[0]
+		switch KindOf(c) {
+		case Helmsman:
+			return fmt.Sprintf("%s uses the Helmsman to move their longship %s", who, DirNames[e.Args[1]])
+		case Seeress:
+			return who + " uses the Seeress to draw a card"
+		case Skald:
+			return fmt.Sprintf("%s uses the Skald: %s to the roll", who, modWords(sign(e.Args[1]))[1:])
+		}
+		return fmt.Sprintf("%s uses the %s", who, CardName(c))
+	case KindEvent:
+		return fmt.Sprintf("%s plays %s%s", who, CardName(e.Args[0]), s.eventWords(e))
+	}
+	return who + " plays " + e.Kind
+}
+
+// eventWords says what event entry e will do, after its card's name.
+func (s *State) eventWords(e Entry) string {
+	switch KindOf(e.Args[0]) {
+	case Loki, Calm:
+		if len(s.Stack) > 0 {
+			return " to cancel " + s.entryWords(len(s.Stack)-1)
+		}
+	case ShieldWall:
+		return " to stop the attack on their longship"
+	case Thor:
+		return ": " + modWords(sign(e.Args[1]))[1:] + " to the roll"
+	case Seasick:
+		return ": " + CardName(e.Args[1]) + " stays aboard"
+	case Mutiny:
+		return ": " + s.name(e.Args[1]) + " must throw a crew member overboard"
+	case Command:
+		return fmt.Sprintf(" to move %s's longship %s", s.name(e.Args[1]), DirNames[e.Args[2]])
+	case Current:
+		return " to move their longship " + DirNames[e.Args[1]]
+	case Stirs:
+		return " to move the sea monster to " + SpaceName(e.Args[1])
+	case Ravens:
+		return " to draw 2 cards"
+	case Thief:
+		return " to take a random card from " + s.name(e.Args[1])
+	}
+	return ""
 }
 
 // startReactions opens a reaction round on the stack's new top, played by
@@ -326,10 +395,15 @@ func (s *State) steal(p, o int, ev *events) {
 func (s *State) roll(p, target, mod int, ev *events) int {
 	die := 1 + s.RNG.Intn(6)
 	s.Roll = &Roll{Seat: p, Die: die, Mod: mod, Total: die + mod, Target: target}
-	ev.Add(p, "roll", "%s rolls %d%s: %d", s.name(p), die, modWords(mod), die+mod)
+	if mod == 0 {
+		ev.Add(p, "roll", "%s rolls a %d", s.name(p), die)
+	} else {
+		ev.Add(p, "roll", "%s rolls a %d,%s: %s", s.name(p), die, modWords(mod), signed(die+mod))
+	}
 	return die + mod
 }
 
+// modWords writes a modifier after a space: " +1", " −2", or nothing.
 func modWords(mod int) string {
 	switch {
 	case mod > 0:
@@ -338,6 +412,14 @@ func modWords(mod int) string {
 		return fmt.Sprintf(" −%d", -mod)
 	}
 	return ""
+}
+
+// signed writes a number with the minus sign modWords uses.
+func signed(n int) string {
+	if n < 0 {
+		return fmt.Sprintf("−%d", -n)
+	}
+	return fmt.Sprint(n)
 }
 
 // attack resolves p's attack on o's longship (STANDARD ACTIONS).
@@ -423,7 +505,7 @@ func (s *State) feast(p int, ev *events) (waiting bool) {
 		ev.Add(p, "feast", "Every daughter aboard is seasick: no feast")
 		return false
 	}
-	ev.Add(p, "feast", "%s hosts a feast: %s to the war camp", s.name(p), strings.Join(home, ", "))
+	ev.Add(p, "feast", "%s hosts a feast: %s to the war camp", s.name(p), rules.And(home))
 	if n := HandLimit - len(pl.Hand); n > 0 {
 		s.draw(p, n, ev)
 	}
@@ -537,7 +619,11 @@ func (s *State) draw(p, n int, ev *events) {
 		got = append(got, CardName(s.Deck[0]))
 		s.Deck = s.Deck[1:]
 	}
-	ev.Secret(p, "draw", fmt.Sprintf("%s draws %d cards", s.name(p), len(got)), fmt.Sprintf("%s draws %s", s.name(p), strings.Join(got, ", ")), p)
+	if len(got) == 0 {
+		ev.Add(p, "draw", "%s draws nothing: the deck is spent", s.name(p))
+		return
+	}
+	ev.Secret(p, "draw", fmt.Sprintf("%s draws %s", s.name(p), rules.Count(len(got), "card")), fmt.Sprintf("%s draws %s", s.name(p), rules.And(got)), p)
 }
 
 // endTurn: down to 6 cards, then the next player.
@@ -576,9 +662,13 @@ func (s *State) longGameOver(ev *events) {
 			winners = append(winners, rules.Seat(p))
 		}
 	}
-	reason := fmt.Sprintf("The deck is spent: %s wins with %d daughters in the war camp", s.name(int(winners[0])), best[0])
+	reason := fmt.Sprintf("The deck is spent: %s wins with %s in the war camp", s.name(int(winners[0])), rules.Count(best[0], "daughter"))
 	if len(winners) > 1 {
-		reason = fmt.Sprintf("The deck is spent: %d players share the win with %d daughters in the war camp", len(winners), best[0])
+		names := make([]string, len(winners))
+		for i, w := range winners {
+			names[i] = s.name(int(w))
+		}
+		reason = fmt.Sprintf("The deck is spent: %s share the win with %s in the war camp", rules.And(names), rules.Count(best[0], "daughter"))
 	}
 	s.finish(winners, reason, ev)
 }

@@ -557,3 +557,65 @@ func TestOneStandardActionATurn(t *testing.T) {
 		t.Error("a second standard action is offered after a cancelled one")
 	}
 }
+
+// Private events reach the players they concern: the robbed player reads
+// which card Thief in the Night took, the winner of an attack which card
+// it took and which it drew; a third player reads only that a card moved.
+// The log speaks of players by name, never as "you".
+func TestPrivateEventsReachThePlayersConcerned(t *testing.T) {
+	read := func(ev []rules.Event, seat int) string {
+		var lines []string
+		for _, e := range ev {
+			lines = append(lines, e.For(rules.Seat(seat)).Text)
+		}
+		return strings.Join(lines, " / ")
+	}
+	t.Run("Thief in the Night", func(t *testing.T) {
+		s := table(t, "Jack", "Magda", "Olaf")
+		thief := give(t, s, 0, Thief)[0]
+		loot := give(t, s, 1, WindEast)[0]
+		do(t, s, 0, KindEvent, thief, 1)
+		do(t, s, 1, KindPass)
+		ev := do(t, s, 2, KindPass)
+		want := "Jack takes " + CardName(loot) + " from Magda"
+		for seat, knows := range []bool{true, true, false} {
+			got := read(ev, seat)
+			if strings.Contains(got, want) != knows || !knows && !strings.Contains(got, "Jack takes a card from Magda") {
+				t.Errorf("seat %d reads %q", seat, got)
+			}
+		}
+	})
+	t.Run("a won attack", func(t *testing.T) {
+		s := table(t, "Jack", "Magda", "Olaf")
+		here := space(2, 5)
+		s.Seats[0].Ship, s.Seats[1].Ship = here, here
+		loot := give(t, s, 1, WindSouth)[0]
+		do(t, s, 0, KindAttack, 1)
+		dieWillShow(t, s, 5)
+		do(t, s, 1, KindPass)
+		ev := do(t, s, 2, KindPass)
+		drawn := s.Seats[0].Hand[len(s.Seats[0].Hand)-1]
+		jack, magda, olaf := read(ev, 0), read(ev, 1), read(ev, 2)
+		if !strings.Contains(jack, "Jack takes "+CardName(loot)+" from Magda") || !strings.Contains(jack, "Jack draws "+CardName(drawn)) {
+			t.Errorf("the winner reads %q", jack)
+		}
+		if !strings.Contains(magda, "Jack takes "+CardName(loot)+" from Magda") || !strings.Contains(magda, "Jack draws 1 card") {
+			t.Errorf("the loser reads %q", magda)
+		}
+		if !strings.Contains(olaf, "Jack takes a card from Magda") || !strings.Contains(olaf, "Jack draws 1 card") {
+			t.Errorf("a third player reads %q", olaf)
+		}
+		if !strings.Contains(olaf, "Jack rolls a 5") {
+			t.Errorf("the roll reads %q", olaf)
+		}
+	})
+	t.Run("Favourable Current in the third person", func(t *testing.T) {
+		s := table(t, "Jack", "Magda")
+		s.Seats[0].Ship = space(2, 4)
+		c := give(t, s, 0, Current)[0]
+		ev := do(t, s, 0, KindEvent, c, West)
+		if got := read(ev, 1); got != "Jack plays Favourable Current to move their longship west" {
+			t.Errorf("Magda reads %q", got)
+		}
+	})
+}
