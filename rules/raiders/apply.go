@@ -3,7 +3,6 @@ package raiders
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"longhall/rules"
 )
@@ -88,7 +87,7 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		pl.Hand = append(rules.Without(pl.Hand, c), took)
 		o.Hand = append(o.Hand, c)
 		ev.Secret(p, "scout", fmt.Sprintf("%s swaps a card with %s", name, s.name(st.Other)),
-			fmt.Sprintf("%s gives %s a %s and takes a %s", name, s.name(st.Other), cardName(c), cardName(took)), p, st.Other)
+			fmt.Sprintf("%s gives %s %s and takes %s", name, s.name(st.Other), rules.A(cardName(c)), rules.A(cardName(took))), p, st.Other)
 		if st.Left--; st.Left == 0 {
 			s.afterAction(ev)
 		}
@@ -100,7 +99,7 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		i := a.Args[0]
 		old := s.Raid.Dice[i]
 		s.Raid.Dice[i] = 1 + s.RNG.Intn(6)
-		ev.Add(p, "reroll", "%s's Brawler rerolls a %d: %d", name, old, s.Raid.Dice[i])
+		ev.Add(p, "reroll", "%s's Brawler rerolls a %d and gets a %d", name, old, s.Raid.Dice[i])
 		if st.Left--; st.Left == 0 {
 			s.resolveRaid(ev)
 		} else {
@@ -122,7 +121,7 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		c := a.Args[0]
 		pl.Hand = rules.Without(pl.Hand, c)
 		s.Discard = append(s.Discard, c)
-		ev.Add(p, "discard", "%s discards a %s", name, cardName(c))
+		ev.Add(p, "discard", "%s discards %s", name, rules.A(cardName(c)))
 		if len(pl.Hand) <= MaxHand {
 			s.nextTurn(ev)
 		}
@@ -181,21 +180,23 @@ func (s *State) applyBuilding(p int, a rules.Action, ev *events) (done bool) {
 		c := a.Args[0]
 		pl.Hand = rules.Without(pl.Hand, c)
 		s.Discard = append(s.Discard, c)
-		ev.Add(p, "town", "%s discards a %s at the Town Hall: %s", name, cardName(c), KindText[KindOf(c)][1])
+		// The ability's own text speaks to its player ("your choice"); the
+		// lines that follow say what it did.
+		ev.Add(p, "town", "%s discards %s at the Town Hall to use its ability", name, rules.A(cardName(c)))
 		st.Card = c
 		return s.useAbility(p, c, ev)
 	case KindSell:
 		c := a.Args[0]
 		pl.Hand = rules.Without(pl.Hand, c)
 		s.Discard = append(s.Discard, c)
-		ev.Add(p, "sell", "%s discards a %s at the Treasury", name, cardName(c))
+		ev.Add(p, "sell", "%s discards %s at the Treasury", name, rules.A(cardName(c)))
 		s.gainSilver(p, 2, ev)
 	case KindSell2:
 		for _, c := range a.Args {
 			pl.Hand = rules.Without(pl.Hand, c)
 			s.Discard = append(s.Discard, c)
 		}
-		ev.Add(p, "sell", "%s discards a %s and a %s at the Treasury", name, cardName(a.Args[0]), cardName(a.Args[1]))
+		ev.Add(p, "sell", "%s discards %s and %s at the Treasury", name, rules.A(cardName(a.Args[0])), rules.A(cardName(a.Args[1])))
 		s.gainPlunder(p, Gold, 1, ev)
 	case KindHire:
 		c := a.Args[0]
@@ -251,7 +252,7 @@ func (s *State) hire(p, c, cost int, ev *events) {
 	s.Silver += cost
 	pl.Hand = rules.Without(pl.Hand, c)
 	pl.Crew = append(pl.Crew, c)
-	ev.Add(p, "hire", "%s hires a %s for %d silver", s.name(p), cardName(c), cost)
+	ev.Add(p, "hire", "%s hires %s for %d silver", s.name(p), rules.A(cardName(c)), cost)
 }
 
 func (s *State) dismiss(p, c int, ev *events) {
@@ -324,7 +325,11 @@ func (s *State) draw(p, n int, ev *events) {
 		pl.Hand = append(pl.Hand, c)
 		got = append(got, cardName(c))
 	}
-	ev.Secret(p, "draw", fmt.Sprintf("%s draws %d townsfolk", s.name(p), len(got)), fmt.Sprintf("%s draws %s", s.name(p), strings.Join(got, ", ")), p)
+	if len(got) == 0 {
+		ev.Add(p, "draw", "%s draws nothing: no townsfolk are left", s.name(p))
+		return
+	}
+	ev.Secret(p, "draw", fmt.Sprintf("%s draws %s", s.name(p), rules.Count(len(got), "townsfolk")), fmt.Sprintf("%s draws %s", s.name(p), rules.And(got)), p)
 }
 
 func (s *State) gainSilver(p, n int, ev *events) {
@@ -338,14 +343,29 @@ func (s *State) gainProvisions(p, n int, ev *events) {
 	n = min(n, s.Provisions)
 	s.Provisions -= n
 	s.Seats[p].Provisions += n
-	ev.Add(p, "gain", "%s gains %d provisions", s.name(p), n)
+	ev.Add(p, "gain", "%s gains %s", s.name(p), rules.Count(n, "provision"))
 }
 
 func (s *State) gainPlunder(p, k, n int, ev *events) {
 	n = min(n, s.Supply[k])
 	s.Supply[k] -= n
 	*s.Seats[p].plunder(k) += n
-	ev.Add(p, "gain", "%s gains %d %s", s.name(p), n, PlunderNames[k])
+	ev.Add(p, "gain", "%s gains %s", s.name(p), plunderWords(k, n))
+}
+
+// plunderWords writes n pieces of plunder kind k: "2 gold", "1 Valkyrie",
+// "3 Valkyries".
+func plunderWords(k, n int) string { return amount(n, PlunderNames[k]) }
+
+// amount writes n of a good: goods the game counts by the piece agree
+// with n ("1 provision", "2 Valkyries"); the others do not change
+// ("1 gold", "2 silver", "3 VP").
+func amount(n int, what string) string {
+	switch what {
+	case "provision", "Valkyrie", "Jarl":
+		return rules.Count(n, what)
+	}
+	return fmt.Sprintf("%d %s", n, what)
 }
 
 // endTurn applies the limits of the end of a turn and moves on.
@@ -360,7 +380,7 @@ func (s *State) endTurn(ev *events) {
 	if n := pl.Provisions - MaxProvisions; n > 0 {
 		pl.Provisions -= n
 		s.Provisions += n
-		ev.Add(p, "limit", "%s returns %d provisions over the limit", s.name(p), n)
+		ev.Add(p, "limit", "%s returns %s over the limit", s.name(p), rules.Count(n, "provision"))
 	}
 	if n := pl.Mead - MaxMead; n > 0 {
 		pl.Mead -= n

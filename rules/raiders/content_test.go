@@ -136,3 +136,24 @@ func TestOfferingsMatchTheReferenceData(t *testing.T) {
 		}
 	}
 }
+
+// Counted goods agree with their numbers; the others read as amounts.
+func TestRewardWordsAgree(t *testing.T) {
+	for _, c := range []struct {
+		r    Reward
+		want string
+	}{
+		{Reward{Provisions: 1}, "1 provision"},
+		{Reward{Provisions: 2, Armour: 1}, "2 provisions and 1 armour"},
+		{Reward{Silver: 1, Gold: 2, Mead: 1}, "1 silver, 2 gold and 1 mead"},
+		{Reward{VP: 1}, "1 VP"},
+		{Reward{}, "nothing"},
+	} {
+		if got := RewardWords(c.r); got != c.want {
+			t.Errorf("RewardWords(%+v) = %q, want %q", c.r, got, c.want)
+		}
+	}
+	if got := plunderWords(Valkyrie, 1) + ", " + plunderWords(Valkyrie, 2) + ", " + plunderWords(Livestock, 2); got != "1 Valkyrie, 2 Valkyries, 2 livestock" {
+		t.Errorf("plunder reads %q", got)
+	}
+}

@@ -72,7 +72,11 @@ func (s *State) finish(ev *events) {
 	reason := fmt.Sprintf("%s wins with %d VP", s.name(int(winners[0])), scores[winners[0]])
 	switch {
 	case len(winners) > 1:
-		reason = fmt.Sprintf("%d players share the win with %d VP", len(winners), scores[winners[0]])
+		names := make([]string, len(winners))
+		for i, w := range winners {
+			names[i] = s.name(int(w))
+		}
+		reason = fmt.Sprintf("%s share the win with %d VP", rules.And(names), scores[winners[0]])
 	case scores[ranking[1]] == scores[winners[0]] && s.Seats[ranking[1]].Valkyrie == s.Seats[winners[0]].Valkyrie:
 		reason += ", ahead on the armoury track"
 	case scores[ranking[1]] == scores[winners[0]]:

@@ -3,7 +3,6 @@ package raiders
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"longhall/rules"
 )
@@ -113,7 +112,7 @@ func (s *State) legalMeadHall(p int) []rules.Action {
 	}
 	for _, t := range s.RepRow {
 		if r := t - len(Quests); s.meetsRep(p, r) {
-			out = append(out, act(KindClaim, fmt.Sprintf("Claim the reputation tile for %s (%d VP a tile)", RepText[Reputations[r].Need], Reputations[r].PerTile), r))
+			out = append(out, act(KindClaim, fmt.Sprintf("Claim the reputation tile for having %s (%d VP a tile)", RepText[Reputations[r].Need], Reputations[r].PerTile), r))
 		}
 	}
 	return out
@@ -134,15 +133,15 @@ func RewardWords(r Reward) string {
 	for _, it := range []struct {
 		n    int
 		what string
-	}{{r.Silver, "silver"}, {r.Provisions, "provisions"}, {r.Gold, "gold"}, {r.Iron, "iron"}, {r.Livestock, "livestock"}, {r.Mead, "mead"}, {r.Armour, "armour"}, {r.VP, "VP"}} {
+	}{{r.Silver, "silver"}, {r.Provisions, "provision"}, {r.Gold, "gold"}, {r.Iron, "iron"}, {r.Livestock, "livestock"}, {r.Mead, "mead"}, {r.Armour, "armour"}, {r.VP, "VP"}} {
 		if it.n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", it.n, it.what))
+			parts = append(parts, amount(it.n, it.what))
 		}
 	}
 	if len(parts) == 0 {
 		return "nothing"
 	}
-	return strings.Join(parts, " and ")
+	return rules.And(parts)
 }
 
 // applyMeadHall carries out a Mead Hall choice. It reports whether the
@@ -175,7 +174,7 @@ func (s *State) applyMeadHall(p int, a rules.Action, ev *events) (done bool) {
 		t := len(Quests) + a.Args[0]
 		s.RepRow = rules.Without(s.RepRow, t)
 		pl.Tiles = append(pl.Tiles, t)
-		ev.Add(p, "claim", "%s claims the reputation tile for %s", s.name(p), RepText[Reputations[a.Args[0]].Need])
+		ev.Add(p, "claim", "%s claims the reputation tile for having %s", s.name(p), RepText[Reputations[a.Args[0]].Need])
 		return true
 	}
 	return true
@@ -201,7 +200,7 @@ func (s *State) spend(p, c int, ev *events) (done bool) {
 	pl.Hand = rules.Without(pl.Hand, c)
 	s.Discard = append(s.Discard, c)
 	st.Left -= Kinds[KindOf(c)].Strength
-	ev.Add(p, "spend", "%s discards a %s for the quest", s.name(p), cardName(c))
+	ev.Add(p, "spend", "%s discards %s for the quest", s.name(p), rules.A(cardName(c)))
 	if st.Left > 0 {
 		return false
 	}

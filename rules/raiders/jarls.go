@@ -100,15 +100,15 @@ func (s *State) jarlChoices(p int) ([]rules.Action, []rules.Refusal) {
 	var out []rules.Action
 	var refused []rules.Refusal
 	wounds := func(w int) string {
-		return fmt.Sprintf("needs room for %d wounds; your crew can take %d", w, max(room, 0))
+		return fmt.Sprintf("needs room for %s; your crew can take %d", rules.Count(w, "wound"), max(room, 0))
 	}
-	kill := act(KindKill, fmt.Sprintf("Kill %s: %d wounds, %d fame and %s", name, woundsFor(Kill, j), KillFame, RewardWords(Jarls[KindOf(j)-FirstJarl].Kill)))
+	kill := act(KindKill, fmt.Sprintf("Kill %s: %s, %d fame and %s", name, rules.Count(woundsFor(Kill, j), "wound"), KillFame, RewardWords(Jarls[KindOf(j)-FirstJarl].Kill)))
 	if w := woundsFor(Kill, j); room >= w {
 		out = append(out, kill)
 	} else {
 		refused = append(refused, rules.Refusal{Action: kill, Why: wounds(w)})
 	}
-	subdue := act(KindSubdue, fmt.Sprintf("Subdue %s into your crew: %d wounds and %d silver", name, woundsFor(Subdue, j), kind.Cost))
+	subdue := act(KindSubdue, fmt.Sprintf("Subdue %s into your crew: %s and %d silver", name, rules.Count(woundsFor(Subdue, j), "wound"), kind.Cost))
 	switch w := woundsFor(Subdue, j); {
 	case silver < kind.Cost:
 		refused = append(refused, rules.Refusal{Action: subdue, Why: fmt.Sprintf("needs %d silver; you have %d", kind.Cost, max(silver, 0))})
@@ -169,7 +169,7 @@ func (s *State) refusedRaids(p int) []rules.Refusal {
 		}
 		prov, gold := s.raidCost(p, i)
 		if pl.Provisions < prov {
-			why = append(why, fmt.Sprintf("needs %d provisions; you have %d", prov, pl.Provisions))
+			why = append(why, fmt.Sprintf("needs %s; you have %d", rules.Count(prov, "provision"), pl.Provisions))
 		}
 		if pl.Gold < gold {
 			why = append(why, fmt.Sprintf("needs %d gold; you have %d", gold, pl.Gold))

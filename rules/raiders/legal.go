@@ -288,7 +288,7 @@ func (s *State) inPlay(b int) bool { return b != MeadHall || s.Heroes }
 // crewName names p's crew member c, with its wounds if it has any.
 func (s *State) crewName(p, c int) string {
 	if w := s.Seats[p].Wounds[c]; w > 0 {
-		return fmt.Sprintf("%s (%d wounds)", cardName(c), w)
+		return fmt.Sprintf("%s (%s)", cardName(c), rules.Count(w, "wound"))
 	}
 	return cardName(c)
 }

@@ -3,6 +3,8 @@ package raiders
 import (
 	"fmt"
 	"strings"
+
+	"longhall/rules"
 )
 
 // raid starts p's raid on space i: pay, swap workers, roll the dice.
@@ -15,8 +17,8 @@ func (s *State) raid(p, i int, ev *events) {
 	pl.Gold -= gold
 	s.Supply[Gold] += gold
 	pl.Worker, s.SpaceWorkers[i] = s.SpaceWorkers[i], pl.Worker
-	ev.Add(p, "raid", "%s raids %s with a %s worker, paying %d provisions and %d gold",
-		s.name(p), SpaceName(i), ColourNames[s.SpaceWorkers[i]], prov, gold)
+	ev.Add(p, "raid", "%s raids %s with a %s worker, paying %s and %d gold",
+		s.name(p), SpaceName(i), ColourNames[s.SpaceWorkers[i]], rules.Count(prov, "provision"), gold)
 	s.Raid = &Raid{Seat: p, Space: i, Dice: make([]int, sp.Dice)}
 	if s.Heroes && pl.Mead > 0 && sp.Dice > 0 {
 		// Mead is declared before the roll (FAQ), knowing the strength
@@ -172,7 +174,16 @@ func (s *State) resolveRaid(ev *events) {
 	pl.Iron += loot[Iron]
 	pl.Livestock += loot[Livestock]
 	s.Supply[Valkyrie] += loot[Valkyrie]
-	ev.Add(p, "plunder", "%s takes %d gold, %d iron, %d livestock and %d Valkyries", s.name(p), loot[Gold], loot[Iron], loot[Livestock], loot[Valkyrie])
+	var took []string
+	for _, k := range []int{Gold, Iron, Livestock, Valkyrie} {
+		if loot[k] > 0 {
+			took = append(took, plunderWords(k, loot[k]))
+		}
+	}
+	if len(took) == 0 {
+		took = []string{"no plunder"}
+	}
+	ev.Add(p, "plunder", "%s takes %s", s.name(p), rules.And(took))
 	switch Spaces[i].Settlement {
 	case Fortress:
 		pl.Fortresses++

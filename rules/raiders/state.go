@@ -305,7 +305,7 @@ func (s *State) prompt() string {
 	case StepJarl:
 		return "A Jarl! Kill, subdue or flee"
 	case StepWound:
-		return fmt.Sprintf("Place %d wounds on your crew", st.Left)
+		return fmt.Sprintf("Place %s on your crew", rules.Count(st.Left, "wound"))
 	}
 	return ""
 }

@@ -143,7 +143,7 @@ func (s *State) legalAbility(p int) []rules.Action {
 	case Merchant:
 		for b := range NumBuildings {
 			if b != TownHall && s.inPlay(b) {
-				add(KindUse, "Do the "+BuildingNames[b]+"'s action", b)
+				add(KindUse, "Do the "+BuildingNames[b]+" action", b)
 			}
 		}
 	case Recruiter:
@@ -332,7 +332,7 @@ func (s *State) applyAbility(p int, a rules.Action, ev *events) (done bool) {
 		ev.Add(p, "exhume", "%s takes the %s back into hand and puts the %s in the crew", name, cardName(c), cardName(h))
 	case KindUse:
 		b := a.Args[0]
-		ev.Add(p, "use", "%s does the %s's action", name, BuildingNames[b])
+		ev.Add(p, "use", "%s does the %s action", name, BuildingNames[b])
 		return s.activate(p, b, s.Step.Colour, ev)
 	case KindHire:
 		s.hire(p, a.Args[0], 2, ev)
