@@ -138,11 +138,11 @@ func (s *sealer) open(text string) (message, error) {
 	if err := json.Unmarshal(plain, &m); err != nil {
 		return message{}, ErrMalformed
 	}
-	if (m.Kind != kindOffer && m.Kind != kindAnswer) || m.ID == "" || m.From == "" ||
+	if (m.Kind != kindOffer && m.Kind != kindAnswer && m.Kind != kindLink) || m.ID == "" || m.From == "" ||
 		m.SDP == "" || !utf8.ValidString(m.SDP) {
 		return message{}, ErrMalformed
 	}
-	if m.Kind == kindOffer && m.ID != offerID(m.SDP) {
+	if m.Kind != kindAnswer && m.ID != offerID(m.SDP) {
 		return message{}, ErrMalformed
 	}
 

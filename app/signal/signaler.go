@@ -46,6 +46,9 @@ type Offer struct {
 	SDP string
 	// Via names the signaler that delivered it.
 	Via string
+	// Relay says that the guest asks for a relayed link (AcceptRelay)
+	// instead of WebRTC; SDP then holds its key.
+	Relay bool
 
 	reply func(ctx context.Context, answer string) error
 }
@@ -237,16 +240,19 @@ func (l *listener) pump(in <-chan inbound) {
 		case <-l.ctx.Done():
 			return
 		}
+		if takeLinkFrame(p.sealed, l.name, p.reply) {
+			continue // a relayed link's frame, sealed with its own key
+		}
 		m, err := l.sealer.open(p.sealed)
 		if err != nil {
 			l.rejected.Add(1)
 			continue
 		}
-		if m.Kind != kindOffer || m.To != "" {
+		if (m.Kind != kindOffer && m.Kind != kindLink) || m.To != "" {
 			continue // an answer for some guest, seen by a broadcast relay
 		}
 		reply, id, from := p.reply, m.ID, m.From
-		o := &Offer{ID: id, From: from, SDP: m.SDP, Via: l.name}
+		o := &Offer{ID: id, From: from, SDP: m.SDP, Via: l.name, Relay: m.Kind == kindLink}
 		o.reply = func(ctx context.Context, answer string) error {
 			sealed, err := l.sealer.seal(message{Kind: kindAnswer, ID: id, From: "host", To: from, SDP: answer})
 			if err != nil {

@@ -1,0 +1,135 @@
+package signal
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"longhall/app/internal/leaktest"
+)
+
+// acceptRelays plays the host's app: it accepts every relayed link that
+// asks on l and hands it over.
+func acceptRelays(ctx context.Context, t *testing.T, l Listener) <-chan *RelayConn {
+	t.Helper()
+	links := make(chan *RelayConn, 4)
+	done := make(chan struct{})
+	t.Cleanup(func() { <-done })
+	go func() {
+		defer close(done)
+		for {
+			o, err := l.Accept(ctx)
+			if err != nil {
+				return
+			}
+			if !o.Relay {
+				t.Errorf("an offer for WebRTC came: %+v", o)
+				continue
+			}
+			c, err := o.AcceptRelay(ctx)
+			if err != nil {
+				t.Errorf("accept: %v", err)
+				continue
+			}
+			links <- c
+		}
+	}()
+	return links
+}
+
+// converse sends n numbered messages each way and checks that they come
+// in order; marker is in every message, for checks of what relays saw.
+func converse(t *testing.T, a, b *RelayConn, n int, marker string) {
+	t.Helper()
+	errs := make(chan error, 2)
+	for _, dir := range []struct{ from, to *RelayConn }{{a, b}, {b, a}} {
+		go func() {
+			for i := range n {
+				if err := dir.from.Send(fmt.Appendf(nil, `{"n":%d,"text":"%s"}`, i, marker)); err != nil {
+					errs <- err
+					return
+				}
+			}
+			for i := range n {
+				m, err := dir.to.Recv(context.Background())
+				if err != nil {
+					errs <- err
+					return
+				}
+				if want := fmt.Sprintf(`{"n":%d,"text":"%s"}`, i, marker); string(m) != want {
+					errs <- fmt.Errorf("got %s, want %s", m, want)
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 2 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestRelayedLinkOverBroadcast: a guest asks for a relayed link, the
+// host's listener hands the request over as an Offer with Relay set, and
+// the two talk through the BroadcastChannel; each end's close reaches
+// the other.
+func TestRelayedLinkOverBroadcast(t *testing.T) {
+	leaktest.Check(t)
+	ctx := testContext(t, 20*time.Second)
+	room := newTestRoom(t)
+	l, err := Broadcast{}.Listen(ctx, room)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	links := acceptRelays(ctx, t, l)
+	g, err := DialRelay(ctx, Broadcast{}, room)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := <-links
+	converse(t, g, h, 100, "over the channel")
+	if got := g.Relays(); len(got) != 1 || got[0] != "broadcastchannel" {
+		t.Errorf("the guest's relays: %q", got)
+	}
+	h.Close()
+	<-g.Done()
+	if !errors.Is(g.Err(), ErrLinkHungUp) {
+		t.Fatalf("the guest's end: %v", g.Err())
+	}
+}
+
+func TestDialRelayErrors(t *testing.T) {
+	leaktest.Check(t)
+	room := newTestRoom(t)
+	t.Run("no relay can carry a link", func(t *testing.T) {
+		_, err := DialRelay(testContext(t, time.Second), Race{Signalers: []Signaler{Tracker{URL: "ws://127.0.0.1:1"}}}, room)
+		if !errors.Is(err, ErrNoRelay) {
+			t.Fatalf("got %v", err)
+		}
+	})
+	t.Run("no host", func(t *testing.T) {
+		_, err := DialRelay(testContext(t, 3*time.Second), Broadcast{}, room)
+		if !errors.Is(err, ErrNoAnswer) {
+			t.Fatalf("got %v", err)
+		}
+	})
+	t.Run("a direct offer is not a relayed one", func(t *testing.T) {
+		if _, err := (&Offer{SDP: testSDP}).AcceptRelay(context.Background()); err == nil {
+			t.Fatal("accepted")
+		}
+	})
+	t.Run("a key that is not one", func(t *testing.T) {
+		for _, key := range []string{"", "AAAA", b64.EncodeToString(make([]byte, 32))} {
+			o := &Offer{SDP: key, Relay: true, reply: func(context.Context, string) error { return nil }}
+			if c, err := o.AcceptRelay(context.Background()); err == nil {
+				c.Close()
+				t.Fatalf("accepted the key %q", key)
+			}
+		}
+	})
+}
