@@ -34,7 +34,7 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 	case StepBuild:
 		q := a.Args[0]
 		s.Cells[q].Building, s.Cells[q].Owner = s.Step.Building, p
-		ev.Add(p, "build", "%s builds a %s at %s", s.name(p), BuildingNames[s.Step.Building], SquareName(q))
+		ev.Add(p, "build", "%s builds %s at %s", s.name(p), rules.A(BuildingNames[s.Step.Building]), SquareName(q))
 		s.continueHarvest(p, ev)
 	case StepKaupang:
 		s.trade(p, a.Args, ev)
@@ -54,9 +54,16 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 	case StepKeep:
 		c := a.Args[0]
 		pl.Hand = append(pl.Hand, c)
-		s.BlessDiscard = append(s.BlessDiscard, rules.Without(pl.Offer, c)...)
+		rest := rules.Without(pl.Offer, c)
+		s.BlessDiscard = append(s.BlessDiscard, rest...)
 		pl.Offer = nil
-		ev.Secret(p, "keep", s.name(p)+" keeps one blessing", s.name(p)+" keeps "+CardName(c), p)
+		gone := make([]string, len(rest))
+		for i, d := range rest {
+			gone[i] = CardName(d)
+		}
+		// The player reads the blessing they let go too; the discards are
+		// face down.
+		ev.Secret(p, "keep", s.name(p)+" keeps one blessing", s.name(p)+" keeps "+CardName(c)+" and discards "+rules.And(gone), p)
 		s.continueHarvest(p, ev)
 	case StepCombat:
 		s.applyCombat(p, a, ev)
@@ -94,10 +101,10 @@ func (s *State) continueHarvest(p int, ev *events) {
 		s.Bag = s.Bag[1:]
 		if len(s.TileSpots(p, t)) == 0 {
 			s.Aside = append(s.Aside, t)
-			ev.Add(p, "explore", "%s explores a %s but has nowhere to join it to their roads: it is set aside", s.name(p), TileName(t))
+			ev.Add(p, "explore", "%s explores %s but has nowhere to join it to their roads: it is set aside", s.name(p), rules.A(TileName(t)))
 			continue
 		}
-		ev.Add(p, "explore", "%s explores a %s", s.name(p), TileName(t))
+		ev.Add(p, "explore", "%s explores %s", s.name(p), rules.A(TileName(t)))
 		s.Step = Step{Kind: StepExplore, Seat: p, Tile: t}
 		return
 	}
@@ -160,7 +167,7 @@ func (s *State) collect(p, q int, ev *events) {
 		ev.Add(p, "collect", "%s collects %d %s from the %s at %s", s.name(p), n, GoodNames[g], BuildingNames[c.Building], SquareName(q))
 	} else {
 		s.Seats[p].Score += n
-		ev.Add(p, "collect", "%s scores %d from the %s at %s", s.name(p), n, BuildingNames[c.Building], SquareName(q))
+		ev.Add(p, "collect", "%s scores %s from the %s at %s", s.name(p), rules.Count(n, "point"), BuildingNames[c.Building], SquareName(q))
 	}
 }
 
@@ -182,7 +189,7 @@ func (s *State) returnHome(p, k, n int, ev *events) {
 	pl.Home[k] += back
 	pl.Supply[k] += n - back
 	if n > back {
-		ev.Add(p, "room", "%s's village has no room for %d %ss: they go to the supply", s.name(p), n-back, FigureNames[k])
+		ev.Add(p, "room", "%s's village has no room for %s: %s to the supply", s.name(p), rules.Count(n-back, FigureNames[k]), goes(n-back))
 	}
 }
 
@@ -194,18 +201,19 @@ func (s *State) gainFigures(p, k, n int, ev *events) {
 	pl.Supply[k] -= got
 	pl.Home[k] += got
 	if got > 0 {
-		ev.Add(p, "gain", "%s gains %d %s", s.name(p), got, plural(got, FigureNames[k]))
+		ev.Add(p, "gain", "%s gains %s", s.name(p), rules.Count(got, FigureNames[k]))
 	}
 	if got < n {
-		ev.Add(p, "room", "%s has no room or figure for %d more %s", s.name(p), n-got, plural(n-got, FigureNames[k]))
+		ev.Add(p, "room", "%s has no room or figure for %d more %s", s.name(p), n-got, rules.Plural(n-got, FigureNames[k]))
 	}
 }
 
-func plural(n int, word string) string {
+// goes says where one figure goes ("it goes") or several ("they go").
+func goes(n int) string {
 	if n == 1 {
-		return word
+		return "it goes"
 	}
-	return word + "s"
+	return "they go"
 }
 
 // gain adds goods to p's warehouse: "Anything beyond 5 of a resource is
@@ -228,7 +236,7 @@ func (s *State) resolve(p int, pc Placement, ev *events) {
 	pl := &s.Seats[p]
 	ba := Actions[pc.Action]
 	if pc.Resting {
-		ev.Add(p, "rest", "%s's %d %s come home from the attack", s.name(p), pc.Vikings, plural(pc.Vikings, "viking"))
+		ev.Add(p, "rest", "%s brings %s home from the attack", s.name(p), rules.Count(pc.Vikings, "viking"))
 		s.returnHome(p, Viking, pc.Vikings, ev)
 		return
 	}
@@ -247,7 +255,7 @@ func (s *State) resolve(p int, pc Placement, ev *events) {
 	}
 	switch ba.Do {
 	case DoFish:
-		ev.Add(p, "fish", "%s's workers bring %d fish", s.name(p), pc.Workers)
+		ev.Add(p, "fish", "%s fishes with %s: %d fish", s.name(p), rules.Count(pc.Workers, "worker"), pc.Workers)
 		s.gain(p, Goods{Fish: pc.Workers}, ev)
 	case DoExplore:
 		pl.Explore += pc.Vikings
@@ -272,7 +280,7 @@ func (s *State) resolve(p int, pc Placement, ev *events) {
 		}
 		pl.Ship = true
 		pl.Score += ShipPoints
-		ev.Add(p, "ship", "%s builds a ship and scores %d", s.name(p), ShipPoints)
+		ev.Add(p, "ship", "%s builds a ship and scores %s", s.name(p), rules.Count(ShipPoints, "point"))
 	case DoBlessing:
 		for range BlessingDrawCards {
 			if c := s.drawCard(p, ev); c >= 0 {
@@ -381,7 +389,7 @@ func (s *State) checkShaman(placer int, ev *events) {
 			pts = ShamanSecond
 		}
 		s.Seats[p].Score += pts
-		ev.Add(p, "shaman", "%s's roads reach the Spirit Shaman: %d points", s.name(p), pts)
+		ev.Add(p, "shaman", "%s's roads reach the Spirit Shaman: %s", s.name(p), rules.Count(pts, "point"))
 	}
 }
 
@@ -445,7 +453,7 @@ func (s *State) applyAct(p int, a rules.Action, ev *events) {
 		q, k := a.Args[0], a.Args[1]
 		pl.Home[k]--
 		s.Cells[q].Figures = append(s.Cells[q].Figures, Figure{Owner: p, Kind: k})
-		ev.Add(p, "work", "%s puts a %s on the %s at %s", s.name(p), FigureNames[k], BuildingNames[s.Cells[q].Building], SquareName(q))
+		ev.Add(p, "work", "%s puts %s on the %s at %s", s.name(p), rules.A(FigureNames[k]), BuildingNames[s.Cells[q].Building], SquareName(q))
 	case KindVisit:
 		q := a.Args[0]
 		pl.JarlAt, s.Cells[q].Jarl = q, p
@@ -539,7 +547,8 @@ func (s *State) finish(ev *events) {
 		end := EndPerTile*tiles + EndPerHouse*houses + EndPerTreasure*pl.Goods[Treasure] + EndPerResource*res
 		pl.Score += end
 		scores[p] = pl.Score
-		ev.Add(p, "score", "%s scores %d at the end (%d tiles, %d houses, %d treasure, %d resources): %d in all", s.name(p), end, tiles, houses, pl.Goods[Treasure], res, pl.Score)
+		ev.Add(p, "score", "%s scores %s at the end (%s, %s, %d treasure, %s): %s in all", s.name(p), rules.Count(end, "point"),
+			rules.Count(tiles, "tile"), rules.Count(houses, "house"), pl.Goods[Treasure], rules.Count(res, "resource"), rules.Count(pl.Score, "point"))
 	}
 	best := slices.Max(scores)
 	res := &rules.Result{Scores: scores}
@@ -556,18 +565,15 @@ func (s *State) finish(ev *events) {
 	res.Ranking = order
 	s.Outcome = res
 	s.Step = Step{Kind: StepOver, Seat: -1}
-	names := ""
+	names := make([]string, len(res.Winners))
 	for i, w := range res.Winners {
-		if i > 0 {
-			names += " and "
-		}
-		names += s.name(int(w))
+		names[i] = s.name(int(w))
 	}
 	verb := " rules"
 	if len(res.Winners) > 1 {
 		verb = " share the rule of"
 	}
-	res.Reason = fmt.Sprintf("Loki has reached Ragnarök: %s%s the new lands with %d points", names, verb, best)
+	res.Reason = fmt.Sprintf("Loki has reached Ragnarök: %s%s the new lands with %s", rules.And(names), verb, rules.Count(best, "point"))
 	ev.Add(-1, "over", "%s", res.Reason)
 }
 
@@ -580,7 +586,7 @@ func (s *State) checkQuests(ev *events) {
 				pl.Quests = rules.Without(pl.Quests, q)
 				pl.Done = append(pl.Done, q)
 				pl.Score += Quests[q].Points
-				ev.Add(p, "quest", "%s completes the quest %s: %d points", s.name(p), Quests[q].Name, Quests[q].Points)
+				ev.Add(p, "quest", "%s completes the quest %s: %s", s.name(p), Quests[q].Name, rules.Count(Quests[q].Points, "point"))
 			}
 		}
 	}

@@ -100,7 +100,7 @@ func (s *State) startFight(p, q, defender, n int, ev *events) {
 	towers, _ := s.AttackWay(p, defender, q)
 	s.Fight = &Fight{Attacker: p, Defender: defender, Square: q, Vikings: n, Towers: towers}
 	s.LastFight = nil
-	ev.Add(p, "attack", "%s attacks %s's figures at %s with %d %s", s.name(p), s.name(defender), SquareName(q), n, plural(n, "viking"))
+	ev.Add(p, "attack", "%s attacks %s's figures at %s with %s", s.name(p), s.name(defender), SquareName(q), rules.Count(n, "viking"))
 	for _, t := range towers {
 		ev.Add(defender, "tower", "%s's watchtower at %s stands in the way", s.name(defender), SquareName(t))
 	}
@@ -275,7 +275,7 @@ func (s *State) loseFigure(o, k int, ev *events) {
 	i := slices.IndexFunc(c.Figures, func(fg Figure) bool { return fg.Owner == o && fg.Kind == k })
 	c.Figures = slices.Delete(c.Figures, i, i+1)
 	s.Seats[o].Supply[k]++
-	ev.Add(o, "lose", "%s loses a %s", s.name(o), FigureNames[k])
+	ev.Add(o, "lose", "%s loses %s", s.name(o), rules.A(FigureNames[k]))
 	if k == Worker && s.Seats[f.Attacker].Supply[Worker] > 0 {
 		s.Seats[f.Attacker].Supply[Worker]--
 		c.Figures = append(c.Figures, Figure{Owner: f.Attacker, Kind: Worker})
@@ -323,7 +323,7 @@ func (s *State) endFight(attackerWon bool, ev *events) {
 		s.Seats[f.Attacker].Attacks++
 	}
 	s.Seats[winner].Score += AttackPoints
-	ev.Add(winner, "won", "%s wins the attack and scores %d", s.name(winner), AttackPoints)
+	ev.Add(winner, "won", "%s wins the attack and scores %s", s.name(winner), rules.Count(AttackPoints, "point"))
 	if f.Vikings > 0 {
 		s.Seats[f.Attacker].Placed = append(s.Seats[f.Attacker].Placed, Placement{Action: attackAction, Vikings: f.Vikings, Resting: true})
 	}

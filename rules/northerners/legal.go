@@ -121,7 +121,7 @@ func TradeWords(t Trade) string {
 		if get != "" {
 			get += " and "
 		}
-		get += fmt.Sprintf("%d points", t.Points)
+		get += rules.Count(t.Points, "point")
 	}
 	return GoodsWords(t.Give) + " for " + get
 }
@@ -179,7 +179,7 @@ func (s *State) harvestItems(p int) []rules.Action {
 		out = append(out, act(KindJarl, "Return your Jarl from "+SquareName(pl.JarlAt)))
 	}
 	if r := pl.Raid; r != nil && r.Turn != pl.Turns {
-		out = append(out, act(KindRaid, fmt.Sprintf("Raid on: roll row %d with %d dice", r.Row+1, s.raidDice(r))))
+		out = append(out, act(KindRaid, fmt.Sprintf("Raid on: roll row %d with %s", r.Row+1, rules.Count(s.raidDice(r), "die"))))
 		out = append(out, act(KindReturn, "Return from the raid"))
 	}
 	return out
@@ -187,7 +187,7 @@ func (s *State) harvestItems(p int) []rules.Action {
 
 func placementWords(pc Placement) string {
 	if pc.Resting {
-		return fmt.Sprintf(" (%d vikings resting)", pc.Vikings)
+		return " (" + rules.Count(pc.Vikings, "viking") + " resting)"
 	}
 	return ""
 }
@@ -308,7 +308,7 @@ func (s *State) barChoices(p, a int, ba BarAction, reach [Size * Size]bool, spot
 	case DoRaid:
 		var out []rules.Action
 		for n := 1; n <= pl.Home[Viking]; n++ {
-			out = append(out, act(KindAction, fmt.Sprintf("%s with your Jarl and %d vikings", label, n), a, n))
+			out = append(out, act(KindAction, fmt.Sprintf("%s with your Jarl and %s", label, rules.Count(n, "viking")), a, n))
 		}
 		return out
 	}
@@ -339,7 +339,7 @@ func (s *State) attackChoices(p int, reach [Size * Size]bool) []rules.Action {
 				continue
 			}
 			for n := 1; n <= min(MaxAttackVikings, pl.Home[Viking]); n++ {
-				out = append(out, act(KindAttack, fmt.Sprintf("Attack %s's figures at %s with %d vikings", s.name(o), SquareName(i), n), i, o, n))
+				out = append(out, act(KindAttack, fmt.Sprintf("Attack %s's figures at %s with %s", s.name(o), SquareName(i), rules.Count(n, "viking")), i, o, n))
 			}
 		}
 	}
@@ -376,7 +376,7 @@ func (s *State) barRefusal(p int, ba BarAction, spots int) string {
 		if n == 1 {
 			return "needs a " + what + " at home"
 		}
-		return fmt.Sprintf("needs %d %ss at home", n, what)
+		return "needs " + rules.Count(n, what) + " at home"
 	}
 	switch {
 	case !pl.has(ba.Cost):

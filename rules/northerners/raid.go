@@ -21,7 +21,7 @@ func (s *State) startRaid(p int, pc Placement, ev *events) {
 	s.RaidDeck = s.RaidDeck[1:]
 	pl.Raid = &RaidRun{Card: card, Vikings: pc.Vikings}
 	pl.JarlAt = JarlRaid
-	ev.Add(p, "raid", "%s sets out on a raid to %s with the Jarl and %d %s", s.name(p), Raids[card].Name, pc.Vikings, plural(pc.Vikings, "viking"))
+	ev.Add(p, "raid", "%s sets out on a raid to %s with the Jarl and %s", s.name(p), Raids[card].Name, rules.Count(pc.Vikings, "viking"))
 	s.raidRoll(p, ev)
 }
 
@@ -51,7 +51,7 @@ func (s *State) raidRoll(p int, ev *events) {
 	}
 	if ic.Points > 0 {
 		pl.Score += ic.Points
-		ev.Add(p, "raid", "The raid scores %d", ic.Points)
+		ev.Add(p, "raid", "The raid scores %s", rules.Count(ic.Points, "point"))
 	}
 	if ic.Workers > 0 {
 		s.gainFigures(p, Worker, ic.Workers, ev)

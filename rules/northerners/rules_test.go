@@ -981,3 +981,29 @@ func TestRecruitWithTreasure(t *testing.T) {
 		t.Errorf("after the harvest: vikings %v, Jarl %d", pl.Home, pl.JarlAt)
 	}
 }
+
+// The Blessing action's two cards: the player reads which one they keep
+// and which one they let go (the discards lie face down); the others read
+// only that a blessing was kept.
+func TestKeepingABlessingSaysWhichWentToTheDiscards(t *testing.T) {
+	s := table(t, "Ann", "Bo")
+	var offer []int
+	for _, c := range s.Blessings {
+		if CardKind(c) != CardLoki && len(offer) < 2 {
+			offer = append(offer, c)
+		}
+	}
+	for _, c := range offer {
+		s.Blessings = rules.Without(s.Blessings, c)
+	}
+	s.Seats[0].Offer = slices.Clone(offer)
+	s.Step = Step{Kind: StepKeep, Seat: 0}
+	ev := do(t, s, 0, KindKeep, offer[1])
+	want := "Ann keeps " + CardName(offer[1]) + " and discards " + CardName(offer[0])
+	if got := ev[0].For(0).Text; got != want {
+		t.Errorf("Ann reads %q, want %q", got, want)
+	}
+	if got := ev[0].For(1).Text; got != "Ann keeps one blessing" {
+		t.Errorf("Bo reads %q", got)
+	}
+}
