@@ -105,17 +105,13 @@ func (s *State) drawInto(p, n int, why string) rules.Event {
 	for i, id := range drawn {
 		names[i] = aCard(id)
 	}
-	e := s.event("draw", p, "%s draws %s (%s)", s.name(p), cardCount(len(drawn)), why)
-	e.Secret = fmt.Sprintf("You draw %s (%s)", joinAnd(names), why)
+	if len(drawn) == 0 {
+		return s.event("draw", p, "%s draws nothing: the deck is empty (%s)", s.name(p), why)
+	}
+	e := s.event("draw", p, "%s draws %s (%s)", s.name(p), rules.Count(len(drawn), "card"), why)
+	e.Secret = fmt.Sprintf("%s draws %s (%s)", s.name(p), joinAnd(names), why)
 	e.SecretTo = []rules.Seat{rules.Seat(p)}
 	return e
-}
-
-func cardCount(n int) string {
-	if n == 1 {
-		return "1 card"
-	}
-	return fmt.Sprintf("%d cards", n)
 }
 
 func (s *State) deploy(p, id int) []rules.Event {
@@ -123,7 +119,7 @@ func (s *State) deploy(p, id int) []rules.Event {
 	pl.Hand, _ = rules.Remove(pl.Hand, id)
 	pl.Party = append(pl.Party, PartyCard{Card: id})
 	e := s.event(KindDeploy, p, "%s deploys a card face-down (%d of %d)", s.name(p), len(pl.Party), PartySize)
-	e.Secret = fmt.Sprintf("You deploy %s face-down (%d of %d)", aCard(id), len(pl.Party), PartySize)
+	e.Secret = fmt.Sprintf("%s deploys %s face-down (%d of %d)", s.name(p), aCard(id), len(pl.Party), PartySize)
 	e.SecretTo = []rules.Seat{rules.Seat(p)}
 	ev := []rules.Event{e}
 	for q := range s.Seats {
@@ -193,7 +189,7 @@ func (s *State) placeAtEnd(p, end int) []rules.Event {
 		return append([]rules.Event{e}, s.advancePowers()...)
 	case StepFreyaEnd:
 		e := s.event(KindEnd, p, "%s adds Freya's card face-down at the %s end", s.name(p), endName(end))
-		e.Secret = fmt.Sprintf("You add %s face-down at the %s end (Freya)", aCard(st.Card), endName(end))
+		e.Secret = fmt.Sprintf("%s adds %s face-down at the %s end (Freya)", s.name(p), aCard(st.Card), endName(end))
 		e.SecretTo = []rules.Seat{rules.Seat(p)}
 		return append([]rules.Event{e}, s.endTurn()...)
 	}
@@ -211,7 +207,7 @@ func (s *State) withdraw(p, i int) []rules.Event {
 		pl.Glory += pc.Glory
 	}
 	e := s.event(KindWithdraw, p, "%s withdraws the face-down card at position %d to hand", s.name(p), i+1)
-	e.Secret = fmt.Sprintf("You withdraw your %s (position %d) to your hand", cardName(pc.Card), i+1)
+	e.Secret = fmt.Sprintf("%s withdraws %s, the face-down card at position %d, to hand", s.name(p), aCard(pc.Card), i+1)
 	e.SecretTo = []rules.Seat{rules.Seat(p)}
 	return append([]rules.Event{e}, s.endTurn()...)
 }
@@ -290,7 +286,7 @@ func (s *State) invoke(p int) []rules.Event {
 	case Freya:
 		if drawn := s.draw(1); len(drawn) == 1 {
 			e := s.event("draw", p, "%s draws a card (Freya)", s.name(p))
-			e.Secret = fmt.Sprintf("You draw %s (Freya)", aCard(drawn[0]))
+			e.Secret = fmt.Sprintf("%s draws %s (Freya)", s.name(p), aCard(drawn[0]))
 			e.SecretTo = []rules.Seat{rules.Seat(p)}
 			s.Step = &Step{Kind: StepFreyaEnd, Seat: p, Card: drawn[0], Flipped: -1}
 			return append(ev, e)

@@ -9,7 +9,8 @@ import (
 )
 
 // The Spring round of the fixed 2-player game in testdata/example.json, as
-// Gordon's log shows it: his own deployments in full, Rikki's as backs.
+// Gordon's log shows it: his own deployments in full, Rikki's as backs,
+// every line in the third person.
 func Example() {
 	f, err := os.Open("testdata/example.json")
 	if err != nil {
@@ -28,11 +29,11 @@ func Example() {
 		fmt.Println(e.Text)
 	}
 	// Output:
-	// You deploy a red Raider face-down (1 of 3)
+	// Gordon deploys a red Raider face-down (1 of 3)
 	// Rikki deploys a card face-down (1 of 3)
-	// You deploy a Jarl face-down (2 of 3)
+	// Gordon deploys a Jarl face-down (2 of 3)
 	// Rikki deploys a card face-down (2 of 3)
-	// You deploy a red Raider face-down (3 of 3)
+	// Gordon deploys a red Raider face-down (3 of 3)
 	// Rikki deploys a card face-down (3 of 3)
 	// Every Raiding Party is deployed.
 	// Player Actions: Gordon, the First Player, begins.

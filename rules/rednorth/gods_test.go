@@ -108,7 +108,7 @@ func TestGods(t *testing.T) {
 					t.Error("the invoker does not see Freya's card")
 				}
 				last := ev[len(ev)-1]
-				if last.Text != "Gordon draws a card (Freya)" || last.Secret != "You draw a green Raider (Freya)" {
+				if last.Text != "Gordon draws a card (Freya)" || last.Secret != "Gordon draws a green Raider (Freya)" {
 					t.Errorf("draw event %+v", last)
 				}
 				do(t, s, 0, KindEnd, Right)
