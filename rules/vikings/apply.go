@@ -693,5 +693,5 @@ func (s *State) finish(winners []rules.Seat, reason string, ev *events) {
 	})
 	s.Outcome = &rules.Result{Winners: winners, Scores: scores, Ranking: ranking, Reason: reason}
 	s.Step = Step{Kind: StepOver, Seat: -1}
-	ev.Add(-1, "over", "The game is over: %s", reason)
+	ev.Add(-1, "over", "The game is over. %s.", reason)
 }
