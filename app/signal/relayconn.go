@@ -460,7 +460,7 @@ func (c *RelayConn) receive(f inFrame, now time.Time) {
 	}
 	if c.aead == nil {
 		if raw[0] == sealVersion {
-			c.hs.answered(c, f.text)
+			c.hs.answered(c, f.text, f.r)
 		}
 		return
 	}

@@ -174,12 +174,12 @@ func TestRelayConnDeliversExactlyOnceInOrder(t *testing.T) {
 		n      int
 	}{
 		{"clean", []*fakeRelay{{maxDelay: 50 * time.Millisecond}}, 1000},
-		{"a third lost", []*fakeRelay{{drop: 0.33, maxDelay: 100 * time.Millisecond}}, 1000},
-		{"half repeated", []*fakeRelay{{dup: 0.5, maxDelay: 100 * time.Millisecond}}, 1000},
-		{"reordered over two seconds", []*fakeRelay{{maxDelay: 2 * time.Second}}, 1000},
-		{"lost, repeated and reordered", []*fakeRelay{{drop: 0.25, dup: 0.25, maxDelay: 1500 * time.Millisecond}}, 1000},
-		{"one of two relays dead", []*fakeRelay{{dead: true}, {drop: 0.1, dup: 0.1, maxDelay: 300 * time.Millisecond}}, 1000},
-		{"three poor relays", []*fakeRelay{{drop: 0.5, maxDelay: time.Second}, {drop: 0.5, dup: 0.3, maxDelay: 2 * time.Second}, {drop: 0.6, maxDelay: 500 * time.Millisecond}}, 1000},
+		{"a third lost", []*fakeRelay{{drop: 0.33, maxDelay: 100 * time.Millisecond}}, 600},
+		{"half repeated", []*fakeRelay{{dup: 0.5, maxDelay: 100 * time.Millisecond}}, 600},
+		{"reordered over two seconds", []*fakeRelay{{maxDelay: 2 * time.Second}}, 600},
+		{"lost, repeated and reordered", []*fakeRelay{{drop: 0.25, dup: 0.25, maxDelay: 1500 * time.Millisecond}}, 600},
+		{"one of two relays dead", []*fakeRelay{{dead: true}, {drop: 0.1, dup: 0.1, maxDelay: 300 * time.Millisecond}}, 600},
+		{"three poor relays", []*fakeRelay{{drop: 0.5, maxDelay: time.Second}, {drop: 0.5, dup: 0.3, maxDelay: 2 * time.Second}, {drop: 0.6, maxDelay: 500 * time.Millisecond}}, 600},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -70,7 +70,7 @@ func (h *handshake) tick(c *RelayConn, now time.Time) time.Time {
 }
 
 // answered takes the host's answer, if text is one for this link.
-func (h *handshake) answered(c *RelayConn, text string) {
+func (h *handshake) answered(c *RelayConn, text string, r *route) {
 	m, err := h.sealer.open(text)
 	if err != nil || m.Kind != kindAnswer || m.ID != h.hello.ID || m.To != h.hello.From {
 		return
@@ -81,6 +81,9 @@ func (h *handshake) answered(c *RelayConn, text string) {
 	}
 	c.key(shared)
 	c.hs = nil
+	if r != nil {
+		r.heard = c.heard
+	}
 	// A first frame at once tells the host where to reach this guest.
 	c.ackAt = time.Now()
 }

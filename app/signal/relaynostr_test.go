@@ -3,11 +3,14 @@
 package signal
 
 import (
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
 	"time"
 
+	"longhall/app/internal/bip340"
 	"longhall/app/internal/leaktest"
 )
 
@@ -78,5 +81,22 @@ func TestDialRelayUnreachable(t *testing.T) {
 	_, err := DialRelay(testContext(t, 2*time.Second), Nostr{URL: closedURL(t)}, newTestRoom(t))
 	if !errors.Is(err, ErrUnreachable) {
 		t.Fatalf("got %v", err)
+	}
+}
+
+// TestNostrEnvelope measures what a Nostr event adds around a sealed
+// frame (id, key, signature, tags), for the README's cost figures.
+func TestNostrEnvelope(t *testing.T) {
+	c := &nostrConn{kind: NostrKind, key: bip340.RandomKey()}
+	for _, tags := range [][][]string{{{"t", newTestRoom(t).Topic()}}, {{"p", hex.EncodeToString(c.key.Public())}}} {
+		ev := event{CreatedAt: time.Now().Unix(), Kind: c.kind, Tags: tags}
+		if err := ev.sign(c.key); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal([]any{"EVENT", ev})
+		t.Logf("an event tagged %s adds %d bytes to its content", tags[0][0], len(b))
+		if len(b) > 500 {
+			t.Errorf("the envelope is %d bytes", len(b))
+		}
 	}
 }

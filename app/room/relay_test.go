@@ -1,0 +1,432 @@
+//go:build !js
+
+package room
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"longhall/app/internal/leaktest"
+	"longhall/app/peer"
+	"longhall/app/session"
+	"longhall/app/signal"
+	"longhall/rules"
+
+	"github.com/pion/ice/v4"
+	"github.com/pion/logging"
+	"github.com/pion/transport/v4/vnet"
+	"github.com/pion/webrtc/v4"
+)
+
+// blockedNet is a virtual network between host and guest on which nothing
+// arrives until open is set: offers and answers go through signaling as
+// ever, and ICE finds no path, as between two symmetric NATs without TURN.
+type blockedNet struct{ open atomic.Bool }
+
+// configs makes the network and the two sides' peer configs. ICE gives up
+// after a second or two; OpenTimeout backs it up.
+func (n *blockedNet) configs(t testing.TB) (host, guest peer.Config) {
+	t.Helper()
+	router, err := vnet.NewRouter(&vnet.RouterConfig{CIDR: "10.0.0.0/24", LoggerFactory: logging.NewDefaultLoggerFactory()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	router.AddChunkFilter(func(vnet.Chunk) bool { return n.open.Load() })
+	cfg := func(ip string) peer.Config {
+		nw, err := vnet.NewNet(&vnet.NetConfig{StaticIPs: []string{ip}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := router.AddNet(nw); err != nil {
+			t.Fatal(err)
+		}
+		return peer.Config{
+			OpenTimeout: 8 * time.Second,
+			SettingEngine: func(se *webrtc.SettingEngine) {
+				se.SetNet(nw)
+				se.SetICETimeouts(500*time.Millisecond, time.Second, 100*time.Millisecond)
+				se.SetICEMulticastDNSMode(ice.MulticastDNSModeDisabled)
+				se.SetNetworkTypes([]webrtc.NetworkType{webrtc.NetworkTypeUDP4})
+			},
+		}
+	}
+	host, guest = cfg("10.0.0.1"), cfg("10.0.0.2")
+	if err := router.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { router.Stop() })
+	return host, guest
+}
+
+// events records Events from any goroutine.
+type events struct {
+	mu  sync.Mutex
+	all []Event
+}
+
+func (e *events) add(ev Event) {
+	e.mu.Lock()
+	e.all = append(e.all, ev)
+	e.mu.Unlock()
+}
+
+func (e *events) has(kind EventKind, path Path) *Event {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for i := range e.all {
+		if e.all[i].Kind == kind && (path == "" || e.all[i].Path == path) {
+			return &e.all[i]
+		}
+	}
+	return nil
+}
+
+// relayedRoom is a 2-seat Red North room whose guest cannot reach the
+// host directly: the host's own player, the server and the guest's peer
+// config.
+type relayedRoom struct {
+	host   *session.Host
+	me     *session.Guest
+	srv    *Server
+	rm     signal.Room
+	net    *blockedNet
+	guest  peer.Config
+	served *events
+}
+
+func newRelayedRoom(ctx context.Context, t *testing.T) *relayedRoom {
+	t.Helper()
+	host, err := session.NewHost(ctx, "rednorth", rules.Config{Players: 2}, 11, session.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { host.Close() })
+	rm, err := signal.NewRoom()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &relayedRoom{host: host, rm: rm, net: &blockedNet{}, served: &events{}}
+	var hostCfg peer.Config
+	hostCfg, r.guest = r.net.configs(t)
+	r.srv, err = ServeWith(ctx, host, signal.Broadcast{}, rm, hostCfg, ServeOptions{Logf: t.Logf, OnEvent: r.served.add})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.srv.Close() })
+	r.me, err = host.Local("Gordon", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.me.Close() })
+	return r
+}
+
+// TestARoomPlaysRelayedWhenNoPathOpens: the guest's data channel can never
+// open, so after ICE gives up the guest falls back to a relayed link; it is
+// seated, both players move, the game ends, and the guest's last view is
+// the host's view of its seat. Both sides hear what happened.
+func TestARoomPlaysRelayedWhenNoPathOpens(t *testing.T) {
+	leaktest.Check(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	r := newRelayedRoom(ctx, t)
+
+	tried := &events{}
+	start := time.Now()
+	j, err := JoinWith(ctx, signal.Broadcast{}, r.rm, r.guest, "Rikki", "", JoinOptions{OnEvent: tried.add})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Guest.Close()
+	t.Logf("joined %s via %q in %v", j.Path, j.Via, time.Since(start))
+	if j.Path != Relayed || j.Relay == nil || j.Via != "broadcastchannel" {
+		t.Fatalf("joined %+v", j)
+	}
+	if ev := tried.has(NoDirectPath, ""); ev == nil || !(errors.Is(ev.Err, peer.ErrUnreachable) || errors.Is(ev.Err, peer.ErrOpenTimeout)) {
+		t.Fatalf("the guest's events: %+v", tried.all)
+	}
+	if tried.has(Relaying, Relayed) == nil {
+		t.Fatalf("the guest's events: %+v", tried.all)
+	}
+	for _, want := range []struct {
+		kind EventKind
+		path Path
+	}{{GuestCalling, Direct}, {GuestNoDirectPath, Direct}, {GuestCalling, Relayed}, {GuestConnected, Relayed}} {
+		if r.served.has(want.kind, want.path) == nil {
+			t.Fatalf("the host heard no %v (%s): %+v", want.kind, want.path, r.served.all)
+		}
+	}
+	if n := r.srv.Relayed(); n != 1 {
+		t.Fatalf("the server counts %d relayed guests", n)
+	}
+
+	g := j.Guest
+	waitSeated(t, g)
+	if err := g.Ready(true); err != nil {
+		t.Fatal(err)
+	}
+	results := []<-chan error{play(t, r.me), play(t, g)}
+	startWhenReady(t, r.host)
+	played := time.Now()
+	for i, res := range results {
+		select {
+		case err := <-res:
+			if err != nil {
+				t.Fatalf("player %d: %v", i, err)
+			}
+		case <-ctx.Done():
+			t.Fatalf("player %d: the game did not end in time", i)
+		}
+	}
+	save, err := r.host.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := len(save.Record.Actions)
+	guestMoves := 0
+	for _, a := range save.Record.Actions {
+		if a.Seat == g.Seat() {
+			guestMoves++
+		}
+	}
+	if guestMoves == 0 || guestMoves == moves {
+		t.Fatalf("%d of %d moves were the guest's: moves did not go both ways", guestMoves, moves)
+	}
+	final, _, err := rules.Replay(save.Record)
+	if err != nil {
+		t.Fatalf("the host's record does not replay: %v", err)
+	}
+	want, err := json.Marshal(final.View(g.Seat()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := g.Latest().State
+	if last == nil || last.Version != moves || !jsonEqual(t, last.View, want) {
+		t.Fatalf("the guest's last view is not the host's: version %v of %d", last, moves)
+	}
+
+	// What the link cost, for the README: the guest's frames go to the
+	// host, and what it received are the host's (the channel loses none).
+	st := j.Relay.Stats()
+	d := time.Since(played)
+	t.Logf("%d moves (%d the guest's) in %v, %.0f ms a move", moves, guestMoves, d.Round(time.Millisecond), float64(d.Milliseconds())/float64(moves))
+	t.Logf("guest → host: %d frames, %d bytes sealed (%.2f frames, %.0f bytes a move); host → guest: %d frames (%.2f a move); %d retransmissions",
+		st.Frames, st.Bytes, float64(st.Frames)/float64(moves), float64(st.Bytes)/float64(moves),
+		st.Received, float64(st.Received)/float64(moves), st.Retransmits)
+	if hs := r.srv.RelayStats(); hs.Frames > 0 {
+		t.Logf("host → guest: %d frames, %d bytes sealed (%.0f bytes a move)", hs.Frames, hs.Bytes, float64(hs.Bytes)/float64(moves))
+	}
+}
+
+func jsonEqual(t *testing.T, a, b []byte) bool {
+	t.Helper()
+	var x, y bytes.Buffer
+	if json.Compact(&x, a) != nil || json.Compact(&y, b) != nil {
+		t.Fatalf("not JSON: %.200s / %.200s", a, b)
+	}
+	var va, vb any
+	json.Unmarshal(x.Bytes(), &va)
+	json.Unmarshal(y.Bytes(), &vb)
+	ja, _ := json.Marshal(va)
+	jb, _ := json.Marshal(vb)
+	return bytes.Equal(ja, jb)
+}
+
+// TestARelayedGuestMovesToADirectLink: a relayed guest plays a few moves;
+// then the networks let a direct path through, the guest opens a data
+// channel with its token (DirectOnly), the host moves the seat to it and
+// closes the relayed link, and the game goes on to the end on the direct
+// link with nothing lost.
+func TestARelayedGuestMovesToADirectLink(t *testing.T) {
+	leaktest.Check(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	r := newRelayedRoom(ctx, t)
+
+	// While the path is blocked, DirectOnly fails with the peer's error.
+	if _, err := JoinWith(ctx, signal.Broadcast{}, r.rm, r.guest, "Rikki", "", JoinOptions{Fallback: DirectOnly}); !noPath(err) {
+		t.Fatalf("a direct join with no path: %v", err)
+	}
+	j, err := JoinWith(ctx, signal.Broadcast{}, r.rm, r.guest, "Rikki", "", JoinOptions{Fallback: RelayOnly})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j.Path != Relayed {
+		t.Fatalf("joined %s", j.Path)
+	}
+	old := j.Guest
+	defer old.Close()
+	waitSeated(t, old)
+	if err := old.Ready(true); err != nil {
+		t.Fatal(err)
+	}
+	hostDone := play(t, r.me)
+	startWhenReady(t, r.host)
+	// A few moves of the guest's over the relays.
+	for moved := 0; moved < 3; {
+		u, ok := <-old.Updates()
+		if !ok {
+			t.Fatalf("the relayed guest stopped: %v", old.Err())
+		}
+		if u.State != nil && len(u.State.Legal) > 0 && u.State.Result == nil {
+			if _, err := old.Intent(u.State.Legal[0]); err != nil {
+				t.Fatal(err)
+			}
+			moved++
+		}
+	}
+
+	r.net.open.Store(true)
+	nj, err := JoinWith(ctx, signal.Broadcast{}, r.rm, r.guest, "Rikki", old.Token(), JoinOptions{Fallback: DirectOnly})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nj.Guest.Close()
+	if nj.Path != Direct {
+		t.Fatalf("moved to %s", nj.Path)
+	}
+	<-old.Done() // the host closed the relayed link
+	if !waitUntil(10*time.Second, func() bool { return r.srv.Relayed() == 0 }) {
+		t.Fatal("the relayed link is still open on the host")
+	}
+	if nj.Guest.Seat() != old.Seat() && !waitUntil(10*time.Second, func() bool { return nj.Guest.Seat() == old.Seat() }) {
+		t.Fatalf("the guest came back in seat %d, not %d", nj.Guest.Seat(), old.Seat())
+	}
+	guestDone := play(t, nj.Guest)
+	for i, res := range []<-chan error{hostDone, guestDone} {
+		select {
+		case err := <-res:
+			if err != nil {
+				t.Fatalf("player %d: %v", i, err)
+			}
+		case <-ctx.Done():
+			t.Fatalf("player %d: the game did not end in time", i)
+		}
+	}
+	save, err := r.host.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := rules.Replay(save.Record); err != nil {
+		t.Fatalf("the host's record does not replay: %v", err)
+	}
+}
+
+func waitUntil(d time.Duration, cond func() bool) bool {
+	deadline := time.Now().Add(d)
+	for !cond() {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return true
+}
+
+// TestRelayedPlayCost plays a whole 2-seat game through a relayed link at
+// a person's pace (a move 15 s after the turn comes), on synctest's clock,
+// and reports what the link costs the relays: frames (one event on each
+// relay it goes through) and sealed bytes, each way, per minute and per
+// move. The README quotes it.
+func TestRelayedPlayCost(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		host, err := session.NewHost(ctx, "rednorth", rules.Config{Players: 2}, 11, session.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer host.Close()
+		rm, _ := signal.NewRoom()
+		srv, err := Serve(ctx, host, signal.Broadcast{}, rm, peer.Config{}, t.Logf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer srv.Close()
+		me, err := host.Local("Gordon", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer me.Close()
+		j, err := JoinWith(ctx, signal.Broadcast{}, rm, peer.Config{}, "Rikki", "", JoinOptions{Fallback: RelayOnly})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := j.Guest
+		defer g.Close()
+		synctest.Wait()
+		if err := g.Ready(true); err != nil {
+			t.Fatal(err)
+		}
+		// Idle in the lobby for ten minutes: heartbeats only.
+		idleFrom := j.Relay.Stats()
+		time.Sleep(10 * time.Minute)
+		idle := j.Relay.Stats()
+		t.Logf("idle: %.1f frames a minute each way", float64(idle.Frames-idleFrom.Frames)/10)
+
+		const pace = 15 * time.Second
+		results := []<-chan error{pacedPlay(me, pace), pacedPlay(g, pace)}
+		if err := host.Start(); err != nil {
+			t.Fatal(err)
+		}
+		start, gs0, hs0 := time.Now(), j.Relay.Stats(), srv.RelayStats()
+		for _, r := range results {
+			if err := <-r; err != nil {
+				t.Fatal(err)
+			}
+		}
+		d := time.Since(start)
+		gs, hs := j.Relay.Stats(), srv.RelayStats()
+		save, _ := host.Save()
+		moves := len(save.Record.Actions)
+		minutes := d.Minutes()
+		t.Logf("%d moves in %v (a move every %.1f s)", moves, d.Round(time.Second), d.Seconds()/float64(moves))
+		for _, w := range []struct {
+			name string
+			a, b signal.RelayStats
+		}{{"guest → host", gs0, gs}, {"host → guest", hs0, hs}} {
+			frames, bytes := w.b.Frames-w.a.Frames, w.b.Bytes-w.a.Bytes
+			t.Logf("%s: %d frames (%.1f a minute, %.2f a move), %d bytes sealed (%.0f a minute, %.0f a frame), %d retransmissions",
+				w.name, frames, float64(frames)/minutes, float64(frames)/float64(moves), bytes, float64(bytes)/minutes,
+				float64(bytes)/float64(frames), w.b.Retransmits-w.a.Retransmits)
+		}
+		g.Close()
+		me.Close()
+		srv.Close()
+		host.Close()
+		cancel()
+	})
+}
+
+// pacedPlay answers every state that asks this player for a move, pace
+// after it came, until the game ends.
+func pacedPlay(g *session.Guest, pace time.Duration) <-chan error {
+	done := make(chan error, 1)
+	go func() {
+		for u := range g.Updates() {
+			s := u.State
+			if s == nil {
+				continue
+			}
+			if s.Result != nil {
+				done <- nil
+				return
+			}
+			if len(s.Legal) > 0 {
+				time.Sleep(pace)
+				if l := g.Latest().State; l != nil && l.Version == s.Version {
+					g.Intent(s.Legal[0])
+				}
+			}
+		}
+		done <- g.Err()
+	}()
+	return done
+}
