@@ -67,10 +67,11 @@ type pingOut struct {
 const maxPingsOut = 64
 
 // KeepAlive starts the heartbeat on this guest's link (see Heartbeat): it
-// pings when the guest has sent nothing for hb.Every, and closes the link,
-// with Err then ErrSilent, when the host stops answering. The host's own
-// player, on an in-memory pipe, needs none. Call it once, early; the
-// heartbeat stops with the guest.
+// pings at once, so that the host judges the guest by its silence from
+// now on, then whenever the guest has sent nothing for hb.Every, and it
+// closes the link, with Err then ErrSilent, when the host stops answering.
+// The host's own player, on an in-memory pipe, needs none. Call it once,
+// early; the heartbeat stops with the guest.
 func (g *Guest) KeepAlive(hb Heartbeat) {
 	hb = hb.withDefaults()
 	g.mu.Lock()
@@ -79,6 +80,9 @@ func (g *Guest) KeepAlive(hb Heartbeat) {
 		return
 	}
 	g.beatDone = make(chan struct{})
+	if g.err == nil {
+		g.pingLocked(true)
+	}
 	g.mu.Unlock()
 	go g.beat(hb)
 }

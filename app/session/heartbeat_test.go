@@ -111,9 +111,13 @@ func TestAnIdleGuestPingsAboutOnceASecondAndHearsNothingOfIt(t *testing.T) {
 		local(t, h, "Ann", "")
 		bob := joinTapped(t, h, "Bob", "", &Heartbeat{})
 		drain(bob.g)
+		synctest.Wait()
+		if bob.guest.count(KindPing) != 1 {
+			t.Errorf("the guest sent %d pings on keeping the heartbeat, want 1 at once", bob.guest.count(KindPing))
+		}
 		time.Sleep(10 * time.Second)
 		synctest.Wait()
-		pings, pongs := bob.guest.count(KindPing), bob.host.count(KindPong)
+		pings, pongs := bob.guest.count(KindPing)-1, bob.host.count(KindPong)-1
 		if pings < 9 || pings > 11 || pongs != pings {
 			t.Errorf("in 10 idle seconds the guest sent %d pings and the host %d pongs, want about 10 each", pings, pongs)
 		}
@@ -231,6 +235,64 @@ func TestTheHostShowsAGuestThatPingedAndFellSilentAsAway(t *testing.T) {
 		var se *Error
 		if err := bob.g.Err(); errors.As(err, &se) || !errors.Is(err, ErrClosed) {
 			t.Errorf("the dropped guest's Err is %v, want ErrClosed and no kick", err)
+		}
+	})
+}
+
+// farEnd is the guest's end of a link whose Close ends it here only: on a
+// dead network, the other side does not hear of it.
+type farEnd struct {
+	*tapConn
+	once sync.Once
+	done chan struct{}
+}
+
+func (f *farEnd) Close() error {
+	f.once.Do(func() { close(f.done) })
+	return nil
+}
+
+func (f *farEnd) Done() <-chan struct{} { return f.done }
+
+func (f *farEnd) Recv(ctx context.Context) ([]byte, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		select {
+		case <-f.done:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	return f.tapConn.Recv(ctx)
+}
+
+func TestTheHostJudgesAGuestThatKeepsTheHeartbeatFromItsFirstMoment(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		h := newTestHost(t, 2, Options{})
+		local(t, h, "Ann", "")
+		a, b := Pipe()
+		host, guest := tap(a), &farEnd{tapConn: tap(b), done: make(chan struct{})}
+		if err := h.Attach(host); err != nil {
+			t.Fatal(err)
+		}
+		bob, err := NewGuest(context.Background(), guest, "Bob", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer bob.Close()
+		bob.KeepAlive(Heartbeat{})
+		waitKind(t, bob, KindWelcome)
+		// The link dies at once, before the guest was ever quiet, and the
+		// host never hears the guest close it.
+		host.setCut(true)
+		guest.setCut(true)
+		cut := time.Now()
+		for seatConnected(t, h) && time.Since(cut) < time.Minute {
+			time.Sleep(100 * time.Millisecond)
+		}
+		if took := time.Since(cut); took > DefaultBeatAway+DefaultBeatAway/4 {
+			t.Errorf("the host showed the guest away after %v, want at most %v", took, DefaultBeatAway+DefaultBeatAway/4)
 		}
 	})
 }
