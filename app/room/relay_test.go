@@ -293,6 +293,7 @@ func TestARelayedGuestMovesToADirectLink(t *testing.T) {
 		t.Fatalf("moved to %s", nj.Path)
 	}
 	<-old.Done() // the host closed the relayed link
+	t.Logf("the relayed guest ended with: %v", old.Err())
 	if !waitUntil(10*time.Second, func() bool { return r.srv.Relayed() == 0 }) {
 		t.Fatal("the relayed link is still open on the host")
 	}

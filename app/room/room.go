@@ -272,24 +272,20 @@ func (s *Server) Close() error {
 
 // Join reaches the host of a room and says hello as a guest: it makes a
 // WebRTC offer, carries it to the host through sig, and opens the data
-// channel with the host's answer, or a relayed link when no direct path
-// opens (see JoinWith). token re-takes a seat held before ("" for a
-// newcomer). Give ctx a deadline: Join waits as long as ctx allows for the
-// host to answer. ctx bounds only the joining: the guest it returns stays
-// in the room until its Close.
+// channel with the host's answer. token re-takes a seat held before ("" for
+// a newcomer). Give ctx a deadline: Join waits as long as ctx allows for
+// the host to answer. ctx bounds only the joining: the guest it returns
+// stays in the room until its Close. It never falls back to a relayed
+// link: JoinWith does.
 func Join(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg peer.Config, name, token string) (*session.Guest, error) {
-	j, err := JoinWith(ctx, sig, rm, cfg, name, token, JoinOptions{})
-	if err != nil {
-		return nil, err
-	}
-	return j.Guest, nil
+	g, _, err := JoinVia(ctx, sig, rm, cfg, name, token)
+	return g, err
 }
 
 // JoinVia is Join that also names the relay that brought the host's
-// answer ("" when the signaler cannot tell), or for a relayed link the
-// relays that carry it.
+// answer ("" when the signaler cannot tell).
 func JoinVia(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg peer.Config, name, token string) (*session.Guest, string, error) {
-	j, err := JoinWith(ctx, sig, rm, cfg, name, token, JoinOptions{})
+	j, err := joinDirect(ctx, sig, rm, cfg, name, token)
 	if err != nil {
 		return nil, "", err
 	}
@@ -345,16 +341,25 @@ func (e *NoPathError) Error() string {
 
 func (e *NoPathError) Unwrap() []error { return []error{e.Direct, e.Relay} }
 
-// JoinWith reaches the host of a room and says hello as a guest, over a
-// data channel or, when no direct path opens (ICE failed: two symmetric
-// NATs with no TURN server, or a browser without WebRTC) and
-// opts.Fallback allows, over a relayed link through the same signaler's
-// Nostr relays. ctx bounds both attempts: the relayed one needs a few
-// seconds after ICE gives up. A guest may switch to a direct link later:
-// a JoinWith with DirectOnly and the same token opens one, the host moves
-// the seat to it and closes the relayed link, and the guest's intents
-// still unanswered are resent from the new welcome's seq (see the
-// session's README).
+// JoinWith is Join over a data channel or, when no direct path opens (ICE
+// failed: two symmetric NATs with no TURN server, or a browser without
+// WebRTC) and opts.Fallback allows, over a relayed link through the same
+// signaler's Nostr relays. ctx bounds both attempts: the relayed one needs
+// a few seconds after ICE gives up.
+//
+// A relayed guest needs no session heartbeat (Guest.KeepAlive): its link
+// beats by itself, at a pace the relays can bear, and ends with
+// signal.ErrLinkLost when the host falls silent (after 20 s while a move
+// waits for the host, 40 s otherwise). The session's default heartbeat, a
+// ping a second and a link dropped after 3 s of silence, would cost the
+// relays twenty times as much and drop a relayed link at its first lost
+// frame.
+//
+// A guest may switch to a direct link later: a JoinWith with DirectOnly
+// and the same token opens one, the host moves the seat to it and closes
+// the relayed link (the relayed Guest ends, kicked as "connected again
+// from elsewhere"), and the guest's intents still unanswered are resent
+// from the new welcome's seq (see the session's README).
 func JoinWith(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg peer.Config, name, token string, opts JoinOptions) (*Joined, error) {
 	event := opts.OnEvent
 	if event == nil {

@@ -48,11 +48,12 @@ var (
 	linkBatch    = 30 * time.Millisecond  // messages sent together go in one frame
 	linkGap      = 250 * time.Millisecond // at most 4 frames a second each way
 	linkAckDelay = 500 * time.Millisecond // an ack waits this long for a frame to ride on
-	linkRTO      = 3 * time.Second        // unacked pieces go again after this…
-	linkMaxRTO   = 24 * time.Second       // …doubling up to this
+	linkRTO      = 2 * time.Second        // unacked pieces go again after this…
+	linkMaxRTO   = 8 * time.Second        // …growing by half up to this
 	linkBeat     = 15 * time.Second       // an idle side sends an empty frame this often
 	linkFresh    = 35 * time.Second       // a relay that brought a frame this recently is preferred
-	linkLost     = 50 * time.Second       // a side heard from for this long is gone
+	linkLost     = 40 * time.Second       // a side not heard from for this long is gone…
+	linkStall    = 20 * time.Second       // …or for this long while what it was sent waits for its ack
 	linkFlush    = 2 * time.Second        // the last frames may take this long to leave after a close
 )
 
@@ -103,6 +104,7 @@ type RelayConn struct {
 	// Sending: out holds the pieces from seq acked+1 on, each with its mark.
 	out      []string
 	outBytes int
+	outSince time.Time // when the oldest piece in out was queued
 	acked    int64     // the other side has every piece up to this one
 	sent     int64     // pieces up to this one went out in the current pass
 	resend   int64     // pieces up to this one are retransmissions
@@ -259,6 +261,9 @@ func (c *RelayConn) tick(now time.Time) time.Time {
 		return c.hs.tick(c, now)
 	}
 	lost := c.heard.Add(linkLost)
+	if len(c.out) > 0 {
+		lost = earliest(lost, later(c.heard, c.outSince).Add(linkStall))
+	}
 	if !now.Before(lost) {
 		c.end(ErrLinkLost)
 		return time.Time{}
@@ -268,7 +273,7 @@ func (c *RelayConn) tick(now time.Time) time.Time {
 		c.resend = max(c.resend, c.sent)
 		c.sent = c.acked
 		c.queuedAt = now
-		c.rto = min(2*c.rto, linkMaxRTO)
+		c.rto = min(c.rto*3/2, linkMaxRTO)
 		c.rtoAt = time.Time{}
 		c.stats.Retransmits++
 	}
@@ -494,6 +499,7 @@ func (c *RelayConn) receive(f inFrame, now time.Time) {
 			c.outBytes -= len(p)
 		}
 		c.out = append(c.out[:0:0], c.out[k:]...)
+		c.outSince = now
 		c.acked = fr.Ack
 		c.sent = max(c.sent, c.acked)
 		c.rto = linkRTO
@@ -613,6 +619,9 @@ func (c *RelayConn) Send(msg []byte) error {
 	}
 	if !c.unsent() {
 		c.queuedAt = time.Now()
+	}
+	if len(c.out) == 0 {
+		c.outSince = time.Now()
 	}
 	for {
 		n := min(len(msg), size)
