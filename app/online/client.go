@@ -326,20 +326,42 @@ func (c *client) waiting(now time.Time) bool {
 	return false
 }
 
-// nudgeLater redraws the page once a move just sent has waited
-// WaitAfter, for View.Waiting to show.
+// nudgeLater redraws the page when the oldest move out that has not
+// waited WaitAfter yet reaches it, for View.Waiting to show.
 func (c *client) nudgeLater() {
+	now := c.clock()
+	var next time.Duration
+	for _, o := range c.outbox {
+		if left := WaitAfter - now.Sub(o.sent); left > 0 && o.heard == c.heard {
+			next = left
+			break
+		}
+	}
+	if next == 0 {
+		return
+	}
+	next += 10 * time.Millisecond
 	if c.nudge == nil {
-		c.nudge = time.AfterFunc(WaitAfter+10*time.Millisecond, c.changed)
+		c.nudge = time.AfterFunc(next, c.nudged)
 	} else {
-		c.nudge.Reset(WaitAfter + 10*time.Millisecond)
+		c.nudge.Reset(next)
 	}
 }
 
-// stopNudge stops the redraw timer, when the room closes here.
+// nudged redraws the page, and waits for the next move to show.
+func (c *client) nudged() {
+	c.changed()
+	c.mu.Lock()
+	c.nudgeLater()
+	c.mu.Unlock()
+}
+
+// stopNudge stops the redraw timer when the room closes here, and the
+// moves out with it: nothing will send them again.
 func (c *client) stopNudge() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.outbox = nil
 	if c.nudge != nil {
 		c.nudge.Stop()
 	}

@@ -43,12 +43,26 @@ type Joining struct {
 	probing  bool
 	netPoke  chan struct{}
 	probeNow chan struct{}
+	relayed  time.Time // when an attempt last went through the relays, or the network went down
 }
 
-// errNetBack drops an attempt that went out while the network was down,
-// now that it is back: its offer named no public address, and it would
-// only time out.
-var errNetBack = errors.New("online: the network is back; trying again")
+// errNetChanged drops an attempt made for a network that has changed
+// since: one that went out while the network was down (its offer names no
+// public address, and it would only time out) now that it is back, or one
+// that dials the relays now that the network is down.
+var errNetChanged = errors.New("online: the network changed; trying again")
+
+// errNoNetwork is an attempt's failure while the network is down and only
+// the relays could reach the host.
+var errNoNetwork = errors.New("online: this device cannot reach the internet right now")
+
+// While the network is down a guest does not dial the relays: a browser
+// keeps such a connection pending through the outage and holds back the
+// next ones to the same relay for seconds after the network is back. It
+// tries the BroadcastChannel only (tabs of this browser), and the relays
+// again once the network is back, or once every downRelays in case only
+// the site is unreachable.
+const downRelays = 30 * time.Second
 
 // Join enters the room as a guest called name and stays there: whenever
 // the link drops it joins again with the reconnect token, which it keeps
@@ -98,7 +112,7 @@ func (j *Joining) run(ctx context.Context) {
 	wait := time.Second
 	for ctx.Err() == nil {
 		g, err := j.attempt(ctx)
-		if errors.Is(err, errNetBack) {
+		if errors.Is(err, errNetChanged) {
 			continue
 		}
 		if err != nil {
@@ -106,6 +120,7 @@ func (j *Joining) run(ctx context.Context) {
 				return
 			}
 			j.set(func(v *View) { v.Problem, v.Attempts = describe(err), v.Attempts+1 })
+			j.setProbing(true) // the network may be why
 			var back bool
 			if g, back = j.pause(ctx, wait); ctx.Err() != nil {
 				return
@@ -138,8 +153,11 @@ func (j *Joining) run(ctx context.Context) {
 			problem = "The host stopped answering."
 		}
 		j.set(func(v *View) { v.Link, v.Problem = Reconnecting, problem })
-		// Reconnect at once; meanwhile find out whether the network works.
-		j.setProbing(true)
+		// Reconnect at once, knowing first whether the network works (a
+		// moment when it does), and keep asking while it does not.
+		if !j.reachable(ctx) {
+			j.setProbing(true)
+		}
 	}
 }
 
@@ -166,15 +184,22 @@ func (j *Joining) pause(ctx context.Context, wait time.Duration) (g *session.Gue
 }
 
 // attempt reaches the host once through the relays, unless a connection
-// made by hand arrives first. An attempt that went out while the network
-// was down is dropped as soon as the network is back (errNetBack).
+// made by hand arrives first. While the network is down it uses no relay
+// (see downRelays); when the network comes back or goes, the attempt is
+// dropped (errNetChanged) for one that fits.
 func (j *Joining) attempt(ctx context.Context) (*session.Guest, error) {
-	wasDown, downs, _ := j.netState()
+	j.netMu.Lock()
+	down := j.netDown
+	local := down && time.Since(j.relayed) < downRelays
+	if !local {
+		j.relayed = time.Now()
+	}
+	j.netMu.Unlock()
 	actx, cancel := context.WithTimeout(ctx, attemptTimeout)
 	defer cancel()
 	res := make(chan joined, 1)
 	go func() {
-		g, via, err := j.join(actx)
+		g, via, err := j.join(actx, local)
 		if err == nil && via != "" {
 			j.set(func(v *View) { v.Via = relayWords("race(" + via + ")") })
 		}
@@ -197,25 +222,51 @@ func (j *Joining) attempt(ctx context.Context) (*session.Guest, error) {
 			}
 			return nil, ctx.Err()
 		case <-j.netPoke:
-			down, n, _ := j.netState()
-			if down || (!wasDown && n == downs) {
-				continue // still down, or this attempt never saw it down
+			if now, _, _ := j.netState(); now == down {
+				continue
 			}
 			cancel()
 			if r := <-res; r.g != nil {
 				return r.g, nil // it made it after all
 			}
-			return nil, errNetBack
+			return nil, errNetChanged
 		}
 	}
 }
 
-// join reaches the host once.
-func (j *Joining) join(ctx context.Context) (*session.Guest, string, error) {
+// join reaches the host once; local keeps it off the relays.
+func (j *Joining) join(ctx context.Context, local bool) (*session.Guest, string, error) {
 	if j.net.join != nil {
 		return j.net.join(ctx, j.room, j.name, j.tokens.get())
 	}
-	return room.JoinVia(ctx, j.net.signaler(j.room), j.room, j.net.Peer, j.name, j.tokens.get())
+	sig := j.net.signaler(j.room)
+	if local {
+		var tabs signal.Race
+		if r, ok := sig.(signal.Race); ok {
+			for _, s := range r.Signalers {
+				if _, ok := s.(signal.Broadcast); ok {
+					tabs.Signalers = append(tabs.Signalers, s)
+				}
+			}
+		}
+		if len(tabs.Signalers) == 0 {
+			return nil, "", errNoNetwork
+		}
+		sig = tabs
+	}
+	return room.JoinVia(ctx, sig, j.room, j.net.Peer, j.name, j.tokens.get())
+}
+
+// reachable asks the site once whether the network works, and notes the
+// answer.
+func (j *Joining) reachable(ctx context.Context) bool {
+	pctx, cancel := context.WithTimeout(ctx, probeTimeout)
+	defer cancel()
+	up := j.net.network().Reach(pctx)
+	if ctx.Err() == nil {
+		j.netSeen(up)
+	}
+	return up
 }
 
 // netState is what the watcher found of the network: down now, and the
@@ -236,6 +287,7 @@ func (j *Joining) netSeen(up bool) {
 			j.netUps++
 		} else {
 			j.netDowns++
+			j.relayed = time.Now()
 		}
 	}
 	j.netMu.Unlock()
@@ -289,13 +341,10 @@ func (j *Joining) watchNet(ctx context.Context) {
 		if !probing {
 			continue
 		}
-		pctx, cancel := context.WithTimeout(ctx, probeTimeout)
-		up := nw.Reach(pctx)
-		cancel()
+		up := j.reachable(ctx)
 		if ctx.Err() != nil {
 			return
 		}
-		j.netSeen(up)
 		if up {
 			j.netMu.Lock()
 			j.probing = false
@@ -307,6 +356,8 @@ func (j *Joining) watchNet(ctx context.Context) {
 // describe words a failed attempt for the banner.
 func describe(err error) string {
 	switch {
+	case errors.Is(err, errNoNetwork):
+		return "This device cannot reach the internet right now; it will try again as soon as it can."
 	case errors.Is(err, context.DeadlineExceeded):
 		return "The host did not answer. They may be away, or the relays may be down."
 	default:

@@ -62,6 +62,7 @@ type wires struct {
 	links   []wire
 	offline chan struct{} // while not nil, joining waits for it to close
 	joins   int
+	stuck   int // attempts that waited for the network
 	dropped int // attempts abandoned (their ctx ended while offline)
 }
 
@@ -73,6 +74,9 @@ func (w *wires) join(ctx context.Context, _ signal.Room, name, token string) (*s
 	offline, h := w.offline, w.host
 	w.mu.Unlock()
 	if offline != nil {
+		w.mu.Lock()
+		w.stuck++
+		w.mu.Unlock()
 		select {
 		case <-offline:
 		case <-ctx.Done():
@@ -135,6 +139,13 @@ func (w *wires) goOnlineLater() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.offline = nil
+}
+
+// stuckAttempts counts the attempts that waited for the network.
+func (w *wires) stuckAttempts() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.stuck
 }
 
 // intentsSent counts the intents the guest sent on every link.
@@ -480,7 +491,7 @@ func TestAnAttemptThatWentOutWhileTheNetworkWasDownIsDroppedWhenItIsBack(t *test
 			l.guest.setCut(true)
 			l.host.setCut(true)
 			until(t, r.w, r.guest, "the guest reconnecting", func(v View) bool { return v.Link == Reconnecting })
-			for n.count() < 2 {
+			for n.count() < 2 || r.wires.stuckAttempts() == 0 {
 				time.Sleep(10 * time.Millisecond)
 			}
 			if down, _, _ := r.guest.netState(); !down {

@@ -1,0 +1,285 @@
+//go:build linux
+
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// Nothing lost (issue 22): a guest's link dies while it moves. Host and
+// guest sit in two homes of the NAT rig (natrig_test.go), each behind an
+// ordinary NAT, with coturn as the site's STUN server; the guest's home
+// loses its link for 20 s (its router's public side goes down, as when a
+// phone loses its signal), right after the guest clicks a move.
+
+// lostTimeline records, in every document of a page, each change of what
+// the test watches: the banner (its link state and words), seat 1's state
+// in the seat list, and the table's version, with the page's clock (the
+// machine's, as Go's time.Now), in window.lhTimeline.
+const lostTimeline = `(() => {
+  if (window.lhTimeline) return;
+  window.lhTimeline = [];
+  let last = '';
+  const note = () => {
+    const b = document.querySelector('#banner');
+    const s = document.querySelector('#seat-1');
+    const t = document.querySelector('#table');
+    const e = {t: Date.now(), link: b ? (b.dataset.link || '') : '', text: b ? b.textContent : '',
+      seat: s ? (s.dataset.state || '') : '', version: t ? (t.dataset.version || '') : '',
+      notice: [...document.querySelectorAll('[role=alert]')].map(a => a.textContent).join(' | ')};
+    const key = [e.link, e.text, e.seat, e.version, e.notice].join('|');
+    if (key !== last) { last = key; window.lhTimeline.push(e); }
+  };
+  const start = () => { new MutationObserver(note).observe(document.documentElement, {subtree: true, childList: true, characterData: true, attributes: true}); note(); };
+  if (document.documentElement) start(); else document.addEventListener('DOMContentLoaded', start);
+})()`
+
+// moment is one entry of a page's timeline.
+type moment struct {
+	T       int64  `json:"t"` // Unix ms
+	Link    string `json:"link"`
+	Text    string `json:"text"`
+	Seat    string `json:"seat"`
+	Version string `json:"version"`
+	Notice  string `json:"notice"`
+}
+
+func (m moment) at() time.Time { return time.UnixMilli(m.T) }
+
+// keepTimeline makes ctx's page, and every page it loads from now on,
+// record its timeline.
+func keepTimeline(t testing.TB, ctx context.Context) {
+	t.Helper()
+	within(t, ctx, "recording the page's timeline", chromedp.ActionFunc(func(ctx context.Context) error {
+		_, err := page.AddScriptToEvaluateOnNewDocument(lostTimeline).Do(ctx)
+		return err
+	}), chromedp.Evaluate(lostTimeline, nil))
+}
+
+func timelineOf(t testing.TB, ctx context.Context) []moment {
+	t.Helper()
+	var raw string
+	within(t, ctx, "reading the page's timeline", chromedp.Evaluate(`JSON.stringify(window.lhTimeline || [])`, &raw))
+	var out []moment
+	if err := json.Unmarshal([]byte(raw), &out); err != nil {
+		t.Fatalf("the timeline %q: %v", raw, err)
+	}
+	return out
+}
+
+// first is the first moment at or after from that matches, or nil.
+func first(tl []moment, from time.Time, match func(moment) bool) *moment {
+	for i := range tl {
+		if !tl[i].at().Before(from) && match(tl[i]) {
+			return &tl[i]
+		}
+	}
+	return nil
+}
+
+// clickMove clicks the n-th enabled move control on the table (not a card
+// that opens a menu) and returns what it asks for ("deploy:3"), or "".
+const clickMove = `(() => {
+  const shown = el => el.offsetParent !== null && !el.closest('[aria-hidden="true"]');
+  const acts = [...document.querySelectorAll('#table [data-action]:not([disabled])')].filter(shown);
+  if (!acts.length) return '';
+  const el = acts[%d %% acts.length];
+  const move = el.dataset.action + ':' + (el.dataset.args || '');
+  el.click();
+  return move;
+})()`
+
+// enabledMoves counts the move controls a page offers now.
+const enabledMoves = `[...document.querySelectorAll('#table [data-action]:not([disabled])')].filter(el => el.offsetParent !== null).length`
+
+// hostRecord reads the actions of the room the page hosts, from its save,
+// as "seat kind:args" lines ("1 deploy:3").
+const hostRecord = `(() => {
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (!k.startsWith('longhall.room.')) continue;
+    const h = JSON.parse(localStorage.getItem(k));
+    if (!h.save) continue;
+    return (h.save.record.actions || []).map(a => a.seat + ' ' + a.action.kind + ':' + (a.action.args || []).join(','));
+  }
+  return [];
+})()`
+
+func recordOf(t testing.TB, ctx context.Context) []string {
+	t.Helper()
+	var actions []string
+	within(t, ctx, "reading the host's record", chromedp.Evaluate(hostRecord, &actions))
+	return actions
+}
+
+// TestRoomGuestsLinkDiesWhileItMovesAndNothingIsLost: Rikki's link dies
+// for 20 s just as he moves. His page says that it waits for the host,
+// then that the link dropped; the host's seat list shows him away; when
+// his network is back he rejoins by himself and the move he made is
+// applied, once. It logs how long each side took to notice the dead link
+// and how long play took to resume after the network's return.
+func TestRoomGuestsLinkDiesWhileItMovesAndNothingIsLost(t *testing.T) {
+	const outage = 20 * time.Second
+	rig := newNATRig(t, natOrdinary, natOrdinary)
+	base := rig.StartApp(t, "-stun", rig.STUN)
+	hostHome, guestHome := rig.Homes[0], rig.Homes[1]
+	host := rig.Site(hostHome, base).player(t, "Gordon")
+	guest := rig.Site(guestHome, base).player(t, "Rikki")
+	keepTimeline(t, host)
+	keepTimeline(t, guest)
+	link := rig.Site(hostHome, base).openRoom(t, host, 2)
+	within(t, guest, "opening the link", chromedp.Navigate(link))
+	if s := seatedAt(t, guest, "Rikki"); s != 1 {
+		t.Fatalf("Rikki sits at %d", s)
+	}
+	within(t, guest, "Rikki is ready", chromedp.Click("#ready", chromedp.ByQuery))
+	within(t, host, "starting", chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
+		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery))
+
+	// Play until it is Rikki's move: the host plays its own.
+	for n := 0; ; n++ {
+		var mine int
+		within(t, guest, "looking for Rikki's move", chromedp.Evaluate(enabledMoves, &mine))
+		if mine > 0 {
+			break
+		}
+		if n > 500 {
+			roomFailure(t, guest, "Rikki never had a move", fmt.Errorf("after %d looks", n))
+		}
+		if _, _, err := look(host, n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	settled(t, host, guest)
+	before := recordOf(t, host)
+	var version string
+	within(t, guest, "reading the version", chromedp.Evaluate(roomVersion, &version))
+	t.Logf("Rikki's move at version %s (%d actions in the host's record)", version, len(before))
+
+	// The network goes, and Rikki clicks at once (he cannot know), and
+	// again a moment later if his table still offers a move.
+	guestHome.SetOnline(t, false)
+	cut := time.Now()
+	var clicked []string
+	var move string
+	within(t, guest, "Rikki moves", chromedp.Evaluate(fmt.Sprintf(clickMove, 0), &move))
+	if move == "" {
+		t.Fatal("Rikki had no move to click")
+	}
+	clicked = append(clicked, move)
+	time.Sleep(700 * time.Millisecond)
+	within(t, guest, "Rikki moves again", chromedp.Evaluate(fmt.Sprintf(clickMove, 1), &move))
+	if move != "" {
+		clicked = append(clicked, move)
+	}
+	t.Logf("into the dead link, Rikki clicked %v", clicked)
+
+	// His page says it waits for the host, then that the link dropped;
+	// meanwhile it offers nothing to click.
+	within(t, guest, "Rikki's page noticing the dead link", chromedp.Poll(`(document.querySelector('#banner') || {dataset: {}}).dataset.link === 'reconnecting'`, nil,
+		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)))
+	screenshot(t, guest, "room-lost-guest-waiting")
+	var offered int
+	within(t, guest, "counting Rikki's controls", chromedp.Evaluate(enabledMoves, &offered))
+	if offered != 0 {
+		t.Errorf("with the link down Rikki's table offers %d moves", offered)
+	}
+	within(t, host, "the host seeing Rikki away", chromedp.Poll(`(document.querySelector('#seat-1') || {dataset: {}}).dataset.state === 'away'`, nil,
+		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)))
+	if mid := recordOf(t, host); len(mid) != len(before) {
+		t.Errorf("the host applied %v through a dead link", mid[len(before):])
+	}
+
+	time.Sleep(time.Until(cut.Add(outage)))
+	guestHome.SetOnline(t, true)
+	back := time.Now()
+	want := len(before) + 1
+	var after []string
+	for deadline := back.Add(60 * time.Second); ; {
+		after = recordOf(t, host)
+		var link string
+		within(t, guest, "reading Rikki's link", chromedp.Evaluate(`(document.querySelector('#banner') || {dataset: {}}).dataset.link || ''`, &link))
+		if len(after) >= want && link != "reconnecting" && link != "connecting" {
+			break
+		}
+		if time.Now().After(deadline) {
+			roomFailure(t, guest, "Rikki never came back with his move", fmt.Errorf("the host's record has %d actions, want %d", len(after), want))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	// Anything late would land now.
+	time.Sleep(3 * time.Second)
+	settled(t, host, guest)
+	after = recordOf(t, host)
+	var his []string
+	for _, a := range after[len(before):] {
+		if seat, m, _ := strings.Cut(a, " "); seat == "1" {
+			his = append(his, m)
+		}
+	}
+	counts := map[string]int{}
+	for _, m := range his {
+		counts[m]++
+	}
+	var notice string
+	within(t, guest, "reading Rikki's notices", chromedp.Evaluate(`[...document.querySelectorAll('[role=alert]')].map(a => a.textContent).join(' | ')`, &notice))
+	for i, m := range clicked {
+		switch c := counts[m]; {
+		case c > 1:
+			t.Errorf("Rikki's move %s was applied %d times", m, c)
+		case c == 0 && i == 0:
+			t.Errorf("Rikki's first move %s was lost: the host applied %v of his", m, his)
+		case c == 0 && !strings.Contains(notice, "sent again when the link came back, was refused"):
+			t.Errorf("Rikki's move %s was neither applied nor refused in words (his page says %q)", m, notice)
+		}
+	}
+	if len(his) > len(clicked) {
+		t.Errorf("the host applied %v for Rikki, who clicked %v", his, clicked)
+	}
+	screenshot(t, guest, "room-lost-guest-back")
+
+	// How long each step took, from the guest's and the host's pages.
+	gt, ht := timelineOf(t, guest), timelineOf(t, host)
+	since := func(from time.Time, m *moment) string {
+		if m == nil {
+			return "never"
+		}
+		return fmt.Sprintf("%.1f s", m.at().Sub(from).Seconds())
+	}
+	waiting := first(gt, cut, func(m moment) bool { return strings.Contains(m.Text, "Waiting for the host to take your move") })
+	noticed := first(gt, cut, func(m moment) bool { return m.Link == "reconnecting" })
+	told := first(gt, cut, func(m moment) bool {
+		return m.Link == "reconnecting" && strings.Contains(m.Text, "Your move goes to the host again")
+	})
+	away := first(ht, cut, func(m moment) bool { return m.Seat == "away" })
+	rejoined := first(gt, back, func(m moment) bool { return m.Link == "connected" })
+	applied := first(ht, back, func(m moment) bool {
+		var v int
+		fmt.Sscan(m.Version, &v)
+		var v0 int
+		fmt.Sscan(version, &v0)
+		return v > v0
+	})
+	hostBack := first(ht, back, func(m moment) bool { return m.Seat != "" && m.Seat != "away" })
+	t.Logf("after the cut: Rikki's page said it waited for the host at %s, noticed the dead link at %s (saying his move goes again: %s); the host showed him away at %s",
+		since(cut, waiting), since(cut, noticed), since(cut, told), since(cut, away))
+	t.Logf("after the network's return: Rikki rejoined at %s, the host showed him back at %s, and his move was applied at %s; Rikki's moves in the record: %v",
+		since(back, rejoined), since(back, hostBack), since(back, applied), his)
+	if waiting == nil && told == nil {
+		t.Error("Rikki's page never said that it waited for the host")
+	}
+	if noticed == nil || noticed.at().Sub(cut) > 6*time.Second {
+		t.Errorf("the dead link was noticed at %s, want within about 3 s (6 at most)", since(cut, noticed))
+	}
+	if applied == nil || applied.at().Sub(back) > 10*time.Second {
+		t.Errorf("play resumed at %s after the network came back, want within 5 s (10 at most)", since(back, applied))
+	}
+}
