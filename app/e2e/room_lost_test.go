@@ -120,19 +120,17 @@ func recordOf(t testing.TB, ctx context.Context) []string {
 	return actions
 }
 
-// TestRoomGuestsLinkDiesWhileItMovesAndNothingIsLost: Rikki's link dies
-// for 20 s just as he moves. His page says that it waits for the host,
-// then that the link dropped; the host's seat list shows him away; when
-// his network is back he rejoins by himself and the move he made is
-// applied, once. It logs how long each side took to notice the dead link
-// and how long play took to resume after the network's return.
-func TestRoomGuestsLinkDiesWhileItMovesAndNothingIsLost(t *testing.T) {
-	const outage = 20 * time.Second
+// lostRoom sets up a 2-seat Red North room across the NAT rig, Gordon
+// hosting from home A and Rikki in home B, both pages keeping their
+// timelines, and plays until Rikki has a move to make. It returns both
+// pages and Rikki's home.
+func lostRoom(t *testing.T) (host, guest context.Context, guestHome *natHome) {
+	t.Helper()
 	rig := newNATRig(t, natOrdinary, natOrdinary)
 	base := rig.StartApp(t, "-stun", rig.STUN)
 	hostHome, guestHome := rig.Homes[0], rig.Homes[1]
-	host := rig.Site(hostHome, base).player(t, "Gordon")
-	guest := rig.Site(guestHome, base).player(t, "Rikki")
+	host = rig.Site(hostHome, base).player(t, "Gordon")
+	guest = rig.Site(guestHome, base).player(t, "Rikki")
 	keepTimeline(t, host)
 	keepTimeline(t, guest)
 	link := rig.Site(hostHome, base).openRoom(t, host, 2)
@@ -159,6 +157,37 @@ func TestRoomGuestsLinkDiesWhileItMovesAndNothingIsLost(t *testing.T) {
 		}
 	}
 	settled(t, host, guest)
+	return host, guest, guestHome
+}
+
+// guestsMoves lists the moves of seat 1 in a record from action from on.
+func guestsMoves(record []string, from int) []string {
+	var his []string
+	for _, a := range record[from:] {
+		if seat, m, _ := strings.Cut(a, " "); seat == "1" {
+			his = append(his, m)
+		}
+	}
+	return his
+}
+
+// sinceWords says how long after from a moment came.
+func sinceWords(from time.Time, m *moment) string {
+	if m == nil {
+		return "never"
+	}
+	return fmt.Sprintf("%.1f s", m.at().Sub(from).Seconds())
+}
+
+// TestRoomGuestsLinkDiesWhileItMovesAndNothingIsLost: Rikki's link dies
+// for 20 s just as he moves. His page says that it waits for the host,
+// then that the link dropped; the host's seat list shows him away; when
+// his network is back he rejoins by himself and the move he made is
+// applied, once. It logs how long each side took to notice the dead link
+// and how long play took to resume after the network's return.
+func TestRoomGuestsLinkDiesWhileItMovesAndNothingIsLost(t *testing.T) {
+	const outage = 20 * time.Second
+	host, guest, guestHome := lostRoom(t)
 	before := recordOf(t, host)
 	var version string
 	within(t, guest, "reading the version", chromedp.Evaluate(roomVersion, &version))
@@ -219,12 +248,7 @@ func TestRoomGuestsLinkDiesWhileItMovesAndNothingIsLost(t *testing.T) {
 	time.Sleep(3 * time.Second)
 	settled(t, host, guest)
 	after = recordOf(t, host)
-	var his []string
-	for _, a := range after[len(before):] {
-		if seat, m, _ := strings.Cut(a, " "); seat == "1" {
-			his = append(his, m)
-		}
-	}
+	his := guestsMoves(after, len(before))
 	counts := map[string]int{}
 	for _, m := range his {
 		counts[m]++
@@ -248,12 +272,6 @@ func TestRoomGuestsLinkDiesWhileItMovesAndNothingIsLost(t *testing.T) {
 
 	// How long each step took, from the guest's and the host's pages.
 	gt, ht := timelineOf(t, guest), timelineOf(t, host)
-	since := func(from time.Time, m *moment) string {
-		if m == nil {
-			return "never"
-		}
-		return fmt.Sprintf("%.1f s", m.at().Sub(from).Seconds())
-	}
 	waiting := first(gt, cut, func(m moment) bool { return strings.Contains(m.Text, "Waiting for the host to take your move") })
 	noticed := first(gt, cut, func(m moment) bool { return m.Link == "reconnecting" })
 	told := first(gt, cut, func(m moment) bool {
@@ -270,16 +288,69 @@ func TestRoomGuestsLinkDiesWhileItMovesAndNothingIsLost(t *testing.T) {
 	})
 	hostBack := first(ht, back, func(m moment) bool { return m.Seat != "" && m.Seat != "away" })
 	t.Logf("after the cut: Rikki's page said it waited for the host at %s, noticed the dead link at %s (saying his move goes again: %s); the host showed him away at %s",
-		since(cut, waiting), since(cut, noticed), since(cut, told), since(cut, away))
+		sinceWords(cut, waiting), sinceWords(cut, noticed), sinceWords(cut, told), sinceWords(cut, away))
 	t.Logf("after the network's return: Rikki rejoined at %s, the host showed him back at %s, and his move was applied at %s; Rikki's moves in the record: %v",
-		since(back, rejoined), since(back, hostBack), since(back, applied), his)
+		sinceWords(back, rejoined), sinceWords(back, hostBack), sinceWords(back, applied), his)
 	if waiting == nil && told == nil {
 		t.Error("Rikki's page never said that it waited for the host")
 	}
 	if noticed == nil || noticed.at().Sub(cut) > 6*time.Second {
-		t.Errorf("the dead link was noticed at %s, want within about 3 s (6 at most)", since(cut, noticed))
+		t.Errorf("the dead link was noticed at %s, want within about 3 s (6 at most)", sinceWords(cut, noticed))
 	}
 	if applied == nil || applied.at().Sub(back) > 10*time.Second {
-		t.Errorf("play resumed at %s after the network came back, want within 5 s (10 at most)", since(back, applied))
+		t.Errorf("play resumed at %s after the network came back, want within 5 s (10 at most)", sinceWords(back, applied))
+	}
+}
+
+// TestRoomGuestsAddressChangesAsHeMovesAndPlayGoesOn: Rikki's home gets a
+// new public address (a phone moving to another network) just as he
+// moves. His page notices the dead link, rejoins from the new address, and
+// his move is applied once. It logs how long that took.
+func TestRoomGuestsAddressChangesAsHeMovesAndPlayGoesOn(t *testing.T) {
+	host, guest, guestHome := lostRoom(t)
+	before := recordOf(t, host)
+	var version string
+	within(t, guest, "reading the version", chromedp.Evaluate(roomVersion, &version))
+	// Rikki's phone moves to another network: his home's public address
+	// changes and every flow through its router is forgotten. He moves.
+	guestHome.Renumber(t)
+	moved := time.Now()
+	var move string
+	within(t, guest, "Rikki moves", chromedp.Evaluate(fmt.Sprintf(clickMove, 0), &move))
+	if move == "" {
+		t.Fatal("Rikki had no move to click")
+	}
+	var after []string
+	for deadline := moved.Add(60 * time.Second); ; {
+		after = recordOf(t, host)
+		if len(after) > len(before) {
+			break
+		}
+		if time.Now().After(deadline) {
+			roomFailure(t, guest, "Rikki's move never reached the host", fmt.Errorf("the host's record has %d actions", len(after)))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	time.Sleep(2 * time.Second) // anything late lands now
+	his := guestsMoves(recordOf(t, host), len(before))
+	if len(his) != 1 || his[0] != move {
+		t.Errorf("after the address change the host applied %v of Rikki's, who clicked %s once", his, move)
+	}
+	gt, ht := timelineOf(t, guest), timelineOf(t, host)
+	noticed := first(gt, moved, func(m moment) bool { return m.Link == "reconnecting" })
+	var rejoined *moment
+	if noticed != nil {
+		rejoined = first(gt, noticed.at(), func(m moment) bool { return m.Link == "connected" })
+	}
+	applied := first(ht, moved, func(m moment) bool {
+		var v, v0 int
+		fmt.Sscan(m.Version, &v)
+		fmt.Sscan(version, &v0)
+		return v > v0
+	})
+	t.Logf("after the address change: Rikki's page noticed the dead link at %s, rejoined at %s, and his move was applied at %s",
+		sinceWords(moved, noticed), sinceWords(moved, rejoined), sinceWords(moved, applied))
+	if applied == nil || applied.at().Sub(moved) > 10*time.Second {
+		t.Errorf("play went on %s after the address change, want within 5 s (10 at most)", sinceWords(moved, applied))
 	}
 }
