@@ -2,24 +2,25 @@ package signal
 
 // How the two ends of a relayed link meet and agree on its key.
 //
-// The guest makes an X25519 key pair and sends its public key to the room
-// as a sealed "link" payload, the way an offer goes: the host's listener
-// hands it to the app as an Offer with Relay set, de-duplicated across
-// relays like any offer. The host answers with a public key of its own,
-// sealed like an answer. Each side derives the link's key from the X25519
-// shared secret, so that other members of the room, who hold the room's
-// secret too, can neither read a relayed player's messages (its hidden
-// cards) nor forge them, just as they cannot read a data channel.
+// The guest makes a key pair and sends its public key to the room as a
+// sealed "link" payload, the way an offer goes: the host's listener hands
+// it to the app as an Offer with Relay set, de-duplicated across relays
+// like any offer. The host answers with a public key of its own, sealed
+// like an answer. Each side derives the link's key from the ECDH shared
+// secret (on secp256k1, with the code that signs Nostr events, which costs
+// the app almost nothing), so that other members of the room, who hold the
+// room's secret too, can neither read a relayed player's messages (its
+// hidden cards) nor forge them, just as they cannot read a data channel.
 
 import (
 	"context"
-	"crypto/ecdh"
-	"crypto/rand"
 	"crypto/sha256"
 	"errors"
 	"fmt"
 	"sync"
 	"time"
+
+	"longhall/app/internal/bip340"
 )
 
 // ErrNoRelay says that a room has no relay that can carry a relayed link:
@@ -41,7 +42,7 @@ func linkID(pub string) [linkIDSize]byte {
 // handshake is the guest's side of a link being set up.
 type handshake struct {
 	sealer *sealer
-	key    *ecdh.PrivateKey
+	key    *bip340.Key
 	hello  message
 	at     time.Time // when the hello goes (again)
 	every  time.Duration
@@ -88,16 +89,16 @@ func (h *handshake) answered(c *RelayConn, text string, r *route) {
 	c.ackAt = time.Now()
 }
 
-func sharedSecret(key *ecdh.PrivateKey, peer string) ([]byte, error) {
+func sharedSecret(key *bip340.Key, peer string) ([]byte, error) {
 	raw, err := b64.Strict().DecodeString(peer)
 	if err != nil {
 		return nil, ErrMalformed
 	}
-	pub, err := ecdh.X25519().NewPublicKey(raw)
+	shared, err := key.ECDH(raw)
 	if err != nil {
 		return nil, ErrMalformed
 	}
-	return key.ECDH(pub) // fails for a low-order point
+	return shared, nil
 }
 
 // DialRelay opens a relayed link to the host of room, for a guest that
@@ -122,11 +123,8 @@ func DialRelay(ctx context.Context, sig Signaler, room Room) (*RelayConn, error)
 	if len(ts) == 0 {
 		return nil, ErrNoRelay
 	}
-	key, err := ecdh.X25519().GenerateKey(rand.Reader)
-	if err != nil {
-		return nil, fmt.Errorf("signal: no randomness: %w", err)
-	}
-	pub := b64.EncodeToString(key.PublicKey().Bytes())
+	key := bip340.RandomKey()
+	pub := b64.EncodeToString(key.Public())
 	c := newRelayConn(linkID(pub), true)
 	c.hs = &handshake{
 		sealer: newSealer(room, nil), key: key, every: firstResend,
@@ -201,10 +199,7 @@ func (o *Offer) AcceptRelay(ctx context.Context) (*RelayConn, error) {
 	if !o.Relay {
 		return nil, errors.New("signal: this offer is for a direct link, not a relayed one")
 	}
-	key, err := ecdh.X25519().GenerateKey(rand.Reader)
-	if err != nil {
-		return nil, fmt.Errorf("signal: no randomness: %w", err)
-	}
+	key := bip340.RandomKey()
 	shared, err := sharedSecret(key, o.SDP)
 	if err != nil {
 		return nil, err
@@ -215,7 +210,7 @@ func (o *Offer) AcceptRelay(ctx context.Context) (*RelayConn, error) {
 		return nil, errors.New("signal: this relayed link is already open")
 	}
 	go c.run()
-	if err := o.Answer(ctx, b64.EncodeToString(key.PublicKey().Bytes())); err != nil {
+	if err := o.Answer(ctx, b64.EncodeToString(key.Public())); err != nil {
 		c.Close()
 		return nil, err
 	}

@@ -7,11 +7,13 @@
 // limbs, scalars with math/big) takes a few milliseconds per signature
 // instead, and Longhall signs a handful of events per session.
 //
-// It is not constant-time. That is fine for Longhall: its keys are
+// It is not constant-time. That is fine for Longhall: its signing keys are
 // throwaway keys made for one session, guarding nothing (the room's seal,
 // not the Nostr signature, authenticates a payload), and a relay requires
-// the signatures only to accept the events. Do not use it for keys that
-// guard anything.
+// the signatures only to accept the events. Its ECDH keys (Key.ECDH) are
+// made afresh for one relayed link and used once, by a browser whose
+// timing an attacker sees only through public relays, hundreds of
+// milliseconds of jitter wide. Do not use it for long-lived keys.
 package bip340
 
 import (
