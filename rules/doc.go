@@ -22,6 +22,12 @@
 //     is public.
 //   - Result is nil until the game is over.
 //
+// Events are the log: one line each, in the third person with the players'
+// names ("Magda takes a card from Jack"), never a player's own button label.
+// A hidden card that moves is named in full (Event.Secret) to the seats it
+// concerns, the player who drew, lost or received it, and as a back to the
+// rest. Counts agree with their nouns through Count ("1 card", "2 dice").
+//
 // All randomness comes from the state's own RNG, seeded by New and carried in
 // the state, so a Record (game, options, seed, seats, actions) replays to the
 // identical state. Packages under rules/ must not import math/rand, crypto/rand

@@ -188,6 +188,9 @@ func suite() rulestest.Suite {
 			return scramble(st.(*State), int(me), rng)
 		},
 		Check: check,
+		Private: func(st rules.State, me rules.Seat) []string {
+			return private(st.(*State), int(me))
+		},
 		BadConfigs: []rules.Config{
 			{Players: 2, Options: map[string]string{"map": "big"}},
 			{Players: 2, Options: map[string]string{"ragnarok": "never"}},
@@ -216,3 +219,17 @@ var fuzzKinds = []string{
 // never panics, a refused action leaves the state as it was, and the state
 // stays valid after every accepted one.
 func FuzzApply(f *testing.F) { rulestest.FuzzApply(f, suite(), fuzzKinds) }
+
+// private names what seat p holds hidden from the others: blessings in
+// hand and on offer, and quests (rulestest.Suite.Private).
+func private(s *State, p int) []string {
+	pl := &s.Seats[p]
+	var out []string
+	for _, c := range slices.Concat(pl.Hand, pl.Offer) {
+		out = append(out, CardName(c))
+	}
+	for _, q := range pl.Quests {
+		out = append(out, Quests[q].Name)
+	}
+	return out
+}

@@ -191,6 +191,9 @@ func suite() rulestest.Suite {
 			return scramble(st.(*State), int(me), rng)
 		},
 		Check: check,
+		Private: func(st rules.State, me rules.Seat) []string {
+			return private(st.(*State), int(me))
+		},
 		BadConfigs: []rules.Config{
 			{Players: 2, Options: map[string]string{"runesaga": "on"}},
 			{Players: 2, Options: map[string]string{"heroes": "yes"}},
@@ -251,3 +254,15 @@ var fuzzKinds = []string{
 // never panics, a refused action leaves the state as it was, and the state
 // stays valid after every accepted one.
 func FuzzApply(f *testing.F) { rulestest.FuzzApply(f, suite(), fuzzKinds) }
+
+// private names the townsfolk seat p holds hidden from the others: the
+// hand, the cards dealt to keep and those chosen in the draft
+// (rulestest.Suite.Private).
+func private(s *State, p int) []string {
+	pl := &s.Seats[p]
+	var out []string
+	for _, c := range slices.Concat(pl.Hand, pl.Dealt, pl.Draft) {
+		out = append(out, cardName(c))
+	}
+	return out
+}

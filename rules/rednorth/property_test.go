@@ -87,6 +87,9 @@ func suite() rulestest.Suite {
 			return scramble(st.(*State), int(me), rng)
 		},
 		Check: conforms,
+		Private: func(st rules.State, me rules.Seat) []string {
+			return private(st.(*State), int(me))
+		},
 		BadConfigs: []rules.Config{
 			{Players: 2, Setup: json.RawMessage(`{"outposts":["green"]}`)},
 			{Players: 3, Setup: json.RawMessage(`not json`)},
@@ -210,4 +213,24 @@ func cardsIn(v reflect.Value) []int {
 		return out
 	}
 	return nil
+}
+
+// private names the cards seat p holds hidden from the others: the hand,
+// the face-down cards of the Raiding Party, and a card Freya drew that
+// waits for its end (rulestest.Suite.Private).
+func private(s *State, p int) []string {
+	pl := &s.Seats[p]
+	var out []string
+	for _, id := range pl.Hand {
+		out = append(out, cardName(id))
+	}
+	for _, pc := range pl.Party {
+		if !pc.FaceUp {
+			out = append(out, cardName(pc.Card))
+		}
+	}
+	if st := s.Step; st != nil && st.Kind == StepFreyaEnd && st.Seat == p && st.Card >= 0 {
+		out = append(out, cardName(st.Card))
+	}
+	return out
 }

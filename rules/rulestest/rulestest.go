@@ -1,7 +1,12 @@
 // Package rulestest is the conformance suite every game runs in one call,
 // in the spirit of testing/fstest: Run plays random legal games to the end
 // at every player count and option set and checks, at every step, what the
-// rules contract promises (see rules/doc.go). Perft and FuzzApply are the
+// rules contract promises (see rules/doc.go), the words players read (every
+// seat's log lines, prompts, labels, reasons and the result: counts agree
+// with their nouns, "rolls 6: 6" never repeats itself, articles fit, and
+// the lines everyone reads name players instead of saying "your"), and,
+// given Suite.Private, that a hidden card that moves is named to the
+// player it concerns and to no one else. Perft and FuzzApply are the
 // drivers a game's own tests build on.
 package rulestest
 
@@ -37,6 +42,13 @@ type Suite struct {
 	// top of those the suite makes up (player counts out of range,
 	// unknown option values).
 	BadConfigs []rules.Config
+	// Private lists, as the log names them, the cards seat holds that
+	// no other seat may see (a hand, face-down cards, a choice not yet
+	// revealed); it may be nil. When set, the suite checks at every
+	// action that each card joining or leaving such a holding is named in
+	// that seat's own log lines (or in the label of the action it chose),
+	// and that no seat's private wording names a card hidden from it.
+	Private func(s rules.State, seat rules.Seat) []string
 	// Every is how often (in steps) the costlier checks run: the refused
 	// action, Clone and, in one game of HiddenEvery, the scramble (5 and 5
 	// when zero; the scramble asks the game's bot, which may think hard).
@@ -147,6 +159,9 @@ func hidden(s Suite) int {
 	return 5
 }
 
+// names are the seats' names in the games the suite plays.
+var names = []string{"Astrid", "Bjorn", "Gudrun", "Ivar", "Ragna", "Sigurd"}
+
 // PlayOne plays one random game of cfg from seed to the end, checking the
 // contract at every step (the scramble included), and then the replay of
 // its record.
@@ -162,7 +177,9 @@ func playOne(t testing.TB, s Suite, cfg rules.Config, seed uint64, scramble bool
 	bots := map[rules.Seat]rules.Bot{}
 	rng := rules.NewRNG(seed ^ 0x5eed)
 	for p := range seats {
-		seats[p].Name = fmt.Sprintf("Player %d", p+1)
+		// Names without digits, so that "Player 1 turns" is not read as
+		// a count by the wording check.
+		seats[p].Name = names[p%len(names)]
 		// A third of the games seat the game's bot among random players.
 		if seed%3 == 0 && p%2 == 0 {
 			seats[p].Bot = true
@@ -179,8 +196,10 @@ func playOne(t testing.TB, s Suite, cfg rules.Config, seed uint64, scramble bool
 	}
 	random := rules.RandomBot{RNG: rng}
 	where := func() string { return fmt.Sprintf("%s seed %d action %d", configName(cfg), seed, len(rec.Actions)) }
+	words := newWords(t, where)
 	for step := 0; ; step++ {
 		checkStep(t, s, st, cfg.Players, where)
+		words.step(st, cfg.Players)
 		if st.Result() != nil {
 			break
 		}
@@ -205,8 +224,23 @@ func playOne(t testing.TB, s Suite, cfg rules.Config, seed uint64, scramble bool
 		if err != nil {
 			t.Fatalf("%s: the bot for seat %d: %v", where(), seat, err)
 		}
-		if _, err := rec.Append(st, seat, a); err != nil {
+		label := a.Label
+		if l, err := rules.FindLegal(st, seat, a); err == nil {
+			label = l.Label
+		}
+		var before [][]string
+		if s.Private != nil {
+			before = privates(s, st, cfg.Players)
+		}
+		ev, err := rec.Append(st, seat, a)
+		if err != nil {
 			t.Fatalf("%s: legal action %v refused: %v", where(), a, err)
+		}
+		words.events(ev, cfg.Players)
+		if s.Private != nil {
+			private(t, before, privates(s, st, cfg.Players), ev, seat, label, func() string {
+				return fmt.Sprintf("%s (%s by seat %d)", where(), label, seat)
+			})
 		}
 	}
 	// After the end nothing is pending and nothing is legal.
@@ -216,6 +250,15 @@ func playOne(t testing.TB, s Suite, cfg rules.Config, seed uint64, scramble bool
 		}
 	}
 	checkReplay(t, st, rec, where)
+}
+
+// privates lists each seat's hidden cards (Suite.Private).
+func privates(s Suite, st rules.State, players int) [][]string {
+	out := make([][]string, players)
+	for p := range out {
+		out[p] = s.Private(st, rules.Seat(p))
+	}
+	return out
 }
 
 // checkStep: Pending and Legal agree; every action is labelled; a result

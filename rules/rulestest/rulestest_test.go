@@ -15,7 +15,7 @@ import (
 // The suite passes on a correct game: Hands, with hidden hands and an
 // option.
 func TestHandsConforms(t *testing.T) {
-	rulestest.Run(t, rulestest.Suite{Game: testgame.Game{}, Scramble: testgame.Scramble, Check: testgame.Check})
+	rulestest.Run(t, rulestest.Suite{Game: testgame.Game{}, Scramble: testgame.Scramble, Check: testgame.Check, Private: testgame.Private})
 }
 
 // Broken versions of Hands, each breaking one promise of the contract.
@@ -25,6 +25,9 @@ type (
 	eagerLegal   struct{ *testgame.State } // offers actions to seats not pending
 	sharedClone  struct{ *testgame.State } // a clone shares the hands
 	lostCard     struct{ *testgame.State } // a played card vanishes from the check
+	badCount     struct{ *testgame.State } // "draws 1 cards"
+	silentDraw   struct{ *testgame.State } // the drawer is not told the card
+	wideSecret   struct{ *testgame.State } // everyone is told the card drawn
 )
 
 func (s leakyView) View(seat rules.Seat) any { return s.State.Hands }
@@ -64,6 +67,34 @@ func (s lostCard) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) 
 }
 func (s lostCard) Clone() rules.State { return lostCard{s.State.Clone().(*testgame.State)} }
 
+// draws rewrites the draw events of Hands with change.
+func draws(ev []rules.Event, change func(e *rules.Event)) []rules.Event {
+	for i := range ev {
+		if ev[i].Kind == "draw" {
+			change(&ev[i])
+		}
+	}
+	return ev
+}
+
+func (s badCount) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
+	ev, err := s.State.Apply(seat, a)
+	return draws(ev, func(e *rules.Event) { e.Text = strings.Replace(e.Text, "draws a card", "draws 1 cards", 1) }), err
+}
+func (s badCount) Clone() rules.State { return badCount{s.State.Clone().(*testgame.State)} }
+
+func (s silentDraw) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
+	ev, err := s.State.Apply(seat, a)
+	return draws(ev, func(e *rules.Event) { e.Secret, e.SecretTo = "", nil }), err
+}
+func (s silentDraw) Clone() rules.State { return silentDraw{s.State.Clone().(*testgame.State)} }
+
+func (s wideSecret) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
+	ev, err := s.State.Apply(seat, a)
+	return draws(ev, func(e *rules.Event) { e.SecretTo = []rules.Seat{0, 1, 2, 3} }), err
+}
+func (s wideSecret) Clone() rules.State { return wideSecret{s.State.Clone().(*testgame.State)} }
+
 // broken wraps Hands' states in one of the broken types.
 type broken struct {
 	id   string
@@ -93,6 +124,9 @@ var brokenGames = map[string]struct {
 	"eager-legal":   {broken{"rt-eager", func(s *testgame.State) rules.State { return eagerLegal{s} }}, "pending false with 1 legal actions"},
 	"shared-clone":  {broken{"rt-shared", func(s *testgame.State) rules.State { return sharedClone{s} }}, "playing on a clone changed the original"},
 	"lost-card":     {broken{"rt-lost", func(s *testgame.State) rules.State { return lostCard{s} }}, "not 78"},
+	"bad-count":     {broken{"rt-count", func(s *testgame.State) rules.State { return badCount{s} }}, `"1 cards" counts one with a plural`},
+	"silent-draw":   {broken{"rt-silent", func(s *testgame.State) rules.State { return silentDraw{s} }}, "log does not name it"},
+	"wide-secret":   {broken{"rt-wide", func(s *testgame.State) rules.State { return wideSecret{s} }}, "a card hidden from it"},
 }
 
 func init() {
@@ -116,6 +150,12 @@ func unwrap(st rules.State) *testgame.State {
 		return s.State
 	case lostCard:
 		return s.State
+	case badCount:
+		return s.State
+	case silentDraw:
+		return s.State
+	case wideSecret:
+		return s.State
 	}
 	return nil
 }
@@ -134,7 +174,8 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 			Scramble: func(st rules.State, seat rules.Seat, rng *rules.RNG) rules.State {
 				return rewrap(st, testgame.Scramble(unwrap(st), seat, rng).(*testgame.State))
 			},
-			Check: func(st rules.State) error { return testgame.Check(unwrap(st)) },
+			Check:   func(st rules.State) error { return testgame.Check(unwrap(st)) },
+			Private: func(st rules.State, seat rules.Seat) []string { return testgame.Private(unwrap(st), seat) },
 		})
 		return
 	}

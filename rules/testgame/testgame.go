@@ -234,6 +234,17 @@ func Scramble(st rules.State, me rules.Seat, rng *rules.RNG) rules.State {
 	return c
 }
 
+// Private names the cards seat holds hidden from the others: its hand and
+// the card it has chosen this round (rulestest.Suite.Private).
+func Private(st rules.State, seat rules.Seat) []string {
+	s := st.(*State)
+	out := cards(s.Hands[seat])
+	if c := s.Chosen[seat]; c != 0 {
+		out = append(out, Card(c))
+	}
+	return out
+}
+
 // Check verifies that no card was created or lost.
 func Check(st rules.State) error {
 	s := st.(*State)

@@ -138,6 +138,9 @@ func suite() rulestest.Suite {
 			return scramble(st.(*State), int(me), rng)
 		},
 		Check: check,
+		Private: func(st rules.State, me rules.Seat) []string {
+			return private(st.(*State), int(me))
+		},
 		BadConfigs: []rules.Config{
 			{Players: 2, Options: map[string]string{"map": "big"}},
 			{Players: 2, Options: map[string]string{"start": "7 each"}},
@@ -167,3 +170,12 @@ var fuzzKinds = []string{
 // never panics, a refused action leaves the state as it was, and the state
 // stays valid after every accepted one.
 func FuzzApply(f *testing.F) { rulestest.FuzzApply(f, suite(), fuzzKinds) }
+
+// private names the cards of seat p's hand (rulestest.Suite.Private).
+func private(s *State, p int) []string {
+	var out []string
+	for _, c := range s.Seats[p].Hand {
+		out = append(out, CardName(c))
+	}
+	return out
+}
