@@ -16,6 +16,11 @@
 // [EncodeAnswer] make codes that the two players copy and paste, or show as
 // a QR code with [NewQR].
 //
+// When the two players' networks allow no direct path, [DialRelay] and
+// [Offer.AcceptRelay] make a [RelayConn]: the game's own messages, sealed
+// with a key of the link's own, batched and acknowledged, through the
+// room's Nostr relays.
+//
 // The package builds natively and for js/wasm; only the BroadcastChannel
 // binding differs (an in-process bus stands in for it natively).
 package signal

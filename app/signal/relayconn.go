@@ -58,12 +58,12 @@ var (
 )
 
 const (
-	linkVersion   = 2       // the first byte of a sealed frame (1 is the room's seal)
-	linkIDSize    = 12      // bytes of a link's id
-	linkFanout    = 2       // a frame goes through this many of the relays that work
-	linkPiece     = 8 << 10 // a longer message is cut in pieces of this size
-	linkFrameText = 60 << 10
-	linkMaxQueue  = 1 << 20 // bytes waiting for the other side's ack
+	linkVersion   = 2        // the first byte of a sealed frame (1 is the room's seal)
+	linkIDSize    = 12       // bytes of a link's id
+	linkFanout    = 2        // a frame goes through this many of the relays that work
+	linkPiece     = 8 << 10  // a longer message is cut in pieces of this size
+	linkFrameText = 32 << 10 // the JSON of a frame, before compression: sealed, under 45 KB at worst
+	linkMaxQueue  = 1 << 20  // bytes waiting for the other side's ack
 	linkMaxPieces = 1024
 	linkWindow    = 512 // pieces in flight, and accepted ahead of a gap
 	linkRecvQueue = 256 // messages waiting for Recv
