@@ -134,6 +134,12 @@ type route struct {
 	cancel context.CancelFunc
 }
 
+func (r *route) connected() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.send != nil
+}
+
 func (r *route) setSend(f func(context.Context, string) error) {
 	r.mu.Lock()
 	r.send = f
@@ -390,8 +396,9 @@ func (c *RelayConn) ad(fromGuest bool) []byte {
 }
 
 // transmit queues a sealed payload on the relays that carry the link now:
-// the two that brought the other side's frames most recently, or all of
-// them when none has lately, or when all is set (the handshake, a
+// the two that brought the other side's frames most recently (or the one,
+// and the next that works, which the other side then learns); all of them
+// when none has lately, or when all is set (the handshake, a
 // retransmission, the close).
 func (c *RelayConn) transmit(sealed string, all bool) {
 	var picked []*route
@@ -407,6 +414,14 @@ func (c *RelayConn) transmit(sealed string, all bool) {
 				picked[i] = r
 			}
 		}
+		for _, r := range c.routes {
+			if len(picked) == 0 || len(picked) >= linkFanout {
+				break
+			}
+			if !r.failed.Load() && now.Sub(r.heard) > linkFresh && r.connected() {
+				picked = append(picked, r)
+			}
+		}
 	}
 	if len(picked) == 0 {
 		picked = c.routes
@@ -419,10 +434,7 @@ func (c *RelayConn) transmit(sealed string, all bool) {
 // queue hands a payload to one relay's sender, unless that relay is not
 // connected or is backed up: the payload goes again if it matters.
 func (c *RelayConn) queue(r *route, sealed string) {
-	r.mu.Lock()
-	connected := r.send != nil
-	r.mu.Unlock()
-	if !connected {
+	if !r.connected() {
 		return
 	}
 	select {
