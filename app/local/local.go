@@ -18,7 +18,7 @@ type Table struct {
 	ID     string        // the save slot
 	Record *rules.Record // every accepted action, the save file
 	State  rules.State
-	Log    []rules.LogEntry // every action so far, public wording, oldest first
+	Log    []rules.LogEntry // every action so far, oldest first (see addLog)
 	// Viewer is the seat whose hidden cards the screen shows. In hot-seat
 	// play it changes only through HandOver.
 	Viewer rules.Seat
@@ -198,13 +198,30 @@ func (t *Table) firstHuman() rules.Seat {
 	return 0
 }
 
-// addLog adds the n-th action's entry in public wording (the screen is
-// shared, so no seat's secrets go into it). A step that says nothing yet
-// (the first half of a two-step action) adds no entry.
+// addLog adds the n-th action's entry. With one person at the table (the
+// rest bots) it is worded for that person, who reads what only they may
+// know (the card a thief took from them); a screen that several people
+// share gets public wording, so no seat's secrets go into it. A step that
+// says nothing yet (the first half of a two-step action) adds no entry.
 func (t *Table) addLog(n int, seat rules.Seat, events []rules.Event) {
 	if len(events) > 0 {
-		t.Log = append(t.Log, rules.EntryFor(n, seat, events, rules.Spectator))
+		t.Log = append(t.Log, rules.EntryFor(n, seat, events, t.logReader()))
 	}
+}
+
+// logReader is whom the log is worded for: the one person at the table,
+// or nobody in particular (rules.Spectator) when people share the screen.
+func (t *Table) logReader() rules.Seat {
+	reader := rules.Spectator
+	for i, s := range t.Record.Seats {
+		if !s.Bot {
+			if reader != rules.Spectator {
+				return rules.Spectator
+			}
+			reader = rules.Seat(i)
+		}
+	}
+	return reader
 }
 
 // ViewJSON encodes the viewer's view, as a remote peer would receive it.

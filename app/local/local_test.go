@@ -2,6 +2,7 @@ package local
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -240,4 +241,29 @@ func TestValidID(t *testing.T) {
 			t.Errorf("ValidID(%q) = %v", id, !want)
 		}
 	}
+}
+
+// A lone person at a table of bots reads the private lines of the log
+// meant for them (the card they deployed, or that a thief took from them);
+// people who share one screen read the public wording only.
+func TestTheLogSpeaksToALonePersonOnly(t *testing.T) {
+	lines := func(kinds ...string) string {
+		tb := tableOf(t, kinds...)
+		legal := tb.State.Legal(0)
+		if len(legal) == 0 {
+			t.Fatal("seat 0 has nothing to do")
+		}
+		if err := tb.Act(legal[0]); err != nil {
+			t.Fatal(err)
+		}
+		return strings.Join(tb.Log[len(tb.Log)-1].Lines, " / ")
+	}
+	alone, shared := lines("person", "bot"), lines("person", "person")
+	if alone == shared {
+		t.Fatalf("a lone person reads the public line %q", alone)
+	}
+	if !strings.Contains(shared, "face-down") || strings.Contains(shared, "Raider") || strings.Contains(shared, "Hero") || strings.Contains(shared, "Jarl") {
+		t.Errorf("a shared screen reads %q, which names the card", shared)
+	}
+	t.Logf("alone: %q; shared: %q", alone, shared)
 }
