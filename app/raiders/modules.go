@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"longhall/app/ui"
+	"longhall/rules"
 	rd "longhall/rules/raiders"
 )
 
@@ -126,7 +127,7 @@ func (t *table) encounter() app.UI {
 		}
 		kill := rd.Jarls[rd.KindOf(j)-rd.FirstJarl].Kill
 		jarls[i] = app.Div().Class("rd-card rd-jarl").Title(cardText(j)).Attr(ui.Text, cardText(j)).Body(append(card(j),
-			ui.Small("rd-town", "Kill: "+strconv.Itoa(rd.Kinds[rd.KindOf(j)].Strength+1)+" wounds, "+strconv.Itoa(rd.KillFame)+" fame, "+rd.RewardWords(kill)),
+			ui.Small("rd-town", "Kill: "+rules.Count(rd.Kinds[rd.KindOf(j)].Strength+1, "wound")+", "+strconv.Itoa(rd.KillFame)+" fame, "+rd.RewardWords(kill)),
 			ui.Span("rd-choice", choice))...)
 	}
 	return ui.Section("rd-encounter", "Jarls met", ui.Strong(t.name(t.v.Raid.Seat)+" meets Jarls: kills, then subdues, then flights"), ui.Div("rd-row", jarls...))

@@ -38,7 +38,7 @@ func woundedCard(id, wounds int) []app.UI {
 	}
 	body := []app.UI{ui.Strong(head), ui.Span("rd-num", num)}
 	if wounds > 0 {
-		body = append(body, ui.Span("rd-wounds", strconv.Itoa(wounds)+" wounds: strength "+strconv.Itoa(kind.Strength-wounds)))
+		body = append(body, ui.Span("rd-wounds", rules.Count(wounds, "wound")+": strength "+strconv.Itoa(kind.Strength-wounds)))
 	}
 	body = append(body, ui.Small("rd-crew", rd.KindText[k][0]))
 	if t := rd.KindText[k][1]; t != "" {
