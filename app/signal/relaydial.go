@@ -145,7 +145,7 @@ func DialRelay(ctx context.Context, sig Signaler, room Room) (*RelayConn, error)
 	c.Close()
 	select {
 	case <-anyUp:
-		return nil, fmt.Errorf("%w (%s)", ErrNoAnswer, "no answer to the relayed link")
+		return nil, fmt.Errorf("%w (asked for a relayed link)", ErrNoAnswer)
 	default:
 		return nil, ErrUnreachable
 	}
