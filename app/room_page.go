@@ -233,6 +233,7 @@ func (p *roomPage) Render() app.UI {
 			return app.P().Class("error").Attr("role", "alert").Text(v.Notice)
 		}),
 		app.If(p.netNote != "", func() app.UI { return app.P().Class("hint").Text(p.netNote) }),
+		app.If(p.host != nil && v.Guests != "", func() app.UI { return app.P().ID("guests-note").Class("hint").Attr("role", "status").Text(v.Guests) }),
 	}
 	// The room's own panels: under the players at the table, under the
 	// seats in the lobby.

@@ -42,6 +42,8 @@ func bannerWords(v online.View, host bool) (class, text string) {
 		return "banner", "Opening the room…"
 	case v.Snap.Lobby != nil && !v.Snap.Lobby.Started:
 		return "banner ok", lobbyLine(v.Snap.Lobby, host)
+	case v.Relayed && !host && v.Link == online.Connected:
+		return "banner", "Playing through the relays: your network and the host's allow no direct link, so moves take a moment longer."
 	}
 	return "banner-none", ""
 }

@@ -65,6 +65,9 @@ func TestBannerWords(t *testing.T) {
 		{"paused", online.View{Link: online.Connected, Snap: session.Snapshot{Paused: &session.Paused{Reason: "Back in five."}}}, false, "banner warn", "The game is paused. Back in five."},
 		{"the lobby", online.View{Link: online.Connected, Snap: session.Snapshot{Lobby: lobby}}, false, "banner ok", "Waiting for Rikki to press ready."},
 		{"mid-game: nothing to say", online.View{Link: online.Connected, Snap: session.Snapshot{Lobby: &online.Lobby{Started: true}}}, false, "banner-none", ""},
+		{"mid-game through the relays", online.View{Link: online.Connected, Relayed: true, Snap: session.Snapshot{Lobby: &online.Lobby{Started: true}}}, false, "banner",
+			"Playing through the relays: your network and the host's allow no direct link, so moves take a moment longer."},
+		{"the host of a relayed guest: nothing in the banner", online.View{Link: online.Connected, Relayed: true, Snap: session.Snapshot{Lobby: &online.Lobby{Started: true}}}, true, "banner-none", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			class, text := bannerWords(tc.v, tc.host)

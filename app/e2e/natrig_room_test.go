@@ -168,6 +168,13 @@ type natRoomRun struct {
 // base (see natRig.StartApp).
 func natRoom(t testing.TB, rig *natRig, base string, hostHome, guestHome *natHome) natRoomRun {
 	t.Helper()
+	return natRoomWith(t, rig, base, hostHome, guestHome, false)
+}
+
+// natRoomWith is natRoom; relayed says no data channel is expected to
+// open (the room plays through the relays), so no peer link is read.
+func natRoomWith(t testing.TB, rig *natRig, base string, hostHome, guestHome *natHome, relayed bool) natRoomRun {
+	t.Helper()
 	began := time.Now()
 	var run natRoomRun
 	run.Host = rig.Site(hostHome, base).player(t, "Gordon")
@@ -183,8 +190,10 @@ func natRoom(t testing.TB, rig *natRig, base string, hostHome, guestHome *natHom
 		t.Fatalf("the guest sits at %d", s)
 	}
 	run.Seated = time.Since(start)
-	run.GuestLink = connectedLink(t, run.Guest, "the guest")
-	run.HostLink = connectedLink(t, run.Host, "the host")
+	if !relayed {
+		run.GuestLink = connectedLink(t, run.Guest, "the guest")
+		run.HostLink = connectedLink(t, run.Host, "the host")
+	}
 
 	within(t, run.Guest, "the guest is ready", chromedp.Click("#ready", chromedp.ByQuery))
 	within(t, run.Host, "starting", chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),

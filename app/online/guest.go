@@ -44,6 +44,11 @@ type Joining struct {
 	netPoke  chan struct{}
 	probeNow chan struct{}
 	relayed  time.Time // when an attempt last went through the relays, or the network went down
+
+	// viaRelays says the last link went through the relays (no direct
+	// path between the two networks): the next attempt goes straight
+	// there instead of waiting for ICE to fail again.
+	viaRelays bool
 }
 
 // errNetChanged drops an attempt made for a network that has changed
@@ -133,7 +138,11 @@ func (j *Joining) run(ctx context.Context) {
 			}
 		}
 		wait = time.Second
-		g.KeepAlive(j.net.Heartbeat)
+		if !j.viaRelays {
+			// A relayed link keeps its own, slower heartbeat: a ping a
+			// second would cost the relays twenty times as much.
+			g.KeepAlive(j.net.Heartbeat)
+		}
 		j.setProbing(false)
 		stop := context.AfterFunc(ctx, func() { g.Close() })
 		j.follow(g)
@@ -199,9 +208,15 @@ func (j *Joining) attempt(ctx context.Context) (*session.Guest, error) {
 	defer cancel()
 	res := make(chan joined, 1)
 	go func() {
-		g, via, err := j.join(actx, local)
-		if err == nil && via != "" {
-			j.set(func(v *View) { v.Via = relayWords("race(" + via + ")") })
+		g, via, relayed, err := j.join(actx, local)
+		if err == nil {
+			j.viaRelays = relayed
+			j.set(func(v *View) {
+				v.Relayed = relayed
+				if via != "" && !relayed {
+					v.Via = relayWords("race(" + via + ")")
+				}
+			})
 		}
 		res <- joined{g, err}
 	}()
@@ -235,9 +250,10 @@ func (j *Joining) attempt(ctx context.Context) (*session.Guest, error) {
 }
 
 // join reaches the host once; local keeps it off the relays.
-func (j *Joining) join(ctx context.Context, local bool) (*session.Guest, string, error) {
+func (j *Joining) join(ctx context.Context, local bool) (g *session.Guest, via string, relayed bool, err error) {
 	if j.net.join != nil {
-		return j.net.join(ctx, j.room, j.name, j.tokens.get())
+		g, via, err = j.net.join(ctx, j.room, j.name, j.tokens.get())
+		return g, via, false, err
 	}
 	sig := j.net.signaler(j.room)
 	if local {
@@ -250,11 +266,30 @@ func (j *Joining) join(ctx context.Context, local bool) (*session.Guest, string,
 			}
 		}
 		if len(tabs.Signalers) == 0 {
-			return nil, "", errNoNetwork
+			return nil, "", false, errNoNetwork
 		}
 		sig = tabs
 	}
-	return room.JoinVia(ctx, sig, j.room, j.net.Peer, j.name, j.tokens.get())
+	// When no direct path opens between the two networks (a symmetric
+	// NAT on either side, and no TURN), the game goes through the relays.
+	fallback := room.RelayWhenNeeded
+	if j.viaRelays {
+		fallback = room.RelayOnly
+	}
+	in, err := room.JoinWith(ctx, sig, j.room, j.net.Peer, j.name, j.tokens.get(), room.JoinOptions{Fallback: fallback, OnEvent: j.joinEvent})
+	if err != nil {
+		return nil, "", false, err
+	}
+	return in.Guest, in.Via, in.Path == room.Relayed, nil
+}
+
+// joinEvent tells the page what an attempt is doing, in words.
+func (j *Joining) joinEvent(e room.Event) {
+	if e.Kind == room.NoDirectPath {
+		j.set(func(v *View) {
+			v.Problem = "Your network and the host's block a direct link; the game goes through the relays instead."
+		})
+	}
 }
 
 // reachable asks the site once whether the network works, and notes the

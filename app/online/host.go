@@ -222,7 +222,7 @@ func (h *Hosting) store(change func(*Hosted)) error {
 func (h *Hosting) serve(ctx context.Context) {
 	wait := time.Second
 	for attempt := 1; ; attempt++ {
-		srv, err := room.Serve(ctx, h.host, h.net.signaler(h.room), h.room, h.net.Peer, h.opts.Logf)
+		srv, err := room.ServeWith(ctx, h.host, h.net.signaler(h.room), h.room, h.net.Peer, room.ServeOptions{Logf: h.opts.Logf, OnEvent: h.guestEvent})
 		if err == nil {
 			// Say which relays carry the room, and keep saying it: a
 			// relay may drop or come back.
@@ -283,6 +283,25 @@ func relayWords(name string) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// guestEvent tells the host, in words, how guests' links fare: one that
+// no direct path reaches, one that plays through the relays, one that
+// could not connect at all.
+func (h *Hosting) guestEvent(e room.Event) {
+	var text string
+	switch {
+	case e.Kind == room.GuestNoDirectPath:
+		text = "A player is joining, but your network and theirs allow no direct link: trying through the relays."
+	case e.Kind == room.GuestFailed && e.Err != nil:
+		text = "A player tried to join and could not connect: " + say(e.Err.Error())
+	case e.Kind == room.GuestConnected && e.Path == room.Relayed:
+		text = "A player plays through the relays (your networks allow no direct link), so their moves take a moment longer."
+	case e.Kind == room.GuestConnected:
+	default:
+		return
+	}
+	h.set(func(v *View) { v.Guests = text })
 }
 
 // Link is the room's link for guests, on the page at base. Besides the
