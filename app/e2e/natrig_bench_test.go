@@ -7,18 +7,21 @@ import "testing"
 // BenchmarkNATRooms reports, for a 2-seat room across the NAT rig, the
 // time from opening the room link to being seated and the guest's move
 // round trip (median and p95), for each way a room connects: directly
-// through two ordinary NATs.
+// through two ordinary NATs, and through the room's relay between two
+// symmetric NATs with no TURN.
 func BenchmarkNATRooms(b *testing.B) {
 	for _, c := range []struct {
-		name  string
-		homes []natKind
-		flags func(*natRig) []string
+		name    string
+		homes   []natKind
+		flags   func(*natRig) []string
+		relayed bool
 	}{
-		{"direct", []natKind{natOrdinary, natOrdinary}, func(r *natRig) []string { return []string{"-stun", r.STUN} }},
+		{"direct", []natKind{natOrdinary, natOrdinary}, func(r *natRig) []string { return []string{"-stun", r.STUN} }, false},
+		{"relayed", []natKind{natSymmetric, natSymmetric}, func(r *natRig) []string { return []string{"-stun", r.STUN} }, true},
 	} {
 		rig := newNATRig(b, c.homes...)
 		base := rig.StartApp(b, c.flags(rig)...)
-		run := natRoom(b, rig, base, rig.Homes[0], rig.Homes[1])
+		run := natRoomWith(b, rig, base, rig.Homes[0], rig.Homes[1], c.relayed)
 		bench(b, "room-"+c.name+"-link-to-seated", float64(run.Seated.Milliseconds()), "ms")
 		bench(b, "room-"+c.name+"-move-rtt-p50", percentile(run.RTTs, 50), "ms")
 		bench(b, "room-"+c.name+"-move-rtt-p95", percentile(run.RTTs, 95), "ms")
