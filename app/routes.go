@@ -13,6 +13,8 @@ const (
 	gamePath  = "/games/" // + game id: rules summary and local set-up
 	tablePath = "/play/"  // + game id: the local table
 	roomPath  = "/room/"  // a room across devices (see roomPage)
+	// A game record watched move by move (see replayPage).
+	replayPath = "/replay/"
 )
 
 func registerRoutes() {
@@ -26,11 +28,12 @@ func registerRoutes() {
 		app.Route(tablePath+g.Info.ID+"/", func() app.Composer { return &tablePage{} })
 	}
 	app.Route(roomPath, func() app.Composer { return &roomPage{} })
+	app.Route(replayPath, func() app.Composer { return &replayPage{} })
 }
 
 // pagePaths lists every page the static site must contain.
 func pagePaths() []string {
-	paths := []string{homePath, roomPath}
+	paths := []string{homePath, roomPath, replayPath}
 	for _, g := range ui.Games() {
 		paths = append(paths, gamePath+g.Info.ID+"/", tablePath+g.Info.ID+"/")
 	}

@@ -272,3 +272,50 @@ window.longhallRendered = function () {
   };
   if (document.body) watch(); else document.addEventListener('DOMContentLoaded', watch);
 })();
+
+// Replays (app/replay_page.go, app/home.go). The keyboard steps a replay
+// by pressing its bar's buttons (← and → a move, Home and End to either
+// end) unless a field has the focus; a record file picked, or dropped
+// anywhere on a page with the record picker, is read and handed to the
+// picker as an lh-record event (its detail the text, or null for a file
+// over the picker's data-max bytes); and a saved record leaves as a
+// download, one action a line. Plain DOM work, kept out of the wasm.
+(() => {
+  const keys = { ArrowLeft: 'replay-back', ArrowRight: 'replay-forward', Home: 'replay-start', End: 'replay-end' };
+  document.addEventListener('keydown', (e) => {
+    const button = keys[e.key] && document.getElementById(keys[e.key]);
+    if (!button || e.altKey || e.ctrlKey || e.metaKey || /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
+    e.preventDefault();
+    if (!button.disabled) button.click();
+  });
+  const picker = () => document.getElementById('open-record');
+  const offer = (input, file) => {
+    const done = (text) => input.dispatchEvent(new CustomEvent('lh-record', { detail: text }));
+    if (file.size > +input.dataset.max) done(null);
+    else file.text().then(done, () => done(''));
+  };
+  document.addEventListener('change', (e) => {
+    const input = picker();
+    if (e.target !== input || !input.files.length) return;
+    offer(input, input.files[0]);
+    input.value = ''; // the same file picked again is news again
+  });
+  document.addEventListener('dragover', (e) => { if (picker()) e.preventDefault(); });
+  document.addEventListener('drop', (e) => {
+    const input = picker();
+    if (!input) return;
+    e.preventDefault();
+    if (e.dataTransfer && e.dataTransfer.files.length) offer(input, e.dataTransfer.files[0]);
+  });
+  window.longhallDownload = (name, json) => {
+    const text = json.replace(/\},\{"seat":/g, '},\n{"seat":');
+    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+  };
+})();

@@ -64,18 +64,27 @@ func (t *Table) Store(st Store, now time.Time) error {
 // Load resumes a saved game. A corrupt or unplayable save gives an error
 // naming what is wrong; the save is left in place.
 func Load(st Store, id string) (*Table, error) {
-	var rec rules.Record
-	if err := st.Get(savePrefix+id, &rec); err != nil {
-		return nil, fmt.Errorf("local: the saved game %q cannot be read: %w", id, err)
-	}
-	if rec.Format == 0 {
-		return nil, fmt.Errorf("local: there is no saved game %q", id)
+	rec, err := LoadRecord(st, id)
+	if err != nil {
+		return nil, err
 	}
 	t, err := Resume(id, rec)
 	if err != nil {
 		return nil, fmt.Errorf("local: the saved game %q cannot be resumed: %w", id, err)
 	}
 	return t, nil
+}
+
+// LoadRecord reads a saved game's record without replaying it.
+func LoadRecord(st Store, id string) (rules.Record, error) {
+	var rec rules.Record
+	if err := st.Get(savePrefix+id, &rec); err != nil {
+		return rec, fmt.Errorf("local: the saved game %q cannot be read: %w", id, err)
+	}
+	if rec.Format == 0 {
+		return rec, fmt.Errorf("local: there is no saved game %q", id)
+	}
+	return rec, nil
 }
 
 // Forget removes a saved game.
