@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -14,8 +15,9 @@ import (
 // homePage lists the games, the player's name, and games to continue.
 type homePage struct {
 	app.Compo
-	saves []local.Save
-	rooms []online.RoomEntry
+	saves   []local.Save
+	rooms   []online.RoomEntry
+	openErr string // why the record file offered last was refused
 }
 
 func (h *homePage) OnMount(ctx app.Context) {
@@ -40,6 +42,7 @@ func (h *homePage) Render() app.UI {
 		),
 		app.If(len(h.rooms) > 0, h.renderRooms),
 		app.If(len(h.saves) > 0, h.renderSaves),
+		h.renderOpen(),
 		app.Section().Aria("labelledby", "games").Body(
 			app.H2().ID("games").Text("Games"),
 			app.Ul().Class("games").Body(
@@ -75,6 +78,7 @@ func (h *homePage) renderSaves() app.UI {
 						app.Span().Text(" with "+joinNames(s.Names)),
 						app.Small().Text(" · "+state+" · "+s.Updated.Local().Format("2 Jan 15:04")),
 					),
+					elem("a", "class", "button quiet", "href", replaySaveURL(s.ID)).Text("Watch"),
 					app.Button().Class("button quiet").Aria("label", "Forget this game").Text("Forget").
 						// Scoped by the save, or go-app would keep the
 						// first handler at this place in the list.
@@ -88,6 +92,37 @@ func (h *homePage) renderSaves() app.UI {
 			}),
 		),
 	)
+}
+
+// renderOpen opens a game record from a file, picked here or dropped
+// anywhere on the page (longhall.js hands it to the file input).
+func (h *homePage) renderOpen() app.UI {
+	return elem("section", "id", "open", "class", "panel", "aria-label", "Watch a game record").Body(ui.Heading("", "Watch a game record"),
+		ui.Para("", "A saved game is a record file (.json): open one, or drop it on this page, to watch the game move by move."),
+		elem("label", "class", "button open-record").Body(app.Text("Open a record…"),
+			elem("input", "id", "open-record", "class", "visually-hidden", "type", "file", "accept", ".json,application/json",
+				"data-max", strconv.Itoa(maxOpenedBytes)).On("lh-record", h.picked)),
+		elem("p", "id", "open-error", "class", "error", "role", "alert", "hidden", strconv.FormatBool(h.openErr == "")).Text(h.openErr),
+	)
+}
+
+// picked checks a record file and, if the app can replay it, keeps it and
+// watches it; else it says why, and nothing kept before is lost.
+func (h *homePage) picked(ctx app.Context, e app.Event) {
+	data, err := recordPicked(e)
+	var r *replayer
+	if err == nil {
+		r, err = readRecordFile(data)
+	}
+	if err == nil {
+		err = handOver(ctx, slotOpened, replayHandoff{Record: r.rec})
+	}
+	h.openErr = ""
+	if err != nil {
+		h.openErr = err.Error()
+		// A file dropped anywhere: its refusal comes into view.
+		ctx.ScrollTo("open")
+	}
 }
 
 // renderRooms lists the rooms this device hosts, to open them again: the

@@ -142,9 +142,17 @@ func (p *tablePage) Render() app.UI {
 		Notice:  p.notice,
 		Actions: []app.UI{
 			app.Button().ID("play-again").Class("button primary").Text("Play again").OnClick(p.playAgain),
+			elem("a", "id", "watch-replay", "class", "button", "href", replaySaveURL(t.ID)).Text("Watch the replay"),
+			elem("button", "type", "button", "id", "save-record", "class", "button").Text("Save the record").On("click", p.saveRecord),
 			app.A().ID("back-to-games").Class("button").Href(ui.Path("/")).Text("Back to the games"),
 		},
 	}))
+}
+
+func (p *tablePage) saveRecord(ctx app.Context, e app.Event) {
+	if err := saveRecordFile(*p.table.Record); err != nil {
+		p.notice = err.Error()
+	}
 }
 
 // playAgain starts a new game at the same table: the same seats, names and
