@@ -124,7 +124,14 @@ window.longhallRendered = function () {
   let seenVersion = null;
   let seenText = new Map();
   let lastMove = new Set();
+  let seenTable = null;
   const markLastMove = (table) => {
+    // A table drawn anew (another page: a replay opened from the result)
+    // has had no move yet.
+    if (table !== seenTable) {
+      seenTable = table;
+      seenVersion = null;
+    }
     const pieces = [...table.querySelectorAll('[data-ref]')];
     const version = table.dataset.version;
     if (version !== seenVersion) {
