@@ -127,7 +127,7 @@ func (p *replayPage) bar() app.UI {
 		options[i] = elem("option", "value", strconv.Itoa(int(s)), "selected", strconv.FormatBool(s == p.seat)).Text(label)
 	}
 	at, all := strconv.Itoa(n), strconv.Itoa(total)
-	return elem("div", "id", "replay-bar", "class", "replay-bar", "aria-label", "Replay", "data-seat", strconv.Itoa(int(p.seat))).Body(append(items,
+	return elem("div", "id", "replay-bar", "class", "replay-bar", "role", "group", "aria-label", "Replay", "data-seat", strconv.Itoa(int(p.seat))).Body(append(items,
 		elem("input", "id", "replay-slider", "type", "range", "max", all, "value", at, "aria-label", "Move").On("input", p.pick),
 		elem("span", "class", "replay-move").Text(at+" / "+all),
 		elem("select", "id", "replay-seat", "aria-label", "Whose view").On("change", p.pick).Body(options...),
