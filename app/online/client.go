@@ -44,14 +44,14 @@ type View struct {
 	RelayStatus signal.Status
 	// Via says, in words, through which relay a guest last reached the
 	// host ("the Nostr relay wss://…").
-	Via  string
+	Via string
 	// Relayed says the guest's link goes through the relays: the two
 	// networks allow no direct one.
 	Relayed bool
 	// Guests says, for the host, how guests' links fare (one that no
 	// direct path reaches, one that could not connect), in words.
 	Guests string
-	Snap session.Snapshot
+	Snap   session.Snapshot
 	// Log is the whole game so far as this seat may read it, one entry an
 	// action, oldest first; the host sends it again after every reconnect.
 	Log  []rules.LogEntry
