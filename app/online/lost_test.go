@@ -4,6 +4,7 @@ package online
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -169,6 +170,42 @@ type lostRoom struct {
 	host  *Hosting
 	guest *Joining
 	wires *wires
+	links linkLog
+}
+
+// linkLog keeps every change of the guest's link, as the page hears of
+// them. A test cannot poll View for a drop: with the network up the guest
+// is back on a new link a millisecond after it went Reconnecting, so a
+// poll may only ever see it connected. The guest calls onChange on the
+// goroutine that made the change, so the log misses none.
+type linkLog struct {
+	mu    sync.Mutex
+	j     *Joining // nil until Join returns
+	last  Link
+	drops []string // the problem the guest gave for each drop
+}
+
+// changed notes the guest's link as it stands now. It reads the view
+// under the log's lock, so that callbacks on other goroutines note what
+// they read in the order they read it.
+func (l *linkLog) changed() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.j == nil {
+		return
+	}
+	v := l.j.View()
+	if v.Link == Reconnecting && l.last != Reconnecting {
+		l.drops = append(l.drops, v.Problem)
+	}
+	l.last = v.Link
+}
+
+// dropped lists the problems of the drops so far.
+func (l *linkLog) dropped() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.Clone(l.drops)
 }
 
 func newLostRoom(t *testing.T, n Network) *lostRoom {
@@ -182,7 +219,13 @@ func newLostRoom(t *testing.T, n Network) *lostRoom {
 		t.Fatal(err)
 	}
 	net := Net{Heartbeat: fastBeat, Network: n, Retry: 200 * time.Millisecond, join: r.wires.join}
-	r.guest = Join(context.Background(), &local.MemStore{}, &local.MemStore{}, rm, net, "Rikki", r.w.notify)
+	r.guest = Join(context.Background(), &local.MemStore{}, &local.MemStore{}, rm, net, "Rikki", func() {
+		r.links.changed()
+		r.w.notify()
+	})
+	r.links.mu.Lock()
+	r.links.j = r.guest
+	r.links.mu.Unlock()
 	t.Cleanup(func() { r.guest.Close() })
 	until(t, r.w, r.guest, "the guest seated", seated)
 	r.guest.Ready(true)
@@ -521,10 +564,16 @@ func TestADropWithTheNetworkUpCostsOneProbeAndDropsNoAttempt(t *testing.T) {
 	n := &switchNet{events: make(chan bool, 4), up: true}
 	r := newLostRoom(t, n)
 	r.guestsTurn(t)
+	drops := len(r.links.dropped())
 	l := r.wires.last()
 	l.guest.setCut(true)
 	l.host.setCut(true)
-	until(t, r.w, r.guest, "the guest reconnecting", func(v View) bool { return v.Link == Reconnecting })
+	// The guest is Reconnecting for about a millisecond (the network is
+	// up and the wires join at once): wait for the drop in the log.
+	until(t, r.w, r.guest, "the guest reconnecting", func(View) bool { return len(r.links.dropped()) > drops })
+	if problem := r.links.dropped()[drops]; problem != "The host stopped answering." {
+		t.Errorf("the guest dropped the dead link saying %q, want the heartbeat's words", problem)
+	}
 	r.settledGuest(t, "the guest back")
 	time.Sleep(3 * probeEvery)
 	if p := n.count(); p != 1 {
