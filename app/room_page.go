@@ -77,15 +77,6 @@ func (p *roomPage) closeRoom() {
 	}
 }
 
-// net works out this device's network settings.
-func (p *roomPage) net(ctx app.Context) online.Net {
-	cfg, err := online.NetConfig(app.Getenv, ctx.LocalStorage())
-	if err != nil {
-		p.netNote = online.Words(err)
-	}
-	return online.NetFor(cfg)
-}
-
 // open reads the address and opens the room as its host or as a guest.
 func (p *roomPage) open(ctx app.Context) {
 	p.closeRoom()
@@ -114,12 +105,14 @@ func (p *roomPage) open(ctx app.Context) {
 func (p *roomPage) openHost(ctx app.Context, takeOver bool) {
 	p.closeRoom()
 	p.elsewhere = false
-	n := p.net(ctx)
+	netFor := p.net(ctx, online.Invitation{}) // see room_net.go
 	key, pace := p.hostKey, pace(ctx.Page().URL().Query().Get("pace"))
 	live := p.live
 	live.Async(func() {
+		n, note := netFor()
 		claim, err := online.ClaimHost(context.Background(), key, takeOver)
 		live.Dispatch(func(ctx app.Context) {
+			p.noteNet(note)
 			if errors.Is(err, online.ErrHostedElsewhere) {
 				p.elsewhere = true
 				return
@@ -148,8 +141,10 @@ func (p *roomPage) openHost(ctx app.Context, takeOver bool) {
 // join enters the room as a guest called name.
 func (p *roomPage) join(ctx app.Context, in online.Invite, name string) {
 	p.joinTo = nil
-	p.guest = online.JoinInvite(context.Background(), ctx.LocalStorage(), ctx.SessionStorage(), in, p.net(ctx), name, p.changed)
-	p.view = p.guest.View()
+	p.withNet(ctx, in.Invitation, func(ctx app.Context, n online.Net) { // see room_net.go
+		p.guest = online.JoinInvite(context.Background(), ctx.LocalStorage(), ctx.SessionStorage(), in, n, name, p.changed)
+		p.view = p.guest.View()
+	})
 }
 
 // changed runs on the room's goroutines: it asks the UI goroutine to
@@ -246,6 +241,7 @@ func (p *roomPage) Render() app.UI {
 			return &chatPanel{Lines: v.Chat, Send: p.say}
 		}),
 		linkStats(v, p.host != nil),
+		&netPanel{OnSaved: p.open}, // room_net.go
 	}
 	if v.Snap.State != nil {
 		// During the game the seats (who is connected) sit with the

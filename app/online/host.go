@@ -31,6 +31,10 @@ type Net struct {
 	// Retry is the longest wait between two attempts to reach the relays
 	// or the host (10 s when zero).
 	Retry time.Duration
+	// Invite are TURN servers, credentials and all, that the host's room
+	// links carry to its guests (Invitation.TURN): the host's choice
+	// (Settings.ShareTURN), none by default.
+	Invite []signal.ICEServer
 	// Heartbeat tunes how a guest checks its link (session.Heartbeat; its
 	// defaults when zero).
 	Heartbeat session.Heartbeat
@@ -308,7 +312,7 @@ func (h *Hosting) guestEvent(e room.Event) {
 // room it names the game, the host and the seats (see Invitation).
 func (h *Hosting) Link(base string) string {
 	h.recMu.Lock()
-	in := Invitation{Game: h.rec.Game, Host: h.rec.Name, Seats: h.rec.Config.Players}
+	in := Invitation{Game: h.rec.Game, Host: h.rec.Name, Seats: h.rec.Config.Players, TURN: h.net.Invite}
 	h.recMu.Unlock()
 	return h.room.Link(base) + "&" + in.Fragment()
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"fmt"
-	"net/url"
 	"slices"
 	"sort"
 	"strings"
@@ -19,10 +18,19 @@ type Config struct {
 	Trackers []string
 	// Relays are Nostr relays (ws:// or wss://).
 	Relays []string
-	// STUN lists the ICE servers the app gives its RTCPeerConnection
-	// (stun:, stuns:, turn: or turns: URLs). Signaling does not use them;
-	// they live here so that every network setting is in one place.
+	// STUN lists the STUN servers the app gives its RTCPeerConnection
+	// (stun: or stuns: addresses; a turn: address needs credentials, so it
+	// belongs in TURN). Signaling uses neither STUN nor TURN; they live here
+	// so that every network setting is in one place (see ICEServers).
 	STUN []string
+	// TURN lists TURN servers, each entry with the username and credential
+	// its turn: and turns: addresses need.
+	TURN []ICEServer
+	// TURNCredentialsURL, when set, is an address (http(s), or a path on
+	// the site) that the page fetches more ICE servers from when a room
+	// starts, in ParseICEServers' JSON: a TURN provider's short-lived
+	// credentials, handed out by a small function of the site's.
+	TURNCredentialsURL string
 	// NoBroadcast leaves out the BroadcastChannel between tabs.
 	NoBroadcast bool
 }
@@ -117,7 +125,8 @@ func pick(list []string, r Room, n int) []string {
 	return out
 }
 
-// Validate checks every address in the lists.
+// Validate checks every address in the lists, and that every TURN
+// address has a username and a credential (ErrTURNCredentials).
 func (c Config) Validate() error {
 	for _, u := range c.Trackers {
 		if err := checkWS(u); err != nil {
@@ -130,12 +139,17 @@ func (c Config) Validate() error {
 		}
 	}
 	for _, u := range c.STUN {
-		p, err := url.Parse(u)
-		if err != nil || !slices.Contains([]string{"stun", "stuns", "turn", "turns"}, p.Scheme) || p.Opaque == "" {
-			return fmt.Errorf("signal: %q is not a stun: or turn: address", u)
+		if err := checkICEURL(u); err != nil {
+			return err
+		}
+		if isTURN(u) {
+			return fmt.Errorf("%w; %s is listed as a STUN server, without them", ErrTURNCredentials, u)
 		}
 	}
-	return nil
+	if err := checkICE(c.TURN); err != nil {
+		return err
+	}
+	return checkFetchURL(c.TURNCredentialsURL)
 }
 
 // Signaler races everything the config lists: the BroadcastChannel first,
