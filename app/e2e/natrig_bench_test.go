@@ -7,8 +7,9 @@ import "testing"
 // BenchmarkNATRooms reports, for a 2-seat room across the NAT rig, the
 // time from opening the room link to being seated and the guest's move
 // round trip (median and p95), for each way a room connects: directly
-// through two ordinary NATs, and through the room's relay between two
-// symmetric NATs with no TURN.
+// through two ordinary NATs, through the site's TURN server between two
+// symmetric NATs, and through the room's relay between two symmetric NATs
+// with no TURN.
 func BenchmarkNATRooms(b *testing.B) {
 	for _, c := range []struct {
 		name    string
@@ -17,6 +18,7 @@ func BenchmarkNATRooms(b *testing.B) {
 		relayed bool
 	}{
 		{"direct", []natKind{natOrdinary, natOrdinary}, func(r *natRig) []string { return []string{"-stun", r.STUN} }, false},
+		{"turn", []natKind{natSymmetric, natSymmetric}, natTURNServeFlags, false},
 		{"relayed", []natKind{natSymmetric, natSymmetric}, func(r *natRig) []string { return []string{"-stun", r.STUN} }, true},
 	} {
 		rig := newNATRig(b, c.homes...)
