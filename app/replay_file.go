@@ -59,11 +59,11 @@ func loadHandoff(st local.Store, slot, save string) (replayHandoff, error) {
 			return h, refuse(faultMissing, "")
 		}
 		h.Record = rec
-		// A table on one device shows its people's views.
-		for i, s := range rec.Seats {
-			if !s.Bot {
-				h.See = append(h.See, rules.Seat(i))
-			}
+		// A game in progress on one device shows a lone person's own
+		// view; people who share the screen see each other's hands only
+		// once the game has ended (the table hands the device over first).
+		if me := local.LonePerson(rec.Seats); me != rules.Spectator {
+			h.See = []rules.Seat{me}
 		}
 	case local.ValidID(slot):
 		if err := st.Get(replayKey(slot), &h); err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"slices"
 
 	"longhall/rules"
 )
@@ -119,7 +120,7 @@ func (r *replayer) ViewJSON(viewer rules.Seat) (json.RawMessage, error) {
 func seatChoices(players int, ended bool, may []rules.Seat) []rules.Seat {
 	out := []rules.Seat{rules.Spectator}
 	for s := rules.Seat(0); int(s) < players; s++ {
-		if ended || containsSeat(may, s) {
+		if ended || slices.Contains(may, s) {
 			out = append(out, s)
 		}
 	}
@@ -138,13 +139,4 @@ func firstChoice(choices []rules.Seat) rules.Seat {
 		return last
 	}
 	return choices[1]
-}
-
-func containsSeat(list []rules.Seat, s rules.Seat) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }

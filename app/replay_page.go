@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -155,7 +156,7 @@ func (p *replayPage) pick(ctx app.Context, _ app.Event) {
 	case err != nil:
 	case ctx.JSSrc().Get("id").String() == "replay-slider":
 		p.show(v)
-	case containsSeat(p.choices, rules.Seat(v)):
+	case slices.Contains(p.choices, rules.Seat(v)):
 		p.seat = rules.Seat(v)
 		p.show(p.r.n)
 	}

@@ -104,7 +104,7 @@ func waitForFile(t testing.TB, dir string, name *regexp.Regexp) string {
 // end, is watched move by move (forward, back, jumps, the keyboard, every
 // seat's view), its record saved from the app, opened again from the home
 // page and watched; damaged files are refused in words and lose nothing;
-// a game in progress shows only its people's views.
+// a game in progress shows only its lone person's view.
 func TestReplayWatchSaveAndOpen(t *testing.T) {
 	bin, root := theApp(t)
 	srv := startServer(t, bin, root)
@@ -282,7 +282,7 @@ func TestReplayWatchSaveAndOpen(t *testing.T) {
 		t.Fatalf("after the refusals the opened record has %d moves, want %d", l.Total, moves)
 	}
 
-	// A game in progress shows only its people's views.
+	// A game in progress shows only its lone person's view.
 	within(t, ctx, "a new game", chromedp.Navigate(srv.URL+"/games/rednorth/"), clientReady(),
 		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery), chromedp.Evaluate(`location.href`, &tableURL))
 	within(t, ctx, "its table with instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible("#table", chromedp.ByQuery))

@@ -209,11 +209,16 @@ func (t *Table) addLog(n int, seat rules.Seat, events []rules.Event) {
 	}
 }
 
-// logReader is whom the log is worded for: the one person at the table,
-// or nobody in particular (rules.Spectator) when people share the screen.
-func (t *Table) logReader() rules.Seat {
+// logReader is whom the log is worded for (see LonePerson).
+func (t *Table) logReader() rules.Seat { return LonePerson(t.Record.Seats) }
+
+// LonePerson is the one person at a table of bots, who may read what
+// that seat sees without handing the device over; rules.Spectator when
+// several people share the screen (each sees their own only after a
+// hand-over) or nobody does.
+func LonePerson(seats []rules.SeatInfo) rules.Seat {
 	reader := rules.Spectator
-	for i, s := range t.Record.Seats {
+	for i, s := range seats {
 		if !s.Bot {
 			if reader != rules.Spectator {
 				return rules.Spectator
