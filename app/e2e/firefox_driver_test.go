@@ -44,11 +44,7 @@ var (
 func needPuppeteer(t testing.TB) string {
 	t.Helper()
 	puppeteerOnce.Do(func() {
-		tools := os.Getenv("LONGHALL_TOOLS")
-		if tools == "" {
-			tools = filepath.Join(moduleRoot(), ".tools")
-		}
-		puppeteerDir = filepath.Join(tools, "firefox")
+		puppeteerDir = filepath.Join(toolsDir(), "firefox")
 		if _, err := exec.LookPath("node"); err != nil {
 			puppeteerErr = errors.New("the Firefox tests drive it from Node.js, and node is not on PATH: apt-get install nodejs npm (make test installs them as root)")
 			return
@@ -61,41 +57,6 @@ func needPuppeteer(t testing.TB) string {
 		t.Fatal(puppeteerErr)
 	}
 	return puppeteerDir
-}
-
-// npmInstall installs pkgs (name@version each) into dir with npm, unless
-// dir/node_modules holds them at those versions already, as the relays'
-// install does: no scripts, so no package downloads anything of its own.
-func npmInstall(dir string, pkgs []string, env ...string) error {
-	if npmPackagesIn(dir, pkgs) {
-		return nil
-	}
-	if _, err := exec.LookPath("npm"); err != nil {
-		return fmt.Errorf("the tests need npm to install %s into %s, and npm is not on PATH: apt-get install npm (make test installs it as root)", strings.Join(pkgs, " "), dir)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	cmd := exec.Command("npm", append([]string{"install", "--prefix", dir, "--ignore-scripts", "--no-audit", "--no-fund"}, pkgs...)...)
-	cmd.Env = append(os.Environ(), env...)
-	if out, err := cmd.CombinedOutput(); err != nil || !npmPackagesIn(dir, pkgs) {
-		return fmt.Errorf("npm install %s into %s failed: %v\n%s", strings.Join(pkgs, " "), dir, err, out)
-	}
-	return nil
-}
-
-// npmPackagesIn says whether dir/node_modules holds every package at its
-// version.
-func npmPackagesIn(dir string, pkgs []string) bool {
-	for _, p := range pkgs {
-		at := strings.LastIndexByte(p, '@')
-		b, err := os.ReadFile(filepath.Join(dir, "node_modules", p[:at], "package.json"))
-		var pkg struct{ Version string }
-		if err != nil || json.Unmarshal(b, &pkg) != nil || pkg.Version != p[at+1:] {
-			return false
-		}
-	}
-	return true
 }
 
 // firefox is one headless Firefox with one page, behind driver.mjs.

@@ -55,31 +55,15 @@ var (
 func needRelayTools(t testing.TB) string {
 	t.Helper()
 	relayToolsOnce.Do(func() {
-		dir := os.Getenv("LONGHALL_TOOLS")
-		if dir == "" {
-			dir = filepath.Join(moduleRoot(), ".tools")
-		}
+		dir := toolsDir()
 		relayToolsDir = dir
 		if _, err := exec.LookPath("node"); err != nil {
 			relayToolsErr = fmt.Errorf("these tests run a real WebTorrent tracker and Nostr relay on Node.js, " +
 				"and node is not on PATH: apt-get install nodejs npm (make test installs them as root)")
 			return
 		}
-		if !relayPackagesIn(dir) {
-			if _, err := exec.LookPath("npm"); err != nil {
-				relayToolsErr = fmt.Errorf("these tests need npm to install %s into %s, and npm is not on PATH: "+
-					"apt-get install npm (make test installs it as root)", strings.Join(relayPackages, " "), dir)
-				return
-			}
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				relayToolsErr = err
-				return
-			}
-			args := append([]string{"install", "--prefix", dir, "--ignore-scripts", "--no-audit", "--no-fund"}, relayPackages...)
-			if out, err := exec.Command("npm", args...).CombinedOutput(); err != nil || !relayPackagesIn(dir) {
-				relayToolsErr = fmt.Errorf("npm install into %s failed: %v\n%s", dir, err, out)
-				return
-			}
+		if relayToolsErr = npmInstall(dir, relayPackages); relayToolsErr != nil {
+			return
 		}
 		for _, s := range []string{"tracker.mjs", "relay.mjs"} {
 			b, err := os.ReadFile(filepath.Join(moduleRoot(), "app", "signal", "testdata", s))
@@ -101,10 +85,40 @@ func needRelayTools(t testing.TB) string {
 	return relayToolsDir
 }
 
-// relayPackagesIn says whether dir/node_modules holds every relay package
-// at its version.
-func relayPackagesIn(dir string) bool {
-	for _, p := range relayPackages {
+// toolsDir is where the tests install npm packages: $LONGHALL_TOOLS, or
+// .tools at the module root (git-ignored).
+func toolsDir() string {
+	if dir := os.Getenv("LONGHALL_TOOLS"); dir != "" {
+		return dir
+	}
+	return filepath.Join(moduleRoot(), ".tools")
+}
+
+// npmInstall installs pkgs (name@version each) into dir with npm, unless
+// dir/node_modules holds them at those versions already: no scripts, so no
+// package downloads anything of its own. env adds to npm's environment.
+func npmInstall(dir string, pkgs []string, env ...string) error {
+	if npmPackagesIn(dir, pkgs) {
+		return nil
+	}
+	if _, err := exec.LookPath("npm"); err != nil {
+		return fmt.Errorf("the tests need npm to install %s into %s, and npm is not on PATH: apt-get install npm (make test installs it as root)", strings.Join(pkgs, " "), dir)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	cmd := exec.Command("npm", append([]string{"install", "--prefix", dir, "--ignore-scripts", "--no-audit", "--no-fund"}, pkgs...)...)
+	cmd.Env = append(os.Environ(), env...)
+	if out, err := cmd.CombinedOutput(); err != nil || !npmPackagesIn(dir, pkgs) {
+		return fmt.Errorf("npm install %s into %s failed: %v\n%s", strings.Join(pkgs, " "), dir, err, out)
+	}
+	return nil
+}
+
+// npmPackagesIn says whether dir/node_modules holds every package at its
+// version.
+func npmPackagesIn(dir string, pkgs []string) bool {
+	for _, p := range pkgs {
 		at := strings.LastIndexByte(p, '@')
 		b, err := os.ReadFile(filepath.Join(dir, "node_modules", p[:at], "package.json"))
 		var pkg struct{ Version string }
