@@ -21,7 +21,7 @@ type cutoff struct {
 func (h *Host) cutOff(p *peer, why string) {
 	m := p.member
 	if m == nil {
-		h.drop(p, "session: "+why+"; you have been disconnected")
+		h.drop(p, KickCutOff, "session: "+why+"; you have been disconnected")
 		return
 	}
 	c := h.cutoffs[m.token]
@@ -37,7 +37,7 @@ func (h *Host) cutOff(p *peer, why string) {
 	c.until = time.Now().Add(wait)
 	h.cutoffs[m.token] = c
 	secs := int(wait / time.Second)
-	h.drop(p, fmt.Sprintf("session: %s; you may come back in %d seconds", why, secs))
+	h.drop(p, KickCutOff, fmt.Sprintf("session: %s; you may come back in %d seconds", why, secs))
 	h.system(fmt.Sprintf("%s was cut off for %d seconds: %s", m.name, secs, why))
 }
 

@@ -225,7 +225,7 @@ func (g *Guest) decode(data []byte) (Update, bool) {
 	case u.Kind == KindResumed:
 		g.snap.Paused = nil
 	case u.Kicked != nil:
-		g.err = &Error{Code: CodeKicked, Text: u.Kicked.Reason}
+		g.err = &Error{Code: CodeKicked, Text: u.Kicked.Reason, Why: u.Kicked.Why}
 	case u.Error != nil:
 		// The host handles a guest's messages in order: a refusal of
 		// intent n says it has dealt with every intent up to n.

@@ -24,7 +24,7 @@ func (h *Host) handle(p *peer, data []byte) {
 		h.refuse(p, 0, e)
 		if e.Code == CodeVersion && p.member == nil {
 			// A client that speaks another version cannot join at all.
-			h.drop(p, "")
+			h.drop(p, "", "")
 		}
 		return
 	}
@@ -82,11 +82,11 @@ func (h *Host) hello(p *peer, env Envelope) {
 		name = "Guest"
 	}
 	if m.Token != "" && h.banned[m.Token] {
-		h.drop(p, "session: the host has removed you from this room")
+		h.drop(p, KickRemoved, "session: the host has removed you from this room")
 		return
 	}
 	if c, ok := h.cutoffs[m.Token]; ok && m.Token != "" && time.Now().Before(c.until) {
-		h.drop(p, fmt.Sprintf("session: you were cut off (%s); you may come back in %d seconds", c.why, secondsUntil(c.until)))
+		h.drop(p, KickCutOff, fmt.Sprintf("session: you were cut off (%s); you may come back in %d seconds", c.why, secondsUntil(c.until)))
 		return
 	}
 	mem := h.byToken[m.Token]
@@ -95,7 +95,7 @@ func (h *Host) hello(p *peer, env Envelope) {
 		// storage or a shared device may leak it, and must not unseat
 		// the one device that runs the game.
 		h.refuse(p, 0, errorf(CodeHostSeat, "that player plays on the host's own device"))
-		h.drop(p, "session: that player plays on the host's own device")
+		h.drop(p, KickHostSeat, "session: that player plays on the host's own device")
 		return
 	}
 	if m.Token == "" || mem == nil {
@@ -105,7 +105,7 @@ func (h *Host) hello(p *peer, env Envelope) {
 		}
 		if seat == rules.Spectator && !p.local && h.spectators() >= h.lim.MaxSpectators {
 			h.refuse(p, 0, errorf(CodeFull, "the room is full"))
-			h.drop(p, "")
+			h.drop(p, "", "")
 			return
 		}
 		mem = h.newMember(h.newToken(), name, seat)
@@ -122,7 +122,7 @@ func (h *Host) hello(p *peer, env Envelope) {
 	if old != nil {
 		// The same token again: a reload or a new link after a drop.
 		// The newest connection wins.
-		h.drop(old, "session: you connected again from elsewhere")
+		h.drop(old, KickElsewhere, "session: you connected again from elsewhere")
 	}
 	h.send(p, KindWelcome, Welcome{You: mem.id, Seat: mem.seat, Token: mem.token, Seq: mem.lastSeq})
 	h.dirty = true
@@ -271,7 +271,7 @@ func (h *Host) sendData(p *peer, data []byte) {
 		return
 	}
 	if err := p.conn.Send(data); err != nil {
-		h.drop(p, "")
+		h.drop(p, "", "")
 	}
 }
 
@@ -285,13 +285,13 @@ func (h *Host) broadcast(kind string, body any) {
 }
 
 // drop closes a peer's connection, telling it why when reason is not empty.
-func (h *Host) drop(p *peer, reason string) {
+func (h *Host) drop(p *peer, why, reason string) {
 	if p.closed {
 		return
 	}
 	p.closed = true
 	if reason != "" {
-		if data, err := encode(KindKicked, Kicked{Reason: reason}); err == nil {
+		if data, err := encode(KindKicked, Kicked{Reason: reason, Why: why}); err == nil {
 			p.conn.Send(data)
 		}
 	}

@@ -37,6 +37,11 @@ func TestAFlooderIsKeptOutLongerEachTimeThenRemoved(t *testing.T) {
 			if reason := flood(t, r.rob); !strings.Contains(reason, "too many messages too fast") || !strings.Contains(reason, "come back in") {
 				t.Fatalf("cut-off %d: dropped with %q", i+1, reason)
 			}
+			// The guest's program reads why, to offer no "take my seat
+			// back" while it is kept out.
+			if k := rejoin(t, r.h, w.Token).expectKicked(); k.Why != KickCutOff {
+				t.Fatalf("cut-off %d: a hello is kicked with why %q, want %q", i+1, k.Why, KickCutOff)
+			}
 			line := waitFor(t, r.ann, "the room told", func(u Update) bool { return u.Chat != nil && u.Chat.System })
 			if !strings.Contains(line.Chat.Text, "Rob was cut off for") {
 				t.Errorf("the room reads %q", line.Chat.Text)
@@ -62,8 +67,8 @@ func TestAFlooderIsKeptOutLongerEachTimeThenRemoved(t *testing.T) {
 		}
 		time.Sleep(time.Hour)
 		p := rejoin(t, r.h, w.Token)
-		if reason := p.expectClosed(); !strings.Contains(reason, "removed you") {
-			t.Fatalf("a removed flooder came back an hour later (%q)", reason)
+		if k := p.expectKicked(); !strings.Contains(k.Reason, "removed you") || k.Why != KickRemoved {
+			t.Fatalf("a removed flooder came back an hour later (%+v)", k)
 		}
 		// The game goes on with a bot in Rob's seat.
 		waitLobby(t, r.ann, "a bot in seat 1", func(l *Lobby) bool { return l.Seats[1].Kind == SeatBot })
@@ -86,8 +91,8 @@ func TestAHelloWithTheHostPlayersTokenIsRefused(t *testing.T) {
 		r.start(t)
 		p := rejoin(t, r.h, token)
 		p.expectError(CodeHostSeat)
-		if reason := p.expectClosed(); !strings.Contains(reason, "host's own device") {
-			t.Errorf("dropped with %q", reason)
+		if k := p.expectKicked(); !strings.Contains(k.Reason, "host's own device") || k.Why != KickHostSeat {
+			t.Errorf("dropped with %+v", k)
 		}
 		r.annPlays(t, true)
 	})

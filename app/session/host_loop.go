@@ -146,7 +146,7 @@ func (h *Host) attach(conn Conn, local bool) error {
 			p.stopHello = time.AfterFunc(h.lim.HelloTimeout, func() {
 				h.post(func() {
 					if p.member == nil {
-						h.drop(p, "session: no hello received in time")
+						h.drop(p, KickNoHello, "session: no hello received in time")
 					}
 				})
 			}).Stop

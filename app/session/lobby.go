@@ -316,7 +316,7 @@ func (h *Host) kick(id int, reason string) error {
 func (h *Host) remove(m *member, reason string) {
 	h.banned[m.token] = true
 	if m.peer != nil {
-		h.drop(m.peer, reason)
+		h.drop(m.peer, KickRemoved, reason)
 	}
 	if seat := m.seat; seat >= 0 {
 		if h.started {

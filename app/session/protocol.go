@@ -190,10 +190,31 @@ type ErrorMsg struct {
 	Text string `json:"text"`
 }
 
-// Kicked tells a guest the host is closing its connection, and why.
+// Kicked tells a guest the host is closing its connection, and why: Why
+// for the guest's program (one of the Kick constants, or empty from an
+// older host), Reason for the player.
 type Kicked struct {
 	Reason string `json:"reason"`
+	Why    string `json:"why,omitempty"`
 }
+
+// Why a host closed a guest's connection (Kicked.Why, Error.Why).
+const (
+	// KickElsewhere: the same player connected again, from another tab,
+	// device or link; the newest connection holds the seat. The player
+	// may take it back (connect again with the token).
+	KickElsewhere = "elsewhere"
+	// KickRemoved: the host removed the player, or the limits did, for
+	// the rest of the room; the token is refused from now on.
+	KickRemoved = "removed"
+	// KickCutOff: the player broke the limits and may come back later
+	// (the Reason says when).
+	KickCutOff = "cut_off"
+	// KickHostSeat: the token is the host's own player's.
+	KickHostSeat = "host_seat"
+	// KickNoHello: no hello came in time.
+	KickNoHello = "no_hello"
+)
 
 // Paused tells guests the host has paused the game (the host is away).
 type Paused struct {
@@ -244,6 +265,9 @@ var strikeCodes = map[string]bool{
 type Error struct {
 	Code string
 	Text string
+	// Why, for CodeKicked, says why the host closed the link (a Kick
+	// constant).
+	Why string
 }
 
 func (e *Error) Error() string { return e.Text }

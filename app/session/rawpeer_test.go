@@ -113,16 +113,21 @@ func (r *rawPeer) expectError(code string) ErrorMsg {
 // of a kicked message if one came.
 func (r *rawPeer) expectClosed() string {
 	r.t.Helper()
-	reason := ""
+	return r.expectKicked().Reason
+}
+
+// expectKicked reads until the link closes and returns the kicked
+// message that came before (zero when none did).
+func (r *rawPeer) expectKicked() Kicked {
+	r.t.Helper()
+	var k Kicked
 	for {
 		env, err := r.next()
 		if err != nil {
-			return reason
+			return k
 		}
 		if env.Kind == KindKicked {
-			var k Kicked
 			json.Unmarshal(env.Body, &k)
-			reason = k.Reason
 		}
 	}
 }

@@ -86,11 +86,11 @@ func TestTheNewestConnectionOfATokenWins(t *testing.T) {
 		t.Fatalf("second connection got seat %d, first had %d", second.Seat(), first.Seat())
 	}
 	u := waitKind(t, first, KindKicked)
-	if !strings.Contains(u.Kicked.Reason, "connected again") {
-		t.Errorf("reason %q", u.Kicked.Reason)
+	if !strings.Contains(u.Kicked.Reason, "connected again") || u.Kicked.Why != KickElsewhere {
+		t.Errorf("kicked with %+v", u.Kicked)
 	}
 	<-first.Done()
-	if e, ok := first.Err().(*Error); !ok || e.Code != CodeKicked {
+	if e, ok := first.Err().(*Error); !ok || e.Code != CodeKicked || e.Why != KickElsewhere {
 		t.Errorf("Err %v", first.Err())
 	}
 	l := waitLobby(t, second, "renamed", func(l *Lobby) bool { return l.Seats[first.Seat()].Name == "Bob on phone" })
