@@ -74,16 +74,31 @@ func invitation(in online.Invitation) app.UI {
 	)
 }
 
+// elsewhereKind says what another tab or device took from this one.
+type elsewhereKind int
+
+const (
+	hostsElsewhere elsewhereKind = iota // another tab hosts the room
+	hostMoved                           // another tab took the hosting over
+	seatMoved                           // the player's seat moved to another tab or device
+)
+
 // elsewhere tells a host whose room is open in another tab (or has moved
-// to one) that a room has one host, and offers to host it here.
-func elsewhere(moved bool, takeOver app.EventHandler) app.UI {
+// to one) that a room has one host, and offers to host it here; or a
+// guest whose seat another tab or device took, and offers it back.
+func elsewhere(kind elsewhereKind, takeOver app.EventHandler) app.UI {
 	title, text, button := "This room is open in another tab",
 		"A room has one host, and another tab of this browser hosts this one. Play there, or take the room over here: the other tab steps down and the guests follow you.",
 		"Take over here"
-	if moved {
+	switch kind {
+	case hostMoved:
 		title, text, button = "This room moved to another tab",
 			"Another tab of this browser took this room over; the game goes on there. Nothing was lost.",
 			"Take it back here"
+	case seatMoved:
+		title, text, button = "Your seat is played elsewhere now",
+			"You opened this room again in another tab or on another device, and the newest one holds your seat. Play there, or take your seat back here: the other one steps aside. Nothing was lost.",
+			"Take my seat back"
 	}
 	return app.Section().ID("elsewhere").Class("panel").Attr("role", "alert").Body(
 		app.H1().Text(title),

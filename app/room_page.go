@@ -213,9 +213,11 @@ func (p *roomPage) Render() app.UI {
 	case p.joinTo != nil:
 		return ui.Page("room", &joinForm{Invitation: p.joinTo.Invitation, OnJoin: p.joinAs})
 	case p.elsewhere:
-		return ui.Page("room", elsewhere(false, p.takeOver))
+		return ui.Page("room", elsewhere(hostsElsewhere, p.takeOver))
 	case p.host != nil && p.view.Moved:
-		return ui.Page("room", elsewhere(true, p.takeOver))
+		return ui.Page("room", elsewhere(hostMoved, p.takeOver))
+	case p.guest != nil && p.view.Link == online.Removed && p.view.Elsewhere:
+		return ui.Page("room", elsewhere(seatMoved, p.takeSeatBack))
 	case p.host == nil && p.guest == nil:
 		return ui.Page("room", app.H1().Text("Room"), app.P().Class("hint").Text("Opening the room…"))
 	}
@@ -263,6 +265,14 @@ func (p *roomPage) joinAs(ctx app.Context, name string) {
 
 // takeOver opens the room here after the tab that hosts it steps down.
 func (p *roomPage) takeOver(ctx app.Context, e app.Event) { p.openHost(ctx, true) }
+
+// takeSeatBack joins again here, and the tab or device that took the seat
+// steps aside.
+func (p *roomPage) takeSeatBack(ctx app.Context, e app.Event) {
+	if p.guest != nil {
+		p.guest.TakeBack()
+	}
+}
 
 // say sends a line of table talk.
 func (p *roomPage) say(text string) error {

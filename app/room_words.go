@@ -16,8 +16,10 @@ import (
 // the banner's class and text ("banner-none" and "" for nothing to say).
 func bannerWords(v online.View, host bool) (class, text string) {
 	switch {
+	case v.Link == online.Removed && v.Problem != "":
+		return "banner bad", v.Problem
 	case v.Link == online.Removed:
-		return "banner bad", strings.TrimSpace("The host removed you from this room. " + v.Problem)
+		return "banner bad", "The host removed you from this room."
 	case v.Link == online.Stopped:
 		return "banner bad", "This room is closed on this device."
 	case v.Link == online.Reconnecting && !host:

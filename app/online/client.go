@@ -48,6 +48,10 @@ type View struct {
 	// Relayed says the guest's link goes through the relays: the two
 	// networks allow no direct one.
 	Relayed bool
+	// Elsewhere says, for a guest sent away (Link Removed), that it was
+	// the player's own other tab or device that took the seat: they may
+	// take it back here (Joining.TakeBack).
+	Elsewhere bool
 	// Guests says, for the host, how guests' links fare (one that no
 	// direct path reaches, one that could not connect), in words.
 	Guests string

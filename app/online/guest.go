@@ -49,6 +49,10 @@ type Joining struct {
 	// path between the two networks): the next attempt goes straight
 	// there instead of waiting for ICE to fail again.
 	viaRelays bool
+
+	// takeBack wakes a player whose seat another tab or device took
+	// (View.Elsewhere) to take it back.
+	takeBack chan struct{}
 }
 
 // errNetChanged drops an attempt made for a network that has changed
@@ -85,6 +89,7 @@ func Join(ctx context.Context, device, tab Store, rm signal.Room, n Net, name st
 
 		netPoke:  make(chan struct{}, 1),
 		probeNow: make(chan struct{}, 1),
+		takeBack: make(chan struct{}, 1),
 	}
 	j.onChange = onChange
 	j.view.Link = Connecting
@@ -138,23 +143,24 @@ func (j *Joining) run(ctx context.Context) {
 			}
 		}
 		wait = time.Second
-		if !j.viaRelays {
-			// A relayed link keeps its own, slower heartbeat: a ping a
-			// second would cost the relays twenty times as much.
-			g.KeepAlive(j.net.Heartbeat)
-		}
 		j.setProbing(false)
-		stop := context.AfterFunc(ctx, func() { g.Close() })
-		j.follow(g)
-		stop()
+		g, elsewhere := j.followAll(ctx, g)
 		var se *session.Error
-		if errors.As(g.Err(), &se) && se.Code == session.CodeKicked {
-			j.set(func(v *View) {
-				v.Link = Removed
-				if v.Problem == "" {
-					v.Problem = say(se.Text)
-				}
-			})
+		if elsewhere {
+			// The player opened the room again in another tab or on
+			// another device, and plays there now, until they take the
+			// seat back here.
+			j.set(func(v *View) { v.Link, v.Elsewhere, v.Problem = Removed, true, "" })
+			select {
+			case <-ctx.Done():
+				return
+			case <-j.takeBack:
+			}
+			j.set(func(v *View) { v.Link, v.Elsewhere = Connecting, false })
+			continue
+		}
+		if errors.As(g.Err(), &se) && se.Code == session.CodeKicked && se.Why != session.KickElsewhere {
+			j.set(func(v *View) { v.Link, v.Problem = Removed, kickWords(se) })
 			return
 		}
 		problem := "The link to the host dropped."
@@ -167,6 +173,46 @@ func (j *Joining) run(ctx context.Context) {
 		if !j.reachable(ctx) {
 			j.setProbing(true)
 		}
+	}
+}
+
+// followAll follows g until its link ends, and then the direct link a
+// relayed guest moved to meanwhile, if any (see upgrade); it returns the
+// last guest followed, and whether another tab or device of the player's
+// took the seat.
+func (j *Joining) followAll(ctx context.Context, g *session.Guest) (last *session.Guest, elsewhere bool) {
+	for {
+		if !j.viaRelays {
+			// A relayed link keeps its own, slower heartbeat: a ping a
+			// second would cost the relays twenty times as much.
+			g.KeepAlive(j.net.Heartbeat)
+		}
+		up := j.upgrade(ctx, g)
+		stop := context.AfterFunc(ctx, func() { g.Close() })
+		j.follow(g)
+		stop()
+		var se *session.Error
+		elsewhere := errors.As(g.Err(), &se) && se.Code == session.CodeKicked && se.Why == session.KickElsewhere
+		next, ours := up.finish(elsewhere)
+		if next == nil {
+			// A try for a direct link that failed after its hello took
+			// the seat is no other device's doing: join again.
+			return g, elsewhere && !ours
+		}
+		g.Close()
+		g = next
+		j.viaRelays = false
+		j.set(func(v *View) { v.Relayed = false })
+	}
+}
+
+// TakeBack takes this player's seat back from the tab or device that took
+// it (View.Elsewhere): it joins again with the token, and the other one
+// steps aside.
+func (j *Joining) TakeBack() {
+	select {
+	case j.takeBack <- struct{}{}:
+	default:
 	}
 }
 
@@ -208,7 +254,11 @@ func (j *Joining) attempt(ctx context.Context) (*session.Guest, error) {
 	defer cancel()
 	res := make(chan joined, 1)
 	go func() {
-		g, via, relayed, err := j.join(actx, local)
+		fallback := room.RelayWhenNeeded
+		if j.viaRelays {
+			fallback = room.RelayOnly
+		}
+		g, via, relayed, err := j.join(actx, local, fallback)
 		if err == nil {
 			j.viaRelays = relayed
 			j.set(func(v *View) {
@@ -249,11 +299,11 @@ func (j *Joining) attempt(ctx context.Context) (*session.Guest, error) {
 	}
 }
 
-// join reaches the host once; local keeps it off the relays.
-func (j *Joining) join(ctx context.Context, local bool) (g *session.Guest, via string, relayed bool, err error) {
+// join reaches the host once, by the path fallback allows; local keeps it
+// off the relays.
+func (j *Joining) join(ctx context.Context, local bool, fallback room.Fallback) (g *session.Guest, via string, relayed bool, err error) {
 	if j.net.join != nil {
-		g, via, err = j.net.join(ctx, j.room, j.name, j.tokens.get())
-		return g, via, false, err
+		return j.net.join(ctx, j.room, j.name, j.tokens.get(), fallback)
 	}
 	sig := j.net.signaler(j.room)
 	if local {
@@ -272,10 +322,6 @@ func (j *Joining) join(ctx context.Context, local bool) (g *session.Guest, via s
 	}
 	// When no direct path opens between the two networks (a symmetric
 	// NAT on either side, and no TURN), the game goes through the relays.
-	fallback := room.RelayWhenNeeded
-	if j.viaRelays {
-		fallback = room.RelayOnly
-	}
 	in, err := room.JoinWith(ctx, sig, j.room, j.net.Peer, j.name, j.tokens.get(), room.JoinOptions{Fallback: fallback, OnEvent: j.joinEvent})
 	if err != nil {
 		return nil, "", false, err

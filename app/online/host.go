@@ -42,9 +42,13 @@ type Net struct {
 	// browser's when nil; see Network).
 	Network Network
 
-	// join reaches the host once; room.JoinVia when nil (tests give
-	// links they can cut).
-	join func(ctx context.Context, rm signal.Room, name, token string) (*session.Guest, string, error)
+	// join reaches the host once, by the paths fallback allows;
+	// room.JoinWith when nil (tests give links they can cut).
+	join func(ctx context.Context, rm signal.Room, name, token string, fallback room.Fallback) (g *session.Guest, via string, relayed bool, err error)
+	// DirectEvery is how long a relayed guest waits before it tries for a
+	// direct link (its networks may allow one now), twice as long after
+	// each failed try, up to DirectEveryMax (30 s and 5 min when zero).
+	DirectEvery, DirectEveryMax time.Duration
 }
 
 // signaler is what a room uses to meet: its handful of the relays.
@@ -299,9 +303,11 @@ func (h *Hosting) guestEvent(e room.Event) {
 		text = "A player is joining, but your network and theirs allow no direct link: trying through the relays."
 	case e.Kind == room.GuestFailed && e.Err != nil:
 		text = "A player tried to join and could not connect: " + say(e.Err.Error())
-	case e.Kind == room.GuestConnected && e.Path == room.Relayed:
+	case (e.Kind == room.GuestConnected || e.Kind == room.GuestLeft) && e.Relayed == 1:
 		text = "A player plays through the relays (your networks allow no direct link), so their moves take a moment longer."
-	case e.Kind == room.GuestConnected:
+	case (e.Kind == room.GuestConnected || e.Kind == room.GuestLeft) && e.Relayed > 1:
+		text = fmt.Sprintf("%d players play through the relays (your networks allow no direct link), so their moves take a moment longer.", e.Relayed)
+	case e.Kind == room.GuestConnected || e.Kind == room.GuestLeft:
 	default:
 		return
 	}

@@ -12,6 +12,8 @@ import (
 
 	"longhall/app/internal/leaktest"
 	"longhall/app/local"
+	"longhall/app/peer"
+	"longhall/app/room"
 	"longhall/app/session"
 	"longhall/app/signal"
 	"longhall/rules"
@@ -65,15 +67,26 @@ type wires struct {
 	joins   int
 	stuck   int // attempts that waited for the network
 	dropped int // attempts abandoned (their ctx ended while offline)
+	// noDirect: no direct path between the two networks; links go
+	// through the relays (a link like any other here, said relayed) and
+	// a DirectOnly attempt fails as ICE would.
+	noDirect    bool
+	directTries int // DirectOnly attempts
 }
 
 type wire struct{ host, guest *cutConn }
 
-func (w *wires) join(ctx context.Context, _ signal.Room, name, token string) (*session.Guest, string, error) {
+func (w *wires) join(ctx context.Context, _ signal.Room, name, token string, fb room.Fallback) (*session.Guest, string, bool, error) {
 	w.mu.Lock()
 	w.joins++
-	offline, h := w.offline, w.host
+	offline, h, relayed := w.offline, w.host, w.noDirect
+	if fb == room.DirectOnly {
+		w.directTries++
+	}
 	w.mu.Unlock()
+	if relayed && fb == room.DirectOnly {
+		return nil, "", false, peer.ErrUnreachable
+	}
 	if offline != nil {
 		w.mu.Lock()
 		w.stuck++
@@ -84,7 +97,7 @@ func (w *wires) join(ctx context.Context, _ signal.Room, name, token string) (*s
 			w.mu.Lock()
 			w.dropped++
 			w.mu.Unlock()
-			return nil, "", ctx.Err()
+			return nil, "", false, ctx.Err()
 		}
 		w.mu.Lock()
 		h = w.host
@@ -93,16 +106,16 @@ func (w *wires) join(ctx context.Context, _ signal.Room, name, token string) (*s
 	a, b := session.Pipe()
 	l := wire{host: &cutConn{Conn: a}, guest: &cutConn{Conn: b}}
 	if err := h.host.Attach(l.host); err != nil {
-		return nil, "", err
+		return nil, "", false, err
 	}
 	g, err := session.NewGuest(context.WithoutCancel(ctx), l.guest, name, token)
 	if err != nil {
-		return nil, "", err
+		return nil, "", false, err
 	}
 	w.mu.Lock()
 	w.links = append(w.links, l)
 	w.mu.Unlock()
-	return g, "", nil
+	return g, "", relayed, nil
 }
 
 // last is the newest link.
@@ -165,12 +178,15 @@ func (w *wires) intentsSent() int {
 // lostRoom is a started two-seat Red North room: Gordon hosts, Rikki is a
 // guest on cuttable wires.
 type lostRoom struct {
-	st    *local.MemStore
-	w     watcher
-	host  *Hosting
-	guest *Joining
-	wires *wires
-	links linkLog
+	st     *local.MemStore
+	device *local.MemStore // the guest's browser's storage
+	net    Net             // the guest's
+	rm     signal.Room
+	w      watcher
+	host   *Hosting
+	guest  *Joining
+	wires  *wires
+	links  linkLog
 }
 
 // linkLog keeps every change of the guest's link, as the page hears of
@@ -209,17 +225,25 @@ func (l *linkLog) dropped() []string {
 }
 
 func newLostRoom(t *testing.T, n Network) *lostRoom {
+	return newLostRoomWith(t, n, false)
+}
+
+// newLostRoomWith is newLostRoom where noDirect puts the guest on a
+// relayed link (the wires' noDirect).
+func newLostRoomWith(t *testing.T, n Network, noDirect bool) *lostRoom {
 	t.Helper()
-	r := &lostRoom{st: &local.MemStore{}, w: newWatcher()}
+	r := &lostRoom{st: &local.MemStore{}, device: &local.MemStore{}, w: newWatcher()}
 	r.host = startHost(t, r.st, newHosted(t, 2), r.w)
 	until(t, r.w, r.host, "the host seated", seated)
-	r.wires = &wires{host: r.host}
+	r.wires = &wires{host: r.host, noDirect: noDirect}
 	rm, err := signal.ParseLink(r.host.Link("https://example.org/room/"), time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
-	net := Net{Heartbeat: fastBeat, Network: n, Retry: 200 * time.Millisecond, join: r.wires.join}
-	r.guest = Join(context.Background(), &local.MemStore{}, &local.MemStore{}, rm, net, "Rikki", func() {
+	r.rm = rm
+	r.net = Net{Heartbeat: fastBeat, Network: n, Retry: 200 * time.Millisecond, join: r.wires.join,
+		DirectEvery: 100 * time.Millisecond, DirectEveryMax: 400 * time.Millisecond}
+	r.guest = Join(context.Background(), r.device, &local.MemStore{}, rm, r.net, "Rikki", func() {
 		r.links.changed()
 		r.w.notify()
 	})

@@ -89,6 +89,14 @@ func Words(err error) string {
 
 // say is Words for a message that arrived as text (a refusal or a reason
 // from the host): no package prefix, a capital and a full stop.
+// kickWords says why the host sent this player away, for the banner.
+func kickWords(e *session.Error) string {
+	if e.Why == session.KickHostSeat {
+		return "This browser holds the host's own seat in this room, and that seat is played only on the host's device. To join as another player, open the link in a private window."
+	}
+	return say(e.Text)
+}
+
 func say(text string) string {
 	for _, prefix := range []string{"online: ", "session: ", "signal: ", "peer: ", "room: "} {
 		text = strings.TrimPrefix(text, prefix)

@@ -301,9 +301,16 @@ func TestARelayedGuestMovesToADirectLink(t *testing.T) {
 		t.Fatalf("moved to %s", nj.Path)
 	}
 	<-old.Done() // the host closed the relayed link
-	t.Logf("the relayed guest ended with: %v", old.Err())
+	var se *session.Error
+	if !errors.As(old.Err(), &se) || se.Why != session.KickElsewhere {
+		t.Errorf("the relayed guest ended with %v; want kicked as connected again from elsewhere", old.Err())
+	}
 	if !waitUntil(10*time.Second, func() bool { return r.srv.Relayed() == 0 }) {
 		t.Fatal("the relayed link is still open on the host")
+	}
+	// The host's page hears that no guest plays through the relays now.
+	if !waitUntil(10*time.Second, func() bool { e := r.served.has(GuestLeft, Relayed); return e != nil && e.Relayed == 0 }) {
+		t.Errorf("the host heard of no relayed link ending: %+v", r.served.list())
 	}
 	if nj.Guest.Seat() != old.Seat() && !waitUntil(10*time.Second, func() bool { return nj.Guest.Seat() == old.Seat() }) {
 		t.Fatalf("the guest came back in seat %d, not %d", nj.Guest.Seat(), old.Seat())

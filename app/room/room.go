@@ -59,6 +59,9 @@ const (
 	GuestConnected
 	// GuestFailed: a guest's link failed otherwise (Err).
 	GuestFailed
+	// GuestLeft: a guest's relayed link ended: the guest moved to a
+	// direct link, or left, or was lost.
+	GuestLeft
 )
 
 // Event is a step in making a guest's link.
@@ -67,6 +70,9 @@ type Event struct {
 	Path Path
 	Via  string // the relay that carried the offer or answer
 	Err  error
+	// Relayed counts the guests' links that travel through the relays
+	// now (on the host's side, with GuestConnected and GuestLeft).
+	Relayed int
 }
 
 // Server answers guests' offers for a hosted room and attaches each link
@@ -153,7 +159,7 @@ func (s *Server) connect(ctx context.Context, offer *signal.Offer) error {
 	err := s.direct(ctx, offer)
 	switch {
 	case err == nil:
-		s.event(Event{Kind: GuestConnected, Path: Direct, Via: offer.Via})
+		s.event(Event{Kind: GuestConnected, Path: Direct, Via: offer.Via, Relayed: s.Relayed()})
 	case noPath(err):
 		s.event(Event{Kind: GuestNoDirectPath, Path: Direct, Via: offer.Via, Err: err})
 	case ctx.Err() == nil:
@@ -200,8 +206,9 @@ func (s *Server) relay(ctx context.Context, offer *signal.Offer) error {
 	}
 	s.mu.Lock()
 	s.relayed[conn] = struct{}{}
+	n := len(s.relayed)
 	s.mu.Unlock()
-	s.event(Event{Kind: GuestConnected, Path: Relayed, Via: offer.Via})
+	s.event(Event{Kind: GuestConnected, Path: Relayed, Via: offer.Via, Relayed: n})
 	select {
 	case <-conn.Done():
 	case <-ctx.Done():
@@ -211,7 +218,11 @@ func (s *Server) relay(ctx context.Context, offer *signal.Offer) error {
 	s.mu.Lock()
 	delete(s.relayed, conn)
 	s.ended = addStats(s.ended, st)
+	n = len(s.relayed)
 	s.mu.Unlock()
+	if ctx.Err() == nil {
+		s.event(Event{Kind: GuestLeft, Path: Relayed, Via: offer.Via, Relayed: n})
+	}
 	return nil
 }
 

@@ -1,0 +1,114 @@
+package online
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"longhall/app/room"
+	"longhall/app/session"
+)
+
+// A relayed guest (no direct path between the two networks when it
+// joined) tries now and then for a direct link: the networks may allow
+// one now (a transient failure, a phone back on its home network). When a
+// try opens one, the host moves the seat to it (the newest link wins) and
+// the relayed link is closed; the guest's unanswered moves are resent
+// from the new welcome, as after any reconnect.
+
+// upgrader is one relayed link's tries for a direct one.
+type upgrader struct {
+	cancel context.CancelFunc
+	done   chan struct{}
+
+	mu     sync.Mutex
+	trying bool           // a try is under way
+	quit   bool           // no try after the current one
+	g      *session.Guest // the direct link, once one opened
+}
+
+func (n Net) directEvery() (first, most time.Duration) {
+	first, most = n.DirectEvery, n.DirectEveryMax
+	if first <= 0 {
+		first = 30 * time.Second
+	}
+	if most <= 0 {
+		most = 5 * time.Minute
+	}
+	return first, max(first, most)
+}
+
+// upgrade starts the tries for relayed while j's link is relayed (none
+// otherwise). When one succeeds it closes relayed, which ends following
+// it.
+func (j *Joining) upgrade(ctx context.Context, relayed *session.Guest) *upgrader {
+	u := &upgrader{cancel: func() {}, done: make(chan struct{})}
+	if !j.viaRelays {
+		close(u.done)
+		return u
+	}
+	ctx, u.cancel = context.WithCancel(ctx)
+	go func() {
+		defer close(u.done)
+		wait, most := j.net.directEvery()
+		t := time.NewTimer(wait)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+			u.mu.Lock()
+			if u.quit {
+				u.mu.Unlock()
+				return
+			}
+			u.trying = true
+			u.mu.Unlock()
+			actx, cancel := context.WithTimeout(ctx, attemptTimeout)
+			g, _, relayedAgain, err := j.join(actx, false, room.DirectOnly)
+			cancel()
+			if err == nil && relayedAgain {
+				// Only a test's join could do this; keep the link we had.
+				g.Close()
+				err = errNetChanged
+			}
+			u.mu.Lock()
+			u.trying = false
+			if err == nil {
+				u.g = g
+			}
+			quit := u.quit
+			u.mu.Unlock()
+			if err == nil {
+				relayed.Close()
+				return
+			}
+			if quit {
+				return
+			}
+			wait = min(2*wait, most)
+			t.Reset(wait)
+		}
+	}()
+	return u
+}
+
+// finish stops the tries once the relayed link has ended, and returns the
+// direct link one of them opened, if any. elsewhere says the host closed
+// the relayed link because the same player connected again: when a try
+// is under way that is most likely the try itself (ours), so finish lets
+// it end rather than cancel it.
+func (u *upgrader) finish(elsewhere bool) (g *session.Guest, ours bool) {
+	u.mu.Lock()
+	wait := elsewhere && u.trying
+	u.quit = true
+	u.mu.Unlock()
+	if !wait {
+		u.cancel()
+	}
+	<-u.done
+	u.cancel()
+	return u.g, wait
+}

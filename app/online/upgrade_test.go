@@ -1,0 +1,93 @@
+//go:build !js
+
+package online
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"longhall/app/internal/leaktest"
+	"longhall/app/local"
+)
+
+// Issue 22, "A room that connects with no TURN at all": a relayed guest
+// switches back to the data channel if one opens later. Its moves before
+// and after the switch are each applied once, and the switch is no drop:
+// the page never says the link was lost, nor that someone took the seat.
+func TestARelayedGuestMovesToADirectLinkWhenOneOpens(t *testing.T) {
+	leaktest.Check(t)
+	r := newLostRoomWith(t, nil, true)
+	if v := r.guest.View(); !v.Relayed {
+		t.Fatalf("the guest's link is not relayed: %+v", v.Link)
+	}
+	legal := r.guestsTurn(t)
+	from := len(r.record(t).Actions)
+	first := legal[0]
+	if err := r.guest.Act(first); err != nil {
+		t.Fatal(err)
+	}
+	// A relayed guest pings no heartbeat, so its kept moves clear only
+	// at the next welcome: wait for the host's record instead.
+	until(t, r.w, r.host, "the relayed move taken", func(View) bool { return len(guestMoves(r.record(t), from)) == 1 })
+	// It tries for a direct link, and fails while there is none, and
+	// plays on through the relays.
+	for tries, deadline := 0, time.Now().Add(30*time.Second); tries < 2; {
+		if time.Now().After(deadline) {
+			t.Fatalf("the relayed guest made %d tries for a direct link in 30 s", tries)
+		}
+		time.Sleep(10 * time.Millisecond)
+		r.wires.mu.Lock()
+		tries = r.wires.directTries
+		r.wires.mu.Unlock()
+	}
+	if v := r.guest.View(); !v.Relayed || v.Link != Connected {
+		t.Fatalf("after a failed try for a direct link the guest reads relayed %v, link %s", v.Relayed, v.Link)
+	}
+	r.wires.mu.Lock()
+	r.wires.noDirect = false // the networks allow a direct link now
+	r.wires.mu.Unlock()
+	v := until(t, r.w, r.guest, "the guest on a direct link", func(v View) bool { return !v.Relayed && v.Link == Connected })
+	if v.Elsewhere {
+		t.Error("the switch reads as another device taking the seat")
+	}
+	if drops := r.links.dropped(); len(drops) != 0 {
+		t.Errorf("the switch showed as a dropped link: %q", drops)
+	}
+	legal = r.guestsTurn(t)
+	if err := r.guest.Act(legal[0]); err != nil {
+		t.Fatal(err)
+	}
+	r.settledGuest(t, "the direct move taken")
+	if moves := guestMoves(r.record(t), from); len(moves) != 2 || !sameAction(moves[0], first) || !sameAction(moves[1], legal[0]) {
+		t.Errorf("the host applied %v of the guest's two moves %v and %v", moves, first, legal[0])
+	}
+}
+
+// Issue 22, "A host that holds": a player whose seat was taken from
+// another device (here, a second tab of the same browser, which shares its
+// storage) can take it back with one button, and the other one steps aside
+// the same way.
+func TestAPlayerWhoseSeatWasTakenElsewhereTakesItBack(t *testing.T) {
+	leaktest.Check(t)
+	r := newLostRoom(t, nil)
+	w2 := newWatcher()
+	other := Join(context.Background(), r.device, &local.MemStore{}, r.rm, r.net, "Rikki on the sofa", w2.notify)
+	t.Cleanup(func() { other.Close() })
+	until(t, w2, other, "the other tab in the seat", func(v View) bool { return seated(v) && v.Snap.Seat == 1 })
+	v := until(t, r.w, r.guest, "the first tab told", func(v View) bool { return v.Link == Removed })
+	if !v.Elsewhere {
+		t.Fatalf("the first tab reads it was removed, not that its seat moved: %q", v.Problem)
+	}
+	select {
+	case <-r.guest.Done():
+		t.Fatal("the first tab left the room; it should wait to take the seat back")
+	default:
+	}
+	r.guest.TakeBack()
+	until(t, r.w, r.guest, "the first tab back in its seat", func(v View) bool { return seated(v) && v.Snap.Seat == 1 && !v.Elsewhere })
+	until(t, w2, other, "the other tab told", func(v View) bool { return v.Link == Removed && v.Elsewhere })
+	if v := r.host.View(); v.Snap.Lobby == nil || v.Snap.Lobby.Seats[1].Name != "Rikki" {
+		t.Errorf("the host's seat 1 reads %+v", v.Snap.Lobby)
+	}
+}
