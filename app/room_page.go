@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"longhall/app/online"
+	"longhall/app/session"
 	"longhall/app/ui"
 	"longhall/rules"
 )
@@ -99,6 +100,10 @@ func (p *roomPage) open(ctx app.Context) {
 	p.joinTo = &in
 }
 
+// roomLimits bound what each guest of a room hosted here may do: the
+// session's defaults, but in test builds (game_testgame.go).
+var roomLimits session.Limits
+
 // openHost claims the room for this tab, then opens it from storage. The
 // claim asks this browser's other tabs first (see online.ClaimHost), so it
 // runs off the UI goroutine.
@@ -121,7 +126,7 @@ func (p *roomPage) openHost(ctx app.Context, takeOver bool) {
 				var rec *online.Hosted
 				if rec, err = online.LoadHosted(ctx.LocalStorage(), key); err == nil {
 					p.host, err = online.Host(context.Background(), ctx.LocalStorage(), rec, n,
-						online.HostOptions{BotDelay: pace, Claim: claim, Logf: func(f string, a ...any) { app.Logf(f, a...) }},
+						online.HostOptions{BotDelay: pace, Claim: claim, Limits: roomLimits, Logf: func(f string, a ...any) { app.Logf(f, a...) }},
 						p.changed)
 				}
 				if err != nil {
@@ -226,7 +231,7 @@ func (p *roomPage) Render() app.UI {
 	top := []app.UI{
 		app.Div().ID("banner").Class(class).Attr("role", "status").Attr("data-link", string(v.Link)).Text(text),
 		app.If(p.notice != "", func() app.UI { return app.P().Class("error").Attr("role", "alert").Text(p.notice) }),
-		app.If(v.Notice != "", func() app.UI {
+		app.If(v.Notice != "" && v.Link != online.Removed, func() app.UI { // the banner says it all then
 			return app.P().Class("error").Attr("role", "alert").Text(v.Notice)
 		}),
 		app.If(p.netNote != "", func() app.UI { return app.P().Class("hint").Text(p.netNote) }),

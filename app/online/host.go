@@ -83,6 +83,9 @@ type HostOptions struct {
 	Now func() time.Time
 	// Logf hears about problems no player is told of (nil discards).
 	Logf func(string, ...any)
+	// Limits bound what each guest may do (session.Limits; its defaults
+	// when zero).
+	Limits session.Limits
 	// Claim is this tab's claim on the room (see ClaimHost). When another
 	// tab takes the room over, the room closes here and View says Moved.
 	// Nil hosts without asking the other tabs.
@@ -129,7 +132,7 @@ func Host(ctx context.Context, st Store, rec *Hosted, n Net, opts HostOptions, o
 	h.rec, h.room = &r, r.Room
 
 	sopts := session.Options{BotDelay: opts.BotDelay, OnSave: h.saved, OnLobby: h.savedLobby, OnOptions: h.savedOptions, Logf: opts.Logf, Timing: h.timed,
-		AnswerTime: time.Duration(r.AnswerSeconds) * time.Second}
+		AnswerTime: time.Duration(r.AnswerSeconds) * time.Second, Limits: opts.Limits}
 	var err error
 	if r.Save != nil {
 		h.host, err = session.Resume(ctx, *r.Save, sopts)

@@ -1,0 +1,198 @@
+//go:build linux
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// A host that holds (issue 22): a browser that carries the host player's
+// token is refused and the host's table plays on; a guest that floods the
+// host is cut off, kept out for a growing time, and removed for the room
+// at the third time, while everyone reads who was cut off and why.
+
+// holdKeepChannels makes a page keep the data channels it opens, so that
+// the test can write raw messages on one, as a hostile script would.
+const holdKeepChannels = `(() => {
+  if (window.lhChannels || !window.RTCPeerConnection) return;
+  window.lhChannels = [];
+  const create = RTCPeerConnection.prototype.createDataChannel;
+  RTCPeerConnection.prototype.createDataChannel = function (...args) {
+    const dc = create.apply(this, args);
+    window.lhChannels.push(dc);
+    return dc;
+  };
+})()`
+
+// holdFlood sends a hundred well-formed pings at once on the page's open
+// data channel, ten times what the host lets a guest send in a burst, and
+// says how many went.
+const holdFlood = `(() => {
+  const dc = (window.lhChannels || []).filter(d => d.readyState === 'open').pop();
+  if (!dc) return 0;
+  const enc = new TextEncoder();
+  for (let i = 0; i < 100; i++) dc.send(enc.encode(JSON.stringify({v: 1, kind: 'ping', body: {n: 100000 + i}})));
+  return 100;
+})()`
+
+// holdHostToken reads the host's own player's token for its one room, and
+// the room's key, from the host's storage.
+const holdHostToken = `(() => {
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (!k.startsWith('longhall.room.')) continue;
+    const h = JSON.parse(localStorage.getItem(k));
+    if (h && h.token) return [k.slice('longhall.room.'.length), h.token];
+  }
+  return [];
+})()`
+
+const holdBanner = `(document.querySelector('#banner') || {}).textContent || ''`
+
+// holdLink reads the page's link state from its banner.
+const holdLink = `((document.querySelector('#banner') || {dataset: {}}).dataset.link || '')`
+
+func TestRoomHoldsAgainstAHostileGuest(t *testing.T) {
+	bin, root := theTestBuild(t) // cut-offs of 5 s, then 10 s (game_testgame.go)
+	site := newRoomSiteOf(t, bin, root, true)
+	host := site.player(t, "Gordon")
+	rikki := site.player(t, "Rikki")
+	within(t, rikki, "keeping Rikki's data channels", chromedp.ActionFunc(func(ctx context.Context) error {
+		_, err := page.AddScriptToEvaluateOnNewDocument(holdKeepChannels).Do(ctx)
+		return err
+	}))
+	link := site.openRoom(t, host, 2)
+	within(t, rikki, "Rikki joining", chromedp.Navigate(link), clientReady())
+	if seat := seatedAt(t, rikki, "Rikki"); seat != 1 {
+		t.Fatalf("Rikki sits at %d", seat)
+	}
+	within(t, rikki, "Rikki ready", chromedp.Click("#ready", chromedp.ByQuery))
+	within(t, host, "starting",
+		chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".rn-board .lh-main", chromedp.ByQuery))
+
+	// Mallory's browser carries the host player's token (a copied
+	// profile, a shared device): she is refused, and Gordon plays on.
+	var keyToken []string
+	within(t, host, "reading the host's token", chromedp.Evaluate(holdHostToken, &keyToken))
+	if len(keyToken) != 2 {
+		t.Fatalf("no token in the host's storage: %v", keyToken)
+	}
+	mallory := site.player(t, "Mallory")
+	var refused string
+	within(t, mallory, "Mallory opening the link with the host's token",
+		chromedp.Evaluate(fmt.Sprintf(`localStorage.setItem('longhall.token.' + %q, JSON.stringify(%q))`, keyToken[0], keyToken[1]), nil),
+		chromedp.Navigate(link), clientReady(),
+		chromedp.Poll(holdLink+` === 'removed'`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(30*time.Second)),
+		chromedp.Evaluate(holdBanner, &refused))
+	if !strings.Contains(refused, "host's own seat") {
+		t.Errorf("Mallory's banner reads %q; want it to say the seat is the host's own", refused)
+	}
+	screenshot(t, mallory, "room-hold-host-token-refused")
+	playOn(t, "after Mallory's try", host, rikki)
+
+	// Rikki floods the host, three times.
+	for round, keptOut := range []time.Duration{5 * time.Second, 10 * time.Second, 0} {
+		var sent int
+		within(t, rikki, "Rikki flooding", chromedp.Evaluate(holdFlood, &sent))
+		if sent == 0 {
+			t.Fatalf("round %d: Rikki's page has no open data channel", round+1)
+		}
+		var banner string
+		within(t, rikki, "Rikki cut off",
+			chromedp.Poll(holdLink+` === 'removed'`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)),
+			chromedp.Evaluate(holdBanner, &banner))
+		var told string
+		within(t, host, "the host told", chromedp.Poll(`[...document.querySelectorAll('#chat .lines li.system')].map(l => l.textContent).join(' | ')`, &told,
+			chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second)))
+		t.Logf("round %d: Rikki reads %q; the room reads %q", round+1, banner, told)
+		if keptOut == 0 {
+			if !strings.Contains(banner, "removed you from this room") {
+				t.Errorf("the third flood: Rikki reads %q; want him removed", banner)
+			}
+			if !strings.Contains(told, "Rikki was removed from the room") {
+				t.Errorf("the room reads %q; want it to say Rikki was removed", told)
+			}
+			break
+		}
+		if want := fmt.Sprintf("come back in %d seconds", int(keptOut/time.Second)); !strings.Contains(banner, want) {
+			t.Errorf("round %d: Rikki reads %q; want %q", round+1, banner, want)
+		}
+		if want := fmt.Sprintf("Rikki was cut off for %d seconds", int(keptOut/time.Second)); !strings.Contains(told, want) {
+			t.Errorf("round %d: the room reads %q; want %q", round+1, told, want)
+		}
+		if round == 0 {
+			screenshot(t, rikki, "room-hold-cut-off")
+			screenshot(t, host, "room-hold-host-told")
+		}
+		// Back at once (a reload, as a flooding script would reconnect):
+		// kept out.
+		cut := time.Now()
+		within(t, rikki, "Rikki back at once", chromedp.Reload(), clientReady(),
+			chromedp.Poll(holdLink+` === 'removed'`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)),
+			chromedp.Evaluate(holdBanner, &banner))
+		if time.Since(cut) < keptOut && !strings.Contains(banner, "were cut off") {
+			t.Errorf("round %d: reloading at once, Rikki reads %q; want him kept out", round+1, banner)
+		}
+		// Once the time is up he is back in his seat.
+		time.Sleep(time.Until(cut.Add(keptOut + 500*time.Millisecond)))
+		within(t, rikki, "Rikki back after the cut-off", chromedp.Reload(), clientReady())
+		if seat := seatedAt(t, rikki, "Rikki after the cut-off"); seat != 1 {
+			t.Fatalf("round %d: Rikki came back to seat %d", round+1, seat)
+		}
+	}
+	// Removed: a reload does not bring him back, and a bot plays his seat.
+	var banner string
+	within(t, rikki, "Rikki trying again", chromedp.Reload(), clientReady(),
+		chromedp.Poll(holdLink+` === 'removed'`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Evaluate(holdBanner, &banner))
+	if !strings.Contains(banner, "removed you from this room") {
+		t.Errorf("removed, Rikki reads %q after a reload", banner)
+	}
+	within(t, host, "a bot in Rikki's seat", chromedp.Poll(`(document.querySelector('#seat-1') || {dataset: {}}).dataset.state === 'bot'`, nil,
+		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second)))
+	screenshot(t, host, "room-hold-flooder-removed")
+	playOn(t, "with a bot in Rikki's seat", host)
+}
+
+// playOn has the players click through their decisions until the host's
+// table has moved on by a few actions: the game goes on.
+func playOn(t *testing.T, when string, host context.Context, others ...context.Context) {
+	t.Helper()
+	var v0 int
+	var version string
+	within(t, host, "reading the version", chromedp.Evaluate(roomVersion, &version))
+	fmt.Sscan(version, &v0)
+	stop := make(chan struct{})
+	done := make(chan error, 1+len(others))
+	for _, ctx := range append([]context.Context{host}, others...) {
+		go func() {
+			_, err := playToTheEnd(ctx, stop, &driven{until: v0 + 3})
+			done <- err
+		}()
+	}
+	deadline := time.After(60 * time.Second)
+	for range 1 + len(others) {
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("playing on %s: %v", when, err)
+			}
+		case <-deadline:
+			close(stop)
+			roomFailure(t, host, "the game did not go on "+when, fmt.Errorf("still at version %d", v0))
+		}
+	}
+	var link string
+	within(t, host, "reading the host's link", chromedp.Evaluate(holdLink, &link))
+	if link != "connected" {
+		t.Errorf("%s the host's page reads link %q", when, link)
+	}
+}
