@@ -196,3 +196,54 @@ func playOn(t *testing.T, when string, host context.Context, others ...context.C
 		t.Errorf("%s the host's page reads link %q", when, link)
 	}
 }
+
+// TestRoomGuestTakesHisSeatBackFromAnotherTab: Rikki opens the room's
+// link again in a second tab (the same browser, the same storage), which
+// takes his seat; the first tab says so and offers it back, and one click
+// takes it back, the second tab stepping aside the same way.
+func TestRoomGuestTakesHisSeatBackFromAnotherTab(t *testing.T) {
+	site := newRoomSite(t, true)
+	host := site.player(t, "Gordon")
+	rikki := site.player(t, "Rikki")
+	link := site.openRoom(t, host, 2)
+	within(t, rikki, "Rikki joining", chromedp.Navigate(link), clientReady())
+	if seat := seatedAt(t, rikki, "Rikki"); seat != 1 {
+		t.Fatalf("Rikki sits at %d", seat)
+	}
+	other, cancel := chromedp.NewContext(rikki) // a second tab of his browser
+	defer cancel()
+	// The tab opens on its own context, not within's: chromedp ties a
+	// tab to the context of its first Run.
+	if err := chromedp.Run(other); err != nil {
+		t.Fatal(err)
+	}
+	within(t, other, "Rikki opening the link in a second tab", chromedp.Navigate(link), clientReady())
+	if seat := seatedAt(t, other, "Rikki's second tab"); seat != 1 {
+		t.Fatalf("the second tab sits at %d", seat)
+	}
+	var button string
+	within(t, rikki, "the first tab told", chromedp.WaitVisible("#elsewhere #take-over", chromedp.ByQuery),
+		chromedp.Text("#elsewhere #take-over", &button, chromedp.ByQuery))
+	if button != "Take my seat back" {
+		t.Errorf("the first tab offers %q", button)
+	}
+	screenshot(t, rikki, "room-seat-taken-elsewhere")
+	var onTop bool
+	within(t, rikki, "checking the button is on top", chromedp.Evaluate(`(() => {
+	  const b = document.querySelector('#elsewhere #take-over'), r = b.getBoundingClientRect();
+	  return r.bottom <= window.innerHeight && b.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+	})()`, &onTop))
+	if !onTop {
+		t.Error("the take-back button is off the screen or covered")
+	}
+	within(t, rikki, "taking the seat back", chromedp.Click("#elsewhere #take-over", chromedp.ByQuery))
+	if seat := seatedAt(t, rikki, "Rikki back in the first tab"); seat != 1 {
+		t.Fatalf("back in the first tab Rikki sits at %d", seat)
+	}
+	within(t, other, "the second tab stepping aside", chromedp.WaitVisible("#elsewhere #take-over", chromedp.ByQuery))
+	var seats string
+	within(t, host, "reading the host's seats", chromedp.Text("#seat-1", &seats, chromedp.ByQuery))
+	if !strings.Contains(seats, "Rikki") {
+		t.Errorf("the host's seat 1 reads %q", seats)
+	}
+}
