@@ -91,3 +91,47 @@ func TestAPlayerWhoseSeatWasTakenElsewhereTakesItBack(t *testing.T) {
 		t.Errorf("the host's seat 1 reads %+v", v.Snap.Lobby)
 	}
 }
+
+// Issue 22, "Recovery": a direct link whose path died mends in place (an
+// ICE restart) before the guest leaves and rejoins. Meanwhile the page
+// says the link dropped and offers nothing to click; once mended it is
+// back, on the same link: no rejoin.
+func TestAGuestWhoseLinkMendsShowsItDroppedThenBackWithoutRejoining(t *testing.T) {
+	leaktest.Check(t)
+	r := newLostRoom(t, nil)
+	r.wires.mu.Lock()
+	r.wires.mendable = true
+	r.wires.mu.Unlock()
+	// Rejoin once, so that the guest's link is a mendable one.
+	r.wires.last().guest.setCut(true)
+	r.wires.last().host.setCut(true)
+	until(t, r.w, r.guest, "the guest back on a mendable link", func(v View) bool {
+		r.wires.mu.Lock()
+		defer r.wires.mu.Unlock()
+		return v.Link == Connected && r.wires.joins == 2
+	})
+	r.guestsTurn(t)
+	drops := len(r.links.dropped())
+	l := r.wires.last()
+	l.guest.setCut(true)
+	l.host.setCut(true)
+	until(t, r.w, r.guest, "the guest back", func(v View) bool { return v.Link == Connected && len(r.links.dropped()) > drops })
+	if got := r.links.dropped()[drops]; got != "The host stopped answering." {
+		t.Errorf("while mending the page said %q", got)
+	}
+	r.wires.mu.Lock()
+	joins := r.wires.joins
+	r.wires.mu.Unlock()
+	if joins != 2 {
+		t.Errorf("the guest joined %d times; the mended link should have kept it on its second", joins)
+	}
+	legal := r.guestsTurn(t)
+	from := len(r.record(t).Actions)
+	if err := r.guest.Act(legal[0]); err != nil {
+		t.Fatal(err)
+	}
+	r.settledGuest(t, "the move on the mended link taken")
+	if moves := guestMoves(r.record(t), from); len(moves) != 1 {
+		t.Errorf("the host applied %v", moves)
+	}
+}
