@@ -185,9 +185,7 @@ func (j *Joining) followAll(ctx context.Context, g *session.Guest) (last *sessio
 		if !j.viaRelays {
 			// A relayed link keeps its own, slower heartbeat: a ping a
 			// second would cost the relays twenty times as much.
-			hb := j.net.Heartbeat
-			hb.OnMend = func(mending bool) { j.mending(g, mending) }
-			g.KeepAlive(hb)
+			g.KeepAlive(j.net.Heartbeat)
 		}
 		up := j.upgrade(ctx, g)
 		stop := context.AfterFunc(ctx, func() { g.Close() })
@@ -205,24 +203,6 @@ func (j *Joining) followAll(ctx context.Context, g *session.Guest) (last *sessio
 		g = next
 		j.viaRelays = false
 		j.set(func(v *View) { v.Relayed = false })
-	}
-}
-
-// mending shows a link whose host fell silent as dropped while it mends
-// its path (see session.Mender), and as up again once the host is heard.
-func (j *Joining) mending(g *session.Guest, on bool) {
-	j.mu.Lock()
-	current := j.g == g && g.Err() == nil // not a link already dropped
-	if current {
-		if on {
-			j.view.Link, j.view.Problem = Reconnecting, "The host stopped answering."
-		} else {
-			j.view.Link, j.view.Problem = Connected, ""
-		}
-	}
-	j.mu.Unlock()
-	if current {
-		j.changed()
 	}
 }
 

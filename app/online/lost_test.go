@@ -72,21 +72,6 @@ type wires struct {
 	// a DirectOnly attempt fails as ICE would.
 	noDirect    bool
 	directTries int // DirectOnly attempts
-	// mendable links mend (session.Mender) by coming back, as an ICE
-	// restart does once the network allows.
-	mendable bool
-}
-
-// mendingConn is a guest's end whose Mend brings its link back.
-type mendingConn struct {
-	*cutConn
-	l wire
-}
-
-func (m mendingConn) Mend(context.Context) error {
-	m.l.host.setCut(false)
-	m.l.guest.setCut(false)
-	return nil
 }
 
 type wire struct{ host, guest *cutConn }
@@ -123,11 +108,7 @@ func (w *wires) join(ctx context.Context, _ signal.Room, name, token string, fb 
 	if err := h.host.Attach(l.host); err != nil {
 		return nil, "", false, err
 	}
-	var conn session.Conn = l.guest
-	if w.mendable {
-		conn = mendingConn{l.guest, l}
-	}
-	g, err := session.NewGuest(context.WithoutCancel(ctx), conn, name, token)
+	g, err := session.NewGuest(context.WithoutCancel(ctx), l.guest, name, token)
 	if err != nil {
 		return nil, "", false, err
 	}

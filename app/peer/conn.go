@@ -41,8 +41,7 @@ type Conn struct {
 
 	wait bool // push waits for room in a full queue (else: ErrOverrun)
 
-	sendMu    sync.Mutex // orders Sends: check the buffer, then queue
-	restartMu sync.Mutex // one ICE restart at a time (restart.go)
+	sendMu sync.Mutex // orders Sends: check the buffer, then queue
 
 	mu      sync.Mutex // guards the fields below
 	err     error      // why the link ended; nil until then

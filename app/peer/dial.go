@@ -186,11 +186,7 @@ func (c *Conn) abandon(err error) error {
 // describe sets the local description, waits for ICE gathering and returns
 // the complete SDP.
 func (c *Conn) describe(desc webrtc.SessionDescription) (string, error) {
-	return c.describeWhen(desc, webrtc.GatheringCompletePromise(c.pc))
-}
-
-// describeWhen is describe, with gathered closed once ICE gathering ends.
-func (c *Conn) describeWhen(desc webrtc.SessionDescription, gathered <-chan struct{}) (string, error) {
+	gathered := webrtc.GatheringCompletePromise(c.pc)
 	if err := c.pc.SetLocalDescription(desc); err != nil {
 		return "", fmt.Errorf("%w (%v)", ErrSetup, err)
 	}

@@ -4,7 +4,6 @@ package room
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -29,12 +28,7 @@ import (
 // blockedNet is a virtual network between host and guest on which nothing
 // arrives until open is set: offers and answers go through signaling as
 // ever, and ICE finds no path, as between two symmetric NATs without TURN.
-type blockedNet struct {
-	open atomic.Bool
-	// failAfter is how long ICE waits on a silent path before it fails
-	// (1 s when zero).
-	failAfter time.Duration
-}
+type blockedNet struct{ open atomic.Bool }
 
 // configs makes the network and the two sides' peer configs. ICE gives up
 // after a second or two; OpenTimeout backs it up.
@@ -57,7 +51,7 @@ func (n *blockedNet) configs(t testing.TB) (host, guest peer.Config) {
 			OpenTimeout: 8 * time.Second,
 			SettingEngine: func(se *webrtc.SettingEngine) {
 				se.SetNet(nw)
-				se.SetICETimeouts(500*time.Millisecond, cmp.Or(n.failAfter, time.Second), 100*time.Millisecond)
+				se.SetICETimeouts(500*time.Millisecond, time.Second, 100*time.Millisecond)
 				se.SetICEMulticastDNSMode(ice.MulticastDNSModeDisabled)
 				se.SetNetworkTypes([]webrtc.NetworkType{webrtc.NetworkTypeUDP4})
 			},

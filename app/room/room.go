@@ -62,9 +62,6 @@ const (
 	// GuestLeft: a guest's relayed link ended: the guest moved to a
 	// direct link, or left, or was lost.
 	GuestLeft
-	// GuestMended: a guest's direct link lost its path and the host
-	// answered its ICE restart (see mend.go).
-	GuestMended
 )
 
 // Event is a step in making a guest's link.
@@ -91,7 +88,6 @@ type Server struct {
 	wg       sync.WaitGroup
 
 	mu      sync.Mutex
-	links   links // open direct links, for restarts
 	relayed map[*signal.RelayConn]struct{}
 	ended   signal.RelayStats // of relayed links that have ended
 }
@@ -128,7 +124,7 @@ func ServeWith(ctx context.Context, host *session.Host, sig signal.Signaler, rm 
 		return nil, err
 	}
 	s := &Server{host: host, listener: l, cfg: cfg, logf: opts.Logf, event: opts.OnEvent, cancel: cancel,
-		relayed: make(map[*signal.RelayConn]struct{}), links: links{byPrint: make(map[string]*peer.Conn)}}
+		relayed: make(map[*signal.RelayConn]struct{})}
 	s.wg.Add(1)
 	go s.accept(ctx)
 	return s, nil
@@ -158,9 +154,6 @@ func (s *Server) accept(ctx context.Context) {
 func (s *Server) connect(ctx context.Context, offer *signal.Offer) error {
 	if offer.Relay {
 		return s.relay(ctx, offer)
-	}
-	if conn := s.linkFor(offer.SDP); conn != nil {
-		return s.mend(ctx, offer, conn)
 	}
 	s.event(Event{Kind: GuestCalling, Path: Direct, Via: offer.Via})
 	err := s.direct(ctx, offer)
@@ -192,7 +185,6 @@ func (s *Server) direct(ctx context.Context, offer *signal.Offer) error {
 		conn.Close()
 		return err
 	}
-	s.keep(conn)
 	return nil
 }
 
@@ -429,7 +421,7 @@ func joinDirect(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg pe
 	if err != nil {
 		return nil, fmt.Errorf("room: the host answered but the link did not open: %w", err)
 	}
-	g, err := session.NewGuest(context.WithoutCancel(ctx), &mendable{Conn: conn, sig: sig, rm: rm}, name, token)
+	g, err := session.NewGuest(context.WithoutCancel(ctx), conn, name, token)
 	if err != nil {
 		conn.Close()
 		return nil, err

@@ -83,9 +83,6 @@ type Guest struct {
 	// when it has heard one since its last message), its pings out, and
 	// the last intent the host is known to have dealt with.
 	heard, lastSent, lastPing, waiting time.Time
-	mendAt                             time.Time // when the link was asked to mend (zero: it was not, or it mended)
-	mendBy                             time.Time // and when it is dropped unless the host is heard
-	mends                              int
 	pings                              []pingOut
 	taken                              int64
 	beatDone                           chan struct{} // closed when the heartbeat stops; nil without one

@@ -1,9 +1,6 @@
 package session
 
-import (
-	"context"
-	"time"
-)
+import "time"
 
 // Heartbeat keeps a room's links checked, so that a link that died without
 // a word (a phone that lost its signal, a home router that went down) is
@@ -19,38 +16,17 @@ import (
 // served as before), and shows a guest that has pinged as away (not
 // connected, in the lobby) once it has said nothing for Away; after Drop
 // it closes that guest's link.
-//
-// A link that can mend its path in place (a Mender: a WebRTC link, by an
-// ICE restart) is given one try at it before it is dropped: when the host
-// has been silent for Silent, the guest asks the link to mend, and drops
-// it only if the host has still said nothing Mend later. A mended link
-// loses nothing and needs no new hello.
 type Heartbeat struct {
 	Every  time.Duration // a guest pings after sending nothing this long (1 s)
 	Silent time.Duration // a guest drops a link on which the host said nothing this long (3 s)
-	Mend   time.Duration // or, when the link can mend, this long after asking it to (4 s)
 	Away   time.Duration // the host shows a pinging guest silent this long as away (4 s)
 	Drop   time.Duration // and closes its link after this long (30 s)
-	// OnMend, when set, hears that the guest asked its link to mend
-	// (true: the host fell silent, the page may say the link dropped) and
-	// that the host was heard again after it (false), on the heartbeat's
-	// goroutine.
-	OnMend func(mending bool)
-}
-
-// Mender is a Conn that can try to mend a dead path in place, keeping the
-// link (a WebRTC data channel, by an ICE restart through the signaling
-// relays). Mend returns once the try is under way or has failed; the
-// heartbeat then judges the link by whether the host is heard again.
-type Mender interface {
-	Mend(ctx context.Context) error
 }
 
 // Heartbeat defaults.
 const (
 	DefaultBeatEvery  = time.Second
 	DefaultBeatSilent = 3 * time.Second
-	DefaultBeatMend   = 4 * time.Second
 	DefaultBeatAway   = 4 * time.Second
 	DefaultBeatDrop   = 30 * time.Second
 )
@@ -63,7 +39,6 @@ func (b Heartbeat) withDefaults() Heartbeat {
 	}
 	def(&b.Every, DefaultBeatEvery)
 	def(&b.Silent, DefaultBeatSilent)
-	def(&b.Mend, DefaultBeatMend)
 	def(&b.Away, DefaultBeatAway)
 	def(&b.Drop, DefaultBeatDrop)
 	return b
@@ -121,11 +96,7 @@ func (g *Guest) beat(hb Heartbeat) {
 		case <-g.done:
 			return
 		case <-t.C:
-			dead, mending, mended := g.pulse(time.Now(), hb)
-			if (mending || mended) && hb.OnMend != nil {
-				hb.OnMend(mending)
-			}
-			if dead {
+			if g.pulse(time.Now(), hb) {
 				g.conn.Close()
 				return
 			}
@@ -137,31 +108,16 @@ func (g *Guest) beat(hb Heartbeat) {
 // been quiet. A link is dead when the host has said nothing for Silent and
 // the guest has been waiting for an answer for all but Every of it (a
 // guest whose timers were held back, in a background tab, gets its answer
-// before it judges). A link that can mend is asked to first (mending),
-// and one that did is back when the host is heard again (mended).
-func (g *Guest) pulse(now time.Time, hb Heartbeat) (dead, mending, mended bool) {
+// before it judges).
+func (g *Guest) pulse(now time.Time, hb Heartbeat) (dead bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.err != nil {
-		return false, false, false
-	}
-	if !g.mendAt.IsZero() && g.heard.After(g.mendAt) {
-		g.mendAt = time.Time{} // mended, or it was only slow: it may mend again
-		mended = true
+		return false
 	}
 	if !g.waiting.IsZero() && now.Sub(g.waiting) >= hb.Silent-hb.Every && now.Sub(g.heard) >= hb.Silent {
-		m, ok := g.conn.(Mender)
-		switch {
-		case ok && g.mendAt.IsZero():
-			g.mendAt, g.mendBy = now, now.Add(hb.Mend)
-			g.mends++
-			mending = true
-			go g.mend(m, hb.Mend)
-		case ok && now.Before(g.mendBy):
-		default:
-			g.err = ErrSilent
-			return true, false, false
-		}
+		g.err = ErrSilent
+		return true
 	}
 	// A ping when the guest has been quiet, and one when it has been
 	// waiting for an answer that may never come (not every message has
@@ -172,28 +128,7 @@ func (g *Guest) pulse(now time.Time, hb Heartbeat) (dead, mending, mended bool) 
 	if quiet || unanswered {
 		g.pingLocked(true)
 	}
-	return false, mending, mended
-}
-
-// mend asks the link to mend its path, for at most d; a try that fails at
-// once leaves the link to be dropped at the next beat.
-func (g *Guest) mend(m Mender, d time.Duration) {
-	ctx, cancel := context.WithTimeout(g.ctx, d)
-	defer cancel()
-	if err := m.Mend(ctx); err != nil {
-		g.mu.Lock()
-		if !g.mendAt.IsZero() {
-			g.mendBy = time.Now() // no use waiting
-		}
-		g.mu.Unlock()
-	}
-}
-
-// Mends counts the times the heartbeat asked the link to mend its path.
-func (g *Guest) Mends() int {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.mends
+	return false
 }
 
 // pingLocked sends a ping and remembers it.
