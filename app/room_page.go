@@ -230,6 +230,10 @@ func (p *roomPage) Render() app.UI {
 	class, text := bannerWords(v, p.host != nil)
 	top := []app.UI{
 		app.Div().ID("banner").Class(class).Attr("role", "status").Attr("data-link", string(v.Link)).Text(text),
+		app.If(p.guest != nil && v.Stuck, func() app.UI {
+			return app.Button().ID("try-again").Class("button primary").Text("Try again").
+				OnClick(func(ctx app.Context, e app.Event) { p.guest.TryAgain() })
+		}),
 		app.If(p.notice != "", func() app.UI { return app.P().Class("error").Attr("role", "alert").Text(p.notice) }),
 		app.If(v.Notice != "" && v.Link != online.Removed, func() app.UI { // the banner says it all then
 			return app.P().Class("error").Attr("role", "alert").Text(v.Notice)
@@ -241,7 +245,7 @@ func (p *roomPage) Render() app.UI {
 	// seats in the lobby.
 	panels := []app.UI{
 		app.If(p.host != nil, func() app.UI { return &invitePanel{Host: p.host, Relays: v.Relays} }),
-		app.If(p.guest != nil && v.Link != online.Connected && v.Link != online.Removed, func() app.UI {
+		app.If(p.guest != nil && v.Link != online.Connected && v.Link != online.Removed && !v.NoPath, func() app.UI {
 			return &codePanel{Guest: p.guest}
 		}),
 		app.If(v.Link == online.Connected || len(v.Chat) > 0, func() app.UI {

@@ -22,6 +22,8 @@ func bannerWords(v online.View, host bool) (class, text string) {
 		return "banner bad", "The host removed you from this room."
 	case v.Link == online.Stopped:
 		return "banner bad", "This room is closed on this device."
+	case v.Stuck && !host:
+		return "banner bad", fmt.Sprintf("No way to the host was found (%d tries). %s", v.Attempts, v.Problem)
 	case v.Link == online.Reconnecting && !host:
 		text = "The link to the host dropped; the game waits for the host. Reconnecting…"
 		if v.Waiting {

@@ -62,6 +62,8 @@ func TestBannerWords(t *testing.T) {
 			"The link to the host dropped; the game waits for the host. Reconnecting… Your move goes to the host again when the link is back. (attempt 2: The host did not answer.)"},
 		{"a move unanswered", online.View{Link: online.Connected, Waiting: true, Snap: session.Snapshot{Lobby: &online.Lobby{Started: true}}}, false, "banner warn", "Waiting for the host to take your move…"},
 		{"removed, with the host's reason", online.View{Link: online.Removed, Problem: "The host removed you from the room: too rude."}, false, "banner bad", "The host removed you from the room: too rude."},
+		{"no path at all: stopped trying", online.View{Link: online.Connecting, Stuck: true, Attempts: 3, Problem: "Your network and the host's block a direct link."}, false, "banner bad",
+			"No way to the host was found (3 tries). Your network and the host's block a direct link."},
 		{"removed, no reason heard", online.View{Link: online.Removed}, false, "banner bad", "The host removed you from this room."},
 		{"cut off for flooding", online.View{Link: online.Removed, Problem: "Too many messages too fast; you may come back in 30 seconds."}, false, "banner bad",
 			"Too many messages too fast; you may come back in 30 seconds."},

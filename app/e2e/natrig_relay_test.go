@@ -3,8 +3,10 @@
 package e2e
 
 import (
+	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -33,4 +35,47 @@ func TestNATRoomSymmetricNATsPlayThroughTheRelays(t *testing.T) {
 	}
 	screenshot(t, run.Guest, "nat-symmetric-relayed-guest")
 	screenshot(t, run.Host, "nat-symmetric-relayed-host")
+}
+
+// TestNATRoomNoPathAtAllIsSaidInWords: host and guest each behind a
+// symmetric NAT, no TURN, and a site whose only relay is a tracker (which
+// cannot carry a game): nothing connects them. The guest reads, without
+// code prefixes, that the two networks block a direct link and what to
+// try; the host reads that a player tried and could not join.
+func TestNATRoomNoPathAtAllIsSaidInWords(t *testing.T) {
+	rig := newNATRig(t, natSymmetric, natSymmetric)
+	base := rig.StartApp(t, "-stun", rig.STUN, "-relays", "none")
+	host := rig.Site(rig.Homes[0], base).player(t, "Gordon")
+	guest := rig.Site(rig.Homes[1], base).player(t, "Rikki")
+	link := rig.Site(rig.Homes[0], base).openRoom(t, host, 2)
+	within(t, guest, "opening the link", chromedp.Navigate(link))
+	var banner string
+	opened := time.Now()
+	withinLong(t, guest, "the guest told", chromedp.Poll(`(() => { const t = (document.querySelector('#banner') || {}).textContent || ''; return t.includes('block a direct link') ? t : ''; })()`, &banner,
+		chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)))
+	for _, code := range []string{"room:", "peer:", "signal:", "session:", "online:"} {
+		if strings.Contains(banner, code) {
+			t.Errorf("the guest's banner reads %q, with the code prefix %q", banner, code)
+		}
+	}
+	if !strings.Contains(banner, "TURN") || !strings.Contains(banner, "another network") {
+		t.Errorf("the guest's banner reads %q; want it to say what to try", banner)
+	}
+	var note string
+	told := time.Since(opened)
+	withinLong(t, host, "the host told", chromedp.Poll(`(() => { const t = (document.querySelector('#guests-note') || {}).textContent || ''; return t.includes('could not join') ? t : ''; })()`, &note,
+		chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)))
+	t.Logf("the guest reads, %.1f s after opening the link, %q; the host reads, %.1f s after, %q", told.Seconds(), banner, time.Since(opened).Seconds(), note)
+	screenshot(t, guest, "nat-no-path-guest")
+	screenshot(t, host, "nat-no-path-host")
+}
+
+// withinLong is within for a step that may take up to 90 s.
+func withinLong(t testing.TB, ctx context.Context, step string, actions ...chromedp.Action) {
+	t.Helper()
+	c, cancel := context.WithTimeout(ctx, 90*time.Second)
+	defer cancel()
+	if err := chromedp.Run(c, actions...); err != nil {
+		roomFailure(t, ctx, step, err)
+	}
 }

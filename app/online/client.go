@@ -38,6 +38,14 @@ type View struct {
 	Problem string
 	// Attempts counts failed attempts since the link was last up.
 	Attempts int
+	// Stuck says a guest stopped trying: its last attempts found no path
+	// to the host at all. It tries again when the player asks
+	// (Joining.TryAgain) or the device's network changes.
+	Stuck bool
+	// NoPath says the guest's last attempt found no path to the host at
+	// all (signaling worked; the networks did not): connecting by codes
+	// cannot help then.
+	NoPath bool
 	// Relays says, for the host, on which relays guests can find the room;
 	// RelayStatus lists them by name.
 	Relays      string
@@ -202,7 +210,7 @@ func (c *client) follow(g *session.Guest) {
 	c.g = g
 	c.sentAt = time.Time{}
 	c.welcomed = false
-	c.view.Link, c.view.Problem, c.view.Attempts = Connected, "", 0
+	c.view.Link, c.view.Problem, c.view.Attempts, c.view.NoPath = Connected, "", 0, false
 	c.mu.Unlock()
 	c.changed()
 	for u := range g.Updates() {

@@ -3,7 +3,6 @@ package online
 import (
 	"context"
 	"errors"
-	"fmt"
 	"sync"
 	"time"
 
@@ -51,9 +50,16 @@ type Joining struct {
 	viaRelays bool
 
 	// takeBack wakes a player whose seat another tab or device took
-	// (View.Elsewhere) to take it back.
-	takeBack chan struct{}
+	// (View.Elsewhere) to take it back; tryAgain one that stopped trying
+	// (View.Stuck).
+	takeBack, tryAgain chan struct{}
 }
+
+// noPathTries is how many attempts in a row may find no path to the host
+// (no direct one, and none through the relays) before the guest stops
+// trying and waits for the player, or for the network to change: the same
+// networks block the same way every time.
+const noPathTries = 3
 
 // errNetChanged drops an attempt made for a network that has changed
 // since: one that went out while the network was down (its offer names no
@@ -90,6 +96,7 @@ func Join(ctx context.Context, device, tab Store, rm signal.Room, n Net, name st
 		netPoke:  make(chan struct{}, 1),
 		probeNow: make(chan struct{}, 1),
 		takeBack: make(chan struct{}, 1),
+		tryAgain: make(chan struct{}, 1),
 	}
 	j.onChange = onChange
 	j.view.Link = Connecting
@@ -120,6 +127,7 @@ func (j *Joining) run(ctx context.Context) {
 		}
 	})
 	wait := time.Second
+	noPaths := 0
 	for ctx.Err() == nil {
 		g, err := j.attempt(ctx)
 		if errors.Is(err, errNetChanged) {
@@ -129,7 +137,19 @@ func (j *Joining) run(ctx context.Context) {
 			if ctx.Err() != nil {
 				return
 			}
-			j.set(func(v *View) { v.Problem, v.Attempts = describe(err), v.Attempts+1 })
+			if isNoPath(err) {
+				noPaths++
+			} else {
+				noPaths = 0
+			}
+			j.set(func(v *View) { v.Problem, v.Attempts, v.NoPath = describe(err), v.Attempts+1, isNoPath(err) })
+			if noPaths >= noPathTries {
+				if !j.waitToTryAgain(ctx) {
+					return
+				}
+				noPaths = 0
+				continue
+			}
 			j.setProbing(true) // the network may be why
 			var back bool
 			if g, back = j.pause(ctx, wait); ctx.Err() != nil {
@@ -214,6 +234,42 @@ func (j *Joining) TakeBack() {
 	case j.takeBack <- struct{}{}:
 	default:
 	}
+}
+
+// waitToTryAgain stops trying after attempts that found no path at all,
+// until the player asks (TryAgain) or the device's network changes; it
+// reports false when the room closed meanwhile.
+func (j *Joining) waitToTryAgain(ctx context.Context) bool {
+	j.set(func(v *View) { v.Stuck = true })
+	defer j.set(func(v *View) { v.Stuck = false })
+	_, downs, ups := j.netState()
+	for {
+		select {
+		case <-ctx.Done():
+			return false
+		case <-j.tryAgain:
+			return true
+		case <-j.netPoke:
+			if _, d, u := j.netState(); d != downs || u != ups {
+				return true
+			}
+		}
+	}
+}
+
+// TryAgain makes a guest that stopped trying (View.Stuck) try again.
+func (j *Joining) TryAgain() {
+	select {
+	case j.tryAgain <- struct{}{}:
+	default:
+	}
+}
+
+// isNoPath says an attempt found no path to the host at all: no direct
+// one opened, and the relays could not carry the game either.
+func isNoPath(err error) bool {
+	var np *room.NoPathError
+	return errors.As(err, &np)
 }
 
 // pause waits before the next attempt: for wait, or until a connection
@@ -439,10 +495,12 @@ func describe(err error) string {
 	switch {
 	case errors.Is(err, errNoNetwork):
 		return "This device cannot reach the internet right now; it will try again as soon as it can."
+	case isNoPath(err):
+		return "Your network and the host's block a direct link, and the relays could not carry the game either. Try from another network (a phone's hotspot, say), or ask the host for a link that shares a TURN server (Network settings)."
 	case errors.Is(err, context.DeadlineExceeded):
 		return "The host did not answer. They may be away, or the relays may be down."
 	default:
-		return fmt.Sprintf("Could not reach the host: %v", err)
+		return "Could not reach the host: " + Words(err)
 	}
 }
 

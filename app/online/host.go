@@ -105,6 +105,9 @@ type Hosting struct {
 
 	recMu sync.Mutex // guards rec, written from the host's loop and the client
 	rec   *Hosted
+
+	guestMu  sync.Mutex
+	noPathAt time.Time // when a guest last found no direct path, until a guest connects
 }
 
 // Host opens the room rec describes: a new game, or the saved one when rec
@@ -304,17 +307,55 @@ func (h *Hosting) guestEvent(e room.Event) {
 	switch {
 	case e.Kind == room.GuestNoDirectPath:
 		text = "A player is joining, but your network and theirs allow no direct link: trying through the relays."
+		// A guest whose relays cannot carry the game either never comes
+		// back through them: say so once it has had its time.
+		h.guestMu.Lock()
+		h.noPathAt = time.Now()
+		at := h.noPathAt
+		h.guestMu.Unlock()
+		time.AfterFunc(noPathWait, func() { h.noPathFor(at) })
+	case e.Kind == room.GuestConnected:
+		h.guestMu.Lock()
+		h.noPathAt = time.Time{}
+		h.guestMu.Unlock()
+		text = relayedWords(e.Relayed)
 	case e.Kind == room.GuestFailed && e.Err != nil:
 		text = "A player tried to join and could not connect: " + say(e.Err.Error())
-	case (e.Kind == room.GuestConnected || e.Kind == room.GuestLeft) && e.Relayed == 1:
-		text = "A player plays through the relays (your networks allow no direct link), so their moves take a moment longer."
-	case (e.Kind == room.GuestConnected || e.Kind == room.GuestLeft) && e.Relayed > 1:
-		text = fmt.Sprintf("%d players play through the relays (your networks allow no direct link), so their moves take a moment longer.", e.Relayed)
-	case e.Kind == room.GuestConnected || e.Kind == room.GuestLeft:
+	case e.Kind == room.GuestLeft:
+		text = relayedWords(e.Relayed)
 	default:
 		return
 	}
 	h.set(func(v *View) { v.Guests = text })
+}
+
+// noPathWait is how long a guest that no direct path reaches has to come
+// back through the relays (a guest's attempt waits 40 s at most in all)
+// before the host reads that it could not.
+const noPathWait = 30 * time.Second
+
+// noPathFor tells the host that the guest that no direct path reached at
+// at has not come back through the relays, unless a guest connected since.
+func (h *Hosting) noPathFor(at time.Time) {
+	h.guestMu.Lock()
+	still := h.noPathAt.Equal(at) && !at.IsZero()
+	h.guestMu.Unlock()
+	if still {
+		h.set(func(v *View) {
+			v.Guests = "A player could not join: your network and theirs allow no direct link, and the relays could not carry the game. A TURN server, set in Network settings and shared in the room's link, would connect you."
+		})
+	}
+}
+
+// relayedWords says how many guests play through the relays ("" for none).
+func relayedWords(n int) string {
+	switch {
+	case n == 1:
+		return "A player plays through the relays (your networks allow no direct link), so their moves take a moment longer."
+	case n > 1:
+		return fmt.Sprintf("%d players play through the relays (your networks allow no direct link), so their moves take a moment longer.", n)
+	}
+	return ""
 }
 
 // Link is the room's link for guests, on the page at base. Besides the

@@ -72,6 +72,8 @@ type wires struct {
 	// a DirectOnly attempt fails as ICE would.
 	noDirect    bool
 	directTries int // DirectOnly attempts
+	// noPath: no path at all; the relays cannot carry the game either.
+	noPath bool
 }
 
 type wire struct{ host, guest *cutConn }
@@ -79,11 +81,14 @@ type wire struct{ host, guest *cutConn }
 func (w *wires) join(ctx context.Context, _ signal.Room, name, token string, fb room.Fallback) (*session.Guest, string, bool, error) {
 	w.mu.Lock()
 	w.joins++
-	offline, h, relayed := w.offline, w.host, w.noDirect
+	offline, h, relayed, noPath := w.offline, w.host, w.noDirect, w.noPath
 	if fb == room.DirectOnly {
 		w.directTries++
 	}
 	w.mu.Unlock()
+	if noPath {
+		return nil, "", false, &room.NoPathError{Direct: peer.ErrUnreachable, Relay: signal.ErrNoRelay}
+	}
 	if relayed && fb == room.DirectOnly {
 		return nil, "", false, peer.ErrUnreachable
 	}

@@ -4,12 +4,14 @@ package online
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
 	"longhall/app/internal/leaktest"
 	"longhall/app/local"
 	"longhall/app/session"
+	"longhall/app/signal"
 )
 
 // Issue 22, "A room that connects with no TURN at all": a relayed guest
@@ -97,4 +99,45 @@ func TestAPlayerWhoseSeatWasTakenElsewhereTakesItBack(t *testing.T) {
 	until(t, r.w, r.host, "the host's seat 1 Rikki's again", func(v View) bool {
 		return v.Snap.Lobby != nil && v.Snap.Lobby.Seats[1].Name == "Rikki"
 	})
+}
+
+// Issue 22, "Words": a guest that no path reaches at all (no direct link,
+// and the relays cannot carry the game) reads so in words and what to
+// try, is not offered connection codes (signaling works; they cannot
+// help), and stops trying after a few attempts instead of retrying
+// forever; it tries again when the player asks.
+func TestAGuestThatNoPathReachesSaysSoAndStopsTrying(t *testing.T) {
+	leaktest.Check(t)
+	st, w := &local.MemStore{}, newWatcher()
+	host := startHost(t, st, newHosted(t, 2), w)
+	until(t, w, host, "the host seated", seated)
+	wires := &wires{host: host, noPath: true}
+	rm, err := signal.ParseLink(host.Link("https://example.org/room/"), time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	net := Net{Heartbeat: fastBeat, Retry: 50 * time.Millisecond, join: wires.join}
+	gw := newWatcher()
+	g := Join(context.Background(), &local.MemStore{}, &local.MemStore{}, rm, net, "Rikki", gw.notify)
+	t.Cleanup(func() { g.Close() })
+	v := until(t, gw, g, "the guest stopped trying", func(v View) bool { return v.Stuck })
+	if v.Attempts != noPathTries || !v.NoPath {
+		t.Errorf("stopped after %d attempts (no path: %v), want %d", v.Attempts, v.NoPath, noPathTries)
+	}
+	if !strings.Contains(v.Problem, "block a direct link") || strings.Contains(v.Problem, "room:") || strings.Contains(v.Problem, "peer:") {
+		t.Errorf("the guest reads %q", v.Problem)
+	}
+	time.Sleep(500 * time.Millisecond) // ten times the retry wait
+	wires.mu.Lock()
+	joins := wires.joins
+	wires.noPath = false
+	wires.mu.Unlock()
+	if joins != noPathTries {
+		t.Errorf("the guest tried %d times before it stopped, want %d", joins, noPathTries)
+	}
+	g.TryAgain()
+	v = until(t, gw, g, "the guest seated when it tried again", seated)
+	if v.Stuck || v.NoPath {
+		t.Errorf("seated, the guest still reads stuck %v, no path %v", v.Stuck, v.NoPath)
+	}
 }

@@ -87,8 +87,6 @@ func Words(err error) string {
 	return say(err.Error())
 }
 
-// say is Words for a message that arrived as text (a refusal or a reason
-// from the host): no package prefix, a capital and a full stop.
 // kickWords says why the host sent this player away, for the banner.
 func kickWords(e *session.Error) string {
 	if e.Why == session.KickHostSeat {
@@ -97,11 +95,18 @@ func kickWords(e *session.Error) string {
 	return say(e.Text)
 }
 
+// codePrefixes are the packages' prefixes of error texts ("room: the host
+// answered but the link did not open: peer: …"), which a player need not
+// read.
+var codePrefixes = strings.NewReplacer(": online: ", ": ", ": session: ", ": ", ": signal: ", ": ", ": peer: ", ": ", ": room: ", ": ")
+
+// say is Words for a message that arrived as text (a refusal or a reason
+// from the host): no package prefix, a capital and a full stop.
 func say(text string) string {
 	for _, prefix := range []string{"online: ", "session: ", "signal: ", "peer: ", "room: "} {
 		text = strings.TrimPrefix(text, prefix)
 	}
-	return sentence(text)
+	return sentence(codePrefixes.Replace(text))
 }
 
 // sentence capitalises a message and ends it with a full stop.
