@@ -124,7 +124,7 @@ func recordOf(t testing.TB, ctx context.Context) []string {
 // hosting from home A and Rikki in home B, both pages keeping their
 // timelines, and plays until Rikki has a move to make. It returns both
 // pages and Rikki's home.
-func lostRoom(t *testing.T) (host, guest context.Context, guestHome *natHome) {
+func lostRoom(t testing.TB) (host, guest context.Context, guestHome *natHome) {
 	t.Helper()
 	rig := newNATRig(t, natOrdinary, natOrdinary)
 	base := rig.StartApp(t, "-stun", rig.STUN)
@@ -186,7 +186,13 @@ func sinceWords(from time.Time, m *moment) string {
 // applied, once. It logs how long each side took to notice the dead link
 // and how long play took to resume after the network's return.
 func TestRoomGuestsLinkDiesWhileItMovesAndNothingIsLost(t *testing.T) {
-	const outage = 20 * time.Second
+	linkDiesWhileItMoves(t, 20*time.Second)
+}
+
+// linkDiesWhileItMoves is that test for an outage of any length; it
+// returns how long after the cut the guest's page noticed the dead link,
+// and how long after the network's return his move was applied.
+func linkDiesWhileItMoves(t testing.TB, outage time.Duration) (noticedAfter, resumedAfter time.Duration) {
 	host, guest, guestHome := lostRoom(t)
 	before := recordOf(t, host)
 	var version string
@@ -300,6 +306,10 @@ func TestRoomGuestsLinkDiesWhileItMovesAndNothingIsLost(t *testing.T) {
 	if applied == nil || applied.at().Sub(back) > 10*time.Second {
 		t.Errorf("play resumed at %s after the network came back, want within 5 s (10 at most)", sinceWords(back, applied))
 	}
+	if noticed != nil && applied != nil {
+		noticedAfter, resumedAfter = noticed.at().Sub(cut), applied.at().Sub(back)
+	}
+	return noticedAfter, resumedAfter
 }
 
 // TestRoomGuestsAddressChangesAsHeMovesAndPlayGoesOn: Rikki's home gets a
@@ -307,6 +317,12 @@ func TestRoomGuestsLinkDiesWhileItMovesAndNothingIsLost(t *testing.T) {
 // moves. His page notices the dead link, rejoins from the new address, and
 // his move is applied once. It logs how long that took.
 func TestRoomGuestsAddressChangesAsHeMovesAndPlayGoesOn(t *testing.T) {
+	addressChangesAsHeMoves(t)
+}
+
+// addressChangesAsHeMoves is that test; it returns how long after the
+// address change the guest's move was applied.
+func addressChangesAsHeMoves(t testing.TB) (appliedAfter time.Duration) {
 	host, guest, guestHome := lostRoom(t)
 	before := recordOf(t, host)
 	var version string
@@ -353,4 +369,8 @@ func TestRoomGuestsAddressChangesAsHeMovesAndPlayGoesOn(t *testing.T) {
 	if applied == nil || applied.at().Sub(moved) > 10*time.Second {
 		t.Errorf("play went on %s after the address change, want within 5 s (10 at most)", sinceWords(moved, applied))
 	}
+	if applied != nil {
+		appliedAfter = applied.at().Sub(moved)
+	}
+	return appliedAfter
 }
