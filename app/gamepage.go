@@ -13,12 +13,10 @@ import (
 
 	"longhall/app/local"
 	"longhall/app/online"
+	"longhall/app/session"
 	"longhall/app/ui"
 	"longhall/rules"
 )
-
-// botNames name the bots, so a log reads like a table of people.
-var botNames = []string{"Ragna (bot)", "Bjorn (bot)", "Sigrid (bot)", "Ulf (bot)", "Thyra (bot)"}
 
 // gamePage shows one game's rules summary and sets up a local game.
 type gamePage struct {
@@ -64,7 +62,7 @@ func (p *gamePage) setPlayers(n int, me string) {
 			p.seats = append(p.seats, local.Seat{Name: me})
 			continue
 		}
-		p.seats = append(p.seats, local.Seat{Name: botNames[(i-1)%len(botNames)], Bot: true})
+		p.seats = append(p.seats, local.Seat{Name: session.BotName(i), Bot: true})
 	}
 	p.seats = p.seats[:n]
 }
@@ -182,7 +180,7 @@ func (p *gamePage) renderSeat(i int) app.UI {
 			if bot != p.seats[i].Bot {
 				p.seats[i].Bot = bot
 				if bot {
-					p.seats[i].Name = botNames[i%len(botNames)]
+					p.seats[i].Name = session.BotName(i)
 				} else {
 					p.seats[i].Name = fmt.Sprintf("Player %d", i+1)
 				}

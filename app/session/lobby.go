@@ -108,7 +108,7 @@ func (h *Host) lobby() Lobby {
 		s := SeatStatus{Seat: rules.Seat(i), Kind: SeatEmpty}
 		switch {
 		case sl.bot:
-			s.Kind, s.Name, s.Connected, s.Ready = SeatBot, botName(i), true, true
+			s.Kind, s.Name, s.Connected, s.Ready = SeatBot, BotName(i), true, true
 		case sl.m != nil:
 			m := sl.m
 			s.Kind, s.Name, s.Member, s.Host = SeatHuman, m.name, m.id, m.local
@@ -119,7 +119,17 @@ func (h *Host) lobby() Lobby {
 	return l
 }
 
-func botName(i int) string { return fmt.Sprintf("Bot %d", i+1) }
+// botNames name the bots, so that a log reads like a table of people.
+var botNames = []string{"Ragna (bot)", "Bjorn (bot)", "Sigrid (bot)", "Ulf (bot)", "Thyra (bot)", "Gorm (bot)"}
+
+// BotName names the bot in seat i, the same at every table (on one device
+// and in rooms) and never twice at one table of up to six.
+func BotName(i int) string {
+	if i < 0 {
+		i = -i
+	}
+	return botNames[i%len(botNames)]
+}
 
 func (h *Host) flushLobby() {
 	if h.dirty {
@@ -196,7 +206,7 @@ func (h *Host) start() error {
 	for i, sl := range h.seats {
 		switch {
 		case sl.bot:
-			infos[i] = rules.SeatInfo{Name: botName(i), Bot: true}
+			infos[i] = rules.SeatInfo{Name: BotName(i), Bot: true}
 		case !sl.m.local && !sl.m.ready:
 			return errorf(CodeNotReady, "%s is not ready", sl.m.name)
 		default:
@@ -241,7 +251,7 @@ func (h *Host) Rematch(seed uint64) error {
 		infos := make([]rules.SeatInfo, len(h.seats))
 		for i, sl := range h.seats {
 			if sl.bot {
-				infos[i] = rules.SeatInfo{Name: botName(i), Bot: true}
+				infos[i] = rules.SeatInfo{Name: BotName(i), Bot: true}
 			} else {
 				infos[i] = rules.SeatInfo{Name: sl.m.name}
 			}
@@ -287,7 +297,7 @@ func (h *Host) setBot(seat rules.Seat, on bool) error {
 	if h.started {
 		h.bots[seat] = rules.NewBot(h.game, botSeed(h.seed, seat, len(h.rec.Actions)))
 		// The record keeps who played the earlier moves.
-		h.rec.ChangeSeat(seat, rules.SeatInfo{Name: botName(int(seat)), Bot: true})
+		h.rec.ChangeSeat(seat, rules.SeatInfo{Name: BotName(int(seat)), Bot: true})
 		h.save()
 		h.scheduleBots()
 	}
