@@ -146,9 +146,12 @@ func JoinAnd(words []string) string {
 	}
 }
 
-// GameLog shows the whole game, one entry an action, newest first and
-// numbered by its place in the game; the newest is marked. An entry's first
-// line says what its player did, any others what followed.
+// GameLog shows the whole game, newest first and numbered by its place in
+// the log (1, 2, 3: an action the game tells with the next one, such as
+// the first step of a Reinforce, has no entry of its own, and the numbers
+// must not skip over it); data-n keeps the action's number in the record.
+// The newest is marked. An entry's first line says what its player did,
+// any others what followed.
 //
 // The entries are in the page oldest first and a style puts the newest on
 // top: go-app compares a new list with the old one place by place, so a
@@ -162,7 +165,7 @@ func GameLog(entries []rules.LogEntry) app.UI {
 		app.Ol().Body(
 			app.Range(entries).Slice(func(i int) app.UI {
 				e := entries[i]
-				li := app.Li().Attr("value", e.N).Attr("data-n", e.N).Style("order", strconv.Itoa(-i))
+				li := app.Li().Attr("value", i+1).Attr("data-n", e.N).Style("order", strconv.Itoa(-i))
 				if i == n-1 {
 					li = li.Class("last")
 				}
