@@ -187,7 +187,6 @@ func (c *client) View() View {
 	v.Traffic.Decodes = slices.Clone(v.Traffic.Decodes)
 	v.Waiting = c.waiting(c.clock())
 	if c.g != nil {
-		v.Snap = c.g.Latest()
 		v.Traffic.SentBytes = c.sentBase + c.g.SentBytes()
 	}
 	return v
@@ -227,6 +226,7 @@ func (c *client) follow(g *session.Guest) {
 // apply folds one update into the view; it reports a state with a result.
 func (c *client) apply(u session.Update) (result bool) {
 	c.heard++
+	c.view.Snap = u.Snap // as of this update, in step with the log
 	c.view.Traffic.InBytes += int64(u.Size)
 	if (u.State != nil || u.Error != nil) && !c.sentAt.IsZero() {
 		c.view.Traffic.RTTs = keepLatest(c.view.Traffic.RTTs, time.Since(c.sentAt))
@@ -254,7 +254,7 @@ func (c *client) apply(u session.Update) (result bool) {
 		s := u.State
 		if s.Version > c.version {
 			if len(s.Events) > 0 {
-				c.view.Log = append(c.view.Log, rules.EntryFor(s.Version, s.Events[0].Seat, s.Events, s.Seat))
+				c.view.Log = append(c.view.Log, rules.EntryFor(s.Version, s.Actor, s.Events, s.Seat))
 			}
 			c.version = s.Version
 		}

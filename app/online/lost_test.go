@@ -236,9 +236,14 @@ func newLostRoom(t *testing.T, n Network) *lostRoom {
 // newLostRoomWith is newLostRoom where noDirect puts the guest on a
 // relayed link (the wires' noDirect).
 func newLostRoomWith(t *testing.T, n Network, noDirect bool) *lostRoom {
+	return newLostRoomOf(t, "rednorth", n, noDirect)
+}
+
+// newLostRoomOf is newLostRoomWith for a game.
+func newLostRoomOf(t *testing.T, game string, n Network, noDirect bool) *lostRoom {
 	t.Helper()
 	r := &lostRoom{st: &local.MemStore{}, device: &local.MemStore{}, w: newWatcher()}
-	r.host = startHost(t, r.st, newHosted(t, 2), r.w)
+	r.host = startHost(t, r.st, newHostedGame(t, game, 2), r.w)
 	until(t, r.w, r.host, "the host seated", seated)
 	r.wires = &wires{host: r.host, noDirect: noDirect}
 	rm, err := signal.ParseLink(r.host.Link("https://example.org/room/"), time.Now())

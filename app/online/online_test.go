@@ -120,7 +120,12 @@ func over(v View) bool { return v.Snap.State != nil && v.Snap.State.Result != ni
 
 func newHosted(t *testing.T, players int) *Hosted {
 	t.Helper()
-	h, err := NewHosted("rednorth", rules.Config{Players: players}, 11, "Gordon", time.Now())
+	return newHostedGame(t, "rednorth", players)
+}
+
+func newHostedGame(t *testing.T, game string, players int) *Hosted {
+	t.Helper()
+	h, err := NewHosted(game, rules.Config{Players: players}, 11, "Gordon", time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,10 @@ import (
 	"longhall/app/local"
 	"longhall/app/session"
 	"longhall/app/signal"
+	"longhall/rules"
+	_ "longhall/rules/northerners"
+	_ "longhall/rules/raiders"
+	_ "longhall/rules/vikings"
 )
 
 // Issue 22, "A room that connects with no TURN at all": a relayed guest
@@ -139,5 +143,51 @@ func TestAGuestThatNoPathReachesSaysSoAndStopsTrying(t *testing.T) {
 	v = until(t, gw, g, "the guest seated when it tried again", seated)
 	if v.Stuck || v.NoPath {
 		t.Errorf("seated, the guest still reads stuck %v, no path %v", v.Stuck, v.NoPath)
+	}
+}
+
+// Issue 23: "a guest's log after a reload missing a line the host's has".
+// After a reload (a new page with the same storage) the guest's log has
+// as many entries as the host's, numbered the same.
+func TestAGuestsLogAfterAReloadIsTheHosts(t *testing.T) {
+	for _, game := range []string{"rednorth", "vikings", "raiders", "northerners"} {
+		t.Run(game, func(t *testing.T) { guestsLogAfterAReload(t, game) })
+	}
+}
+
+func guestsLogAfterAReload(t *testing.T, game string) {
+	leaktest.Check(t)
+	r := newLostRoomOf(t, game, nil, false)
+	for range 6 {
+		legal := r.guestsTurn(t)
+		if err := r.guest.Act(legal[0]); err != nil {
+			t.Fatal(err)
+		}
+		r.settledGuest(t, "the guest's move taken")
+	}
+	live := r.guest.View().Log
+	r.guest.Close()
+	w2 := newWatcher()
+	again := Join(context.Background(), r.device, &local.MemStore{}, r.rm, r.net, "Rikki", w2.notify)
+	t.Cleanup(func() { again.Close() })
+	v := until(t, w2, again, "the reloaded guest's table", func(v View) bool { return v.Link == Connected && v.Snap.State != nil })
+	hv := r.host.View()
+	if v.Snap.State.Version != hv.Snap.State.Version {
+		t.Fatalf("the guest is at version %d, the host at %d", v.Snap.State.Version, hv.Snap.State.Version)
+	}
+	for _, c := range []struct {
+		what string
+		log  []rules.LogEntry
+	}{{"the host's", hv.Log}, {"the guest's before the reload", live}} {
+		if len(v.Log) != len(c.log) {
+			t.Errorf("after the reload the guest's log has %d entries, %s %d", len(v.Log), c.what, len(c.log))
+			continue
+		}
+		for i := range v.Log {
+			if v.Log[i].N != c.log[i].N || v.Log[i].Seat != c.log[i].Seat || len(v.Log[i].Lines) != len(c.log[i].Lines) {
+				t.Errorf("entry %d: the reloaded guest's is action %d by seat %d (%d lines), %s action %d by seat %d (%d lines)", i,
+					v.Log[i].N, v.Log[i].Seat, len(v.Log[i].Lines), c.what, c.log[i].N, c.log[i].Seat, len(c.log[i].Lines))
+			}
+		}
 	}
 }

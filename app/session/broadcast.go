@@ -51,7 +51,11 @@ func (h *Host) seatStateFor(seat rules.Seat, events []rules.Event) (*seatState, 
 		Seat:    seat,
 		Prompts: h.state.Pending(),
 		Events:  rules.EventsFor(events, seat),
+		Actor:   rules.Spectator,
 		Result:  h.state.Result(),
+	}
+	if v := h.version(); v > 0 {
+		st.msg.Actor = h.rec.Actions[v-1].Seat
 	}
 	if seat >= 0 {
 		st.msg.Legal = h.state.Legal(seat)

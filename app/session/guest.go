@@ -33,6 +33,11 @@ type Update struct {
 	Size int
 	// Received is when the message was read off the link, before decoding.
 	Received time.Time
+	// Snap is what the guest knows once this message is taken (Latest at
+	// that moment): a UI that shows it with what the update itself brings
+	// (a log entry, say) never shows a table ahead of its log, as Latest,
+	// read later, may be, with messages still queued behind this one.
+	Snap Snapshot
 	// Taken is the last intent number the host is known to have dealt
 	// with, applied or refused, on this guest's link: the welcome's seq,
 	// an error's, or the last intent sent before a ping the host answered.
@@ -132,7 +137,7 @@ func (g *Guest) read() {
 		if !deliver {
 			continue
 		}
-		u.Size, u.Received = len(data), received
+		u.Size, u.Received, u.Snap = len(data), received, g.Latest()
 		select {
 		case g.updates <- u:
 		case <-g.ctx.Done():

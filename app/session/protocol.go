@@ -167,7 +167,11 @@ type StateMsg struct {
 	// game can say (rules.Explainer).
 	Refused []rules.Refusal `json:"refused,omitempty"`
 	Events  []rules.Event   `json:"events"`
-	Result  *rules.Result   `json:"result,omitempty"`
+	// Actor is the seat whose action made this version (-1 before the
+	// first): the log entry its Events make is that seat's, as LogMsg's
+	// are, whoever the first event names.
+	Actor  rules.Seat    `json:"actor"`
+	Result *rules.Result `json:"result,omitempty"`
 }
 
 // LogMsg brings a guest's game log up to date on joining, reconnecting or
