@@ -312,6 +312,11 @@ func (p *roomPage) renderTable(top, side []app.UI) app.UI {
 		props.Legal, props.Refused = nil, nil // nothing can be sent now, or a move is still out
 	}
 	after := []app.UI{app.A().ID("back-to-games").Class("button").Href(ui.Path("/")).Text("Back to the games")}
+	if rec := v.Record; rec != nil && s.Result != nil && len(rec.Actions) == s.Version {
+		// Every seat may be watched now that the game has ended.
+		after = append([]app.UI{app.Button().ID("watch-replay").Class("button").Text("Watch the replay").
+			OnClick(func(ctx app.Context, e app.Event) { p.try(watchRecord(ctx, "room", *rec, nil)) })}, after...)
+	}
 	if p.host != nil {
 		after = append([]app.UI{app.Button().ID("rematch").Class("button primary").Text("Rematch: same seats").
 			OnClick(func(ctx app.Context, e app.Event) { p.try(p.host.Rematch(randomSeed())) })}, after...)

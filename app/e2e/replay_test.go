@@ -353,3 +353,45 @@ func readSavedRecord(t testing.TB, path string) rules.Record {
 	}
 	return rec
 }
+
+// TestRoomEndsWithAReplayForEveryone: when a room's game ends, a guest
+// (not only the host) is offered "Watch the replay", which opens the
+// whole game from the host's record, every seat's view choosable.
+func TestRoomEndsWithAReplayForEveryone(t *testing.T) {
+	site := newRoomSite(t, true)
+	host := site.player(t, "Gordon")
+	rikki := site.player(t, "Rikki")
+	link := site.openRoom(t, host, 2)
+	within(t, rikki, "Rikki joining", chromedp.Navigate(link), clientReady())
+	if seat := seatedAt(t, rikki, "Rikki"); seat != 1 {
+		t.Fatalf("Rikki sits at %d", seat)
+	}
+	within(t, rikki, "Rikki ready", chromedp.Click("#ready", chromedp.ByQuery))
+	within(t, host, "starting",
+		chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".rn-board .lh-main", chromedp.ByQuery))
+	titles := make(chan string, 2)
+	for _, ctx := range []context.Context{host, rikki} {
+		go func() {
+			title, err := playToTheEnd(ctx, nil, &driven{})
+			if err != nil {
+				t.Error(err)
+			}
+			titles <- title
+		}()
+	}
+	<-titles
+	<-titles
+	var version string
+	within(t, rikki, "Rikki offered the replay", chromedp.WaitVisible("#watch-replay", chromedp.ByQuery), chromedp.Evaluate(roomVersion, &version))
+	screenshot(t, rikki, "room-end-watch-replay")
+	within(t, rikki, "Rikki watching the replay", chromedp.Click("#watch-replay", chromedp.ByQuery))
+	l := lookAtReplay(t, rikki, -1)
+	if fmt.Sprint(l.Total) != version {
+		t.Errorf("the replay has %d moves; the game ended at version %s", l.Total, version)
+	}
+	if len(l.Seats) < 2 {
+		t.Errorf("after the end the replay offers the seats %v, want every seat", l.Seats)
+	}
+	screenshot(t, rikki, "room-replay-guest")
+}

@@ -78,6 +78,10 @@ type View struct {
 	Waiting bool
 	// Traffic measures the link: what players feel and what it costs.
 	Traffic Traffic
+	// Record is the whole record of the game once it has ended, as the
+	// host handed it, for its replay (nil before; a rematch's game has
+	// its own, when it ends).
+	Record *rules.Record
 }
 
 // Traffic counts this player's messages. A round trip runs from sending an
@@ -272,6 +276,9 @@ func (c *client) apply(u session.Update) (result bool) {
 		}
 	case u.Kicked != nil:
 		c.view.Problem = say(u.Kicked.Reason)
+	case u.Record != nil:
+		rec := u.Record.Record
+		c.view.Record = &rec
 	}
 	if c.welcomed {
 		c.taken(u.Taken)

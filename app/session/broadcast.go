@@ -21,8 +21,27 @@ func (h *Host) version() int { return len(h.rec.Actions) }
 func (h *Host) applied(events []rules.Event, actor *peer) {
 	h.events = append(h.events, events)
 	h.broadcastState(events, actor)
+	if h.state.Result() != nil {
+		for p := range h.peers {
+			if p.member != nil {
+				h.sendRecord(p)
+			}
+		}
+	}
 	h.save()
 	h.scheduleBots()
+}
+
+// sendRecord hands a peer the ended game's record, for its replay. A
+// record too long for one message (a game of thousands of actions) is
+// not sent: the replay is then the host's alone.
+func (h *Host) sendRecord(p *peer) {
+	data, err := encode(KindRecord, RecordMsg{Record: *h.rec})
+	if err != nil || len(data) > MaxMessageSize {
+		h.logf("session: the record of %d actions is not sent for replays (%d bytes, %v)", len(h.rec.Actions), len(data), err)
+		return
+	}
+	h.sendData(p, data)
 }
 
 // seatState is what every peer in one seat is sent for the current
@@ -120,6 +139,9 @@ const logChunk = 40 << 10
 func (h *Host) sendTable(p *peer) {
 	h.sendLog(p)
 	h.sendState(p, nil)
+	if h.state.Result() != nil {
+		h.sendRecord(p)
+	}
 }
 
 // sendLog sends the peer's seat every log entry so far, in chunks.

@@ -29,6 +29,7 @@ type Update struct {
 	Kicked  *Kicked
 	Paused  *Paused
 	Pong    *Pong
+	Record  *RecordMsg
 	// Size is the message's size on the wire, in bytes.
 	Size int
 	// Received is when the message was read off the link, before decoding.
@@ -189,6 +190,9 @@ func (g *Guest) decode(data []byte) (Update, bool) {
 	case KindPong:
 		u.Pong = &Pong{}
 		target = u.Pong
+	case KindRecord:
+		u.Record = &RecordMsg{}
+		target = u.Record
 	default:
 		return bad(errorf(CodeBadKind, "unknown message kind"))
 	}

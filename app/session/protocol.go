@@ -45,6 +45,7 @@ const (
 	KindPaused  = "paused"
 	KindResumed = "resumed"
 	KindPong    = "pong"
+	KindRecord  = "record"
 )
 
 // Envelope is every message on the wire: {"v":1,"kind":"…","body":{…}}.
@@ -219,6 +220,12 @@ const (
 	// KickNoHello: no hello came in time.
 	KickNoHello = "no_hello"
 )
+
+// RecordMsg hands every guest the whole record once the game has ended,
+// for its replay: every seat's cards may be seen then.
+type RecordMsg struct {
+	Record rules.Record `json:"record"`
+}
 
 // Paused tells guests the host has paused the game (the host is away).
 type Paused struct {
