@@ -33,6 +33,7 @@ type roomPage struct {
 	// drops a Dispatch whose source has unmounted, and the name form that
 	// starts a join unmounts on the next render.
 	live      app.Context
+	ticking   bool   // a redraw of the clock is due (tick)
 	unpublish func() // removes the page's link figures (see figures)
 
 	fatal     string // why there is no room to show
@@ -169,6 +170,7 @@ func (p *roomPage) changed() {
 		if l := p.view.Snap.Lobby; l != nil {
 			p.setTitle(ctx, l.Game)
 		}
+		p.tick(ctx)
 	})
 }
 
@@ -272,6 +274,23 @@ func (p *roomPage) joinAs(ctx app.Context, name string) {
 	}
 }
 
+// tick redraws the page every second while a time to answer runs, so
+// that its clock counts down.
+func (p *roomPage) tick(ctx app.Context) {
+	s := p.view.Snap.State
+	if p.ticking || s == nil {
+		return
+	}
+	if _, ok := p.view.Clock.Left(time.Now(), s.Version); !ok {
+		return
+	}
+	p.ticking = true
+	ctx.After(time.Second, func(ctx app.Context) {
+		p.ticking = false
+		p.tick(ctx)
+	})
+}
+
 // takeOver opens the room here after the tab that hosts it steps down.
 func (p *roomPage) takeOver(ctx app.Context, e app.Event) { p.openHost(ctx, true) }
 
@@ -307,6 +326,9 @@ func (p *roomPage) renderTable(top, side []app.UI) app.UI {
 	props := ui.BoardProps{
 		Game: l.Game, Seat: s.Seat, Names: names, View: s.View, Legal: s.Legal, Refused: s.Refused,
 		Pending: s.Prompts, Result: s.Result, Log: v.Log, Side: side,
+	}
+	if left, ok := v.Clock.Left(time.Now(), s.Version); ok && v.Snap.Paused == nil {
+		props.Clock = &ui.Clock{Seat: v.Clock.Seat, Left: left}
 	}
 	if v.Link != online.Connected || v.Snap.Paused != nil || v.Waiting {
 		props.Legal, props.Refused = nil, nil // nothing can be sent now, or a move is still out

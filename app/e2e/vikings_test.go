@@ -196,6 +196,41 @@ func TestVikingsGuestReactsToTheHostsCard(t *testing.T) {
 	if !waiting {
 		t.Fatal("the guest was never asked to react again")
 	}
+	// Everyone sees the seconds left for the seat being waited on, and
+	// they count down.
+	const readClock = `(() => { const c = document.querySelector('#clock'); return c ? [c.dataset.seat, c.dataset.left, c.textContent] : []; })()`
+	var guestClock, hostClock, later []string
+	within(t, guest, "the guest's clock", chromedp.Poll(readClock+`.length > 0`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(5*time.Second)),
+		chromedp.Evaluate(readClock, &guestClock))
+	within(t, host, "the host's clock", chromedp.Evaluate(readClock, &hostClock))
+	screenshot(t, guest, "vikings-room-clock-guest")
+	// On a phone the clock shares the status bar's second line.
+	var onTop bool
+	within(t, guest, "the clock on a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond),
+		chromedp.Evaluate(`(() => { const c = document.querySelector('#clock'), r = c.getBoundingClientRect();
+		  return r.right <= window.innerWidth && r.bottom <= window.innerHeight && c.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); })()`, &onTop))
+	if !onTop {
+		t.Error("on a phone the clock is off the screen or covered")
+	}
+	screenshot(t, guest, "vikings-room-clock-guest-phone")
+	within(t, guest, "back to a desktop window", chromedp.EmulateViewport(1280, 800))
+	time.Sleep(2 * time.Second)
+	within(t, guest, "the guest's clock again", chromedp.Evaluate(readClock, &later))
+	t.Logf("the guest's clock read %q, the host's %q, and the guest's 2 s later %q", guestClock, hostClock, later)
+	if len(guestClock) != 3 || guestClock[0] != "1" || !strings.HasPrefix(guestClock[2], "You: ") {
+		t.Errorf("the guest's clock reads %q; want its own seat's seconds", guestClock)
+	}
+	if len(hostClock) != 3 || hostClock[0] != "1" || !strings.Contains(hostClock[2], "Rikki: ") {
+		t.Errorf("the host's clock reads %q; want Rikki's seconds", hostClock)
+	}
+	if len(later) == 3 && len(guestClock) == 3 {
+		var a, b int
+		fmt.Sscan(guestClock[1], &a)
+		fmt.Sscan(later[1], &b)
+		if a > 15 || b >= a {
+			t.Errorf("the clock read %d s, then %d s two seconds later: want at most 15, counting down", a, b)
+		}
+	}
 	within(t, host, "the guest's time runs out", chromedp.Poll(`document.querySelector('#gamelog').innerText.includes("Rikki's time to answer ran out")`, nil,
 		chromedp.WithPollingInterval(200*time.Millisecond), chromedp.WithPollingTimeout(25*time.Second)))
 }

@@ -78,6 +78,9 @@ type View struct {
 	Waiting bool
 	// Traffic measures the link: what players feel and what it costs.
 	Traffic Traffic
+	// Clock is the running time to answer, as the host last said (nil
+	// when none was said; see Clock.Left for whether it still runs).
+	Clock *Clock
 	// Record is the whole record of the game once it has ended, as the
 	// host handed it, for its replay (nil before; a rematch's game has
 	// its own, when it ends).
@@ -102,6 +105,28 @@ type Traffic struct {
 	// Decodes are the guest's own share of its round trips: from reading
 	// the answer off the link to having it decoded.
 	Decodes []time.Duration
+}
+
+// Clock is a seat's time to answer for the state of Version, running out
+// at Deadline on this device's clock.
+type Clock struct {
+	Version  int
+	Seat     rules.Seat
+	Deadline time.Time
+}
+
+// Left is the whole seconds left at now, rounded up, and whether the clock
+// still runs for the state of version: it stops when the state moves on,
+// or when the time is up.
+func (c *Clock) Left(now time.Time, version int) (int, bool) {
+	if c == nil || c.Version != version {
+		return 0, false
+	}
+	d := c.Deadline.Sub(now)
+	if d <= 0 {
+		return 0, false
+	}
+	return int((d + time.Second - 1) / time.Second), true
 }
 
 // samplesKept bounds the round trips and host times kept for the page.
@@ -276,6 +301,8 @@ func (c *client) apply(u session.Update) (result bool) {
 		}
 	case u.Kicked != nil:
 		c.view.Problem = say(u.Kicked.Reason)
+	case u.Clock != nil:
+		c.view.Clock = &Clock{Version: u.Clock.Version, Seat: u.Clock.Seat, Deadline: u.Received.Add(time.Duration(u.Clock.Ms) * time.Millisecond)}
 	case u.Record != nil:
 		rec := u.Record.Record
 		c.view.Record = &rec

@@ -370,3 +370,30 @@ func TestAKickedGuestStaysOut(t *testing.T) {
 		t.Errorf("the removed guest went back to %s", v.Link)
 	}
 }
+
+// Issue 23, "A clock": the seconds left, rounded up, for the state the
+// clock was said for, and none once the state moved on or time is up.
+func TestAClocksSecondsLeft(t *testing.T) {
+	at := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+	c := &Clock{Version: 7, Seat: 1, Deadline: at.Add(15 * time.Second)}
+	for _, tc := range []struct {
+		name    string
+		c       *Clock
+		now     time.Time
+		version int
+		left    int
+		runs    bool
+	}{
+		{"just said", c, at, 7, 15, true},
+		{"a moment later: rounded up", c, at.Add(300 * time.Millisecond), 7, 15, true},
+		{"the last second", c, at.Add(14500 * time.Millisecond), 7, 1, true},
+		{"time is up", c, at.Add(15 * time.Second), 7, 0, false},
+		{"the state moved on", c, at, 8, 0, false},
+		{"no clock", nil, at, 7, 0, false},
+	} {
+		left, runs := tc.c.Left(tc.now, tc.version)
+		if left != tc.left || runs != tc.runs {
+			t.Errorf("%s: %d s, runs %v; want %d s, runs %v", tc.name, left, runs, tc.left, tc.runs)
+		}
+	}
+}

@@ -114,10 +114,16 @@ func (h *Host) scheduleExpiry() {
 		if !ok {
 			continue
 		}
-		h.expireVersion = v
+		h.expireVersion, h.expireSeat, h.expireAt = v, seat, time.Now().Add(h.answerTime)
 		h.expireStop = time.AfterFunc(h.answerTime, func() { h.post(func() { h.expired(v, seat, a) }) }).Stop
+		h.broadcast(KindClock, h.clock())
 		return
 	}
+}
+
+// clock is the running time to answer, as a message.
+func (h *Host) clock() ClockMsg {
+	return ClockMsg{Version: h.expireVersion, Seat: h.expireSeat, Ms: max(time.Until(h.expireAt), 0).Milliseconds()}
 }
 
 func (h *Host) stopExpiry() {

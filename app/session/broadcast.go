@@ -142,6 +142,9 @@ func (h *Host) sendTable(p *peer) {
 	if h.state.Result() != nil {
 		h.sendRecord(p)
 	}
+	if h.expireStop != nil {
+		h.send(p, KindClock, h.clock())
+	}
 }
 
 // sendLog sends the peer's seat every log entry so far, in chunks.

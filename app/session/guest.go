@@ -30,6 +30,7 @@ type Update struct {
 	Paused  *Paused
 	Pong    *Pong
 	Record  *RecordMsg
+	Clock   *ClockMsg
 	// Size is the message's size on the wire, in bytes.
 	Size int
 	// Received is when the message was read off the link, before decoding.
@@ -193,6 +194,9 @@ func (g *Guest) decode(data []byte) (Update, bool) {
 	case KindRecord:
 		u.Record = &RecordMsg{}
 		target = u.Record
+	case KindClock:
+		u.Clock = &ClockMsg{}
+		target = u.Clock
 	default:
 		return bad(errorf(CodeBadKind, "unknown message kind"))
 	}

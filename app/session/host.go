@@ -67,6 +67,8 @@ type Host struct {
 	answerTime    time.Duration
 	expireStop    func() bool
 	expireVersion int
+	expireSeat    rules.Seat // whose time runs
+	expireAt      time.Time  // and when it runs out
 
 	// For Options.Timing: when the message being handled was read, and how
 	// long after that its sender was sent the new state.

@@ -46,6 +46,7 @@ const (
 	KindResumed = "resumed"
 	KindPong    = "pong"
 	KindRecord  = "record"
+	KindClock   = "clock"
 )
 
 // Envelope is every message on the wire: {"v":1,"kind":"…","body":{…}}.
@@ -220,6 +221,15 @@ const (
 	// KickNoHello: no hello came in time.
 	KickNoHello = "no_hello"
 )
+
+// ClockMsg says that Seat's time to answer runs for the state of Version:
+// Ms milliseconds are left as the message leaves the host. Everyone is
+// sent it, at the same moment: who is waited on is public (the prompts).
+type ClockMsg struct {
+	Version int        `json:"version"`
+	Seat    rules.Seat `json:"seat"`
+	Ms      int64      `json:"ms"`
+}
 
 // RecordMsg hands every guest the whole record once the game has ended,
 // for its replay: every seat's cards may be seen then.

@@ -26,7 +26,8 @@ func TestReadmeDocumentsTheProtocol(t *testing.T) {
 		KindLog: func() any { return &LogMsg{} }, KindResync: func() any { return &struct{}{} },
 		KindError: func() any { return &ErrorMsg{} }, KindKicked: func() any { return &Kicked{} },
 		KindPaused: func() any { return &Paused{} }, KindResumed: func() any { return &struct{}{} },
-		KindPong: func() any { return &Pong{} },
+		KindPong: func() any { return &Pong{} }, KindRecord: func() any { return &RecordMsg{} },
+		KindClock: func() any { return &ClockMsg{} },
 	}
 	seen := map[string]bool{}
 	for _, line := range strings.Split(string(readme), "\n") {

@@ -29,9 +29,18 @@ type BoardProps struct {
 	Pending []rules.Prompt   `json:"pending"`
 	Result  *rules.Result    `json:"result"`
 	Log     []rules.LogEntry `json:"log"`
+	// Clock, when a time to answer runs, says whose and how long is left.
+	Clock *Clock `json:"clock,omitempty"`
 	// Side holds the page's own panels for the side column, under the
 	// players (a room's seats and chat); they never travel.
 	Side []app.UI `json:"-"`
+}
+
+// Clock is a running time to answer: Seat's, Left whole seconds (rounded
+// up) left.
+type Clock struct {
+	Seat rules.Seat `json:"seat"`
+	Left int        `json:"left"`
 }
 
 // Props is what a board draws from: the table's props and the view,

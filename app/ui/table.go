@@ -74,8 +74,24 @@ func StatusBar(p BoardProps, isBot func(rules.Seat) bool) app.UI {
 				return app.P().ID("last-move").Class("status-last").Body(app.Span().Class("status-tag").Text("Last move"), app.Text(" "+last))
 			}),
 		),
+		app.If(p.Clock != nil && p.Result == nil, func() app.UI { return clockChip(p) }),
 		&RulesDrawer{Game: p.Game},
 	)
+}
+
+// clockChip shows the seconds left to the seat being waited on; the last
+// ten are marked.
+func clockChip(p BoardProps) app.UI {
+	who := nameOf(p.Names, p.Clock.Seat)
+	if p.Clock.Seat == p.Seat {
+		who = "You"
+	}
+	cls := "status-clock"
+	if p.Clock.Left <= 10 {
+		cls += " low"
+	}
+	return app.Span().ID("clock").Class(cls).Attr("role", "timer").Attr("data-seat", int(p.Clock.Seat)).Attr("data-left", p.Clock.Left).
+		Title("Time to answer").Text(fmt.Sprintf("%s: %d s left", who, p.Clock.Left))
 }
 
 // statusNow is the status bar's main line; a phone leaves out who it is
