@@ -161,7 +161,7 @@ func (p *gamePage) openRoom(ctx app.Context, e app.Event) {
 		err = online.StoreHosted(ctx.LocalStorage(), rec)
 	}
 	if err != nil {
-		p.roomErr = strings.TrimPrefix(err.Error(), "online: ")
+		p.roomErr = online.Words(err)
 		return
 	}
 	ctx.Navigate(hostURL(rec.Key()))
@@ -224,11 +224,11 @@ func (p *gamePage) start(ctx app.Context, e app.Event) {
 	}
 	t, err := local.New(id, p.game.Info().ID, rules.Config{Options: p.options}, seed, seats)
 	if err != nil {
-		p.err = err.Error()
+		p.err = online.Words(err)
 		return
 	}
 	if err := t.Store(ctx.LocalStorage(), time.Now()); err != nil {
-		p.err = err.Error()
+		p.err = online.Words(err)
 		return
 	}
 	ctx.Navigate(tableURL(p.game.Info().ID, id))

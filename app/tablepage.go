@@ -8,6 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"longhall/app/local"
+	"longhall/app/online"
 	"longhall/app/ui"
 	"longhall/rules"
 )
@@ -45,7 +46,7 @@ func (p *tablePage) OnNav(ctx app.Context) {
 	}
 	t, err := local.Load(ctx.LocalStorage(), id)
 	if err != nil {
-		p.err = err.Error()
+		p.err = online.Words(err)
 		return
 	}
 	gameID := strings.Trim(strings.TrimPrefix(ui.AppPath(u.Path), tablePath), "/")
@@ -69,7 +70,7 @@ func (p *tablePage) onAct(ctx app.Context, a app.Action) {
 		return
 	}
 	if err := p.table.Act(act); err != nil {
-		p.notice = err.Error()
+		p.notice = online.Words(err)
 		return
 	}
 	p.notice = ""
@@ -88,7 +89,7 @@ func (p *tablePage) scheduleBots(ctx app.Context) {
 		p.botTimer = false
 		moved, err := p.table.StepBot()
 		if err != nil {
-			p.notice = err.Error()
+			p.notice = online.Words(err)
 			return
 		}
 		if moved {
@@ -100,7 +101,7 @@ func (p *tablePage) scheduleBots(ctx app.Context) {
 
 func (p *tablePage) save(ctx app.Context) {
 	if err := p.table.Store(ctx.LocalStorage(), time.Now()); err != nil {
-		p.notice = "The game could not be saved on this device: " + err.Error()
+		p.notice = "The game could not be saved on this device: " + online.Words(err)
 	}
 }
 
@@ -117,13 +118,13 @@ func (p *tablePage) Render() app.UI {
 	if next, ok := t.NeedsHandOver(); ok {
 		return ui.Page("table", ui.HandOver(t.Names()[next], func(ctx app.Context, e app.Event) {
 			if err := t.HandOver(next); err != nil {
-				p.notice = err.Error()
+				p.notice = online.Words(err)
 			}
 		}))
 	}
 	view, err := t.ViewJSON()
 	if err != nil {
-		return ui.Page("table", app.P().Class("error").Text("The table cannot be drawn: "+err.Error()))
+		return ui.Page("table", app.P().Class("error").Text("The table cannot be drawn: "+online.Words(err)))
 	}
 	return ui.Page("table", ui.Table(ui.Frame{
 		Props: ui.BoardProps{
@@ -151,7 +152,7 @@ func (p *tablePage) Render() app.UI {
 
 func (p *tablePage) saveRecord(ctx app.Context, e app.Event) {
 	if err := saveRecordFile(*p.table.Record); err != nil {
-		p.notice = err.Error()
+		p.notice = online.Words(err)
 	}
 }
 
@@ -164,7 +165,7 @@ func (p *tablePage) playAgain(ctx app.Context, e app.Event) {
 		err = t.Store(ctx.LocalStorage(), time.Now())
 	}
 	if err != nil {
-		p.notice = "A new game could not be set up: " + err.Error()
+		p.notice = "A new game could not be set up: " + online.Words(err)
 		return
 	}
 	ctx.Navigate(tableURL(old.Game, t.ID) + paceQuery(ctx))

@@ -103,8 +103,14 @@ var codePrefixes = strings.NewReplacer(": online: ", ": ", ": session: ", ": ", 
 // say is Words for a message that arrived as text (a refusal or a reason
 // from the host): no package prefix, a capital and a full stop.
 func say(text string) string {
-	for _, prefix := range []string{"online: ", "session: ", "signal: ", "peer: ", "room: "} {
-		text = strings.TrimPrefix(text, prefix)
+	// A package's own prefix ("session: ", "rules: ", "rednorth: "): a
+	// lowercase word before a colon. A second one may follow.
+	for range 2 {
+		i := strings.Index(text, ": ")
+		if i <= 0 || strings.IndexFunc(text[:i], func(r rune) bool { return r < 'a' || r > 'z' }) >= 0 {
+			break
+		}
+		text = text[i+2:]
 	}
 	return sentence(codePrefixes.Replace(text))
 }
