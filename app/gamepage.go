@@ -222,12 +222,11 @@ func (p *gamePage) start(ctx app.Context, e app.Event) {
 	if n, err := strconv.ParseUint(ctx.Page().URL().Query().Get("seed"), 10, 64); err == nil {
 		seed = n
 	}
-	t, err := local.New(id, p.game.Info().ID, rules.Config{Options: p.options}, seed, seats)
-	if err != nil {
-		p.err = online.Words(err)
-		return
+	rec, err := local.NewRecord(p.game.Info().ID, rules.Config{Options: p.options}, seed, seats)
+	if err == nil {
+		err = local.SaveRecord(ctx.LocalStorage(), id, rec, false, time.Now())
 	}
-	if err := t.Store(ctx.LocalStorage(), time.Now()); err != nil {
+	if err != nil {
 		p.err = online.Words(err)
 		return
 	}

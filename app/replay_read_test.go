@@ -115,11 +115,11 @@ func TestReplayHandoff(t *testing.T) {
 		{"g1", []local.Seat{{Name: "Ann"}, {Name: "Bo", Bot: true}, {Name: "Cy"}}, nil},
 		{"g2", []local.Seat{{Name: "Bo", Bot: true}, {Name: "Cy"}}, []rules.Seat{1}},
 	} {
-		tbl, err := local.New(c.id, "rednorth", rules.Config{}, 5, c.seats)
+		rec, err := local.NewRecord("rednorth", rules.Config{}, 5, c.seats)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := tbl.Store(st, time.Now()); err != nil {
+		if err := local.SaveRecord(st, c.id, rec, false, time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		h, err := loadHandoff(st, "", c.id)

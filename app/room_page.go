@@ -310,29 +310,15 @@ func (p *roomPage) say(text string) error {
 	return p.player().Chat(text)
 }
 
-// renderTable draws the game from this seat, like the local table does.
+// renderTable draws the game from this seat, as the table on one device
+// does (viewFrame).
 func (p *roomPage) renderTable(top, side []app.UI) app.UI {
 	v := p.view
-	s, l := v.Snap.State, v.Snap.Lobby
-	if l == nil {
+	f, ok := viewFrame(v, side)
+	if !ok {
 		return app.Text("")
 	}
-	names := make([]string, len(l.Seats))
-	bots := map[rules.Seat]bool{}
-	for i, seat := range l.Seats {
-		names[i] = seat.Name
-		bots[seat.Seat] = seat.Kind == online.SeatBot
-	}
-	props := ui.BoardProps{
-		Game: l.Game, Seat: s.Seat, Names: names, View: s.View, Legal: s.Legal, Refused: s.Refused,
-		Pending: s.Prompts, Result: s.Result, Log: v.Log, Side: side,
-	}
-	if left, ok := v.Clock.Left(time.Now(), s.Version); ok && v.Snap.Paused == nil {
-		props.Clock = &ui.Clock{Seat: v.Clock.Seat, Left: left}
-	}
-	if v.Link != online.Connected || v.Snap.Paused != nil || v.Waiting {
-		props.Legal, props.Refused = nil, nil // nothing can be sent now, or a move is still out
-	}
+	s := v.Snap.State
 	after := []app.UI{app.A().ID("back-to-games").Class("button").Href(ui.Path("/")).Text("Back to the games")}
 	if rec := v.Record; rec != nil && s.Result != nil && len(rec.Actions) == s.Version {
 		// Every seat may be watched now that the game has ended.
@@ -345,11 +331,6 @@ func (p *roomPage) renderTable(top, side []app.UI) app.UI {
 	} else {
 		after = append(after, app.Span().Class("hint").Text("The host can deal a rematch at this table."))
 	}
-	return ui.Table(ui.Frame{
-		Props:   props,
-		IsBot:   func(seat rules.Seat) bool { return bots[seat] },
-		Version: s.Version,
-		Actions: after,
-		Top:     top,
-	})
+	f.Actions, f.Top = after, top
+	return ui.Table(f)
 }

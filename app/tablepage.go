@@ -1,8 +1,10 @@
 package main
 
 import (
+	"context"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -25,43 +27,73 @@ func pace(q string) time.Duration {
 	return defaultBotPace
 }
 
-// tablePage is a local game: hot-seat people and bots on one device.
+// tablePage is a game on one device: people taking turns at one screen,
+// and bots. It runs on the same runtime as a room (online.Table) and draws
+// the table in the same frame (viewFrame).
 type tablePage struct {
 	app.Compo
-	table    *local.Table
-	err      string // why the table cannot be shown
-	notice   string // why the last action was refused
-	pace     time.Duration
-	botTimer bool
+	table  *online.Table
+	view   online.View
+	err    string // why the table cannot be shown
+	notice string // why the page's last click failed
+	dirty  atomic.Bool
+	live   app.Context
 }
 
 func (p *tablePage) OnNav(ctx app.Context) {
+	p.live = ctx
 	ui.MarkClient(ctx)
+	p.closeTable()
 	u := ctx.Page().URL()
-	p.pace = pace(u.Query().Get("pace"))
 	id := u.Query().Get("save")
 	if !local.ValidID(id) {
 		p.err = "This link names no saved game. Start one from the game's page."
 		return
 	}
-	t, err := local.Load(ctx.LocalStorage(), id)
+	gameID := strings.Trim(strings.TrimPrefix(ui.AppPath(u.Path), tablePath), "/")
+	if rec, err := local.LoadRecord(ctx.LocalStorage(), id); err == nil && rec.Game != gameID {
+		p.err = "This saved game is " + rec.Game + ", not " + gameID + "."
+		return
+	}
+	t, err := online.OpenTable(context.Background(), ctx.LocalStorage(), id,
+		online.TableOptions{BotDelay: pace(u.Query().Get("pace"))}, p.changed)
 	if err != nil {
 		p.err = online.Words(err)
 		return
 	}
-	gameID := strings.Trim(strings.TrimPrefix(ui.AppPath(u.Path), tablePath), "/")
-	if t.Record.Game != gameID {
-		p.err = "This saved game is " + t.Record.Game + ", not " + gameID + "."
-		return
-	}
-	p.table, p.err = t, ""
+	p.table, p.err, p.notice, p.view = t, "", "", online.View{}
 	ui.ScrollToTop()
-	ctx.Page().SetTitle("%s · Longhall", t.Game().Name)
-	p.scheduleBots(ctx)
+	if g, err := rules.Lookup(gameID); err == nil {
+		ctx.Page().SetTitle("%s · Longhall", g.Info().Name)
+	}
 }
 
 func (p *tablePage) OnMount(ctx app.Context) {
+	p.live = ctx
 	ctx.Handle(ui.ActAction, p.onAct)
+}
+
+func (p *tablePage) OnDismount() { p.closeTable() }
+
+func (p *tablePage) closeTable() {
+	if p.table != nil {
+		p.table.Close()
+		p.table = nil
+	}
+}
+
+// changed runs on the table's goroutines: it asks the UI goroutine to
+// redraw, at most one request at a time.
+func (p *tablePage) changed() {
+	if !p.dirty.CompareAndSwap(false, true) {
+		return
+	}
+	p.live.Dispatch(func(ctx app.Context) {
+		p.dirty.Store(false)
+		if p.table != nil {
+			p.view = p.table.View()
+		}
+	})
 }
 
 func (p *tablePage) onAct(ctx app.Context, a app.Action) {
@@ -69,40 +101,7 @@ func (p *tablePage) onAct(ctx app.Context, a app.Action) {
 	if !ok || p.table == nil {
 		return
 	}
-	if err := p.table.Act(act); err != nil {
-		p.notice = online.Words(err)
-		return
-	}
-	p.notice = ""
-	p.save(ctx)
-	p.scheduleBots(ctx)
-}
-
-// scheduleBots lets the next bot move after the pace delay, one action at a
-// time so the screen shows each step.
-func (p *tablePage) scheduleBots(ctx app.Context) {
-	if p.botTimer || p.table == nil || len(p.table.BotsToMove()) == 0 {
-		return
-	}
-	p.botTimer = true
-	ctx.After(p.pace, func(ctx app.Context) {
-		p.botTimer = false
-		moved, err := p.table.StepBot()
-		if err != nil {
-			p.notice = online.Words(err)
-			return
-		}
-		if moved {
-			p.save(ctx)
-			p.scheduleBots(ctx)
-		}
-	})
-}
-
-func (p *tablePage) save(ctx app.Context) {
-	if err := p.table.Store(ctx.LocalStorage(), time.Now()); err != nil {
-		p.notice = "The game could not be saved on this device: " + online.Words(err)
-	}
+	p.notice = online.Words(p.table.Act(act))
 }
 
 func (p *tablePage) Render() app.UI {
@@ -115,60 +114,61 @@ func (p *tablePage) Render() app.UI {
 			app.A().Class("button").Href(ui.Path("/")).Text("Back to the hall"))
 	}
 	t := p.table
-	if next, ok := t.NeedsHandOver(); ok {
-		return ui.Page("table", ui.HandOver(t.Names()[next], func(ctx app.Context, e app.Event) {
-			if err := t.HandOver(next); err != nil {
-				p.notice = online.Words(err)
-			}
+	if seat, ok := t.Screen(); ok {
+		name := t.Seats()[seat].Name
+		return ui.Page("table", ui.HandOver(name, func(ctx app.Context, e app.Event) {
+			p.notice = online.Words(t.HandOver(seat))
+			p.view = t.View()
 		}))
 	}
-	view, err := t.ViewJSON()
-	if err != nil {
-		return ui.Page("table", app.P().Class("error").Text("The table cannot be drawn: "+online.Words(err)))
+	f, ok := viewFrame(p.view, nil)
+	if !ok || f.Props.Seat != p.viewing() {
+		return ui.Page("table", app.P().Class("hint").Text("Setting up the table…"))
 	}
-	return ui.Page("table", ui.Table(ui.Frame{
-		Props: ui.BoardProps{
-			Game:    t.Record.Game,
-			Seat:    t.Viewer,
-			Names:   t.Names(),
-			View:    view,
-			Legal:   t.State.Legal(t.Viewer),
-			Refused: rules.RefusedOf(t.State, t.Viewer),
-			Pending: t.State.Pending(),
-			Result:  t.State.Result(),
-			Log:     t.Log,
-		},
-		IsBot:   t.IsBot,
-		Version: len(t.Record.Actions),
-		Notice:  p.notice,
-		Actions: []app.UI{
-			app.Button().ID("play-again").Class("button primary").Text("Play again").OnClick(p.playAgain),
-			elem("a", "id", "watch-replay", "class", "button", "href", replaySaveURL(t.ID)).Text("Watch the replay"),
-			elem("button", "type", "button", "id", "save-record", "class", "button").Text("Save the record").On("click", p.saveRecord),
-			app.A().ID("back-to-games").Class("button").Href(ui.Path("/")).Text("Back to the games"),
-		},
-	}))
+	f.Notice = p.view.Notice
+	if p.notice != "" {
+		f.Notice = p.notice
+	}
+	f.Actions = []app.UI{
+		app.Button().ID("play-again").Class("button primary").Text("Play again").OnClick(p.playAgain),
+		elem("a", "id", "watch-replay", "class", "button", "href", replaySaveURL(t.ID)).Text("Watch the replay"),
+		elem("button", "type", "button", "id", "save-record", "class", "button").Text("Save the record").On("click", p.saveRecord),
+		app.A().ID("back-to-games").Class("button").Href(ui.Path("/")).Text("Back to the games"),
+	}
+	return ui.Page("table", ui.Table(f))
+}
+
+// viewing is the seat the screen shows.
+func (p *tablePage) viewing() rules.Seat {
+	seat, _ := p.table.Screen()
+	return seat
 }
 
 func (p *tablePage) saveRecord(ctx app.Context, e app.Event) {
-	if err := saveRecordFile(*p.table.Record); err != nil {
-		p.notice = online.Words(err)
+	rec, err := p.table.Record()
+	if err == nil {
+		err = saveRecordFile(rec)
 	}
+	p.notice = online.Words(err)
 }
 
 // playAgain starts a new game at the same table: the same seats, names and
 // options, a new shuffle.
 func (p *tablePage) playAgain(ctx app.Context, e app.Event) {
-	old := p.table.Record
-	t, err := local.New(randomID(), old.Game, rules.Config{Options: old.Config.Options}, randomSeed(), old.Seats)
+	old, err := p.table.Record()
+	var rec rules.Record
 	if err == nil {
-		err = t.Store(ctx.LocalStorage(), time.Now())
+		rec, err = local.NewRecord(old.Game, rules.Config{Options: old.Config.Options}, randomSeed(), old.Seats)
+	}
+	id := randomID()
+	if err == nil {
+		err = local.SaveRecord(ctx.LocalStorage(), id, rec, false, time.Now())
 	}
 	if err != nil {
 		p.notice = "A new game could not be set up: " + online.Words(err)
 		return
 	}
-	ctx.Navigate(tableURL(old.Game, t.ID) + paceQuery(ctx))
+	ctx.Navigate(tableURL(old.Game, id) + paceQuery(ctx))
 }
 
 // paceQuery keeps a ?pace= setting across a new game.

@@ -47,13 +47,18 @@ func Saves(st Store) []Save {
 	return list
 }
 
-// Store writes the table's record and updates the index.
-func (t *Table) Store(st Store, now time.Time) error {
-	if err := st.Set(savePrefix+t.ID, t.Record); err != nil {
+// SaveRecord writes a game's record under id and puts it first in the
+// "continue" list; over says the game has ended.
+func SaveRecord(st Store, id string, rec rules.Record, over bool, now time.Time) error {
+	if err := st.Set(savePrefix+id, rec); err != nil {
 		return fmt.Errorf("local: saving the game: %w", err)
 	}
-	list := slices.DeleteFunc(Saves(st), func(s Save) bool { return s.ID == t.ID })
-	list = append([]Save{{ID: t.ID, Game: t.Record.Game, Names: t.Names(), Updated: now, Moves: len(t.Record.Actions), Over: t.State.Result() != nil}}, list...)
+	names := make([]string, len(rec.Seats))
+	for i, s := range rec.Seats {
+		names[i] = s.Name
+	}
+	list := slices.DeleteFunc(Saves(st), func(s Save) bool { return s.ID == id })
+	list = append([]Save{{ID: id, Game: rec.Game, Names: names, Updated: now, Moves: len(rec.Actions), Over: over}}, list...)
 	for len(list) > MaxSaves {
 		st.Del(savePrefix + list[len(list)-1].ID)
 		list = list[:len(list)-1]
@@ -61,21 +66,9 @@ func (t *Table) Store(st Store, now time.Time) error {
 	return st.Set(indexKey, list)
 }
 
-// Load resumes a saved game. A corrupt or unplayable save gives an error
-// naming what is wrong; the save is left in place.
-func Load(st Store, id string) (*Table, error) {
-	rec, err := LoadRecord(st, id)
-	if err != nil {
-		return nil, err
-	}
-	t, err := Resume(id, rec)
-	if err != nil {
-		return nil, fmt.Errorf("local: the saved game %q cannot be resumed: %w", id, err)
-	}
-	return t, nil
-}
-
-// LoadRecord reads a saved game's record without replaying it.
+// LoadRecord reads a saved game's record. A corrupt save gives an error
+// naming what is wrong and is left in place; it is replayed (and an
+// unplayable one refused) when its table opens.
 func LoadRecord(st Store, id string) (rules.Record, error) {
 	var rec rules.Record
 	if err := st.Get(savePrefix+id, &rec); err != nil {

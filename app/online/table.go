@@ -1,0 +1,254 @@
+package online
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"longhall/app/local"
+	"longhall/app/session"
+	"longhall/rules"
+)
+
+// TableOptions tune a game on one device.
+type TableOptions struct {
+	// BotDelay is how long bots seem to think.
+	BotDelay time.Duration
+	// Now is the clock for the saved times (time.Now when nil).
+	Now func() time.Time
+	// Logf hears about problems no player is told of (nil discards).
+	Logf func(string, ...any)
+}
+
+// Table is a game on one device: people who take turns at one screen, and
+// bots. It is a room whose seats are all on this device, run by the same
+// session.Host as a room with guests and no network, so saves, bots,
+// names, log, refusals and every feature of the runtime are the room's.
+// Each person is a local player of that host and reads the table from
+// their own seat; the device shows one of them at a time, and is handed
+// over before it shows another (Screen).
+type Table struct {
+	ID       string
+	st       Store
+	opts     TableOptions
+	host     *session.Host
+	seats    []rules.SeatInfo
+	players  map[rules.Seat]*client // one for each person, by seat
+	onChange func()
+	wg       sync.WaitGroup
+
+	mu     sync.Mutex
+	viewer rules.Seat
+	// handed says the device has been passed to viewer since the table
+	// opened; until then a table several people share shows nobody's.
+	handed  bool
+	over    bool   // the game has ended (for the "continue" list)
+	problem string // why the last save failed, in words
+}
+
+// OpenTable opens the game saved on this device under id, where it was
+// left. A save that cannot be read or replayed gives an error in words and
+// stays where it is.
+func OpenTable(ctx context.Context, st Store, id string, opts TableOptions, onChange func()) (*Table, error) {
+	rec, err := local.LoadRecord(st, id)
+	if err != nil {
+		return nil, err
+	}
+	return StartTable(ctx, st, id, rec, opts, onChange)
+}
+
+// StartTable runs the game rec records (a new one, or one under way) and
+// saves it under id after every action. onChange is called, on any
+// goroutine, whenever what the screen shows may have changed.
+func StartTable(ctx context.Context, st Store, id string, rec rules.Record, opts TableOptions, onChange func()) (*Table, error) {
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if !slices.ContainsFunc(rec.Seats, func(s rules.SeatInfo) bool { return !s.Bot }) {
+		return nil, local.ErrNoHuman
+	}
+	t := &Table{ID: id, st: st, opts: opts, seats: slices.Clone(rec.Seats), players: map[rules.Seat]*client{}, onChange: onChange}
+	// Each person's token lives as long as the table: nobody else can
+	// reach this host to use one.
+	tokens := make([]string, len(rec.Seats))
+	for i, s := range rec.Seats {
+		if !s.Bot {
+			tokens[i] = rand.Text()
+		}
+	}
+	h, err := session.Resume(ctx, session.Save{Record: rec, Tokens: tokens},
+		session.Options{BotDelay: opts.BotDelay, OnSave: t.saved, Logf: opts.Logf})
+	if err != nil {
+		return nil, fmt.Errorf("local: the saved game %q cannot be resumed: %w", id, err)
+	}
+	t.host = h
+	t.viewer = rules.Spectator
+	for i, s := range rec.Seats {
+		if s.Bot {
+			continue
+		}
+		seat := rules.Seat(i)
+		g, err := h.Local(s.Name, tokens[i])
+		if err != nil {
+			t.Close()
+			return nil, err
+		}
+		c := &client{onChange: t.changed, onResult: t.ended}
+		t.players[seat] = c
+		if t.viewer == rules.Spectator {
+			t.viewer = seat
+		}
+		t.wg.Add(1)
+		go func() {
+			defer t.wg.Done()
+			c.follow(g)
+		}()
+	}
+	return t, nil
+}
+
+func (t *Table) changed() {
+	if t.onChange != nil {
+		t.onChange()
+	}
+}
+
+// saved keeps the game after every action. It runs on the host's loop.
+func (t *Table) saved(s session.Save) {
+	t.mu.Lock()
+	over := t.over
+	t.mu.Unlock()
+	t.store(s.Record, over)
+}
+
+// ended marks the save as a finished game, with the record as it stands
+// now: the last action may reach the players before the host saves it.
+func (t *Table) ended() {
+	t.mu.Lock()
+	t.over = true
+	t.mu.Unlock()
+	if s, err := t.host.Save(); err == nil {
+		t.store(s.Record, true)
+	}
+}
+
+func (t *Table) store(rec rules.Record, over bool) {
+	err := local.SaveRecord(t.st, t.ID, rec, over, t.opts.Now())
+	t.mu.Lock()
+	t.problem = ""
+	if err != nil {
+		t.problem = "The game could not be saved on this device: " + Words(err)
+	}
+	t.mu.Unlock()
+	if err != nil {
+		t.changed()
+	}
+}
+
+// Close stops the table. Its save stays.
+func (t *Table) Close() error {
+	t.host.Close()
+	t.wg.Wait()
+	return nil
+}
+
+// Seats lists who sits where.
+func (t *Table) Seats() []rules.SeatInfo { return slices.Clone(t.seats) }
+
+// Humans counts the people at the table.
+func (t *Table) Humans() int { return len(t.players) }
+
+// Screen says whose table the device shows now, and whether it must first
+// be handed to that person: more than one person shares the screen, and
+// either the next person to decide is not the one looking, or nobody has
+// taken the device since the table opened (whoever holds it then may not
+// be the player whose cards would show).
+func (t *Table) Screen() (seat rules.Seat, handOver bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(t.players) < 2 {
+		return t.viewer, false
+	}
+	next, ok := t.nextPerson()
+	if !ok {
+		// Nobody decides (bots are moving, or the game is over): the
+		// table shows the viewer's cards only once they hold the device.
+		return t.viewer, !t.handed
+	}
+	return next, !t.handed || next != t.viewer
+}
+
+// nextPerson is the person the screen should show: the viewer while they
+// still have to decide, else the next person to decide in turn order after
+// the viewer. A person's own latest state says whether they must decide;
+// one that has not caught up with the others' yet counts as not deciding,
+// until it has.
+func (t *Table) nextPerson() (rules.Seat, bool) {
+	latest := -1
+	states := map[rules.Seat]*session.StateMsg{}
+	for seat, c := range t.players {
+		c.mu.Lock()
+		s := c.view.Snap.State
+		c.mu.Unlock()
+		if s != nil {
+			states[seat] = s
+			latest = max(latest, s.Version)
+		}
+	}
+	deciding := func(seat rules.Seat) bool {
+		s := states[seat]
+		return s != nil && s.Version == latest && s.Result == nil &&
+			slices.ContainsFunc(s.Prompts, func(p rules.Prompt) bool { return p.Seat == seat })
+	}
+	if deciding(t.viewer) {
+		return t.viewer, true
+	}
+	n := rules.Seat(len(t.seats))
+	for i := rules.Seat(1); i <= n; i++ {
+		if s := (t.viewer + i) % n; deciding(s) {
+			return s, true
+		}
+	}
+	return t.viewer, false
+}
+
+// HandOver makes seat the one the screen shows, once the device has been
+// passed to them.
+func (t *Table) HandOver(seat rules.Seat) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.players[seat] == nil {
+		return fmt.Errorf("local: seat %d is not a person at this table", seat)
+	}
+	t.viewer, t.handed = seat, true
+	return nil
+}
+
+// View is the table as the person the screen shows sees it.
+func (t *Table) View() View {
+	t.mu.Lock()
+	c, problem := t.players[t.viewer], t.problem
+	t.mu.Unlock()
+	v := c.View()
+	if problem != "" {
+		v.Notice = problem
+	}
+	return v
+}
+
+// Act plays an action for the person the screen shows.
+func (t *Table) Act(a rules.Action) error {
+	t.mu.Lock()
+	c := t.players[t.viewer]
+	t.mu.Unlock()
+	return c.Act(a)
+}
+
+// Record is the game so far.
+func (t *Table) Record() (rules.Record, error) {
+	s, err := t.host.Save()
+	return s.Record, err
+}

@@ -1,0 +1,311 @@
+package online
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"longhall/app/local"
+	"longhall/rules"
+	_ "longhall/rules/rednorth"
+)
+
+func tableSeats(kinds ...string) []rules.SeatInfo {
+	names := []string{"Gordon", "Rikki", "Hakka", "Sigrid"}
+	out := make([]rules.SeatInfo, len(kinds))
+	for i, k := range kinds {
+		out[i] = rules.SeatInfo{Name: names[i], Bot: k == "bot"}
+	}
+	return out
+}
+
+// newTable opens a Red North table of the given seats on st, saved as "t1".
+func newTable(t *testing.T, st Store, kinds ...string) *Table {
+	t.Helper()
+	rec, err := local.NewRecord("rednorth", rules.Config{}, 42, tableSeats(kinds...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := StartTable(context.Background(), st, "t1", rec, TableOptions{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tb.Close() })
+	return tb
+}
+
+// eventually waits until cond holds: the table runs on its own goroutines.
+func eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); !cond(); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting until %s", what)
+		}
+	}
+}
+
+// settled is the screen once every person's table has caught up with the
+// game: whom it shows, whether it must be handed over first, and that
+// person's view.
+func settled(t *testing.T, tb *Table) (rules.Seat, bool, View) {
+	t.Helper()
+	var (
+		seat rules.Seat
+		hand bool
+		v    View
+	)
+	eventually(t, "the table settles", func() bool {
+		rec, err := tb.Record()
+		if err != nil {
+			return false
+		}
+		for _, c := range tb.players {
+			if s := c.View().Snap.State; s == nil || s.Version != len(rec.Actions) {
+				return false
+			}
+		}
+		seat, hand = tb.Screen()
+		v = tb.View()
+		if s := v.Snap.State; s.Result == nil && len(s.Legal) == 0 && !hand && tb.pendingBots(rec) {
+			return false // a bot is about to move
+		}
+		return true
+	})
+	return seat, hand, v
+}
+
+// pendingBots says a bot has a decision to make.
+func (t *Table) pendingBots(rec rules.Record) bool {
+	s, _, err := rules.Replay(rec)
+	if err != nil {
+		return false
+	}
+	for _, p := range s.Pending() {
+		if t.seats[p.Seat].Bot {
+			return true
+		}
+	}
+	return false
+}
+
+// playOn lets whoever the screen shows play their first legal action,
+// handing the device over when asked, until the game ends or steps run out;
+// check sees every settled screen.
+func playOn(t *testing.T, tb *Table, steps int, check func(seat rules.Seat, hand bool, v View)) View {
+	t.Helper()
+	for range steps {
+		seat, hand, v := settled(t, tb)
+		if check != nil {
+			check(seat, hand, v)
+		}
+		switch {
+		case v.Snap.State.Result != nil:
+			return v
+		case hand:
+			if err := tb.HandOver(seat); err != nil {
+				t.Fatal(err)
+			}
+		case len(v.Snap.State.Legal) > 0:
+			before := v.Snap.State.Version
+			if err := tb.Act(v.Snap.State.Legal[0]); err != nil {
+				t.Fatal(err)
+			}
+			eventually(t, "the move is applied", func() bool {
+				s := tb.View().Snap.State
+				return s != nil && s.Version > before
+			})
+		default:
+			t.Fatalf("nobody can move and the game is not over: %+v", v.Snap.State.Prompts)
+		}
+	}
+	_, _, v := settled(t, tb)
+	return v
+}
+
+func TestATableNeedsAPerson(t *testing.T) {
+	rec, _ := local.NewRecord("rednorth", rules.Config{}, 1, tableSeats("person", "bot"))
+	rec.Seats[0].Bot = true
+	if _, err := StartTable(context.Background(), &local.MemStore{}, "t", rec, TableOptions{}, nil); !errors.Is(err, local.ErrNoHuman) {
+		t.Fatalf("want ErrNoHuman, got %v", err)
+	}
+}
+
+// One person and three bots play a whole game on the room's runtime; the
+// device is never passed, and the save is the finished game.
+func TestOnePersonAndBotsPlayToTheEndWithoutHandOver(t *testing.T) {
+	st := &local.MemStore{}
+	tb := newTable(t, st, "person", "bot", "bot", "bot")
+	v := playOn(t, tb, 2000, func(seat rules.Seat, hand bool, v View) {
+		if hand {
+			t.Fatal("a lone person is asked to pass the device")
+		}
+		if seat != 0 || v.Snap.State.Seat != 0 {
+			t.Fatalf("the screen shows seat %d's table", v.Snap.State.Seat)
+		}
+	})
+	if r := v.Snap.State.Result; r == nil || len(r.Winners) != 1 {
+		t.Fatalf("result %+v", r)
+	}
+	eventually(t, "the save says the game is over", func() bool {
+		list := local.Saves(st)
+		return len(list) == 1 && list[0].Over
+	})
+	rec, err := local.LoadRecord(st, "t1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _, err := rules.Replay(rec)
+	if err != nil || s.Result() == nil {
+		t.Fatalf("the saved record does not replay to the end (%v)", err)
+	}
+}
+
+func TestHotSeatHandsOverBeforeShowingAnotherPersonsCards(t *testing.T) {
+	tb := newTable(t, &local.MemStore{}, "person", "person", "bot")
+	// Deployment is simultaneous: both people are pending; the first seat
+	// looks first, but only once the device is in that person's hands.
+	if seat, hand, _ := settled(t, tb); !hand || seat != 0 {
+		t.Fatalf("a new table asks to pass the device to %d (%v), want seat 0 first", seat, hand)
+	}
+	tb.HandOver(0)
+	if _, hand, v := settled(t, tb); hand || v.Snap.State.Seat != 0 {
+		t.Fatal("hand-over asked again before seat 0 has decided")
+	}
+	handOvers, viewer := 0, rules.Seat(0)
+	playOn(t, tb, 60, func(seat rules.Seat, hand bool, v View) {
+		if hand {
+			if seat == viewer {
+				t.Fatal("hand-over to the seat already holding the device")
+			}
+			handOvers++
+			viewer = seat
+			return
+		}
+		if v.Snap.State.Seat != viewer {
+			t.Fatalf("the screen shows seat %d's cards while seat %d holds the device", v.Snap.State.Seat, viewer)
+		}
+	})
+	if handOvers == 0 {
+		t.Fatal("two people shared the device and were never asked to pass it")
+	}
+}
+
+// The README promises a pass-the-device screen before any hidden card is
+// shown; a resumed hot-seat game is no exception, whoever's turn it is.
+func TestHotSeatResumeAsksForTheDeviceFirst(t *testing.T) {
+	st := &local.MemStore{}
+	tb := newTable(t, st, "person", "person")
+	playOn(t, tb, 24, nil)
+	before, _ := tb.Record()
+	tb.Close()
+	back, err := OpenTable(context.Background(), st, "t1", TableOptions{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer back.Close()
+	rec, _ := back.Record()
+	if len(rec.Actions) != len(before.Actions) || len(rec.Actions) == 0 {
+		t.Fatalf("resumed at %d actions, want %d", len(rec.Actions), len(before.Actions))
+	}
+	seat, hand, _ := settled(t, back)
+	if !hand {
+		t.Fatal("a resumed two-person game shows a hand without asking for the device")
+	}
+	back.HandOver(seat)
+	if _, hand, _ := settled(t, back); hand {
+		t.Fatal("still asking after the hand-over")
+	}
+}
+
+func TestHandOverRefusesBotsAndStrangers(t *testing.T) {
+	tb := newTable(t, &local.MemStore{}, "person", "bot")
+	for _, s := range []rules.Seat{1, 2, -1} {
+		if err := tb.HandOver(s); err == nil {
+			t.Errorf("hand-over to seat %d accepted", s)
+		}
+	}
+}
+
+// A refused action is said in words, without code prefixes, and never
+// reaches the save.
+func TestIllegalActionIsRefusedInWordsAndNotSaved(t *testing.T) {
+	st := &local.MemStore{}
+	tb := newTable(t, st, "person", "person")
+	tb.HandOver(0)
+	settled(t, tb)
+	if err := tb.Act(rules.Action{Kind: "conquer-everything"}); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the refusal is said", func() bool { return tb.View().Notice != "" })
+	notice := tb.View().Notice
+	if strings.Contains(notice, "rules:") || strings.Contains(notice, "session:") {
+		t.Errorf("the refusal reads %q", notice)
+	}
+	rec, _ := local.LoadRecord(st, "t1")
+	for _, a := range rec.Actions {
+		if a.Seat == 0 {
+			t.Fatalf("a refused action reached the save: %+v", a)
+		}
+	}
+}
+
+// A save that cannot be replayed is refused in words when its table opens,
+// and stays where it is; a good one beside it opens.
+func TestUnplayableSavesAreRefusedAndKept(t *testing.T) {
+	st := &local.MemStore{}
+	newTable(t, st, "person", "bot").Close()
+	for name, raw := range map[string]string{
+		"not json":       "{{{",
+		"wrong game":     `{"format":1,"game":"chess","config":{"players":2},"seats":[{"name":"a"},{"name":"b"}]}`,
+		"illegal action": `{"format":1,"game":"rednorth","config":{"players":2},"seed":1,"seats":[{"name":"a"},{"name":"b"}],"actions":[{"seat":0,"action":{"kind":"nonsense"}}]}`,
+	} {
+		st.SetRaw("longhall.save.bad", []byte(raw))
+		if tb, err := OpenTable(context.Background(), st, "bad", TableOptions{}, nil); err == nil {
+			tb.Close()
+			t.Errorf("%s: opened", name)
+		} else if w := Words(err); strings.Contains(w, "session:") || strings.Contains(w, "local:") {
+			t.Errorf("%s: said %q", name, w)
+		}
+		if _, err := local.LoadRecord(st, "bad"); name != "not json" && err != nil {
+			t.Errorf("%s: the save is gone: %v", name, err)
+		}
+	}
+	tb, err := OpenTable(context.Background(), st, "t1", TableOptions{}, nil)
+	if err != nil {
+		t.Fatalf("a good save next to bad ones failed: %v", err)
+	}
+	tb.Close()
+}
+
+// Each person reads their own private lines in the log (the card they
+// deployed), and the others read that action in its public wording only:
+// the log of a shared screen is handed over with the table.
+func TestEachPersonReadsTheirOwnPrivateLines(t *testing.T) {
+	tb := newTable(t, &local.MemStore{}, "person", "person")
+	tb.HandOver(0)
+	_, _, v := settled(t, tb)
+	if err := tb.Act(v.Snap.State.Legal[0]); err != nil {
+		t.Fatal(err)
+	}
+	logOf := func(seat rules.Seat) string {
+		var out string
+		eventually(t, "the action is logged", func() bool {
+			l := tb.players[seat].View().Log
+			if len(l) == 0 {
+				return false
+			}
+			out = strings.Join(l[len(l)-1].Lines, " / ")
+			return true
+		})
+		return out
+	}
+	mine, theirs := logOf(0), logOf(1)
+	if mine == theirs {
+		t.Fatalf("the actor reads the public line %q", mine)
+	}
+	if !strings.Contains(theirs, "face-down") || strings.Contains(theirs, "Raider") || strings.Contains(theirs, "Hero") || strings.Contains(theirs, "Jarl") {
+		t.Errorf("the other person reads %q, which names the card", theirs)
+	}
+}
