@@ -195,6 +195,7 @@ func playOne(t testing.TB, s Suite, cfg rules.Config, seed uint64, scramble bool
 		every = 5
 	}
 	random := rules.RandomBot{RNG: rng}
+	var undo undoPoint // the last action that may be taken back
 	where := func() string { return fmt.Sprintf("%s seed %d action %d", configName(cfg), seed, len(rec.Actions)) }
 	words := newWords(t, where)
 	for step := 0; ; step++ {
@@ -232,9 +233,19 @@ func playOne(t testing.TB, s Suite, cfg rules.Config, seed uint64, scramble bool
 		if s.Private != nil {
 			before = privates(s, st, cfg.Players)
 		}
-		ev, err := rec.Append(st, seat, a)
+		var pre string
+		if step%every == 0 {
+			pre = encode(t, st)
+		}
+		ev, back, err := rules.Reversibly(st, seat, a, func() ([]rules.Event, error) { return rec.Append(st, seat, a) })
 		if err != nil {
 			t.Fatalf("%s: legal action %v refused: %v", where(), a, err)
+		}
+		if back != nil {
+			undo = undoPoint{back, len(rec.Actions) - 1}
+			if step%every == 0 {
+				checkUndo(t, s, back, pre, st, seat, a, cfg.Players, rng, scramble, where)
+			}
 		}
 		words.events(ev, cfg.Players)
 		if s.Private != nil {
@@ -250,6 +261,57 @@ func playOne(t testing.TB, s Suite, cfg rules.Config, seed uint64, scramble bool
 		}
 	}
 	checkReplay(t, st, rec, where)
+	if undo.before != nil {
+		checkUndoReplay(t, undo, rec, where)
+	}
+}
+
+// undoPoint is a state before an action that may be taken back, and how
+// many actions the record held then.
+type undoPoint struct {
+	before rules.State
+	n      int
+}
+
+// checkUndo: taking back seat's action a (restoring back, the state
+// rules.Reversibly kept) gives exactly the state before it (pre, encoded),
+// so every seat's view, legal list and prompts; and the action showed no
+// seat anything hidden from it: with what that seat cannot see dealt
+// again, the same action leaves its view as it is now (else the game must
+// call it final, rules.Undoable's Reveals).
+func checkUndo(t testing.TB, s Suite, back rules.State, pre string, after rules.State, seat rules.Seat, a rules.Action, players int, rng *rules.RNG, scramble bool, where func() string) {
+	t.Helper()
+	if got := encode(t, back); got != pre {
+		t.Fatalf("%s: taking back %v by seat %d does not give the state before it", where(), a, seat)
+	}
+	if s.Scramble == nil || !scramble {
+		return
+	}
+	for o := rules.Seat(-1); int(o) < players; o++ {
+		other := s.Scramble(back, o, rng)
+		if _, err := other.Apply(seat, a); err != nil {
+			t.Fatalf("%s: seat %d's %v may be taken back, but it depends on what seat %d cannot see (refused once that is dealt again: %v); the game must call it final", where(), seat, a, o, err)
+		}
+		if x, y := encode(t, after.View(o)), encode(t, other.View(o)); x != y {
+			t.Fatalf("%s: seat %d's %v may be taken back, but it showed seat %d something hidden from it; the game must call it final:\n%s\n%s", where(), seat, a, o, x, y)
+		}
+	}
+}
+
+// checkUndoReplay: the state kept to take an action back is the replay of
+// the record up to it, so a taken-back game reads as if the action had
+// never been played, in every seat's log too.
+func checkUndoReplay(t testing.TB, u undoPoint, rec *rules.Record, where func() string) {
+	t.Helper()
+	prefix := *rec
+	prefix.Actions = rec.Actions[:u.n]
+	r, _, err := rules.Replay(prefix)
+	if err != nil {
+		t.Fatalf("%s: replay up to action %d: %v", where(), u.n, err)
+	}
+	if same, err := rules.SameState(u.before, r); err != nil || !same {
+		t.Fatalf("%s: the state kept to take back action %d is not the replay up to it (err %v)", where(), u.n+1, err)
+	}
 }
 
 // privates lists each seat's hidden cards (Suite.Private).

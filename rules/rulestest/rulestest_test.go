@@ -28,7 +28,23 @@ type (
 	badCount     struct{ *testgame.State } // "draws 1 cards"
 	silentDraw   struct{ *testgame.State } // the drawer is not told the card
 	wideSecret   struct{ *testgame.State } // everyone is told the card drawn
+	rashUndo     struct{ *testgame.State } // the card that deals new ones may be taken back
 )
+
+// Reveals lets every card be taken back, the last of a round too, whose
+// reveal and new cards then go unnoticed by the generic checks: the deck
+// was shuffled at the start, and only the actor is told in private.
+func (s rashUndo) Reveals(rules.Seat, rules.Action) bool { return false }
+func (s rashUndo) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
+	ev, err := s.State.Apply(seat, a)
+	for i := range ev {
+		if ev[i].Secret != "" && !slices.Contains(ev[i].SecretTo, seat) {
+			ev[i].Secret, ev[i].SecretTo = "", nil
+		}
+	}
+	return ev, err
+}
+func (s rashUndo) Clone() rules.State { return rashUndo{s.State.Clone().(*testgame.State)} }
 
 func (s leakyView) View(seat rules.Seat) any { return s.State.Hands }
 func (s leakyView) Clone() rules.State       { return leakyView{s.State.Clone().(*testgame.State)} }
@@ -127,6 +143,7 @@ var brokenGames = map[string]struct {
 	"bad-count":     {broken{"rt-count", func(s *testgame.State) rules.State { return badCount{s} }}, `"1 cards" counts one with a plural`},
 	"silent-draw":   {broken{"rt-silent", func(s *testgame.State) rules.State { return silentDraw{s} }}, "log does not name it"},
 	"wide-secret":   {broken{"rt-wide", func(s *testgame.State) rules.State { return wideSecret{s} }}, "a card hidden from it"},
+	"rash-undo":     {broken{"rt-rash", func(s *testgame.State) rules.State { return rashUndo{s} }}, "the game must call it final"},
 }
 
 func init() {
@@ -156,6 +173,8 @@ func unwrap(st rules.State) *testgame.State {
 		return s.State
 	case wideSecret:
 		return s.State
+	case rashUndo:
+		return s.State
 	}
 	return nil
 }
@@ -168,7 +187,7 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 		rewrap := func(orig rules.State, s *testgame.State) rules.State {
 			return b.game.wrap(s)
 		}
-		rulestest.Run(t, rulestest.Suite{
+		suite := rulestest.Suite{
 			Game:  b.game,
 			Games: 20,
 			Scramble: func(st rules.State, seat rules.Seat, rng *rules.RNG) rules.State {
@@ -176,7 +195,11 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 			},
 			Check:   func(st rules.State) error { return testgame.Check(unwrap(st)) },
 			Private: func(st rules.State, seat rules.Seat) []string { return testgame.Private(unwrap(st), seat) },
-		})
+		}
+		if name == "rash-undo" {
+			suite.Private = nil // its silent draws are the point
+		}
+		rulestest.Run(t, suite)
 		return
 	}
 	names := make([]string, 0, len(brokenGames))

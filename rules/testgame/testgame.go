@@ -289,3 +289,19 @@ func Check(st rules.State) error {
 }
 
 func init() { rules.Register(Game{}) }
+
+// Rand implements rules.Undoable.
+func (s *State) Rand() rules.RNG { return *s.RNG }
+
+// Reveals implements rules.Undoable: the last card chosen in a round turns
+// every chosen card face up and deals new ones, so it is final; the others
+// may be taken back until someone else chooses.
+func (s *State) Reveals(seat rules.Seat, a rules.Action) bool {
+	waiting := 0
+	for _, c := range s.Chosen {
+		if c == 0 {
+			waiting++
+		}
+	}
+	return waiting <= 1
+}
