@@ -58,6 +58,11 @@ func (p *roomPage) OnNav(ctx app.Context) {
 func (p *roomPage) OnMount(ctx app.Context) {
 	p.live = ctx
 	ctx.Handle(ui.ActAction, p.onAct)
+	ctx.Handle(ui.UndoAction, func(ctx app.Context, a app.Action) {
+		if p.player() != nil {
+			p.try(p.player().Undo())
+		}
+	})
 	p.unpublish = ui.Publish("longhallLink", func() any { return figures(p.view) })
 }
 
@@ -194,6 +199,7 @@ func (p *roomPage) player() roomPlayer {
 // roomPlayer is what a host and a guest both do in a room.
 type roomPlayer interface {
 	Act(rules.Action) error
+	Undo() error
 	Sit(rules.Seat) error
 	Stand() error
 	Ready(bool) error

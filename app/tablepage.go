@@ -71,6 +71,11 @@ func (p *tablePage) OnNav(ctx app.Context) {
 func (p *tablePage) OnMount(ctx app.Context) {
 	p.live = ctx
 	ctx.Handle(ui.ActAction, p.onAct)
+	ctx.Handle(ui.UndoAction, func(ctx app.Context, a app.Action) {
+		if p.table != nil {
+			p.notice = online.Words(p.table.Undo())
+		}
+	})
 }
 
 func (p *tablePage) OnDismount() { p.closeTable() }
@@ -119,7 +124,7 @@ func (p *tablePage) Render() app.UI {
 		return ui.Page("table", ui.HandOver(name, func(ctx app.Context, e app.Event) {
 			p.notice = online.Words(t.HandOver(seat))
 			p.view = t.View()
-		}))
+		}, t.Undoer()))
 	}
 	f, ok := viewFrame(p.view, nil)
 	if !ok || f.Props.Seat != p.viewing() {

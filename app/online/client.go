@@ -474,6 +474,10 @@ func (c *client) Act(a rules.Action) error {
 	return err
 }
 
+// Undo asks the host to take back the player's own last action
+// (session.StateMsg.Undo says when it may).
+func (c *client) Undo() error { return c.Act(rules.Action{Kind: session.UndoKind}) }
+
 // Sit asks for a seat in the lobby.
 func (c *client) Sit(seat rules.Seat) error {
 	g, err := c.guest()

@@ -85,6 +85,7 @@ func StartTable(ctx context.Context, st Store, id string, rec rules.Record, opts
 		return nil, fmt.Errorf("local: the saved game %q cannot be resumed: %w", id, err)
 	}
 	t.host = h
+	t.store(rec, false) // first in the "continue" list from now
 	t.viewer = rules.Spectator
 	for i, s := range rec.Seats {
 		if s.Bot {
@@ -245,6 +246,29 @@ func (t *Table) Act(a rules.Action) error {
 	c := t.players[t.viewer]
 	t.mu.Unlock()
 	return c.Act(a)
+}
+
+// Undoer names the person the screen showed last when they may still take
+// back their last move; "" when not.
+func (t *Table) Undoer() string {
+	t.mu.Lock()
+	c, seat := t.players[t.viewer], t.viewer
+	t.mu.Unlock()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if s := c.view.Snap.State; s != nil && s.Undo != "" {
+		return t.seats[seat].Name
+	}
+	return ""
+}
+
+// Undo takes back the last action of the person the screen shows, when
+// they may (see session's Taking back).
+func (t *Table) Undo() error {
+	t.mu.Lock()
+	c := t.players[t.viewer]
+	t.mu.Unlock()
+	return c.Undo()
 }
 
 // Record is the game so far.

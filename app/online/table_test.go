@@ -10,6 +10,7 @@ import (
 	"longhall/app/local"
 	"longhall/rules"
 	_ "longhall/rules/rednorth"
+	_ "longhall/rules/testgame"
 )
 
 func tableSeats(kinds ...string) []rules.SeatInfo {
@@ -307,5 +308,46 @@ func TestEachPersonReadsTheirOwnPrivateLines(t *testing.T) {
 	}
 	if !strings.Contains(theirs, "face-down") || strings.Contains(theirs, "Raider") || strings.Contains(theirs, "Hero") || strings.Contains(theirs, "Jarl") {
 		t.Errorf("the other person reads %q, which names the card", theirs)
+	}
+}
+
+// Hot-seat undo: a person takes back their own move before the device goes
+// on (the hand-over screen offers it), and the table is as before it.
+func TestHotSeatTakesBackAMoveBeforeTheDeviceGoesOn(t *testing.T) {
+	rec, err := local.NewRecord("hand-test", rules.Config{Players: 2}, 42, tableSeats("person", "person"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := StartTable(context.Background(), &local.MemStore{}, "t1", rec, TableOptions{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	tb.HandOver(0)
+	_, _, v := settled(t, tb)
+	before := string(v.Snap.State.View)
+	if err := tb.Act(v.Snap.State.Legal[0]); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the move is applied and may be taken back", func() bool { return tb.Undoer() == "Gordon" })
+	if err := tb.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the move is taken back", func() bool {
+		s := tb.View().Snap.State
+		return s != nil && s.Version == 0 && s.Step == 2
+	})
+	seat, hand, v := settled(t, tb)
+	if hand || seat != 0 {
+		t.Fatalf("after the undo the screen asks for seat %d (hand-over %v)", seat, hand)
+	}
+	if string(v.Snap.State.View) != before {
+		t.Fatal("the table is not as it was before the move")
+	}
+	if l := v.Log; len(l) != 1 || l[0].N != 0 || !strings.HasPrefix(l[0].Lines[0], "Gordon took back: ") {
+		t.Fatalf("the log after the undo: %+v", l)
+	}
+	if rec, _ := tb.Record(); len(rec.Actions) != 0 {
+		t.Fatal("the record still holds the move")
 	}
 }

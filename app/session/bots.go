@@ -21,10 +21,10 @@ func (h *Host) scheduleBots() {
 		return
 	}
 	h.botBusy = true
-	version := h.version()
+	step := h.step
 	think := func() {
 		h.botStop = nil
-		if version != h.version() || h.paused || !h.seats[seat].bot {
+		if step != h.step || h.paused || !h.seats[seat].bot {
 			h.botBusy = false
 			h.scheduleBots()
 			return
@@ -35,7 +35,7 @@ func (h *Host) scheduleBots() {
 			defer h.wg.Done()
 			a, err := bot.Choose(clone, seat)
 			select {
-			case h.botc <- botResult{version: version, seat: seat, action: a, err: err}:
+			case h.botc <- botResult{step: step, seat: seat, action: a, err: err}:
 			case <-h.ctx.Done():
 			}
 		}()
@@ -58,14 +58,14 @@ func (h *Host) pendingBot() (rules.Seat, bool) {
 
 func (h *Host) botDone(r botResult) {
 	h.botBusy = false
-	if r.version != h.version() || h.paused || !h.seats[r.seat].bot || h.state.Result() != nil {
+	if r.step != h.step || h.paused || !h.seats[r.seat].bot || h.state.Result() != nil {
 		h.scheduleBots()
 		return
 	}
 	var events []rules.Event
 	err := r.err
 	if err == nil {
-		events, err = h.rec.Append(h.state, r.seat, r.action)
+		events, err = h.play(r.seat, r.action, false)
 	}
 	if err != nil {
 		// A bot that errs must not stall the game: fall back to the
@@ -75,7 +75,7 @@ func (h *Host) botDone(r botResult) {
 		if len(legal) == 0 {
 			return
 		}
-		if events, err = h.rec.Append(h.state, r.seat, legal[0]); err != nil {
+		if events, err = h.play(r.seat, legal[0], false); err != nil {
 			h.logf("session: seat %d refused its own legal action: %v", r.seat, err)
 			return
 		}
@@ -89,7 +89,7 @@ const MaxAnswerTime = 5 * time.Minute
 func clampAnswerTime(d time.Duration) time.Duration { return min(max(d, 0), MaxAnswerTime) }
 
 // scheduleExpiry starts the time to answer for the first pending human
-// seat whose prompt may time out, once per version: when it runs out and
+// seat whose prompt may time out, once per step of the table: when it runs out and
 // nothing has moved, the seat takes the game's timeout action.
 func (h *Host) scheduleExpiry() {
 	if h.answerTime <= 0 || !h.started || h.paused || h.state.Result() != nil {
@@ -100,9 +100,9 @@ func (h *Host) scheduleExpiry() {
 	if !ok {
 		return
 	}
-	v := h.version()
-	if h.expireStop != nil && h.expireVersion == v {
-		return // already running for this version
+	v, step := h.version(), h.step
+	if h.expireStop != nil && h.expireStep == step {
+		return // already running for this step
 	}
 	h.stopExpiry()
 	for _, pr := range h.state.Pending() {
@@ -114,8 +114,8 @@ func (h *Host) scheduleExpiry() {
 		if !ok {
 			continue
 		}
-		h.expireVersion, h.expireSeat, h.expireAt = v, seat, time.Now().Add(h.answerTime)
-		h.expireStop = time.AfterFunc(h.answerTime, func() { h.post(func() { h.expired(v, seat, a) }) }).Stop
+		h.expireVersion, h.expireStep, h.expireSeat, h.expireAt = v, step, seat, time.Now().Add(h.answerTime)
+		h.expireStop = time.AfterFunc(h.answerTime, func() { h.post(func() { h.expired(step, seat, a) }) }).Stop
 		h.broadcast(KindClock, h.clock())
 		return
 	}
@@ -135,13 +135,13 @@ func (h *Host) stopExpiry() {
 
 // expired applies a seat's timeout action if the game has not moved since
 // its time to answer began.
-func (h *Host) expired(v int, seat rules.Seat, a rules.Action) {
+func (h *Host) expired(step int, seat rules.Seat, a rules.Action) {
 	h.expireStop = nil
-	if v != h.version() || h.paused || h.state.Result() != nil || h.seats[seat].bot {
+	if step != h.step || h.paused || h.state.Result() != nil || h.seats[seat].bot {
 		h.scheduleBots()
 		return
 	}
-	events, err := h.rec.Append(h.state, seat, a)
+	events, err := h.play(seat, a, false)
 	if err != nil {
 		h.logf("session: seat %d's timeout action %v was refused: %v", seat, a, err)
 		return

@@ -76,9 +76,13 @@ func (h *Host) seatStateFor(seat rules.Seat, events []rules.Event) (*seatState, 
 	if v := h.version(); v > 0 {
 		st.msg.Actor = h.rec.Actions[v-1].Seat
 	}
+	st.msg.Step = h.step
 	if seat >= 0 {
 		st.msg.Legal = h.state.Legal(seat)
 		st.msg.Refused = rules.RefusedOf(h.state, seat)
+		if u, ok := h.undoable(seat); ok {
+			st.msg.Undo = u.label
+		}
 	}
 	if st.msg.Prompts == nil {
 		st.msg.Prompts = []rules.Prompt{}
@@ -152,25 +156,39 @@ func (h *Host) sendLog(p *peer) {
 	seat := p.member.seat
 	msg := LogMsg{First: true, Upto: h.version(), Entries: []rules.LogEntry{}}
 	size := 0
-	for i, ev := range h.events {
-		if len(ev) == 0 {
-			continue
+	asides := h.asides
+	for i := 0; i <= len(h.events); i++ {
+		// The lines that follow action i (taken back), then action i+1.
+		var entries []rules.LogEntry
+		for len(asides) > 0 && asides[0].after == i {
+			entries = append(entries, rules.EntryFor(0, asides[0].seat, []rules.Event{asides[0].event}, seat))
+			asides = asides[1:]
 		}
-		e := rules.EntryFor(i+1, h.rec.Actions[i].Seat, ev, seat)
-		n := 16
-		for _, l := range e.Lines {
-			n += len(l) + 16
+		if i < len(h.events) && len(h.events[i]) > 0 {
+			entries = append(entries, rules.EntryFor(i+1, h.rec.Actions[i].Seat, h.events[i], seat))
 		}
-		if size+n > logChunk && len(msg.Entries) > 0 {
-			msg.More = true
-			h.send(p, KindLog, msg)
-			msg = LogMsg{Upto: h.version()}
-			size = 0
+		for _, e := range entries {
+			size = h.addLogEntry(p, &msg, e, size)
 		}
-		msg.Entries = append(msg.Entries, e)
-		size += n
 	}
 	h.send(p, KindLog, msg)
+}
+
+// addLogEntry adds e to msg, first sending msg on when it is full; it
+// returns msg's size.
+func (h *Host) addLogEntry(p *peer, msg *LogMsg, e rules.LogEntry, size int) int {
+	n := 16
+	for _, l := range e.Lines {
+		n += len(l) + 16
+	}
+	if size+n > logChunk && len(msg.Entries) > 0 {
+		msg.More = true
+		h.send(p, KindLog, *msg)
+		*msg = LogMsg{Upto: h.version()}
+		size = 0
+	}
+	msg.Entries = append(msg.Entries, e)
+	return size + n
 }
 
 func (h *Host) sendState(p *peer, events []rules.Event) {

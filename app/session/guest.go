@@ -318,13 +318,20 @@ func (g *Guest) Intent(a rules.Action) (int64, error) {
 	case g.snap.Seat == rules.Spectator:
 		return 0, ErrWatching
 	}
-	seq := g.seq + 1
-	if err := g.sendLocked(KindIntent, Intent{Seq: seq, Seat: g.snap.Seat, Action: rules.Action{Kind: a.Kind, Args: a.Args}}); err != nil {
+	seq, step := g.seq+1, 0
+	if g.snap.State != nil {
+		step = g.snap.State.Step
+	}
+	if err := g.sendLocked(KindIntent, Intent{Seq: seq, Seat: g.snap.Seat, Action: rules.Action{Kind: a.Kind, Args: a.Args}, Step: step}); err != nil {
 		return 0, err
 	}
 	g.seq = seq
 	return seq, nil
 }
+
+// Undo asks the host to take back the guest's own last action (see
+// StateMsg.Undo); it is an intent, numbered and answered as one.
+func (g *Guest) Undo() (int64, error) { return g.Intent(rules.Action{Kind: UndoKind}) }
 
 // Sit asks for a seat before the start.
 func (g *Guest) Sit(seat rules.Seat) error { return g.send(KindSit, Sit{Seat: seat}) }

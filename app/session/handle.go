@@ -184,11 +184,20 @@ func (h *Host) intent(p *peer, env Envelope) {
 	case h.state.Result() != nil:
 		e = errorf(CodeGameOver, "the game is over")
 	}
+	if e == nil && in.Action.Kind == UndoKind {
+		e = h.takeBack(in.Seat)
+		if e == nil {
+			return
+		}
+	}
+	if e == nil && in.Step < h.undoneAt {
+		e = errorf(CodeTakenBack, "a move was taken back just before yours arrived; look at the table again")
+	}
 	if e != nil {
 		h.refuse(p, in.Seq, e)
 		return
 	}
-	events, err := h.rec.Append(h.state, in.Seat, in.Action)
+	events, err := h.play(in.Seat, in.Action, true)
 	if err != nil {
 		h.refuse(p, in.Seq, ruleError(err))
 		return

@@ -67,6 +67,7 @@ type Host struct {
 	answerTime    time.Duration
 	expireStop    func() bool
 	expireVersion int
+	expireStep    int
 	expireSeat    rules.Seat // whose time runs
 	expireAt      time.Time  // and when it runs out
 
@@ -76,6 +77,14 @@ type Host struct {
 	toActor time.Duration
 
 	beat hostBeat // the check of the guests' heartbeats (heartbeat_host.go)
+
+	// Taking back (undo.go): what the last actor may take back, the lines
+	// the log shows for what was, the table's steps (every change, an
+	// undo included) and the step of the last undo.
+	undo     []undoPoint
+	asides   []aside
+	step     int
+	undoneAt int
 }
 
 type slot struct {
@@ -122,10 +131,10 @@ type inbound struct {
 }
 
 type botResult struct {
-	version int
-	seat    rules.Seat
-	action  rules.Action
-	err     error
+	step   int
+	seat   rules.Seat
+	action rules.Action
+	err    error
 }
 
 // NewHost opens a room for a new game. cfg.Players is the number of seats;

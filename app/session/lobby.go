@@ -223,6 +223,7 @@ func (h *Host) begin(seed uint64, infos []rules.SeatInfo) error {
 		return fmt.Errorf("session: cannot start: %w", err)
 	}
 	h.state, h.rec, h.started, h.seed, h.events = st, rec, true, seed, nil
+	h.resetUndo()
 	for i, sl := range h.seats {
 		if sl.bot {
 			h.bots[rules.Seat(i)] = rules.NewBot(h.game, botSeed(seed, rules.Seat(i), 0))

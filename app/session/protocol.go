@@ -70,6 +70,10 @@ type Intent struct {
 	Seq    int64        `json:"seq"`
 	Seat   rules.Seat   `json:"seat"`
 	Action rules.Action `json:"action"`
+	// Step is the table's step the guest decided at (StateMsg.Step): an
+	// intent decided on a table that an undo has since taken back is
+	// refused, so that nobody acts on a move that no longer stands.
+	Step int `json:"step,omitempty"`
 }
 
 // Sit asks for a seat in the lobby.
@@ -174,6 +178,13 @@ type StateMsg struct {
 	// are, whoever the first event names.
 	Actor  rules.Seat    `json:"actor"`
 	Result *rules.Result `json:"result,omitempty"`
+	// Step counts every change of the table, an action taken back
+	// included (Version then goes down): an intent names the step it was
+	// decided at (Intent.Step).
+	Step int `json:"step"`
+	// Undo, sent only to the seat it concerns, names that seat's last
+	// action when the seat may take it back now (an intent of UndoKind).
+	Undo string `json:"undo,omitempty"`
 }
 
 // LogMsg brings a guest's game log up to date on joining, reconnecting or
@@ -273,6 +284,8 @@ const (
 	CodeOutOfStep     = "out_of_step"    // (Guest only) a view change the guest could not apply; it asked to resync
 	CodeKicked        = "kicked"         // (Guest.Err only) the host closed the link
 	CodeHostSeat      = "host_seat"      // a hello with the token of the host's own player
+	CodeNoUndo        = "no_undo"        // an undo with nothing of the seat's own that may be taken back
+	CodeTakenBack     = "taken_back"     // an intent decided on a move that has since been taken back
 )
 
 var strikeCodes = map[string]bool{

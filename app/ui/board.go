@@ -16,6 +16,10 @@ import (
 // when its player chooses one. The table (local or a room) handles it.
 const ActAction = "longhall/act"
 
+// UndoAction is the go-app action the status bar raises to take back the
+// viewer's last action (BoardProps.Undo).
+const UndoAction = "longhall/undo"
+
 // BoardProps is everything a game's board needs to draw one seat's table.
 // The view arrives as JSON, exactly as a remote peer receives it, so local
 // and networked play share one path.
@@ -31,6 +35,9 @@ type BoardProps struct {
 	Log     []rules.LogEntry `json:"log"`
 	// Clock, when a time to answer runs, says whose and how long is left.
 	Clock *Clock `json:"clock,omitempty"`
+	// Undo names the viewer's last action when they may take it back now
+	// (the status bar offers it; the page handles UndoAction).
+	Undo string `json:"undo,omitempty"`
 	// Side holds the page's own panels for the side column, under the
 	// players (a room's seats and chat); they never travel.
 	Side []app.UI `json:"-"`

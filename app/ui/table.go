@@ -11,11 +11,20 @@ import (
 )
 
 // HandOver hides the table until the right person holds the device.
-func HandOver(name string, onReady app.EventHandler) app.UI {
+// undoer, when not empty, is the person who just played and may still
+// take their move back before the device goes on (the move is not named:
+// everyone may be looking).
+func HandOver(name string, onReady app.EventHandler, undoer string) app.UI {
 	return app.Section().Class("handover panel").Aria("labelledby", "handover-title").Body(
 		app.H1().ID("handover-title").Text("Pass the device to "+name),
 		app.P().Text("Everyone else, look away: the next screen shows "+name+"’s hidden cards."),
-		app.Button().ID("handover-ready").Class("button primary").Text("I am "+name+": show my table").OnClick(onReady),
+		app.Div().Class("row").Body(
+			app.Button().ID("handover-ready").Class("button primary").Text("I am "+name+": show my table").OnClick(onReady),
+			app.If(undoer != "", func() app.UI {
+				return app.Button().ID("undo").Class("button").Text("↶ " + undoer + ": take back my move").
+					OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(UndoAction) })
+			}),
+		),
 	)
 }
 
@@ -75,6 +84,11 @@ func StatusBar(p BoardProps, isBot func(rules.Seat) bool) app.UI {
 			}),
 		),
 		app.If(p.Clock != nil && p.Result == nil, func() app.UI { return clockChip(p) }),
+		app.If(p.Undo != "" && p.Result == nil, func() app.UI {
+			return app.Button().ID("undo").Class("button status-undo").Title("Take back: "+p.Undo).
+				Aria("label", "Take back your last move: "+p.Undo).Text("↶ Undo").
+				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(UndoAction) })
+		}),
 		&RulesDrawer{Game: p.Game},
 	)
 }
@@ -176,12 +190,26 @@ func JoinAnd(words []string) string {
 // game and lands in the players' round trip.
 func GameLog(entries []rules.LogEntry) app.UI {
 	n := len(entries)
+	// Entries are numbered by their place among the actions; a line
+	// between them (N 0: who took back what) has no number.
+	numbers, actions := make([]int, n), 0
+	for i, e := range entries {
+		if e.N > 0 {
+			actions++
+			numbers[i] = actions
+		}
+	}
 	return app.Details().ID("gamelog").Class("log panel").Open(true).Body(
-		app.Summary().Text(fmt.Sprintf("Game log (%d)", n)),
+		app.Summary().Text(fmt.Sprintf("Game log (%d)", actions)),
 		app.Ol().Body(
 			app.Range(entries).Slice(func(i int) app.UI {
 				e := entries[i]
-				li := app.Li().Attr("value", i+1).Attr("data-n", e.N).Style("order", strconv.Itoa(-i))
+				li := app.Li().Attr("data-n", e.N).Style("order", strconv.Itoa(-i))
+				if e.N > 0 {
+					li = li.Attr("value", numbers[i])
+				} else {
+					li = li.Class("aside")
+				}
 				if i == n-1 {
 					li = li.Class("last")
 				}

@@ -1,0 +1,132 @@
+package session
+
+import (
+	"fmt"
+
+	"longhall/rules"
+)
+
+// UndoKind is the action kind of an intent that takes back the seat's own
+// last action (Args: none). Games' own kinds never hold a dot.
+const UndoKind = "longhall.undo"
+
+// maxUndo bounds how many of a seat's last actions may be taken back in a
+// row: each keeps a copy of the state.
+const maxUndo = 16
+
+// undoPoint is what taking one action back needs: the state before it.
+type undoPoint struct {
+	seat    rules.Seat
+	before  rules.State
+	version int    // the record's length with the action
+	label   string // the action, in words, for its seat only
+	events  []rules.Event
+}
+
+// aside is a line the log shows between actions: who took back what,
+// worded for each seat as the action was (a hidden card is named to its
+// owner only). It follows the action numbered after (0: before the first).
+type aside struct {
+	after int
+	seat  rules.Seat
+	event rules.Event
+}
+
+// play applies seat's action, and keeps what taking it back needs when
+// it may be (rules.Reversibly) and the decision was the seat's own: a
+// bot's, or the one the game took when a seat's time ran out, is final.
+// An action that may not be taken back, or another seat's, ends what may
+// be: nobody takes back across someone else's decision.
+func (h *Host) play(seat rules.Seat, a rules.Action, own bool) ([]rules.Event, error) {
+	events, before, err := rules.Reversibly(h.state, seat, a, func() ([]rules.Event, error) {
+		return h.rec.Append(h.state, seat, a)
+	})
+	if err != nil {
+		return nil, err
+	}
+	h.step++
+	if n := len(h.undo); before == nil || !own || n > 0 && h.undo[n-1].seat != seat {
+		h.undo = h.undo[:0]
+	}
+	if before != nil && own {
+		if len(h.undo) == maxUndo {
+			h.undo = append(h.undo[:0], h.undo[1:]...)
+		}
+		done := h.rec.Actions[len(h.rec.Actions)-1].Action
+		if l, err := rules.FindLegal(before, seat, done); err == nil {
+			done = l // with its label
+		}
+		h.undo = append(h.undo, undoPoint{seat: seat, before: before, version: h.version(), label: done.String(), events: events})
+	}
+	return events, nil
+}
+
+// undoable is what seat may take back now: its own last action, when
+// nothing has happened since.
+func (h *Host) undoable(seat rules.Seat) (undoPoint, bool) {
+	n := len(h.undo)
+	if n == 0 || seat < 0 || h.state.Result() != nil {
+		return undoPoint{}, false
+	}
+	u := h.undo[n-1]
+	return u, u.seat == seat && u.version == h.version()
+}
+
+// takeBack undoes seat's last action: the table goes back to the state
+// before it, the record and the log lose it, and everyone's log says who
+// took back what. Every peer is sent its whole log and table again.
+func (h *Host) takeBack(seat rules.Seat) *Error {
+	u, ok := h.undoable(seat)
+	switch {
+	case h.paused:
+		return errorf(CodePaused, "the game is paused")
+	case !ok:
+		return errorf(CodeNoUndo, "there is nothing of yours to take back now: only your own last moves may be, while nobody else has moved and nothing hidden has been shown")
+	}
+	h.undo = h.undo[:len(h.undo)-1]
+	h.state = u.before
+	h.rec.Actions = h.rec.Actions[:u.version-1]
+	h.events = h.events[:u.version-1]
+	h.step++
+	h.undoneAt = h.step
+	for i := range h.asides {
+		h.asides[i].after = min(h.asides[i].after, h.version())
+	}
+	h.asides = append(h.asides, aside{after: h.version(), seat: seat, event: tookBack(h.seatName(seat), seat, u)})
+	h.stopExpiry()
+	for p := range h.peers {
+		if p.member != nil && !p.closed {
+			h.sendTable(p)
+		}
+	}
+	h.save()
+	h.scheduleBots()
+	return nil
+}
+
+// tookBack is the log's line for an undo: everyone reads what the action
+// showed them ("Bob took back a move: Bob has chosen"), its seat what it
+// was ("Bob took back: play card03").
+func tookBack(name string, seat rules.Seat, u undoPoint) rules.Event {
+	e := rules.Event{Kind: "undo", Seat: seat, Text: name + " took back a move", Secret: name + " took back: " + u.label, SecretTo: []rules.Seat{seat}}
+	if len(u.events) > 0 {
+		e.Text += ": " + u.events[0].Text
+	}
+	return e
+}
+
+// seatName is the name of whoever plays seat.
+func (h *Host) seatName(seat rules.Seat) string {
+	if m := h.seats[seat].m; m != nil {
+		return m.name
+	}
+	if int(seat) < len(h.rec.Seats) {
+		return h.rec.Seats[seat].Name
+	}
+	return fmt.Sprintf("Seat %d", seat+1)
+}
+
+// resetUndo forgets what may be taken back: a new game, or one resumed.
+func (h *Host) resetUndo() {
+	h.undo, h.asides = nil, nil
+}
