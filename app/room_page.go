@@ -145,6 +145,9 @@ func (p *roomPage) openHost(ctx app.Context, takeOver bool) {
 			}
 			p.view = p.host.View()
 			p.setTitle(ctx, p.host.Game())
+			if mode := autoPassSetting(ctx); mode != "" {
+				p.host.SetAutoPass(mode)
+			}
 		})
 	})
 }
@@ -155,6 +158,9 @@ func (p *roomPage) join(ctx app.Context, in online.Invite, name string) {
 	p.withNet(ctx, in.Invitation, func(ctx app.Context, n online.Net) { // see room_net.go
 		p.guest = online.JoinInvite(context.Background(), ctx.LocalStorage(), ctx.SessionStorage(), in, n, name, p.changed)
 		p.view = p.guest.View()
+		if mode := autoPassSetting(ctx); mode != "" {
+			p.guest.SetAutoPass(mode)
+		}
 	})
 }
 
@@ -200,6 +206,7 @@ func (p *roomPage) player() roomPlayer {
 type roomPlayer interface {
 	Act(rules.Action) error
 	Undo() error
+	SetAutoPass(string) error
 	Sit(rules.Seat) error
 	Stand() error
 	Ready(bool) error
@@ -320,6 +327,11 @@ func (p *roomPage) say(text string) error {
 // does (viewFrame).
 func (p *roomPage) renderTable(top, side []app.UI) app.UI {
 	v := p.view
+	if l := v.Snap.Lobby; l != nil && p.player() != nil {
+		if panel := autoPassPanel(p.live, l.Game, p.player().SetAutoPass); panel != nil {
+			side = append(side[:len(side):len(side)], panel)
+		}
+	}
 	f, ok := viewFrame(v, side)
 	if !ok {
 		return app.Text("")

@@ -62,6 +62,9 @@ func (p *tablePage) OnNav(ctx app.Context) {
 		return
 	}
 	p.table, p.err, p.notice, p.view = t, "", "", online.View{}
+	if mode := autoPassSetting(ctx); mode != "" {
+		t.SetAutoPass(mode)
+	}
 	ui.ScrollToTop()
 	if g, err := rules.Lookup(gameID); err == nil {
 		ctx.Page().SetTitle("%s · Longhall", g.Info().Name)
@@ -126,7 +129,11 @@ func (p *tablePage) Render() app.UI {
 			p.view = t.View()
 		}, t.Undoer()))
 	}
-	f, ok := viewFrame(p.view, nil)
+	var side []app.UI
+	if panel := autoPassPanel(p.live, t.Game(), t.SetAutoPass); panel != nil {
+		side = append(side, panel)
+	}
+	f, ok := viewFrame(p.view, side)
 	if !ok || f.Props.Seat != p.viewing() {
 		return ui.Page("table", app.P().Class("hint").Text("Setting up the table…"))
 	}

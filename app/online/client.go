@@ -186,6 +186,7 @@ type client struct {
 	heard    int              // updates heard from the host, for Waiting
 	welcomed bool             // the current guest is welcomed and the outbox sent again
 	now      func() time.Time // the clock for Waiting (time.Now when nil)
+	autoPass string           // the player's session.Prefs.AutoPass, sent on every welcome ("": the host's default)
 	nudge    *time.Timer      // redraws the page when a move has waited WaitAfter
 }
 
@@ -270,6 +271,9 @@ func (c *client) apply(u session.Update) (result bool) {
 	case u.Welcome != nil:
 		if c.saveToken != nil {
 			c.saveToken(u.Welcome.Token)
+		}
+		if c.autoPass != "" && c.g != nil {
+			c.g.Prefs(session.Prefs{AutoPass: c.autoPass})
 		}
 		c.view.Notice = ""
 		c.resend(u.Welcome.Seq)
@@ -472,6 +476,19 @@ func (c *client) Act(a rules.Action) error {
 		}
 	}
 	return err
+}
+
+// SetAutoPass tells the host when to answer for the player
+// (session.Prefs.AutoPass), now and after every reconnect.
+func (c *client) SetAutoPass(mode string) error {
+	c.mu.Lock()
+	c.autoPass = mode
+	g, welcomed := c.g, c.view.Snap.Joined
+	c.mu.Unlock()
+	if g == nil || !welcomed {
+		return nil // sent with the welcome
+	}
+	return g.Prefs(session.Prefs{AutoPass: mode})
 }
 
 // Undo asks the host to take back the player's own last action

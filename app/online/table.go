@@ -32,6 +32,7 @@ type TableOptions struct {
 // over before it shows another (Screen).
 type Table struct {
 	ID       string
+	game     string
 	st       Store
 	opts     TableOptions
 	host     *session.Host
@@ -70,7 +71,7 @@ func StartTable(ctx context.Context, st Store, id string, rec rules.Record, opts
 	if !slices.ContainsFunc(rec.Seats, func(s rules.SeatInfo) bool { return !s.Bot }) {
 		return nil, local.ErrNoHuman
 	}
-	t := &Table{ID: id, st: st, opts: opts, seats: slices.Clone(rec.Seats), players: map[rules.Seat]*client{}, onChange: onChange}
+	t := &Table{ID: id, game: rec.Game, st: st, opts: opts, seats: slices.Clone(rec.Seats), players: map[rules.Seat]*client{}, onChange: onChange}
 	// Each person's token lives as long as the table: nobody else can
 	// reach this host to use one.
 	tokens := make([]string, len(rec.Seats))
@@ -155,6 +156,9 @@ func (t *Table) Close() error {
 	t.wg.Wait()
 	return nil
 }
+
+// Game is the game's id.
+func (t *Table) Game() string { return t.game }
 
 // Seats lists who sits where.
 func (t *Table) Seats() []rules.SeatInfo { return slices.Clone(t.seats) }
@@ -260,6 +264,17 @@ func (t *Table) Undoer() string {
 		return t.seats[seat].Name
 	}
 	return ""
+}
+
+// SetAutoPass tells the host when to answer for the people at the table
+// (session.Prefs.AutoPass): the device's setting, for all of them.
+func (t *Table) SetAutoPass(mode string) error {
+	for _, c := range t.players {
+		if err := c.SetAutoPass(mode); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Undo takes back the last action of the person the screen shows, when

@@ -13,6 +13,7 @@ import (
 // the game may have moved on, so it (re)starts the time to answer too.
 func (h *Host) scheduleBots() {
 	h.scheduleExpiry()
+	h.scheduleAutoPass()
 	if h.botBusy || !h.started || h.paused || h.state.Result() != nil {
 		return
 	}

@@ -333,6 +333,10 @@ func (g *Guest) Intent(a rules.Action) (int64, error) {
 // StateMsg.Undo); it is an intent, numbered and answered as one.
 func (g *Guest) Undo() (int64, error) { return g.Intent(rules.Action{Kind: UndoKind}) }
 
+// Prefs tells the host the player's wishes (automatic answers); the host
+// keeps them for the player's token.
+func (g *Guest) Prefs(p Prefs) error { return g.send(KindPrefs, p) }
+
 // Sit asks for a seat before the start.
 func (g *Guest) Sit(seat rules.Seat) error { return g.send(KindSit, Sit{Seat: seat}) }
 

@@ -29,7 +29,7 @@ func (h *Host) handle(p *peer, data []byte) {
 		return
 	}
 	switch env.Kind {
-	case KindHello, KindIntent, KindSit, KindStand, KindReady, KindChat, KindPing, KindResync:
+	case KindHello, KindIntent, KindSit, KindStand, KindReady, KindChat, KindPing, KindResync, KindPrefs:
 	default:
 		h.refuse(p, 0, errorf(CodeBadKind, "unknown message kind %q", truncate(clean(env.Kind), 32)))
 		return
@@ -57,6 +57,8 @@ func (h *Host) handle(p *peer, data []byte) {
 		h.ready(p, env)
 	case KindChat:
 		h.chat(p, env)
+	case KindPrefs:
+		h.prefs(p, env)
 	case KindResync:
 		if h.started {
 			h.sendState(p, nil) // the whole view

@@ -85,6 +85,11 @@ type Host struct {
 	asides   []aside
 	step     int
 	undoneAt int
+
+	// Automatic answers (autopass.go): the step they were planned at,
+	// and the timers planned for it.
+	autoStep  int
+	autoStops map[rules.Seat]func() bool
 }
 
 type slot struct {
@@ -102,6 +107,9 @@ type member struct {
 	local   bool
 	peer    *peer // nil while disconnected
 	lastSeq int64
+	// autoPass is the member's Prefs.AutoPass ("" is the default,
+	// AutoPassNothing).
+	autoPass string
 }
 
 // peer is one connection.
@@ -177,6 +185,9 @@ func newHost(ctx context.Context, g rules.Game, gameID string, cfg rules.Config,
 		banned:  map[string]bool{},
 		cutoffs: map[string]cutoff{},
 		peers:   map[*peer]struct{}{},
+
+		autoStep:  -1,
+		autoStops: map[rules.Seat]func() bool{},
 	}
 	h.answerTime = clampAnswerTime(opts.AnswerTime)
 	h.ctx, h.cancel = context.WithCancel(ctx)

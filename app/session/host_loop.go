@@ -38,6 +38,7 @@ func (h *Host) shutdown() {
 		h.botStop()
 	}
 	h.stopExpiry()
+	h.stopAutoPass()
 	h.stopBeat()
 	for p := range h.peers {
 		p.closed = true

@@ -88,6 +88,10 @@ type Options struct {
 	Timing func(ActionTimes)
 	// Heartbeat tunes how the host judges a silent guest (Away, Drop).
 	Heartbeat Heartbeat
+	// PassDelay draws how long the host waits before it answers a prompt
+	// for a player who asked it to (Prefs.AutoPass): HumanDelay when nil.
+	// Whatever it draws must not depend on the player's answers.
+	PassDelay func() time.Duration
 }
 
 // ActionTimes is what one guest's applied action took the host.

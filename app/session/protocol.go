@@ -32,6 +32,7 @@ const (
 	KindChat   = "chat" // also sent by the host, with the sender filled in
 	KindPing   = "ping"
 	KindResync = "resync" // the guest cannot apply a patch: send the whole view
+	KindPrefs  = "prefs"  // how the player wants the host to answer for them (Prefs)
 )
 
 // Message kinds sent by the host.
@@ -80,6 +81,24 @@ type Intent struct {
 type Sit struct {
 	Seat rules.Seat `json:"seat"`
 }
+
+// Prefs are a player's wishes for the host to act on. AutoPass says when
+// the host answers a prompt that may time out (a reaction; see
+// rules.Expiring) for the player, with the answer a time out would give:
+// AutoPassOff never, AutoPassNothing when that answer is the only one the
+// player has (the default), AutoPassAlways every time. An automatic answer
+// comes after a delay drawn from one human-like distribution, whether or
+// not the player had another answer, and reads like one given by hand.
+type Prefs struct {
+	AutoPass string `json:"autoPass"`
+}
+
+// The choices of Prefs.AutoPass.
+const (
+	AutoPassOff     = "off"
+	AutoPassNothing = "nothing"
+	AutoPassAlways  = "always"
+)
 
 // Ready says whether a seated guest is ready to start.
 type Ready struct {
@@ -284,6 +303,7 @@ const (
 	CodeOutOfStep     = "out_of_step"    // (Guest only) a view change the guest could not apply; it asked to resync
 	CodeKicked        = "kicked"         // (Guest.Err only) the host closed the link
 	CodeHostSeat      = "host_seat"      // a hello with the token of the host's own player
+	CodeBadPrefs      = "bad_prefs"      // prefs with an unknown choice
 	CodeNoUndo        = "no_undo"        // an undo with nothing of the seat's own that may be taken back
 	CodeTakenBack     = "taken_back"     // an intent decided on a move that has since been taken back
 )

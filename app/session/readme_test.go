@@ -27,7 +27,7 @@ func TestReadmeDocumentsTheProtocol(t *testing.T) {
 		KindError: func() any { return &ErrorMsg{} }, KindKicked: func() any { return &Kicked{} },
 		KindPaused: func() any { return &Paused{} }, KindResumed: func() any { return &struct{}{} },
 		KindPong: func() any { return &Pong{} }, KindRecord: func() any { return &RecordMsg{} },
-		KindClock: func() any { return &ClockMsg{} },
+		KindClock: func() any { return &ClockMsg{} }, KindPrefs: func() any { return &Prefs{} },
 	}
 	seen := map[string]bool{}
 	for _, line := range strings.Split(string(readme), "\n") {

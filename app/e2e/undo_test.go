@@ -1,0 +1,125 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// handsHand reads the cards in the viewer's hand (Hands, the test game).
+const handsHand = `[...document.querySelectorAll('#table button[data-action=choose]')].map(b => b.textContent).join(' ')`
+
+// logAsides reads the log's lines between actions (who took back what).
+const logAsides = `[...document.querySelectorAll('#gamelog li.aside')].map(l => l.textContent).join(' | ')`
+
+// poll waits until the expression is true.
+func poll(t *testing.T, ctx context.Context, step, expr string) {
+	t.Helper()
+	within(t, ctx, step, chromedp.Poll(expr, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)))
+}
+
+// TestUndoInHotSeat: two people share a device (Hands, the test game). The
+// first plays a card; before the device goes on, the hand-over screen
+// lets her take it back, and her table is as it was, the log saying so.
+// Once the second player's card has turned the round up and dealt new
+// cards (a draw), nothing is offered to take back.
+func TestUndoInHotSeat(t *testing.T) {
+	bin, root := theTestBuild(t)
+	srv := startServer(t, bin, root)
+	ctx := newBrowser(t)
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	within(t, ctx, "setting up a two-person game",
+		chromedp.Navigate(srv.URL+"/games/hand-test/?pace=0"), clientReady(),
+		chromedp.SetValue("#seat-1-kind", "person", chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('#seat-1-kind').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
+		chromedp.Click("#start", chromedp.ByQuery),
+		chromedp.WaitVisible("#handover-ready", chromedp.ByQuery),
+		chromedp.Click("#handover-ready", chromedp.ByQuery))
+	var before, after string
+	within(t, ctx, "reading the first hand", chromedp.WaitVisible("#table .hands-seats", chromedp.ByQuery), chromedp.Evaluate(handsHand, &before))
+	within(t, ctx, "playing a card", chromedp.Click("#table button[data-action=choose]", chromedp.ByQuery),
+		chromedp.WaitVisible("#handover-ready", chromedp.ByQuery), chromedp.WaitVisible("#undo", chromedp.ByQuery))
+	if !clickableNow(ctx, "#undo") {
+		t.Error("the take-back button on the hand-over screen is covered")
+	}
+	screenView(t, ctx, "undo-hotseat-handover")
+	within(t, ctx, "taking the card back", chromedp.Click("#undo", chromedp.ByQuery), chromedp.WaitVisible("#table .hands-seats", chromedp.ByQuery))
+	poll(t, ctx, "the card back in the hand", handsHand+` === `+jsString(before))
+	var aside string
+	within(t, ctx, "reading the log", chromedp.Evaluate(handsHand, &after), chromedp.Evaluate(logAsides, &aside))
+	if !strings.Contains(aside, "took back: play card") {
+		t.Errorf("the log reads %q; want it to say the card was taken back", aside)
+	}
+	screenView(t, ctx, "undo-hotseat-taken-back")
+
+	// Play it again, then the second player ends the round.
+	within(t, ctx, "playing the card again", chromedp.Click("#table button[data-action=choose]", chromedp.ByQuery),
+		chromedp.WaitVisible("#handover-ready", chromedp.ByQuery), chromedp.Click("#handover-ready", chromedp.ByQuery),
+		chromedp.WaitVisible("#table button[data-action=choose]", chromedp.ByQuery))
+	within(t, ctx, "the second card", chromedp.Click("#table button[data-action=choose]", chromedp.ByQuery))
+	poll(t, ctx, "the round turned up", `document.querySelector('#table') && Number(document.querySelector('#table').dataset.version) === 2`)
+	var offered bool
+	within(t, ctx, "looking for a take-back", chromedp.Evaluate(`!!document.querySelector('#undo')`, &offered))
+	if offered {
+		t.Error("the card that turned the round up and dealt new cards may be taken back")
+	}
+}
+
+// TestUndoInARoom: in a room, the guest takes back a card before the host
+// has played: both tables agree again, the host sees the guest choosing
+// and both logs say the guest took a move back; the host's log does not
+// name the card.
+func TestUndoInARoom(t *testing.T) {
+	bin, root := theTestBuild(t)
+	site := newRoomSiteOf(t, bin, root, true)
+	host := site.player(t, "Gordon")
+	rikki := site.player(t, "Rikki")
+	link := site.openRoomOf(t, host, "hand-test", 2)
+	within(t, rikki, "Rikki joining", chromedp.Navigate(link), clientReady())
+	if seat := seatedAt(t, rikki, "Rikki"); seat != 1 {
+		t.Fatalf("Rikki sits at %d", seat)
+	}
+	within(t, rikki, "Rikki ready", chromedp.Click("#ready", chromedp.ByQuery))
+	within(t, host, "starting",
+		chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table .hands-seats", chromedp.ByQuery))
+	var before string
+	within(t, rikki, "Rikki's hand", chromedp.WaitVisible("#table button[data-action=choose]", chromedp.ByQuery), chromedp.Evaluate(handsHand, &before))
+	within(t, rikki, "Rikki plays a card", chromedp.Click("#table button[data-action=choose]", chromedp.ByQuery), chromedp.WaitVisible("#undo", chromedp.ByQuery))
+	poll(t, host, "the host sees Rikki has chosen", `document.querySelector('#table .hands-seats').textContent.includes('has chosen')`)
+	if !clickableNow(rikki, "#undo") {
+		t.Error("the Undo button is covered")
+	}
+	screenView(t, rikki, "undo-room-offered")
+	within(t, rikki, "Rikki takes it back", chromedp.Click("#undo", chromedp.ByQuery))
+	poll(t, rikki, "Rikki's card back in his hand", handsHand+` === `+jsString(before))
+	poll(t, host, "the host sees Rikki choosing again", `document.querySelector('#table .hands-seats').textContent.includes('choosing')`)
+	var hostAside, rikkiAside string
+	poll(t, host, "the host's log", logAsides+`.includes('Rikki took back a move')`)
+	within(t, host, "the host's log", chromedp.Evaluate(logAsides, &hostAside))
+	within(t, rikki, "Rikki's log", chromedp.Evaluate(logAsides, &rikkiAside))
+	if strings.Contains(hostAside, "card") {
+		t.Errorf("the host's log names Rikki's card: %q", hostAside)
+	}
+	if !strings.Contains(rikkiAside, "Rikki took back: play card") {
+		t.Errorf("Rikki's log reads %q", rikkiAside)
+	}
+	var hv, rv string
+	within(t, host, "the host's version", chromedp.Evaluate(`document.querySelector('#table').dataset.version`, &hv))
+	within(t, rikki, "Rikki's version", chromedp.Evaluate(`document.querySelector('#table').dataset.version`, &rv))
+	if hv != "0" || rv != "0" {
+		t.Errorf("after the undo the tables are at versions %s and %s, want 0", hv, rv)
+	}
+	screenView(t, host, "undo-room-host")
+}
+
+// jsString quotes s for a script.
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}

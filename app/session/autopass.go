@@ -1,0 +1,104 @@
+package session
+
+import (
+	"math/rand/v2"
+	"time"
+
+	"longhall/rules"
+)
+
+// HumanDelay is how long a person seems to take over a prompt they answer
+// without a second thought: 0.8 s and two turns of up to 1.5 s, so 0.8 to
+// 3.8 s, most often about 2.3 s. The host answers for a player after such
+// a delay (Prefs.AutoPass) whether or not the player had another answer,
+// so that nobody learns from the time it took what the player holds.
+func HumanDelay() time.Duration {
+	return 800*time.Millisecond + time.Duration(rand.Int64N(1500))*time.Millisecond + time.Duration(rand.Int64N(1500))*time.Millisecond
+}
+
+// prefs keeps a member's wishes.
+func (h *Host) prefs(p *peer, env Envelope) {
+	var m Prefs
+	if e := body(env, &m); e != nil {
+		h.refuse(p, 0, e)
+		return
+	}
+	switch m.AutoPass {
+	case AutoPassOff, AutoPassNothing, AutoPassAlways:
+	default:
+		h.refuse(p, 0, errorf(CodeBadPrefs, "automatic passes are %q, %q or %q", AutoPassOff, AutoPassNothing, AutoPassAlways))
+		return
+	}
+	if p.member.autoPass != m.AutoPass {
+		p.member.autoPass = m.AutoPass
+		h.autoStep = -1 // plan again: the wish may concern a prompt open now
+		h.scheduleAutoPass()
+	}
+}
+
+// scheduleAutoPass plans, once per step of the table, the automatic answers
+// of the pending players who asked for them: each after its own
+// PassDelay, the answer a time out would give, as the player's legal
+// action of that kind (so it reads exactly like one given by hand). The
+// answer is given only if the table has not moved meanwhile.
+func (h *Host) scheduleAutoPass() {
+	if h.autoStep == h.step {
+		return
+	}
+	h.stopAutoPass()
+	h.autoStep = h.step
+	exp, ok := h.state.(rules.Expiring)
+	if !ok || !h.started || h.paused || h.state.Result() != nil {
+		return
+	}
+	for _, pr := range h.state.Pending() {
+		seat := pr.Seat
+		if seat < 0 || int(seat) >= len(h.seats) || h.seats[seat].bot || h.seats[seat].m == nil || h.autoStops[seat] != nil {
+			continue
+		}
+		mode := h.seats[seat].m.autoPass
+		if mode == "" {
+			mode = AutoPassNothing
+		}
+		a, ok := exp.OnTimeout(seat)
+		if !ok || mode == AutoPassOff {
+			continue
+		}
+		legal := h.state.Legal(seat)
+		if mode == AutoPassNothing && (len(legal) != 1 || !legal[0].Same(a)) {
+			continue
+		}
+		answer, err := rules.FindLegal(h.state, seat, a)
+		if err != nil {
+			continue
+		}
+		delay := HumanDelay
+		if h.opts.PassDelay != nil {
+			delay = h.opts.PassDelay
+		}
+		step := h.step
+		h.autoStops[seat] = time.AfterFunc(delay(), func() { h.post(func() { h.autoPass(step, seat, answer) }) }).Stop
+	}
+}
+
+func (h *Host) stopAutoPass() {
+	for _, stop := range h.autoStops {
+		stop()
+	}
+	h.autoStops = map[rules.Seat]func() bool{}
+}
+
+// autoPass gives seat's automatic answer, if the table is still where it
+// was planned.
+func (h *Host) autoPass(step int, seat rules.Seat, a rules.Action) {
+	delete(h.autoStops, seat)
+	if step != h.step || h.paused || h.state.Result() != nil || h.seats[seat].bot {
+		return
+	}
+	events, err := h.play(seat, a, false)
+	if err != nil {
+		h.logf("session: seat %d's automatic answer %v was refused: %v", seat, a, err)
+		return
+	}
+	h.applied(events, nil)
+}
