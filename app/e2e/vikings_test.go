@@ -171,6 +171,40 @@ func TestVikingsGuestReactsToTheHostsCard(t *testing.T) {
 	}
 	screenshot(t, host, "vikings-room-host")
 
+	// Automatic passes: the guest asks the host to answer every reaction
+	// and response for them (the side column's choice) and never presses
+	// Pass again; the host's turns go on, the guest's answers given for
+	// them after a human-like pause.
+	const readPasses = `(document.querySelector('#gamelog') ? document.querySelector('#gamelog').innerText : '').split('\n').filter(l => /Rikki does not respond|Everyone passes/.test(l)).length`
+	within(t, guest, "passing automatically, always", chromedp.WaitVisible("#autopass-choice", chromedp.ByQuery), choose("#autopass-choice", "always"))
+	screenshot(t, guest, "vikings-room-autopass")
+	const guestOwnTurn = `(() => {
+	  if (document.querySelector('#after-game')) return 'over';
+	  const end = document.querySelector('.vk-buttons [data-action="end"]');
+	  if (end) { end.click(); return 'end'; }
+	  const discard = document.querySelector('.vk-hand [data-action="discard"]') || document.querySelector('#own [data-action]:not([data-action="pass"])');
+	  if (discard) { discard.click(); return 'other'; }
+	  return 'wait';
+	})()`
+	var passesBefore, passesAfter int
+	within(t, host, "counting passes", chromedp.Evaluate(readPasses, &passesBefore))
+	autoStart := time.Now()
+	for until := time.Now().Add(90 * time.Second); passesAfter < passesBefore+4 && time.Now().Before(until); {
+		var res string
+		within(t, host, "a host step", chromedp.Evaluate(hostStep, &res))
+		if res == "over" {
+			break
+		}
+		within(t, guest, "the guest's own turn", chromedp.Evaluate(guestOwnTurn, &res))
+		time.Sleep(300 * time.Millisecond)
+		within(t, host, "counting passes", chromedp.Evaluate(readPasses, &passesAfter))
+	}
+	t.Logf("automatic passes: %d answers given for the guest in %v", passesAfter-passesBefore, time.Since(autoStart).Round(time.Second))
+	if passesAfter < passesBefore+4 {
+		roomFailure(t, host, "the guest's answers were not given for them", fmt.Errorf("%d passes in the log, %d before", passesAfter, passesBefore))
+	}
+	within(t, guest, "never passing automatically", choose("#autopass-choice", "off"))
+
 	// Now the guest stops answering: once asked to react, their 15 seconds
 	// run out and they pass, and the game goes on.
 	const asked = `/^(Your move, [^:]*: )?React to/.test((document.querySelector('#status .status-now') || {}).textContent || '')`

@@ -104,11 +104,18 @@ func (h *Host) lobby() Lobby {
 		Started: h.started, Paused: h.paused, Spectators: h.spectators(),
 		Seats: make([]SeatStatus, len(h.seats)),
 	}
+	var named []rules.SeatInfo // once started, the record names every seat
+	if h.started {
+		named = h.rec.SeatsAt(h.version())
+	}
 	for i, sl := range h.seats {
 		s := SeatStatus{Seat: rules.Seat(i), Kind: SeatEmpty}
 		switch {
 		case sl.bot:
 			s.Kind, s.Name, s.Connected, s.Ready = SeatBot, BotName(i), true, true
+			if i < len(named) && named[i].Bot && named[i].Name != "" {
+				s.Name = named[i].Name
+			}
 		case sl.m != nil:
 			m := sl.m
 			s.Kind, s.Name, s.Member, s.Host = SeatHuman, m.name, m.id, m.local
