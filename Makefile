@@ -23,16 +23,19 @@ build: wasm native
 
 # The browser half: everything server-side stays out (//go:build !wasm).
 # The app's own packages and go-app are compiled without inlining, all but
-# the wire's hot path (session, peer): they draw pages and set up links,
-# and their inlined helpers cost about 55 KB of gzip in app.wasm. So are
-# the games' rules in the browser (not the rules kit, longhall/rules): their
-# labels and log lines, inlined at every call, cost about 93 KB of brotli
-# (2.375 MB against 2.282 MB; the budget is 2.35 MB), for rules about a
-# quarter slower in wasm, where a greedy bot's decision takes well under
-# 2 ms. Native builds (tests, bots' benchmarks) keep every inlining.
-# make bench builds its wasm, and runs its wasm benchmarks, with the same
-# flags.
-WASM_GCFLAGS := -gcflags=longhall/app/...=-l -gcflags=longhall/app/session= -gcflags=longhall/app/peer= -gcflags=github.com/maxence-charriere/go-app/v10/...=-l \
+# the link's hot path (peer): they draw pages and set up links, and their
+# inlined helpers cost about 55 KB of gzip in app.wasm. The room's host
+# (session) went the same way when undo and automatic passes came: its
+# inlining cost 8 KB of brotli for about 0.03 ms more per action natively
+# (0.14 against 0.17 ms at the median, BenchmarkWireBytesPerAction), which
+# no player feels. So are the games' rules in the browser (not the rules
+# kit, longhall/rules): their labels and log lines, inlined at every call,
+# cost about 93 KB of brotli (2.375 MB against 2.282 MB; the budget is
+# 2.35 MB), for rules about a quarter slower in wasm, where a greedy bot's
+# decision takes well under 2 ms. Native builds (tests, bots' benchmarks)
+# keep every inlining. make bench builds its wasm, and runs its wasm
+# benchmarks, with the same flags.
+WASM_GCFLAGS := -gcflags=longhall/app/...=-l -gcflags=longhall/app/peer= -gcflags=github.com/maxence-charriere/go-app/v10/...=-l \
 	-gcflags=longhall/rules/...=-l -gcflags=longhall/rules=
 export LONGHALL_WASM_GCFLAGS := $(WASM_GCFLAGS)
 wasm:

@@ -1,7 +1,8 @@
 package session
 
 import (
-	"math/rand/v2"
+	"crypto/rand"
+	"encoding/binary"
 	"time"
 
 	"longhall/rules"
@@ -13,7 +14,11 @@ import (
 // a delay (Prefs.AutoPass) whether or not the player had another answer,
 // so that nobody learns from the time it took what the player holds.
 func HumanDelay() time.Duration {
-	return 800*time.Millisecond + time.Duration(rand.Int64N(1500))*time.Millisecond + time.Duration(rand.Int64N(1500))*time.Millisecond
+	// crypto/rand: the app has it already, and nobody can guess it.
+	var b [8]byte
+	rand.Read(b[:])
+	r := rules.NewRNG(binary.LittleEndian.Uint64(b[:]))
+	return 800*time.Millisecond + time.Duration(r.Intn(1500)+r.Intn(1500))*time.Millisecond
 }
 
 // prefs keeps a member's wishes.
