@@ -96,6 +96,12 @@ func TestUndoInARoom(t *testing.T) {
 		t.Error("the Undo button is covered")
 	}
 	screenView(t, rikki, "undo-room-offered")
+	within(t, rikki, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond))
+	if !clickableNow(rikki, "#undo") {
+		t.Error("on a phone the Undo button is off the screen or covered")
+	}
+	screenView(t, rikki, "undo-room-offered-phone")
+	within(t, rikki, "a desktop", chromedp.EmulateViewport(1280, 800), chromedp.Sleep(200*time.Millisecond))
 	within(t, rikki, "Rikki takes it back", chromedp.Click("#undo", chromedp.ByQuery))
 	poll(t, rikki, "Rikki's card back in his hand", handsHand+` === `+jsString(before))
 	poll(t, host, "the host sees Rikki choosing again", `document.querySelector('#table .hands-seats').textContent.includes('choosing')`)
