@@ -3,12 +3,12 @@ package main
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"longhall/app/session"
+	"longhall/app/online"
 	"longhall/app/ui"
 )
 
 // autoPassKey holds this device's choice of automatic answers
-// (session.Prefs.AutoPass) in local storage.
+// (online.AutoPassOff, …) in local storage.
 const autoPassKey = "longhall.autopass"
 
 // autoPassSetting is this device's choice, "" before any (the host's
@@ -19,7 +19,7 @@ func autoPassSetting(ctx app.Context) string {
 		return ""
 	}
 	switch mode {
-	case session.AutoPassOff, session.AutoPassNothing, session.AutoPassAlways:
+	case online.AutoPassOff, online.AutoPassNothing, online.AutoPassAlways:
 		return mode
 	}
 	return ""
@@ -35,7 +35,7 @@ func autoPassPanel(ctx app.Context, gameID string, set func(mode string) error) 
 	}
 	current := autoPassSetting(ctx)
 	if current == "" {
-		current = session.AutoPassNothing
+		current = online.AutoPassNothing
 	}
 	choice := func(mode, text string) app.UI {
 		return app.Option().Value(mode).Selected(mode == current).Text(text)
@@ -43,9 +43,9 @@ func autoPassPanel(ctx app.Context, gameID string, set func(mode string) error) 
 	return app.Div().ID("autopass").Class("panel autopass").Body(
 		app.Label().For("autopass-choice").Text("Pass automatically: "),
 		app.Select().ID("autopass-choice").Body(
-			choice(session.AutoPassNothing, "when I have nothing to answer with"),
-			choice(session.AutoPassAlways, "always"),
-			choice(session.AutoPassOff, "never"),
+			choice(online.AutoPassNothing, "when I have nothing to answer with"),
+			choice(online.AutoPassAlways, "always"),
+			choice(online.AutoPassOff, "never"),
 		).OnChange(func(ctx app.Context, e app.Event) {
 			mode := ctx.JSSrc().Get("value").String()
 			ctx.LocalStorage().Set(autoPassKey, mode)

@@ -13,7 +13,6 @@ import (
 
 	"longhall/app/local"
 	"longhall/app/online"
-	"longhall/app/session"
 	"longhall/app/ui"
 	"longhall/rules"
 )
@@ -62,7 +61,7 @@ func (p *gamePage) setPlayers(n int, me string) {
 			p.seats = append(p.seats, local.Seat{Name: me})
 			continue
 		}
-		p.seats = append(p.seats, local.Seat{Name: session.BotName(i), Bot: true})
+		p.seats = append(p.seats, local.Seat{Name: online.BotName(i), Bot: true})
 	}
 	p.seats = p.seats[:n]
 }
@@ -180,7 +179,7 @@ func (p *gamePage) renderSeat(i int) app.UI {
 			if bot != p.seats[i].Bot {
 				p.seats[i].Bot = bot
 				if bot {
-					p.seats[i].Name = session.BotName(i)
+					p.seats[i].Name = online.BotName(i)
 				} else {
 					p.seats[i].Name = fmt.Sprintf("Player %d", i+1)
 				}

@@ -9,7 +9,6 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"longhall/app/online"
-	"longhall/app/session"
 	"longhall/app/ui"
 	"longhall/rules"
 )
@@ -108,7 +107,7 @@ func (p *roomPage) open(ctx app.Context) {
 
 // roomLimits bound what each guest of a room hosted here may do: the
 // session's defaults, but in test builds (game_testgame.go).
-var roomLimits session.Limits
+var roomLimits online.Limits
 
 // openHost claims the room for this tab, then opens it from storage. The
 // claim asks this browser's other tabs first (see online.ClaimHost), so it

@@ -1,0 +1,18 @@
+package online
+
+import "longhall/app/session"
+
+// The choices of automatic answers (session.Prefs.AutoPass), for the
+// pages, which see online and not the session below it.
+const (
+	AutoPassOff     = session.AutoPassOff
+	AutoPassNothing = session.AutoPassNothing
+	AutoPassAlways  = session.AutoPassAlways
+)
+
+// BotName names the bot in seat i, the same at every table
+// (session.BotName).
+func BotName(i int) string { return session.BotName(i) }
+
+// Limits bound what each guest of a room may do (session.Limits).
+type Limits = session.Limits
