@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -143,13 +142,17 @@ func TestNostrExchange(t *testing.T) {
 // a tracker and a relay started here.
 func TestWasmClients(t *testing.T) {
 	tr, relay := startTracker(t), startRelay(t)
-	goroot := runtime.GOROOT()
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatalf("go env GOROOT: %v", err)
+	}
+	goroot := strings.TrimSpace(string(out))
 	cmd := exec.Command(filepath.Join(goroot, "bin", "go"), "test", "-count=1", "-v", "-run", "^TestWasmRelays$",
 		"-exec", filepath.Join(goroot, "lib", "wasm", "go_js_wasm_exec"), ".")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm",
 		"NODE_OPTIONS=--experimental-websocket",
 		"LONGHALL_SIGNAL_TRACKER="+tr.URL, "LONGHALL_SIGNAL_RELAY="+relay.URL)
-	out, err := cmd.CombinedOutput()
+	out, err = cmd.CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "--- PASS: TestWasmRelays") {
 		t.Fatalf("the wasm build failed against the relays: %v\n%s", err, out)
 	}

@@ -11,7 +11,6 @@ import (
 
 // Squares of the red (first) quarter used below.
 var (
-	redVillage = sq(1, 1)
 	redKaupang = sq(0, 4)
 	theShaman  = sq(4, 4)
 	// toKaupang runs east from the red village to the Kaupang square above.
