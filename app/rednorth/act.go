@@ -37,14 +37,17 @@ func (t *table) actions() []app.UI {
 	}
 	body = append(body, t.tray())
 	if len(t.c.buttons) > 0 {
-		buttons := make([]app.UI, len(t.c.buttons))
-		for i, a := range t.c.buttons {
-			if t.passForfeitsGod(a) {
+		buttons := make([]app.UI, 0, len(t.c.buttons))
+		for _, a := range t.c.buttons {
+			switch {
+			case t.passForfeitsGod(a):
 				// Passing with the God unused gives it up for good: ask once.
-				buttons[i] = ui.Pick(&t.b.sel, confirmPass, "pass", "button", "", app.Text("Pass"))
-				continue
+				buttons = append(buttons, ui.Pick(&t.b.sel, confirmPass, "pass", "button", "", app.Text("Pass")))
+			case a.Kind == rn.KindInvoke && t.b.sel == confirmPass:
+				// The question offers it ("Invoke … first"): one control.
+			default:
+				buttons = append(buttons, ui.ActionButton(a, t.buttonText(a), ""))
 			}
-			buttons[i] = ui.ActionButton(a, t.buttonText(a), "")
 		}
 		body = append(body, ui.Div("rn-buttons", buttons...))
 	}
@@ -136,8 +139,8 @@ func (t *table) tray() app.UI {
 	pos := t.b.sel - 1
 	party := ownParty(t.v)
 	acts := t.c.party[pos]
-	if pos < 0 || pos >= len(party) || len(acts) == 0 {
-		return nil
+	if pos < 0 || pos >= len(party) || len(acts) == 0 || len(acts) == 1 && t.v.Step != nil {
+		return nil // no such card, or one that acts at a click (partyCard): no menu
 	}
 	glory := 0
 	if sv := seatView(t.v, t.v.Seat); sv != nil {

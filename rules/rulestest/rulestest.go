@@ -431,6 +431,11 @@ func checkHidden(t testing.TB, s Suite, st rules.State, players int, rng *rules.
 		if a, b := encode(t, st.View(me)), encode(t, other.View(me)); a != b {
 			t.Fatalf("%s: seat %d's view depends on what it cannot see:\n%s\n%s", where(), me, a, b)
 		}
+		// Every seat is sent who must decide what: the prompts are
+		// public, so they too may not depend on what the seat cannot see.
+		if a, b := encode(t, st.Pending()), encode(t, other.Pending()); a != b {
+			t.Fatalf("%s: the prompts seat %d is sent depend on what it cannot see:\n%s\n%s", where(), me, a, b)
+		}
 		if me < 0 {
 			continue
 		}

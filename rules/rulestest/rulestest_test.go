@@ -29,7 +29,31 @@ type (
 	silentDraw   struct{ *testgame.State } // the drawer is not told the card
 	wideSecret   struct{ *testgame.State } // everyone is told the card drawn
 	rashUndo     struct{ *testgame.State } // the card that deals new ones may be taken back
+	leakyPrompt  struct{ *testgame.State } // the prompts name the cards in hand
 )
+
+// Pending names each seat's best card in its prompt, which every seat is
+// sent.
+func (s leakyPrompt) Pending() []rules.Prompt {
+	out := s.State.Pending()
+	for i := range out {
+		out[i].Text = "choose a card (best: " + testgame.Card(slices.Max(s.Hands[out[i].Seat])) + ")"
+	}
+	return out
+}
+func (s leakyPrompt) Legal(seat rules.Seat) []rules.Action {
+	if !slices.ContainsFunc(s.Pending(), func(p rules.Prompt) bool { return p.Seat == seat }) {
+		return nil
+	}
+	return s.State.Legal(seat)
+}
+func (s leakyPrompt) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
+	if _, err := rules.FindLegal(s, seat, a); err != nil {
+		return nil, err
+	}
+	return s.State.Apply(seat, a)
+}
+func (s leakyPrompt) Clone() rules.State { return leakyPrompt{s.State.Clone().(*testgame.State)} }
 
 // Reveals lets every card be taken back, the last of a round too, whose
 // reveal and new cards then go unnoticed by the generic checks: the deck
@@ -144,6 +168,7 @@ var brokenGames = map[string]struct {
 	"silent-draw":   {broken{"rt-silent", func(s *testgame.State) rules.State { return silentDraw{s} }}, "log does not name it"},
 	"wide-secret":   {broken{"rt-wide", func(s *testgame.State) rules.State { return wideSecret{s} }}, "a card hidden from it"},
 	"rash-undo":     {broken{"rt-rash", func(s *testgame.State) rules.State { return rashUndo{s} }}, "the game must call it final"},
+	"leaky-prompt":  {broken{"rt-prompt", func(s *testgame.State) rules.State { return leakyPrompt{s} }}, "prompts seat"},
 }
 
 func init() {
@@ -174,6 +199,8 @@ func unwrap(st rules.State) *testgame.State {
 	case wideSecret:
 		return s.State
 	case rashUndo:
+		return s.State
+	case leakyPrompt:
 		return s.State
 	}
 	return nil
