@@ -79,6 +79,11 @@ func Run(t *testing.T, s Suite) {
 	}
 }
 
+// AllConfigs lists every player count with the default options, and
+// every choice of every option at the smallest and largest counts: what
+// Run plays when a Suite names no Configs.
+func AllConfigs(g rules.Game) []rules.Config { return Suite{Game: g}.configs() }
+
 // configs lists the set-ups Run plays.
 func (s Suite) configs() []rules.Config {
 	if s.Configs != nil {

@@ -268,3 +268,8 @@ func TestPerftCountsBothSeats(t *testing.T) {
 func FuzzHands(f *testing.F) {
 	rulestest.FuzzApply(f, rulestest.Suite{Game: testgame.Game{}, Check: testgame.Check}, []string{"choose"})
 }
+
+// Hands' golden games: whole games by its bots, byte for byte.
+func TestHandsGolden(t *testing.T) {
+	rulestest.Golden(t, testgame.Game{}, rulestest.AllConfigs(testgame.Game{}))
+}
