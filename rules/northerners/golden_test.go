@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"longhall/rules"
-	"longhall/rules/rulestest"
 	_ "longhall/rules/northerners"
+	"longhall/rules/rulestest"
 )
 
 // Whole games by the bots at every player count and option, byte for byte
