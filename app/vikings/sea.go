@@ -21,7 +21,9 @@ func (t *table) sea() app.UI {
 	// are its controls.
 	if c, actions := t.picked(); c >= 0 && vk.KindOf(c) == vk.Stirs {
 		for _, a := range actions {
-			t.c.spaces[a.Args[1]] = a
+			if a.Kind == vk.KindEvent { // its sail (the card's wind) stays in the menu
+				t.c.spaces[a.Args[1]] = a
+			}
 		}
 	}
 	// The ways the viewer's longship may go now (sail or row), drawn on

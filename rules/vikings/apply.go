@@ -78,11 +78,14 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		pl.Hand = rules.Without(pl.Hand, c)
 		s.Discard = append(s.Discard, c)
 		s.Step.Left++
-		ev.Add(p, "sacrifice", "%s sacrifices %s", s.name(p), CardName(c))
-		if s.Step.Left%2 == 0 {
-			s.draw(p, 1, ev)
+		if s.Step.Left%2 == 1 {
+			ev.Add(p, "sacrifice", "%s sacrifices %s, the first card of a pair", s.name(p), CardName(c))
+			return
 		}
-		if len(pl.Hand) == 0 {
+		ev.Add(p, "sacrifice", "%s sacrifices %s, completing a pair", s.name(p), CardName(c))
+		s.draw(p, 1, ev)
+		if len(pl.Hand) < 2 {
+			ev.Add(p, "sacrifice", "%s has no pair left to sacrifice", s.name(p))
 			s.resolveStack(ev)
 		}
 	case StepDiscard:
@@ -223,16 +226,28 @@ func (s *State) startReactions(p int) {
 	s.Step = Step{Kind: StepReact, Seat: (p + 1) % s.Players}
 }
 
-// pass: p does not react; once everyone but the last to play has passed
-// in a row, the stack resolves.
+// pass: p does not react. A PLAYER'S TURN: "Players continue playing
+// reaction cards ... until all players pass in a row": the round goes on
+// round the table from the left of whoever played last, and comes back to
+// that player too, who may react to the stack (Power of Thor on their own
+// attack) or pass. Once every player has passed in a row, the stack
+// resolves.
 func (s *State) pass(p int, ev *events) {
+	last := s.lastPass()
 	s.Step.Passes++
-	if s.Step.Passes >= s.Players-1 {
+	if last {
 		ev.Add(-1, "resolve", "Everyone passes: the stack resolves from the top")
 		s.resolveStack(ev)
 		return
 	}
 	s.Step.Seat = (p + 1) % s.Players
+}
+
+// lastPass reports whether a pass now, in a reaction round, ends it: every
+// other player has passed in a row since the last card, so this pass is
+// the one of the player who played it ("until all players pass in a row").
+func (s *State) lastPass() bool {
+	return s.Step.Kind == StepReact && s.Step.Passes+1 >= s.Players
 }
 
 // resolveStack applies the stack's entries from the top down, stopping
@@ -307,6 +322,13 @@ func (s *State) effect(i int, ev *events) (waiting bool) {
 	case KindFeast:
 		return s.feast(p, ev)
 	case KindSacrifice:
+		// "The player discards pairs of cards from their hand": with fewer
+		// than two cards left (reactions of their own spent them), there is
+		// no pair to give.
+		if len(pl.Hand) < 2 {
+			ev.Add(p, "fizzle", "%s has no pair of cards left to sacrifice", s.name(p))
+			return false
+		}
 		s.Step = Step{Kind: StepSacrifice, Seat: p}
 		return true
 	}

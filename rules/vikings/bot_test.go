@@ -75,6 +75,29 @@ func TestBotBeatsRandom(t *testing.T) {
 	}
 }
 
+// Reaction rounds come back to the player who played last ("until all
+// players pass in a row"): the bot, attacking, plays Power of Thor for +1
+// on its own attack once the defender has passed, and passes when it has
+// nothing more to add.
+func TestBotAnswersItsOwnAttack(t *testing.T) {
+	s := table(t, "Jack", "Magda")
+	s.Seats[0].Ship, s.Seats[1].Ship = space(2, 5), space(2, 5)
+	thor := give(t, s, 0, Thor)[0]
+	give(t, s, 0, WindNorth)
+	bot := game{}.NewBot(1)
+	do(t, s, 0, KindAttack, 1)
+	passes(t, s, 1)
+	a, err := bot.Choose(s, 0)
+	if err != nil || a.Kind != KindEvent || !slices.Equal(a.Args, []int{thor, 1}) {
+		t.Fatalf("the attacker's bot chose %v (%v), want Power of Thor +1", a, err)
+	}
+	do(t, s, 0, a.Kind, a.Args...)
+	passes(t, s, 1)
+	if a, err := bot.Choose(s, 0); err != nil || a.Kind != KindPass {
+		t.Errorf("with nothing more to play the bot chose %v (%v), want a pass", a, err)
+	}
+}
+
 // Bots play whole games at every player count with legal actions only,
 // and most end with a Konung, not a spent deck.
 func TestBotsPlayWholeGames(t *testing.T) {

@@ -17,7 +17,7 @@ func TestEveryOtherCard(t *testing.T) {
 		calm := give(t, s, 1, Calm)[0]
 		do(t, s, 0, KindSail, wind, North)
 		do(t, s, 1, KindEvent, calm)
-		passes(t, s, 0)
+		passes(t, s, 0, 1) // Jack, then Magda who played last
 		if s.Seats[0].Ship != space(2, 4) {
 			t.Errorf("the longship sailed through a Dead Calm")
 		}
@@ -40,7 +40,7 @@ func TestEveryOtherCard(t *testing.T) {
 		wall := give(t, s, 1, ShieldWall)[0]
 		do(t, s, 0, KindAttack, 1)
 		do(t, s, 1, KindEvent, wall)
-		passes(t, s, 0)
+		passes(t, s, 0, 1) // Jack, then Magda who played last
 		if s.Roll != nil || s.Seats[1].Ship != space(2, 4) || !s.Standard {
 			t.Errorf("roll %+v, ship %d: the attack went ahead, or did not spend the standard action", s.Roll, s.Seats[1].Ship)
 		}
@@ -51,7 +51,7 @@ func TestEveryOtherCard(t *testing.T) {
 		enlist(t, s, 1, Shieldmaiden)
 		do(t, s, 0, KindAttack, 1)
 		dieWillShow(t, s, 4)
-		passes(t, s, 1)
+		passes(t, s, 1, 0)
 		if s.Roll.Total != 3 {
 			t.Errorf("roll %+v, want 4 − 1", s.Roll)
 		}
@@ -61,7 +61,7 @@ func TestEveryOtherCard(t *testing.T) {
 		s.Seats[0].Ship = space(2, 4)
 		c := give(t, s, 0, Current)[0]
 		do(t, s, 0, KindEvent, c, West)
-		passes(t, s, 1)
+		passes(t, s, 1, 0)
 		if s.Seats[0].Ship != space(2, 3) {
 			t.Errorf("ship at %d, want %d", s.Seats[0].Ship, space(2, 3))
 		}
@@ -73,7 +73,7 @@ func TestEveryOtherCard(t *testing.T) {
 			t.Error("the monster may go to a harbour or a longship")
 		}
 		do(t, s, 0, KindEvent, c, VillageOf[Green])
-		passes(t, s, 1)
+		passes(t, s, 1, 0)
 		if s.Monster != VillageOf[Green] {
 			t.Errorf("monster at %d", s.Monster)
 		}
@@ -82,7 +82,7 @@ func TestEveryOtherCard(t *testing.T) {
 		s := table(t, "Jack", "Magda")
 		c := give(t, s, 0, Ravens)[0]
 		do(t, s, 0, KindEvent, c)
-		passes(t, s, 1)
+		passes(t, s, 1, 0)
 		if len(s.Seats[0].Hand) != 2 {
 			t.Errorf("hand %v", s.Seats[0].Hand)
 		}
@@ -92,7 +92,7 @@ func TestEveryOtherCard(t *testing.T) {
 		c := give(t, s, 0, Thief)[0]
 		loot := give(t, s, 1, WindEast)[0]
 		do(t, s, 0, KindEvent, c, 1)
-		passes(t, s, 1)
+		passes(t, s, 1, 0)
 		if !slices.Equal(s.Seats[0].Hand, []int{loot}) || len(s.Seats[1].Hand) != 0 {
 			t.Errorf("hands %v and %v", s.Seats[0].Hand, s.Seats[1].Hand)
 		}
@@ -101,7 +101,7 @@ func TestEveryOtherCard(t *testing.T) {
 		s := table(t, "Jack", "Magda")
 		seer := enlist(t, s, 0, Seeress)[0]
 		do(t, s, 0, KindUse, seer)
-		passes(t, s, 1)
+		passes(t, s, 1, 0)
 		passes(t, s, 1) // no response
 		if len(s.Seats[0].Hand) != 1 || offered(s, 0, KindUse, seer) {
 			t.Errorf("hand %v; the Seeress offered twice a round", s.Seats[0].Hand)

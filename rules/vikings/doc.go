@@ -4,10 +4,10 @@
 // thanes' daughters of the other colours home.
 //
 // Its heart is the action stack: every card played and every standard
-// action goes onto a stack that the other players answer in turn, from
-// the player on the left, with reactions (Loki cancels what lies below,
-// Power of Thor changes a roll) until everyone passes in a row; then the
-// stack resolves from the top down. After the active player's action each
+// action goes onto a stack that every player answers in turn, from the
+// player on the left round to the one who played, with reactions (Loki
+// cancels what lies below, Power of Thor changes a roll) until all players
+// pass in a row; then the stack resolves from the top down. After the active player's action each
 // other player may respond once, with an event or a hero, and those
 // responses are answered the same way.
 //

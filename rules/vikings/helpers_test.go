@@ -126,15 +126,3 @@ func dieWillShow(t *testing.T, s *State, d int) {
 
 // space returns the id of the cell at row r, column c.
 func space(r, c int) int { return cellID[r][c] }
-
-// dirTo returns the direction from space a to its neighbour b.
-func dirTo(t *testing.T, a, b int) int {
-	t.Helper()
-	for d := range 4 {
-		if Neighbour(a, d) == b {
-			return d
-		}
-	}
-	t.Fatalf("space %d does not lead to %d", a, b)
-	return -1
-}

@@ -41,10 +41,19 @@ func (s *State) Legal(seat rules.Seat) []rules.Action {
 			out = append(out, act(KindMonster, fmt.Sprintf("Move the sea monster to %s", SpaceName(i)), i))
 		}
 	case StepSacrifice:
-		for _, c := range distinct(pl.Hand) {
-			out = append(out, act(KindDiscard, "Sacrifice "+CardName(c), c))
+		// STANDARD ACTIONS, Sacrifice: "discards pairs of cards": the cards
+		// are chosen one at a time, and the sacrifice may stop only between
+		// pairs, never on the first card of one.
+		label := "Sacrifice %s (the first card of a pair)"
+		if s.Step.Left%2 == 1 {
+			label = "Sacrifice %s (completing the pair, draw a card)"
 		}
-		out = append(out, act(KindStop, "Stop sacrificing"))
+		for _, c := range distinct(pl.Hand) {
+			out = append(out, act(KindDiscard, fmt.Sprintf(label, CardName(c)), c))
+		}
+		if s.Step.Left%2 == 0 {
+			out = append(out, act(KindStop, "Stop sacrificing"))
+		}
 	case StepDiscard:
 		for _, c := range distinct(pl.Hand) {
 			out = append(out, act(KindDiscard, "Discard "+CardName(c), c))

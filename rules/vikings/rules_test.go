@@ -1,6 +1,7 @@
 package vikings
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -119,7 +120,7 @@ func TestOneHeroAtTheStartOfTheTurn(t *testing.T) {
 	give(t, s, 0, WindAny)
 	d := s.moves(s.Seats[0].Ship)[0]
 	do(t, s, 0, KindSail, wind, d)
-	passes(t, s, 1)
+	passes(t, s, 1, 0)
 	passes(t, s, 1) // no response
 	refused(t, s, 0, KindHero, h)
 }
@@ -132,7 +133,8 @@ func TestSailing(t *testing.T) {
 	s.Seats[0].Ship = space(2, 4) // open sea
 	north := give(t, s, 0, WindNorth)[0]
 	do(t, s, 0, KindSail, north, North)
-	passes(t, s, 1, 1)
+	passes(t, s, 1, 0) // Magda, then Jack who played last
+	passes(t, s, 1)    // no response
 	if s.Seats[0].Ship != space(1, 4) || !slices.Contains(s.Discard, north) {
 		t.Errorf("ship at %d, want %d; discard %v", s.Seats[0].Ship, space(1, 4), s.Discard)
 	}
@@ -178,7 +180,7 @@ func TestRowing(t *testing.T) {
 
 // The first example of "When an action card is played": Jack plays
 // Mutiny on Magda; Luke passes; Magda plays Loki on it; Agnes plays Loki
-// on Magda's; all pass; the top Loki cancels Magda's, so the Mutiny
+// on Magda's; all pass, Agnes too; the top Loki cancels Magda's, so the Mutiny
 // applies.
 func TestExampleMutinyAndTwoLokis(t *testing.T) {
 	s := table(t, "Jack", "Luke", "Magda", "Agnes")
@@ -190,7 +192,7 @@ func TestExampleMutinyAndTwoLokis(t *testing.T) {
 	passes(t, s, 1)
 	do(t, s, 2, KindEvent, s.Seats[2].Hand[0])
 	do(t, s, 3, KindEvent, s.Seats[3].Hand[0])
-	passes(t, s, 0, 1, 2) // everyone but Agnes, in a row
+	passes(t, s, 0, 1, 2, 3) // "all players in order choose to pass", Agnes too
 	if s.Step.Kind != StepOverboard || s.Step.Seat != 2 {
 		t.Fatalf("the Mutiny did not apply: step %+v", s.Step)
 	}
@@ -224,7 +226,7 @@ func TestExamplePowerOfThor(t *testing.T) {
 	do(t, s, 2, KindEvent, s.Seats[2].Hand[0])
 	do(t, s, 3, KindEvent, s.Seats[3].Hand[len(s.Seats[3].Hand)-1], 1)
 	dieWillShow(t, s, 3)
-	passes(t, s, 0, 1, 2)
+	passes(t, s, 0, 1, 2, 3) // "all players pass in order"
 	if s.Roll == nil || s.Roll.Die != 3 || s.Roll.Mod != 1 || s.Roll.Total != 4 {
 		t.Fatalf("roll %+v: want 3 +1 = 4", s.Roll)
 	}
@@ -241,7 +243,7 @@ func TestExampleResponseAfterAnAction(t *testing.T) {
 	give(t, s, 0, Loki)
 	command := give(t, s, 1, Command)[0]
 	do(t, s, 0, KindSail, wind, North)
-	passes(t, s, 1)
+	passes(t, s, 1, 0) // "No one else plays a reaction card"
 	if s.Step.Kind != StepRespond || s.Step.Seat != 1 || s.Seats[0].Ship != space(1, 4) {
 		t.Fatalf("after the wind: step %+v, ship %d", s.Step, s.Seats[0].Ship)
 	}
@@ -250,7 +252,7 @@ func TestExampleResponseAfterAnAction(t *testing.T) {
 	}
 	do(t, s, 1, KindEvent, command, 0, South)
 	do(t, s, 0, KindEvent, s.Seats[0].Hand[0])
-	passes(t, s, 1)
+	passes(t, s, 1, 0) // "No one else reacts to Magda's action", and Jack passes too
 	if s.Seats[0].Ship != space(1, 4) || s.Step.Kind != StepAct || s.Step.Seat != 0 {
 		t.Errorf("after the cancelled command: ship %d, step %+v", s.Seats[0].Ship, s.Step)
 	}
@@ -283,7 +285,7 @@ func TestAttackOutcomes(t *testing.T) {
 			do(t, s, 0, KindAttack, 1)
 			do(t, s, 1, KindUse, skald, 0) // −1, as the example's Power of Thor
 			dieWillShow(t, s, c.die)
-			passes(t, s, 0)
+			passes(t, s, 0, 1) // Jack, then Magda who played last
 			if s.Roll.Total != c.die {
 				t.Fatalf("roll %+v: the +1 and −1 should cancel", s.Roll)
 			}
@@ -331,12 +333,12 @@ func TestSeaMonster(t *testing.T) {
 		s.Seats[0].Ship = from
 		wind := give(t, s, 0, WindEast)[0]
 		do(t, s, 0, KindSail, wind, East)
-		passes(t, s, 1)
+		passes(t, s, 1, 0)
 		if len(s.Stack) != 1 || s.Stack[0].Kind != KindMonsterAttack || s.Step.Kind != StepReact {
 			t.Fatalf("no forced attack on the sea monster: stack %+v, step %+v", s.Stack, s.Step)
 		}
 		dieWillShow(t, s, c.die)
-		passes(t, s, 1)
+		passes(t, s, 1, 0)
 		if !c.won {
 			if s.Seats[0].Ship != from || s.Monster != CentreSpace {
 				t.Errorf("a 3: ship at %d, want back at %d", s.Seats[0].Ship, from)
@@ -378,7 +380,7 @@ func TestLoot(t *testing.T) {
 	s.Seats[0].Ship = VillageOf[Blue]
 	enlist(t, s, 0, Berserker, Seeress, Skald)
 	do(t, s, 0, KindLoot)
-	passes(t, s, 1)
+	passes(t, s, 1, 0)
 	if s.Step.Kind != StepOverboard {
 		t.Fatalf("a fourth crew member and no overboard: %+v", s.Step)
 	}
@@ -406,7 +408,7 @@ func TestFeastAndVictory(t *testing.T) {
 	}
 	do(t, s, 0, KindFeast)
 	do(t, s, 1, KindEvent, s.Seats[1].Hand[0], green)
-	passes(t, s, 0)
+	passes(t, s, 0, 1)
 	if !slices.Equal(s.Seats[0].Camp, []int{blue}) || !slices.Contains(s.Seats[0].Crew, green) || len(s.Seats[0].Hand) != HandLimit {
 		t.Errorf("camp %v, crew %v, hand %d", s.Seats[0].Camp, s.Seats[0].Crew, len(s.Seats[0].Hand))
 	}
@@ -414,25 +416,183 @@ func TestFeastAndVictory(t *testing.T) {
 	s.Step, s.Standard = Step{Kind: StepAct, Seat: 0}, false
 	daughter(s, 0, Yellow)
 	ev := do(t, s, 0, KindFeast)
-	passes(t, s, 1)
+	passes(t, s, 1, 0)
 	if s.Outcome == nil || !slices.Equal(s.Outcome.Winners, []rules.Seat{0}) {
 		t.Fatalf("no win with three daughters home: %+v (%v)", s.Outcome, ev)
 	}
 }
 
-// Sacrifice: "discards pairs of cards from their hand and draws one new
-// action card for each pair discarded".
-func TestSacrifice(t *testing.T) {
-	s := table(t, "Jack", "Magda")
-	give(t, s, 0, WindNorth, WindNorth, WindSouth, WindSouth, WindEast)
-	do(t, s, 0, KindSacrifice)
-	passes(t, s, 1)
-	for range 4 {
-		do(t, s, 0, KindDiscard, s.Seats[0].Hand[0])
+// STANDARD ACTIONS, Sacrifice: "The player discards pairs of cards from
+// their hand and draws one new action card for each pair discarded." The
+// cards are chosen one at a time: the second of a pair draws a card, the
+// sacrifice may stop only between pairs (never on a lone card, which
+// would be discarded for nothing), and it ends by itself when the hand
+// holds no pair any more.
+func TestSacrificeDiscardsPairs(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		hand     int  // cards in the hand when the sacrifice resolves
+		discards int  // cards sacrificed, one at a time
+		stop     bool // then stop
+		left     int  // cards in the hand at the end
+		over     bool // the sacrifice is done (else it waits for the next card)
+	}{
+		{"one card is half a pair: no stop, no draw", 5, 1, false, 4, false},
+		{"a pair draws one card, then stop", 5, 2, true, 4, true},
+		{"three cards wait for the fourth", 5, 3, false, 3, false},
+		{"two pairs from five draw two, then stop", 5, 4, true, 3, true},
+		{"the only pair: one card left, the sacrifice ends by itself", 2, 2, false, 1, true},
+		{"a pair from three draws a card: a pair is left to give", 3, 2, false, 2, false},
+		{"two pairs from three: the hand is down to one card", 3, 4, false, 1, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := table(t, "Jack", "Magda")
+			give(t, s, 0, []int{WindNorth, WindNorth, WindSouth, WindSouth, WindEast}[:c.hand]...)
+			do(t, s, 0, KindSacrifice)
+			passes(t, s, 1, 0)
+			if s.Step.Kind != StepSacrifice || !offered(s, 0, KindStop) {
+				t.Fatalf("step %+v: the sacrifice does not begin, or cannot stop before a pair", s.Step)
+			}
+			for i := 1; i <= c.discards; i++ {
+				do(t, s, 0, KindDiscard, s.Seats[0].Hand[0])
+				if s.Step.Kind != StepSacrifice {
+					continue
+				}
+				if pair := i%2 == 0; offered(s, 0, KindStop) != pair {
+					t.Errorf("after %d cards: stop offered %v, want %v (only between pairs)", i, !pair, pair)
+				}
+				if i%2 == 1 {
+					refused(t, s, 0, KindStop)
+				}
+			}
+			if c.stop {
+				do(t, s, 0, KindStop)
+			}
+			if n := len(s.Seats[0].Hand); n != c.left {
+				t.Errorf("hand %d, want %d", n, c.left)
+			}
+			if over := s.Step.Kind != StepSacrifice; over != c.over {
+				t.Errorf("step %+v: the sacrifice over %v, want %v", s.Step, over, c.over)
+			}
+			if len(s.Discard) != c.discards {
+				t.Errorf("%d cards on the discard pile, want the %d sacrificed", len(s.Discard), c.discards)
+			}
+		})
 	}
-	do(t, s, 0, KindStop)
-	if n := len(s.Seats[0].Hand); n != 3 {
-		t.Errorf("hand %d after sacrificing two pairs from five, want 3", n)
+	// A sacrifice whose player spent their cards reacting has no pair to
+	// give when it resolves: it does nothing (and still counts as the
+	// turn's standard action).
+	t.Run("no pair left when it resolves", func(t *testing.T) {
+		s := table(t, "Jack", "Magda")
+		mine := give(t, s, 0, Loki, WindNorth)
+		theirs := give(t, s, 1, Loki)[0]
+		do(t, s, 0, KindSacrifice)
+		do(t, s, 1, KindEvent, theirs)
+		do(t, s, 0, KindEvent, mine[0]) // Jack's Loki cancels Magda's
+		passes(t, s, 1, 0)
+		if s.Step.Kind == StepSacrifice || len(s.Seats[0].Hand) != 1 || !s.Standard {
+			t.Errorf("step %+v, hand %v: a sacrifice with one card", s.Step, s.Seats[0].Hand)
+		}
+	})
+}
+
+// A PLAYER'S TURN: "Players continue playing reaction cards (potentially
+// going around several times) until all players pass in a row. If a player
+// passes, but the turn to react returns to them (because some other player
+// reacted later in the order), then that player who passed may still
+// react". STANDARD ACTIONS, Attack another player's longship: "The active
+// player announces the attack and awaits possible reactions by all other
+// players as described earlier. The active player may then play event
+// cards relating to attacks on other players' longships, e.g., „Power of
+// Thor”." So a round goes on from the left of whoever played last and
+// comes back to that player too: when every other player passes, the
+// attacker may still play Power of Thor (or use the Skald) on their own
+// attack, or on the sea monster, before the die is rolled; only when all
+// players have passed in a row does the stack resolve.
+func TestReactionRoundsEndWhenAllPlayersPassInARow(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		players int
+		monster bool     // sail onto the sea monster (else attack seat 1)
+		thor    []int    // seats given a Power of Thor each
+		skald   bool     // the attacker has a Skald
+		script  []string // "seat what": pass, thor+, thor-, skald+
+		mod     int      // the roll's modifier
+	}{
+		{"two players: the defender passes, the attacker plays Power of Thor", 2, false, []int{0}, false,
+			[]string{"1 pass", "0 thor+", "1 pass", "0 pass"}, 1},
+		{"two players: the attacker passes too, the die is rolled", 2, false, []int{0}, false,
+			[]string{"1 pass", "0 pass"}, 0},
+		{"three players: both others pass, the attacker plays Power of Thor", 3, false, []int{0}, false,
+			[]string{"1 pass", "2 pass", "0 thor+", "1 pass", "2 pass", "0 pass"}, 1},
+		{"four players: a player who passed answers the attacker's Power of Thor", 4, false, []int{0, 1}, false,
+			[]string{"1 pass", "2 pass", "3 pass", "0 thor+", "1 thor-", "2 pass", "3 pass", "0 pass", "1 pass"}, 0},
+		{"the attacker's own Skald, once every other player has passed", 2, false, nil, true,
+			[]string{"1 pass", "0 skald+", "1 pass", "0 pass"}, 1},
+		{"the sea monster: the attacker plays Power of Thor before its roll", 3, true, []int{0}, false,
+			[]string{"1 pass", "2 pass", "0 pass", "1 pass", "2 pass", "0 thor+", "1 pass", "2 pass", "0 pass"}, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			names := []string{"Jack", "Magda", "Olaf", "Agnes"}[:c.players]
+			s := table(t, names...)
+			for _, p := range c.thor {
+				give(t, s, p, Thor)
+			}
+			var skald int
+			if c.skald {
+				skald = enlist(t, s, 0, Skald)[0]
+			}
+			if c.monster {
+				s.Seats[0].Ship = space(3, 2)
+				do(t, s, 0, KindSail, give(t, s, 0, WindEast)[0], East)
+			} else {
+				s.Seats[0].Ship, s.Seats[1].Ship = space(2, 5), space(2, 5)
+				do(t, s, 0, KindAttack, 1)
+			}
+			dieWillShow(t, s, 4)
+			for i, line := range c.script {
+				if s.Roll != nil {
+					t.Fatalf("the die was rolled before %q: %+v", line, s.Roll)
+				}
+				var p int
+				var what string
+				if _, err := fmt.Sscan(line, &p, &what); err != nil {
+					t.Fatal(err)
+				}
+				if s.Step.Kind != StepReact || s.Step.Seat != p {
+					t.Fatalf("step %d (%q): step %+v, want seat %d to react", i, line, s.Step, p)
+				}
+				switch what {
+				case "pass":
+					do(t, s, p, KindPass)
+				case "thor+", "thor-":
+					thor := slices.IndexFunc(s.Seats[p].Hand, func(c int) bool { return KindOf(c) == Thor })
+					do(t, s, p, KindEvent, s.Seats[p].Hand[thor], map[string]int{"thor+": 1, "thor-": 0}[what])
+				case "skald+":
+					do(t, s, p, KindUse, skald, 1)
+				}
+			}
+			if s.Roll == nil || s.Roll.Mod != c.mod {
+				t.Errorf("roll %+v after all players passed in a row, want modifier %d", s.Roll, c.mod)
+			}
+		})
+	}
+}
+
+// The same rounds outside attacks: a wind card waits for the sailor's own
+// pass, and the last pass is always that of the player who played last.
+func TestThePlayerWhoPlayedLastPassesToo(t *testing.T) {
+	s := table(t, "Jack", "Magda", "Olaf")
+	s.Seats[0].Ship = space(2, 4)
+	wind := give(t, s, 0, WindNorth)[0]
+	do(t, s, 0, KindSail, wind, North)
+	passes(t, s, 1, 2)
+	if s.Step.Kind != StepReact || s.Step.Seat != 0 || s.Seats[0].Ship != space(2, 4) {
+		t.Fatalf("after Magda and Olaf pass: step %+v, ship %d; Jack has not passed", s.Step, s.Seats[0].Ship)
+	}
+	passes(t, s, 0)
+	if s.Seats[0].Ship != space(1, 4) || s.Step.Kind != StepRespond {
+		t.Errorf("after all three passed: ship %d, step %+v", s.Seats[0].Ship, s.Step)
 	}
 }
 
@@ -464,7 +624,7 @@ func TestTakingASecondDaughterOfAColour(t *testing.T) {
 	theirs := daughter(s, 1, Blue)
 	do(t, s, 0, KindAttack, 1)
 	dieWillShow(t, s, 6)
-	passes(t, s, 1)
+	passes(t, s, 1, 0)
 	do(t, s, 0, KindPush, s.moves(here)[0])
 	do(t, s, 0, KindTake, theirs)
 	do(t, s, 0, KindKeep, 1)
@@ -486,11 +646,11 @@ func TestOnceARoundHeroes(t *testing.T) {
 	s.Seats[0].Ship = space(2, 4)
 	wind := give(t, s, 0, WindNorth)[0]
 	do(t, s, 0, KindSail, wind, North)
-	passes(t, s, 1)
+	passes(t, s, 1, 0)
 	start := s.Seats[1].Ship
 	d := s.moves(start)[0]
 	do(t, s, 1, KindUse, helm, d)
-	passes(t, s, 0)
+	passes(t, s, 0, 1)
 	if s.Seats[1].Ship == start || !slices.Contains(s.Seats[1].Used, helm) {
 		t.Fatalf("the Helmsman did not move the longship: %d, used %v", s.Seats[1].Ship, s.Seats[1].Used)
 	}
@@ -508,7 +668,8 @@ func TestTheLogSaysWhatResolved(t *testing.T) {
 	give(t, s, 1, Loki)
 	do(t, s, 0, KindEvent, mutiny, 1)
 	do(t, s, 1, KindEvent, s.Seats[1].Hand[0])
-	ev := do(t, s, 0, KindPass)
+	do(t, s, 0, KindPass)
+	ev := do(t, s, 1, KindPass)
 	var words []string
 	for _, e := range ev {
 		words = append(words, e.Text)
@@ -548,7 +709,7 @@ func TestOneStandardActionATurn(t *testing.T) {
 	loki := give(t, s, 1, Loki)[0]
 	do(t, s, 0, KindSacrifice)
 	do(t, s, 1, KindEvent, loki)
-	passes(t, s, 0)
+	passes(t, s, 0, 1)
 	passes(t, s, 1) // no response
 	if len(s.Seats[0].Hand) != 4 || s.Step.Kind != StepAct {
 		t.Fatalf("the cancelled sacrifice went ahead: hand %d, step %+v", len(s.Seats[0].Hand), s.Step)
@@ -575,8 +736,8 @@ func TestPrivateEventsReachThePlayersConcerned(t *testing.T) {
 		thief := give(t, s, 0, Thief)[0]
 		loot := give(t, s, 1, WindEast)[0]
 		do(t, s, 0, KindEvent, thief, 1)
-		do(t, s, 1, KindPass)
-		ev := do(t, s, 2, KindPass)
+		passes(t, s, 1, 2)
+		ev := do(t, s, 0, KindPass)
 		want := "Jack takes " + CardName(loot) + " from Magda"
 		for seat, knows := range []bool{true, true, false} {
 			got := read(ev, seat)
@@ -592,8 +753,8 @@ func TestPrivateEventsReachThePlayersConcerned(t *testing.T) {
 		loot := give(t, s, 1, WindSouth)[0]
 		do(t, s, 0, KindAttack, 1)
 		dieWillShow(t, s, 5)
-		do(t, s, 1, KindPass)
-		ev := do(t, s, 2, KindPass)
+		passes(t, s, 1, 2)
+		ev := do(t, s, 0, KindPass)
 		drawn := s.Seats[0].Hand[len(s.Seats[0].Hand)-1]
 		jack, magda, olaf := read(ev, 0), read(ev, 1), read(ev, 2)
 		if !strings.Contains(jack, "Jack takes "+CardName(loot)+" from Magda") || !strings.Contains(jack, "Jack draws "+CardName(drawn)) {

@@ -175,6 +175,9 @@ func (s *State) prompt() string {
 	case StepMonster:
 		return "Move the sea monster to a space without longships that is not a harbour"
 	case StepSacrifice:
+		if s.Step.Left%2 == 1 {
+			return "Sacrifice: choose the second card of the pair, to draw a card"
+		}
 		return "Sacrifice: discard cards in pairs, one card drawn for each pair"
 	case StepDiscard:
 		return fmt.Sprintf("Discard down to %d cards", HandLimit)

@@ -50,28 +50,31 @@ func (s *State) Reveals(seat rules.Seat, a rules.Action) bool {
 	case KindAttack, KindLoot, KindFeast, KindSacrifice:
 		// STANDARD ACTIONS: the player only announces the action, which
 		// "awaits possible reactions by all other players"; its die roll
-		// or draw comes when the stack resolves, after another player has
-		// passed. Announcing shows nothing, and is legal or not by what
-		// everyone sees (the longships, the crew, the number of cards).
+		// or draw comes when the stack resolves, after every player, the
+		// one announcing included, has passed. Announcing shows nothing,
+		// and is legal or not by what everyone sees (the longships, the
+		// crew, the number of cards).
 		return false
 	case KindUse:
 		// CARDS, Hero cards ("rotate the card"): the hero is already face
 		// up in the crew. The Helmsman's move and the Skald's modifier are
 		// public; the Seeress's card is drawn only when the stack resolves,
-		// after the others' reaction round.
+		// after the reaction round.
 		return false
 	case KindPass:
-		if s.Step.Kind == StepReact && s.Step.Passes+1 >= s.Players-1 {
+		if s.lastPass() {
 			// A PLAYER'S TURN: "After all players pass in a row ... the
-			// effects of each action card ... are applied". The last pass
-			// resolves the stack: final when that draws (Ravens of Odin,
-			// the Seeress, a feast, an attack won), rolls the die (an
-			// attack, the sea monster) or takes a random card (Thief in the
-			// Night, an attack).
+			// effects of each action card ... are applied". The last pass,
+			// that of the player who played last once every other player
+			// has passed, resolves the stack: final when that draws (Ravens
+			// of Odin, the Seeress, a feast, an attack won), rolls the die
+			// (an attack, the sea monster) or takes a random card (Thief in
+			// the Night, an attack).
 			return s.followsReveal(seat, a)
 		}
-		// A pass while others may still react, or no response after the
-		// active player's action: nothing moves.
+		// A pass while others, or the player who played last, may still
+		// react, or no response after the active player's action: nothing
+		// moves.
 		return false
 	case KindRow, KindEnd:
 		// MOVEMENT, Rowing ("always ends the player's turn") and END OF

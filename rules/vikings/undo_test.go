@@ -39,9 +39,9 @@ func wonMonster(t *testing.T) *State {
 	s.Seats[0].Ship = space(3, 2)
 	wind := give(t, s, 0, WindEast)[0]
 	do(t, s, 0, KindSail, wind, East)
-	passes(t, s, 1)
+	passes(t, s, 1, 0)
 	dieWillShow(t, s, 4)
-	passes(t, s, 1)
+	passes(t, s, 1, 0)
 	return s
 }
 
@@ -163,65 +163,83 @@ func TestUndo(t *testing.T) {
 			do(t, s, 0, KindSail, w, North)
 			return s, 1, act(KindPass)
 		}, false},
-		{"MOVEMENT, Sailing: the last pass lets a wind card sail", func(t *testing.T) (*State, int, rules.Action) {
+		{"A PLAYER'S TURN, reactions: every other player has passed, the player who played last may still react", func(t *testing.T) (*State, int, rules.Action) {
+			return attackAt(t, 5), 1, act(KindPass)
+		}, false},
+		{"MOVEMENT, Sailing: the last pass, the sailor's own, lets a wind card sail", func(t *testing.T) (*State, int, rules.Action) {
 			s := table(t, "Jack", "Magda")
 			s.Seats[0].Ship = space(2, 4)
 			w := give(t, s, 0, WindNorth)[0]
 			do(t, s, 0, KindSail, w, North)
+			passes(t, s, 1)
+			return s, 0, act(KindPass)
+		}, false},
+		{"STANDARD ACTIONS, Attack another player's longship: the attacker's last pass rolls the die", func(t *testing.T) (*State, int, rules.Action) {
+			s := attackAt(t, 5)
+			passes(t, s, 1)
+			return s, 0, act(KindPass)
+		}, true},
+		{"STANDARD ACTIONS, Attack another player's longship: the defender's pass after the attacker's Power of Thor leaves the round open", func(t *testing.T) (*State, int, rules.Action) {
+			s := attackAt(t, 5)
+			thor := give(t, s, 0, Thor)[0]
+			passes(t, s, 1)
+			do(t, s, 0, KindEvent, thor, 1)
 			return s, 1, act(KindPass)
 		}, false},
-		{"STANDARD ACTIONS, Attack another player's longship: the last pass rolls the die", func(t *testing.T) (*State, int, rules.Action) {
-			return attackAt(t, 5), 1, act(KindPass)
-		}, true},
 		{"STANDARD ACTIONS, Attack the sea monster: the last pass on the wind opens the forced attack", func(t *testing.T) (*State, int, rules.Action) {
 			s := table(t, "Jack", "Magda")
 			s.Seats[0].Ship = space(3, 2)
 			w := give(t, s, 0, WindEast)[0]
 			do(t, s, 0, KindSail, w, East)
-			return s, 1, act(KindPass)
+			passes(t, s, 1)
+			return s, 0, act(KindPass)
 		}, false},
 		{"STANDARD ACTIONS, Attack the sea monster: the last pass rolls the die", func(t *testing.T) (*State, int, rules.Action) {
 			s := table(t, "Jack", "Magda")
 			s.Seats[0].Ship = space(3, 2)
 			w := give(t, s, 0, WindEast)[0]
 			do(t, s, 0, KindSail, w, East)
-			passes(t, s, 1)
-			return s, 1, act(KindPass)
+			passes(t, s, 1, 0, 1)
+			return s, 0, act(KindPass)
 		}, true},
-		{"STANDARD ACTIONS, Feast: the host's own last pass draws up to 6 cards", func(t *testing.T) (*State, int, rules.Action) {
+		{"STANDARD ACTIONS, Feast: the last pass, by the player of Seasickness, draws the host up to 6 cards", func(t *testing.T) (*State, int, rules.Action) {
 			s := table(t, "Jack", "Magda")
 			daughter(s, 0, Blue)
 			green := daughter(s, 0, Green)
 			sick := give(t, s, 1, Seasick)[0]
 			do(t, s, 0, KindFeast)
 			do(t, s, 1, KindEvent, sick, green)
-			return s, 0, act(KindPass)
+			passes(t, s, 0)
+			return s, 1, act(KindPass)
 		}, true},
 		{"CARDS, Event cards: the last pass lets Ravens of Odin draw 2 cards", func(t *testing.T) (*State, int, rules.Action) {
 			s := table(t, "Jack", "Magda")
 			r := give(t, s, 0, Ravens)[0]
 			do(t, s, 0, KindEvent, r)
-			return s, 1, act(KindPass)
+			passes(t, s, 1)
+			return s, 0, act(KindPass)
 		}, true},
 		{"CARDS, Event cards: the last pass lets Thief in the Night take a random card", func(t *testing.T) (*State, int, rules.Action) {
 			s := table(t, "Jack", "Magda")
 			th := give(t, s, 0, Thief)[0]
 			give(t, s, 1, WindEast)
 			do(t, s, 0, KindEvent, th, 1)
-			return s, 1, act(KindPass)
+			passes(t, s, 1)
+			return s, 0, act(KindPass)
 		}, true},
 		{"CARDS, Hero cards: the last pass lets the Seeress draw", func(t *testing.T) (*State, int, rules.Action) {
 			s := table(t, "Jack", "Magda")
 			h := enlist(t, s, 0, Seeress)[0]
 			do(t, s, 0, KindUse, h)
-			return s, 1, act(KindPass)
+			passes(t, s, 1)
+			return s, 0, act(KindPass)
 		}, true},
 		{"A PLAYER'S TURN, responses: no response", func(t *testing.T) (*State, int, rules.Action) {
 			s := table(t, "Jack", "Magda")
 			s.Seats[0].Ship = space(2, 4)
 			w := give(t, s, 0, WindNorth)[0]
 			do(t, s, 0, KindSail, w, North)
-			passes(t, s, 1)
+			passes(t, s, 1, 0)
 			return s, 1, act(KindPass)
 		}, false},
 		{"A PLAYER'S TURN, responses: an event card from the hand", func(t *testing.T) (*State, int, rules.Action) {
@@ -230,7 +248,7 @@ func TestUndo(t *testing.T) {
 			w := give(t, s, 0, WindNorth)[0]
 			cmd := give(t, s, 1, Command)[0]
 			do(t, s, 0, KindSail, w, North)
-			passes(t, s, 1)
+			passes(t, s, 1, 0)
 			return s, 1, act(KindEvent, cmd, 0, South)
 		}, true},
 		{"A PLAYER'S TURN, responses: a hero's ability (the Helmsman)", func(t *testing.T) (*State, int, rules.Action) {
@@ -239,30 +257,30 @@ func TestUndo(t *testing.T) {
 			w := give(t, s, 0, WindNorth)[0]
 			h := enlist(t, s, 1, Helmsman)[0]
 			do(t, s, 0, KindSail, w, North)
-			passes(t, s, 1)
+			passes(t, s, 1, 0)
 			return s, 1, act(KindUse, h, s.moves(s.Seats[1].Ship)[0])
 		}, false},
 		{"STANDARD ACTIONS, Attack, victory: move the defender's longship", func(t *testing.T) (*State, int, rules.Action) {
 			s := attackAt(t, 5)
-			passes(t, s, 1)
+			passes(t, s, 1, 0)
 			return s, 0, act(KindPush, s.moves(s.Seats[1].Ship)[0])
 		}, false},
 		{"STANDARD ACTIONS, Attack, decisive victory: take a crew member", func(t *testing.T) (*State, int, rules.Action) {
 			s := attackAt(t, 6)
-			passes(t, s, 1)
+			passes(t, s, 1, 0)
 			do(t, s, 0, KindPush, s.moves(s.Seats[1].Ship)[0])
 			return s, 0, act(KindTake, s.Seats[1].Crew[0])
 		}, false},
 		{"STANDARD ACTIONS, Attack, decisive victory: add it to the crew", func(t *testing.T) (*State, int, rules.Action) {
 			s := attackAt(t, 6)
-			passes(t, s, 1)
+			passes(t, s, 1, 0)
 			do(t, s, 0, KindPush, s.moves(s.Seats[1].Ship)[0])
 			do(t, s, 0, KindTake, s.Seats[1].Crew[0])
 			return s, 0, act(KindKeep, 1)
 		}, false},
 		{"STANDARD ACTIONS, Attack, decisive victory: throw it overboard", func(t *testing.T) (*State, int, rules.Action) {
 			s := attackAt(t, 6)
-			passes(t, s, 1)
+			passes(t, s, 1, 0)
 			do(t, s, 0, KindPush, s.moves(s.Seats[1].Ship)[0])
 			do(t, s, 0, KindTake, s.Seats[1].Crew[0])
 			return s, 0, act(KindKeep, 0)
@@ -272,7 +290,7 @@ func TestUndo(t *testing.T) {
 			m := give(t, s, 0, Mutiny)[0]
 			b := enlist(t, s, 1, Berserker)[0]
 			do(t, s, 0, KindEvent, m, 1)
-			passes(t, s, 1)
+			passes(t, s, 1, 0)
 			return s, 1, act(KindOverboard, b)
 		}, false},
 		{"STANDARD ACTIONS, Loot: a fourth crew member goes overboard", func(t *testing.T) (*State, int, rules.Action) {
@@ -280,7 +298,7 @@ func TestUndo(t *testing.T) {
 			s.Seats[0].Ship = VillageOf[Blue]
 			crew := enlist(t, s, 0, Berserker, Seeress, Skald)
 			do(t, s, 0, KindLoot)
-			passes(t, s, 1)
+			passes(t, s, 1, 0)
 			return s, 0, act(KindOverboard, crew[0])
 		}, false},
 		{"STANDARD ACTIONS, Attack the sea monster, victory: move the sea monster", func(t *testing.T) (*State, int, rules.Action) {
@@ -290,14 +308,14 @@ func TestUndo(t *testing.T) {
 			s := table(t, "Jack", "Magda")
 			give(t, s, 0, WindNorth, WindSouth, WindEast)
 			do(t, s, 0, KindSacrifice)
-			passes(t, s, 1)
+			passes(t, s, 1, 0)
 			return s, 0, act(KindDiscard, s.Seats[0].Hand[0])
 		}, true},
-		{"STANDARD ACTIONS, Sacrifice: stop sacrificing", func(t *testing.T) (*State, int, rules.Action) {
+		{"STANDARD ACTIONS, Sacrifice: stop sacrificing between pairs", func(t *testing.T) (*State, int, rules.Action) {
 			s := table(t, "Jack", "Magda")
-			give(t, s, 0, WindNorth, WindSouth, WindEast)
+			give(t, s, 0, WindNorth, WindSouth, WindEast, WindWest)
 			do(t, s, 0, KindSacrifice)
-			passes(t, s, 1)
+			passes(t, s, 1, 0)
 			do(t, s, 0, KindDiscard, s.Seats[0].Hand[0])
 			do(t, s, 0, KindDiscard, s.Seats[0].Hand[0])
 			return s, 0, act(KindStop)

@@ -138,9 +138,12 @@ func check(t *testing.T, g ui.Game, s Suite, p ui.BoardProps, where string) {
 		t.Fatalf("%s: seat %d's board: %s", where, p.Seat, html)
 	}
 	offered := Controls(html)
+	once(t, offered, p.Seat, where, "")
 	if s.Expand != nil {
-		for _, more := range s.Expand(p) {
-			offered = append(offered, Controls(app.HTMLString(more))...)
+		for i, more := range s.Expand(p) {
+			shown := Controls(app.HTMLString(more))
+			once(t, shown, p.Seat, where, fmt.Sprintf(" (with menu %d open)", i+1))
+			offered = append(offered, shown...)
 		}
 	}
 	legal := make([]string, len(p.Legal))
@@ -156,5 +159,18 @@ func check(t *testing.T, g ui.Game, s Suite, p ui.BoardProps, where string) {
 		if !slices.Contains(legal, k) {
 			t.Fatalf("%s: seat %d is offered %s, which is not legal", where, p.Seat, k)
 		}
+	}
+}
+
+// once fails when a drawing holds two controls of the same action: each
+// legal action has exactly one control where the player sees it.
+func once(t *testing.T, offered []string, seat rules.Seat, where, state string) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, k := range offered {
+		if seen[k] {
+			t.Fatalf("%s: seat %d's board draws %s twice%s", where, seat, k, state)
+		}
+		seen[k] = true
 	}
 }
