@@ -313,8 +313,11 @@ func (s *State) withdraw(p int, ev *events) {
 
 // endFight scores the attack for its winner: "The winner gains 3 victory
 // points ... All surviving vikings go back to the player board after an
-// attack to rest and recuperate ... Workers will stay on the tile." The
-// attacker's vikings rest on the Attack action until their next harvest.
+// attack to rest and recuperate, regardless of them being on the
+// attacking or defending side. Workers will stay on the tile." Both
+// sides' surviving vikings go home at once (as far as the village has
+// room, the rest to the supply), free to be placed again; the workers
+// stay. LastFight keeps the survivors' number for the board.
 func (s *State) endFight(attackerWon bool, ev *events) {
 	f := s.Fight
 	winner := f.Defender
@@ -325,16 +328,15 @@ func (s *State) endFight(attackerWon bool, ev *events) {
 	s.Seats[winner].Score += AttackPoints
 	ev.Add(winner, "won", "%s wins the attack and scores %s", s.name(winner), rules.Count(AttackPoints, "point"))
 	if f.Vikings > 0 {
-		s.Seats[f.Attacker].Placed = append(s.Seats[f.Attacker].Placed, Placement{Action: attackAction, Vikings: f.Vikings, Resting: true})
+		ev.Add(f.Attacker, "rest", "%s takes %s back to the player board to rest", s.name(f.Attacker), rules.Count(f.Vikings, "surviving viking"))
+		s.returnHome(f.Attacker, Viking, f.Vikings, ev)
 	}
 	c := &s.Cells[f.Square]
 	if v := s.figuresOn(f.Square, f.Defender, Viking); v > 0 {
 		c.Figures = slices.DeleteFunc(c.Figures, func(fg Figure) bool { return fg.Owner == f.Defender && fg.Kind == Viking })
+		ev.Add(f.Defender, "rest", "%s takes %s back to the player board to rest", s.name(f.Defender), rules.Count(v, "surviving viking"))
 		s.returnHome(f.Defender, Viking, v, ev)
 	}
 	s.Fight, s.LastFight = nil, f
 	s.Step = Step{Kind: StepAct, Seat: f.Attacker}
 }
-
-// attackAction is the Attack action's index in Actions.
-var attackAction = slices.IndexFunc(Actions, func(a BarAction) bool { return a.Do == DoAttack })

@@ -24,18 +24,22 @@ const (
 	RagnarokLastField  = "the last field"
 )
 
-// StartOption chooses the score markers' start. With the designed map the
-// start player explores first and so wins the race to the Spirit Shaman
-// (10 and 5 points) far more often than anyone else; "balanced" puts each
-// later seat's marker a few points ahead (BalancedPoints), which evens
-// the bots' wins by seat (README.md, Fairness). The book starts everyone
-// at 0.
-var StartOption = rules.Option{Key: "start", Label: "Score track", Choices: []string{StartBalanced, StartBook}}
+// StartOption chooses the score markers' start. The book's set-up is the
+// default: "Each player places one of their player markers at the start
+// position of the game board's score track" (Setup, step 5), so everyone
+// starts at 0. With the designed map the start player explores first and
+// so wins the race to the Spirit Shaman (10 and 5 points) far more often
+// than anyone else; the balanced start puts each later seat's marker a few
+// points ahead (BalancedPoints), which evens the bots' wins by seat
+// (README.md, Fairness). Both choices keep their words from before, when
+// the balanced start was the default, so saved games that name either
+// still start.
+var StartOption = rules.Option{Key: "start", Label: "Score track", Choices: []string{StartBook, StartBalanced}}
 
 // The choices of StartOption.
 const (
-	StartBalanced = "balanced: later seats start a few points ahead"
 	StartBook     = "the book: everyone starts at 0"
+	StartBalanced = "balanced: later seats start a few points ahead"
 )
 
 // BalancedPoints is each turn position's starting score (the start player

@@ -1,6 +1,7 @@
 package northerners
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -21,7 +22,7 @@ var (
 
 // Setup: supplies, the warehouse at 3 of each resource, two quests, the
 // Kaupang row of 3, Loki at the start and the Ragnarok field by player
-// count.
+// count; with no score track chosen, every marker at the start (0).
 func TestSetup(t *testing.T) {
 	for _, c := range []struct {
 		players int
@@ -34,7 +35,7 @@ func TestSetup(t *testing.T) {
 		{2, RagnarokLastField, RagnarokLast},
 		{4, RagnarokFirstField, RagnarokFirst},
 	} {
-		st, err := game{}.New(rules.Config{Players: c.players, Options: map[string]string{"ragnarok": c.field, "start": StartBook}}, 7)
+		st, err := game{}.New(rules.Config{Players: c.players, Options: map[string]string{"ragnarok": c.field}}, 7)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,14 +66,54 @@ func TestSetup(t *testing.T) {
 	}
 }
 
-// The balanced score track (README, Fairness) puts later seats ahead.
+// The balanced score track (README, Fairness), an option, puts later
+// seats ahead.
 func TestBalancedStart(t *testing.T) {
-	st, _ := game{}.New(rules.Config{Players: 4}, 11)
+	st, err := game{}.New(rules.Config{Players: 4, Options: map[string]string{StartOption.Key: StartBalanced}}, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
 	s := st.(*State)
 	for k := range 4 {
 		if got := s.Seats[(s.Start+k)%4].Score; got != BalancedPoints[4][k] {
 			t.Errorf("turn position %d starts at %d, want %d", k+1, got, BalancedPoints[4][k])
 		}
+	}
+}
+
+// Setup, step 5: "Each player places one of their player markers at the
+// start position of the game board's score track." The book's start is
+// the default (the option's first choice) at every player count; the
+// balanced start is the other choice. Both values saved games hold by key
+// still start a game; anything else is refused as a bad config.
+func TestEveryMarkerStartsAtTheStartPosition(t *testing.T) {
+	if StartOption.Key != "start" || len(StartOption.Choices) != 2 || StartOption.Choices[0] != StartBook || StartOption.Choices[1] != StartBalanced {
+		t.Fatalf("the score track option is %+v, want the book first, then the balanced start", StartOption)
+	}
+	if !strings.HasPrefix(StartBalanced, "balanced") {
+		t.Errorf("the balanced start's label %q does not name it as balanced", StartBalanced)
+	}
+	for players := 2; players <= 4; players++ {
+		for _, opts := range []map[string]string{nil, {StartOption.Key: StartBook}} {
+			st, err := game{}.New(rules.Config{Players: players, Options: opts}, 11)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for p, pl := range st.(*State).Seats {
+				if pl.Score != 0 {
+					t.Errorf("%d players, options %v: seat %d starts at %d, want the start position, 0", players, opts, p, pl.Score)
+				}
+			}
+		}
+	}
+	// The words stored before the book became the default.
+	for _, v := range []string{"the book: everyone starts at 0", "balanced: later seats start a few points ahead"} {
+		if _, err := (game{}).New(rules.Config{Players: 3, Options: map[string]string{"start": v}}, 1); err != nil {
+			t.Errorf("a saved game's score track %q no longer starts: %v", v, err)
+		}
+	}
+	if _, err := (game{}).New(rules.Config{Players: 3, Options: map[string]string{"start": "everyone at 10"}}, 1); !errors.Is(err, rules.ErrBadConfig) {
+		t.Errorf("an unknown score track: got %v, want ErrBadConfig", err)
 	}
 }
 
@@ -607,6 +648,9 @@ func TestAttack(t *testing.T) {
 	if s.figuresOn(target, 0, Worker) != 1 || len(s.Cells[target].Figures) != 1 {
 		t.Errorf("the captured worker does not stay on the tile: %v", s.Cells[target].Figures)
 	}
+	if pl := s.Seats[0]; pl.Home[Viking] != 1 || len(pl.Placed) != 0 {
+		t.Errorf("Ann's surviving viking: home %v, placed %+v; want it home", pl.Home, pl.Placed)
+	}
 }
 
 // The combat rolls themselves, with loaded dice.
@@ -641,7 +685,8 @@ func TestCombatRolls(t *testing.T) {
 }
 
 // Withdrawing from an attack: only after the first roll; the other side
-// wins; the attacker's vikings rest until the next harvest.
+// wins; "Withdrawing from an attack lets you put your remaining tokens
+// back on your player board": the attacker's vikings go home at once.
 func TestWithdraw(t *testing.T) {
 	s := attackSetup(t)
 	do(t, s, 0, KindAttack, sq(2, 4), 1, 2)
@@ -653,9 +698,104 @@ func TestWithdraw(t *testing.T) {
 		t.Errorf("Bo: score %d, vikings home %v", s.Seats[1].Score, s.Seats[1].Home)
 	}
 	pl := s.Seats[0]
-	if len(pl.Placed) != 1 || !pl.Placed[0].Resting || pl.Placed[0].Vikings != 1 || pl.Home[Viking] != 0 {
-		t.Errorf("Ann's vikings: placed %+v, home %v", pl.Placed, pl.Home)
+	if len(pl.Placed) != 0 || pl.Home[Viking] != 1 {
+		t.Errorf("Ann's vikings: placed %+v, home %v; want the survivor home", pl.Placed, pl.Home)
 	}
+}
+
+// The winner of the attack: "All surviving vikings go back to the player
+// board after an attack to rest and recuperate, regardless of them being
+// on the attacking or defending side. Workers will stay on the tile and
+// finish their job." The attacker's survivors come home as the attack
+// ends, not at the next harvest, and may be placed again this turn; the
+// defender's come home too (to the supply when the village is full).
+func TestAllSurvivingVikingsGoBackAfterAnAttack(t *testing.T) {
+	target := sq(2, 4)
+	t.Run("the attacker wins", func(t *testing.T) {
+		s := attackSetup(t)
+		do(t, s, 0, KindAttack, target, 1, 2)
+		do(t, s, 0, KindFight)
+		s.loaded = []int{5, 5, 1, 2, 1, 2, 3} // 5 beats 3
+		do(t, s, 1, KindFight)
+		do(t, s, 1, KindLose, Viking)
+		do(t, s, 0, KindFight)
+		s.loaded = []int{5, 5, 1, 2, 1} // 5 beats 1
+		ev := do(t, s, 1, KindFight)
+		if s.Fight != nil || s.Step.Kind != StepAct || s.Step.Seat != 0 {
+			t.Fatalf("the attack is not over: %+v, step %s", s.Fight, s.Step.Kind)
+		}
+		pl := s.Seats[0]
+		if pl.Home[Viking] != 2 || len(pl.Placed) != 0 {
+			t.Fatalf("Ann's 2 vikings: home %v, placed %+v; want both home", pl.Home, pl.Placed)
+		}
+		rested := func(e rules.Event) bool {
+			return strings.Contains(e.Text, "Ann takes 2 surviving vikings back to the player board")
+		}
+		if !slices.ContainsFunc(ev, rested) {
+			t.Errorf("the log does not say the vikings went home: %v", ev)
+		}
+		if s.figuresOn(target, 0, Worker) != 1 {
+			t.Errorf("the captured worker does not stay on the tile: %v", s.Cells[target].Figures)
+		}
+		// Rested, they are on the player board to place again.
+		explore := action(t, "Explore")
+		do(t, s, 0, KindAction, explore)
+		do(t, s, 0, KindAction, explore)
+		if s.Seats[0].Home[Viking] != 0 {
+			t.Errorf("Ann's vikings were not free to place: home %v", s.Seats[0].Home)
+		}
+		// Nothing of the attack is left for the next harvest.
+		do(t, s, 0, KindEnd)
+		toAct(t, s, 1)
+		do(t, s, 1, KindEnd)
+		for _, a := range s.Legal(0) {
+			if a.Kind == KindResolve && Actions[s.Seats[0].Placed[a.Args[0]].Action].Do == DoAttack {
+				t.Errorf("the harvest still offers the attack: %v", a)
+			}
+		}
+	})
+	t.Run("both sides survive", func(t *testing.T) {
+		s := attackSetup(t)
+		do(t, s, 0, KindAttack, target, 1, 2)
+		do(t, s, 0, KindFight)
+		s.loaded = []int{1, 2, 3, 4, 5, 5, 5} // 5 beats 4
+		do(t, s, 1, KindFight)
+		do(t, s, 0, KindWithdraw)
+		if s.Seats[0].Home[Viking] != 1 || len(s.Seats[0].Placed) != 0 {
+			t.Errorf("the attacker's survivor: home %v, placed %+v", s.Seats[0].Home, s.Seats[0].Placed)
+		}
+		if s.Seats[1].Home != [2]int{2, 2} || s.figuresOn(target, 1, Viking) != 0 || s.figuresOn(target, 1, Worker) != 1 {
+			t.Errorf("the defender: home %v, tile %v; want the viking home and the worker on the tile", s.Seats[1].Home, s.Cells[target].Figures)
+		}
+	})
+	t.Run("the defender wins", func(t *testing.T) {
+		s := attackSetup(t)
+		do(t, s, 0, KindAttack, target, 1, 1)
+		do(t, s, 0, KindFight)
+		s.loaded = []int{1, 2, 5, 5, 1} // 5 beats 2: Ann's only viking falls
+		do(t, s, 1, KindFight)
+		if s.Fight != nil || s.Seats[1].Score != AttackPoints {
+			t.Fatalf("the defender has not won: %+v", s.Fight)
+		}
+		if s.Seats[1].Home[Viking] != 2 || s.figuresOn(target, 1, Viking) != 0 || s.figuresOn(target, 1, Worker) != 1 {
+			t.Errorf("the defender: home %v, tile %v; want the viking home and the worker on the tile", s.Seats[1].Home, s.Cells[target].Figures)
+		}
+		if s.Seats[0].Home[Viking] != 1 || s.Seats[0].Supply[Viking] != 4 || len(s.Seats[0].Placed) != 0 {
+			t.Errorf("the attacker: home %v, supply %v, placed %+v", s.Seats[0].Home, s.Seats[0].Supply, s.Seats[0].Placed)
+		}
+	})
+	t.Run("the defender's village is full", func(t *testing.T) {
+		s := attackSetup(t)
+		s.Seats[1].Home[Viking]++
+		s.Seats[1].Supply[Viking]--
+		do(t, s, 0, KindAttack, target, 1, 1)
+		do(t, s, 0, KindFight)
+		s.loaded = []int{1, 2, 5, 5, 1}
+		do(t, s, 1, KindFight)
+		if s.Seats[1].Home[Viking] != VillageVikings || s.Seats[1].Supply[Viking] != Vikings-VillageVikings {
+			t.Errorf("no room: Bo's vikings home %v, supply %v", s.Seats[1].Home, s.Seats[1].Supply)
+		}
+	})
 }
 
 // Withdrawing early: Valkyrie's Mercy lets a defender leave before the

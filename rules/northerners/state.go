@@ -87,7 +87,9 @@ type Placement struct {
 	Workers int  `json:"workers,omitempty"`
 	Vikings int  `json:"vikings,omitempty"`
 	Jarl    bool `json:"jarl,omitempty"`
-	// Resting: vikings back from an attack, who only go home.
+	// Resting: vikings back from an attack, who only go home. No longer
+	// set: the book sends every surviving viking home as the attack ends
+	// (README.md, Changes); kept so the board and any older state read.
 	Resting bool `json:"resting,omitempty"`
 }
 
