@@ -52,11 +52,21 @@ run: build
 
 test: deps-browser deps-firefox deps-netns deps-node deps-turn vet unit build e2e
 
-vet:
-	@echo "== gofmt and go vet"
+# staticcheck, at a fixed version from the module proxy, built once into
+# build/ (natively, then run for the browser build too, where code only
+# the native build uses is not counted as unused).
+STATICCHECK := build/staticcheck
+STATICCHECK_VERSION := v0.8.2
+$(STATICCHECK):
+	GOBIN=$(CURDIR)/build $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
+
+vet: $(STATICCHECK)
+	@echo "== gofmt, go vet and staticcheck"
 	@test -z "$$(gofmt -l app rules sw)" || { gofmt -l app rules sw; echo "gofmt needed on the files above"; exit 1; }
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./app/... ./rules/...
+	$(STATICCHECK) ./...
+	GOOS=js GOARCH=wasm $(STATICCHECK) -checks=inherit,-U1000 ./app/... ./rules/... # unused here may serve the native build
 
 unit:
 	@echo "== native tests"
