@@ -114,6 +114,26 @@ func TestBotsPlayWholeGames(t *testing.T) {
 	}
 }
 
+// With a module on and the base book's start (HandOption: keep 3 of 5),
+// bots keep their hands as in the base game and play the modules on.
+func TestBotsPlayTheKeepStartWithModules(t *testing.T) {
+	options := map[string]string{HeroesOption.Key: On, FameOption.Key: On, HandOption.Key: HandKeep}
+	used := map[string]int{}
+	for _, players := range []int{2, 4} {
+		bots := map[rules.Seat]rules.Bot{}
+		for p := range players {
+			bots[rules.Seat(p)] = game{}.NewBot(uint64(10 + p))
+		}
+		s, _ := playCounting(t, rules.Config{Players: players, Options: options}, uint64(20+players), bots, used)
+		if err := check(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if used[KindReturn] != 2*(2+4) || used[KindDraft] != 0 {
+		t.Errorf("the bots returned %d cards and drafted %d, want %d and none", used[KindReturn], used[KindDraft], 2*(2+4))
+	}
+}
+
 // counts is every player count with the given options, for the
 // benchmarks.
 func counts(options map[string]string) []rules.Config {

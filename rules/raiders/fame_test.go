@@ -246,6 +246,84 @@ func TestJarlsResolveKillsThenSubduesThenFlights(t *testing.T) {
 	}
 }
 
+// Raid 8: "Resolve in order: All Kills → All Subdues → All Flees", and
+// Flee: "Lose 1 Fame or 1 VP." The fame a flight loses is counted once
+// every kill has resolved, whichever Jarl the kill is chosen at: fleeing
+// for fame is open when the fame is there, or when a Jarl still to decide
+// can be killed for it (its wounds fitting the crew).
+func TestFleeForFameCountsEveryKillBeforeIt(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		fame   int
+		crew   []int
+		jarls  []int
+		before []string // choices made at the first Jarls: kill, fame (flee for fame), vp (flee for VP)
+		want   bool     // fleeing for fame is offered at the next Jarl
+	}{
+		{"fame in hand", 1, []int{Huntsman, Huntsman}, []int{Thorkel, Asgeir}, nil, true},
+		{"no fame and nothing to kill", 0, []int{Huntsman, Huntsman}, []int{Thorkel}, nil, false},
+		{"a kill listed earlier", 0, []int{Mercenary, Mercenary}, []int{Asgeir, Thorkel}, []string{"kill"}, true},
+		{"a kill listed later", 0, []int{Mercenary, Mercenary}, []int{Thorkel, Asgeir}, nil, true},
+		{"a kill listed later pays for two flights", 0, []int{Mercenary, Mercenary}, []int{Thorkel, Orm, Asgeir}, []string{"fame"}, true},
+		{"a later kill without room for its wounds", 0, []int{Huntsman, Huntsman}, []int{Thorkel, Asgeir}, nil, false},
+		{"one later kill pays for two flights, not three", 0, []int{Mercenary, Mercenary}, []int{Thorkel, Orm, Asgeir}, []string{"fame", "fame"}, false},
+		{"the earlier flight spent it", 1, []int{Huntsman, Huntsman}, []int{Thorkel, Orm}, []string{"fame"}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, h := harbourWithJarls(t, Pieces{0, 0, 0, 0, len(c.jarls)}, c.crew, c.jarls...)
+			do(t, s, 0, KindRaid, h)
+			s.Seats[0].Fame = c.fame
+			for _, b := range c.before {
+				switch b {
+				case "kill":
+					do(t, s, 0, KindKill)
+				case "fame":
+					do(t, s, 0, KindFlee, 0)
+				default:
+					do(t, s, 0, KindFlee, 1)
+				}
+			}
+			if s.Step.Kind != StepJarl {
+				t.Fatalf("step %+v, want the next Jarl", s.Step)
+			}
+			if got := offered(s, 0, KindFlee, 0); got != c.want {
+				t.Errorf("flee for fame offered: %v, want %v (legal %v)", got, c.want, s.Legal(0))
+			}
+			if len(s.Legal(0)) == 0 {
+				t.Error("no choice left at a Jarl")
+			}
+		})
+	}
+	// Played out: fleeing Thorkel for fame with none commits the raider to
+	// killing Asgeir, listed after him; the kill resolves first and pays.
+	s, h := harbourWithJarls(t, Pieces{0, 0, 0, 0, 2}, []int{Mercenary, Mercenary}, Thorkel, Asgeir)
+	do(t, s, 0, KindRaid, h)
+	pl := &s.Seats[0]
+	vp := pl.VP
+	do(t, s, 0, KindFlee, 0) // Thorkel: flee, losing 1 fame
+	for _, a := range s.Legal(0) {
+		if a.Kind != KindKill {
+			t.Errorf("%v is open at Asgeir: only his kill pays for the flight", a)
+		}
+	}
+	why := map[string]string{}
+	for _, r := range s.Refused(0) {
+		why[r.Action.Kind] = r.Why
+	}
+	for _, kind := range []string{KindSubdue, KindFlee} {
+		if want := "your flights for fame need 1 more fame, from killing a Jarl"; why[kind] != want {
+			t.Errorf("%s at Asgeir refused with %q, want %q", kind, why[kind], want)
+		}
+	}
+	do(t, s, 0, KindKill)
+	for s.Step.Kind == StepWound {
+		do(t, s, 0, KindWound, firstArgs(t, s, KindWound)...)
+	}
+	if pl.Fame != KillFame-1 || pl.VP != vp || s.Encounter != nil {
+		t.Errorf("fame %d, VP %+d, encounter %+v; want %d fame and the VP unchanged", pl.Fame, pl.VP-vp, s.Encounter, KillFame-1)
+	}
+}
+
 // Final Scoring 1: "Fame Track: VP based on level (e.g., 6 = 12 VP)".
 func TestFameTrack(t *testing.T) {
 	s := tableWith(t, 2, fame)

@@ -41,13 +41,13 @@ func (game) Info() rules.Info {
 		MinPlayers: 2,
 		MaxPlayers: 4,
 		Minutes:    [2]int{60, 80},
-		Options:    []rules.Option{StartOption, HeroesOption, FameOption},
+		Options:    []rules.Option{StartOption, HeroesOption, FameOption, HandOption},
 		Pitch:      "Hire a crew in the village, raid harbours, outposts, monasteries and fortresses, and win the Chieftain's favour.",
 		Summary: []string{
 			"On your turn, work or raid. To work, put your worker at an empty building and do its action, then take a worker from another building and do that one's action too: draw townsfolk at the Gate House, play one for its Town Hall ability, sell cards at the Treasury, hire crew at the Barracks, buy armour, gather provisions at the Mill and silver at the Silversmith, or make an offering to the Chieftain at the Long House.",
 			"To raid, your worker's colour, your crew and the provisions and gold you pay must meet the space's demands. Roll its dice: dice, armour, crew strength and crew abilities add up to your strength, and each threshold it reaches scores more VP. Take the plunder, the worker there and the Valkyries: each kills one of your crew and moves you up the Valkyrie track.",
 			"The game ends one round after the fifth fortress is raided, the offering stack runs out or the last Valkyrie leaves the board. Raid VP, offerings, the armoury and Valkyrie tracks, crew bonuses, gold and iron (1 VP each) and livestock (1 VP a pair) add up; ties go to the higher Valkyrie track, then the higher armoury track.",
-			"Two modules can be turned on. Hall of Heroes: a drafted start, the Mead Hall (take a face-up townsfolk, or discard hand cards to complete a quest from a raided space; the rightmost quest or reputation tile sets each tile's VP), and mead drunk before a roll for +1 strength each. Fields of Fame: the Township's raid spaces and Jarls met in raids, to kill (fame and a reward), subdue into your crew or flee, at the cost of wounds that weaken your crew; fame scores at the end.",
+			"Two modules can be turned on; with either, the starting hands are drafted (or, as an option, each player keeps 3 of 5 as in the base game). Hall of Heroes: the Mead Hall (take a face-up townsfolk, or discard hand cards to complete a quest from a raided space; the rightmost quest or reputation tile sets each tile's VP), and mead drunk before a roll for +1 strength each. Fields of Fame: the Township's raid spaces and Jarls met in raids, to kill (fame and a reward), subdue into your crew or flee, at the cost of wounds that weaken your crew; fame scores at the end.",
 		},
 	}
 }
@@ -79,11 +79,13 @@ func (g game) New(cfg rules.Config, seed uint64) (rules.State, error) {
 		Balanced: cfg.Option(StartOption) == StartBalanced,
 		Heroes:   cfg.Option(HeroesOption) == On,
 		Fame:     cfg.Option(FameOption) == On,
+		Keep:     cfg.Option(HandOption) == HandKeep,
 	}), nil
 }
 
-// Modules are the options a game is set up with.
-type Modules struct{ Balanced, Heroes, Fame bool }
+// Modules are the options a game is set up with. Keep is HandKeep: with a
+// module on, the base book's keep 3 of 5 instead of the draft.
+type Modules struct{ Balanced, Heroes, Fame, Keep bool }
 
 func optionOnOff(key, label string) rules.Option {
 	return rules.Option{Key: key, Label: label, Choices: []string{Off, On}}
@@ -92,7 +94,8 @@ func optionOnOff(key, label string) rules.Option {
 // newState sets a game up as the book's Setup says, the starting silver
 // balanced by seat if asked (StartOption). With a module on, the set-up is
 // the comprehensive book's (Setup 1 to 5): its boards and tiles, 5 more
-// gold in the supply, and the draft start.
+// gold in the supply, and the draft start unless the base book's keep 3
+// of 5 is chosen (HandOption).
 func newState(players int, names []string, seed uint64, m Modules) *State {
 	s := &State{Players: players, RNG: rules.NewRNG(seed), FinalLeft: -1, Silver: SilverSupply, Provisions: ProvisionsSupply,
 		Heroes: m.Heroes, Fame: m.Fame}
@@ -167,7 +170,7 @@ func newState(players int, names []string, seed uint64, m Modules) *State {
 		}
 	}
 	s.Step = Step{Kind: StepKeep, Seat: -1}
-	if s.modular() {
+	if s.modular() && !m.Keep {
 		s.Step.Kind = StepDraft
 	}
 	return s

@@ -14,7 +14,8 @@ import (
 func table(t *testing.T, players int) *State { return tableWith(t, players, Modules{}) }
 
 // tableWith is table with modules: with one on, each player drafted (hired
-// the first card offered, passed the next two).
+// the first card offered, passed the next two), or kept the first three
+// with m.Keep.
 func tableWith(t *testing.T, players int, m Modules) *State {
 	t.Helper()
 	s := newState(players, nil, 7, m)

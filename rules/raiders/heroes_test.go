@@ -1,7 +1,9 @@
 package raiders
 
 import (
+	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"longhall/rules"
@@ -48,6 +50,85 @@ func TestDraftStart(t *testing.T) {
 				t.Errorf("%d players, seat %d: crew %v, hand %v; want crew [%d], hand %v", players, p, pl.Crew, pl.Hand, dealt[p][0], want)
 			}
 		}
+	}
+}
+
+// Setup 5, "Starting Hands (Draft Option – Recommended for 4+ Players)":
+// with a module on, the draft is an option, the default; the other choice
+// is the base book's start, "Each player keeps 3 of their 5 townfolk cards
+// and returns the other 2 facedown to the bottom of the deck"
+// (HandOption). With no module the base game always keeps 3 of 5, so no
+// combination of options is refused.
+func TestStartingHandsWithAModule(t *testing.T) {
+	if HandOption.Choices[0] != HandDraft {
+		t.Errorf("the default starting hands are %q, want the draft", HandOption.Choices[0])
+	}
+	for _, c := range []struct {
+		heroes, fame, hand string // "" leaves the option at its default
+		want               string // StepDraft or StepKeep
+	}{
+		{"", "", "", StepKeep},
+		{"", "", HandDraft, StepKeep},
+		{"", "", HandKeep, StepKeep},
+		{On, "", "", StepDraft},
+		{"", On, "", StepDraft},
+		{On, On, "", StepDraft},
+		{On, On, HandDraft, StepDraft},
+		{On, "", HandKeep, StepKeep},
+		{"", On, HandKeep, StepKeep},
+		{On, On, HandKeep, StepKeep},
+	} {
+		opts, name := map[string]string{}, []string{"no module"}
+		if c.heroes != "" || c.fame != "" {
+			name = nil
+		}
+		for _, o := range []struct{ key, value, name string }{
+			{HeroesOption.Key, c.heroes, "heroes"}, {FameOption.Key, c.fame, "fame"},
+			{HandOption.Key, c.hand, map[string]string{HandDraft: "draft", HandKeep: "keep 3 of 5"}[c.hand]},
+		} {
+			if o.value != "" {
+				opts[o.key] = o.value
+				name = append(name, o.name)
+			}
+		}
+		t.Run(strings.Join(name, ", "), func(t *testing.T) {
+			st, err := game{}.New(rules.Config{Players: 4, Options: opts}, 3)
+			if err != nil {
+				t.Fatalf("refused: %v", err)
+			}
+			s := st.(*State)
+			if s.Step.Kind != c.want || len(s.Pending()) != 4 {
+				t.Fatalf("step %+v, pending %v; want %q for every seat", s.Step, s.Pending(), c.want)
+			}
+			// Every seat plays its first legal choice until the start.
+			for p := range s.Seats {
+				if len(s.Seats[p].Dealt) != Dealt {
+					t.Errorf("seat %d was dealt %v", p, s.Seats[p].Dealt)
+				}
+				for (s.Step.Kind == StepKeep || s.Step.Kind == StepDraft) && len(s.Legal(rules.Seat(p))) > 0 {
+					do(t, s, p, s.Legal(rules.Seat(p))[0].Kind, s.Legal(rules.Seat(p))[0].Args...)
+				}
+			}
+			hand, crew := Kept, 0
+			if c.want == StepDraft {
+				hand, crew = Dealt-DraftPasses+2, 1
+			}
+			for p := range s.Seats {
+				if pl := &s.Seats[p]; len(pl.Hand) != hand || len(pl.Crew) != crew {
+					t.Errorf("seat %d starts with %d cards and %d crew, want %d and %d", p, len(pl.Hand), len(pl.Crew), hand, crew)
+				}
+			}
+			if s.Step.Kind != StepTurn {
+				t.Errorf("after the start: step %+v", s.Step)
+			}
+			if c.heroes == On && (len(s.hallCards()) != MeadRow || s.Mead != MeadSupply) {
+				t.Errorf("the Mead Hall is not set up: hall %v, mead %d", s.Hall, s.Mead)
+			}
+		})
+	}
+	_, err := game{}.New(rules.Config{Players: 4, Options: map[string]string{HeroesOption.Key: On, HandOption.Key: "keep 4 of 5"}}, 1)
+	if !errors.Is(err, rules.ErrBadConfig) {
+		t.Errorf("an unknown starting hand: %v, want a rules.ErrBadConfig", err)
 	}
 }
 

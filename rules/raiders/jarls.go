@@ -67,63 +67,150 @@ func (s *State) meetJarls(p, n int, ev *events) {
 // legalJarl lists p's choices for the first Jarl not yet decided. Killing
 // or subduing needs room on the crew for its wounds, after the choices
 // already made; subduing also needs its silver and a place in the crew.
+// Fleeing for fame needs the fame when the flights resolve, after every
+// kill (jarlTally.covered).
 func (s *State) legalJarl(p int) []rules.Action {
 	legal, _ := s.jarlChoices(p)
 	return legal
 }
 
+// jarlTally is what an encounter's choices will take or bring when they
+// resolve: the crew's room for wounds, the silver and the crew left, the
+// kills (each KillFame, and its reward's VP), and the flights for fame.
+type jarlTally struct {
+	room, silver, crew, kills, killVP, flights int
+}
+
+// tally adds up p's choices (in the order the Jarls are listed, choice[k]
+// for Jarl card jarls[k]).
+func (s *State) tally(p int, jarls, choice []int) jarlTally {
+	pl := &s.Seats[p]
+	t := jarlTally{room: s.woundRoom(p), silver: pl.Silver, crew: len(pl.Crew)}
+	for k, ch := range choice {
+		t = t.with(ch, jarls[k])
+	}
+	return t
+}
+
+// with is t after one more choice, ch against Jarl card j.
+func (t jarlTally) with(ch, j int) jarlTally {
+	t.room -= woundsFor(ch, j)
+	switch ch {
+	case Kill:
+		t.kills++
+		t.killVP += Jarls[KindOf(j)-FirstJarl].Kill.VP
+	case Subdue:
+		t.silver -= Kinds[KindOf(j)].Cost
+		t.crew++
+	case FleeFame:
+		t.flights++
+	}
+	return t
+}
+
+// fameAfterKills is p's fame once the tallied kills have resolved: "All
+// Kills → All Subdues → All Flees", so every kill chosen, whichever Jarl
+// it is listed at, brings its fame before any flight loses some (no
+// further than the track's end).
+func (s *State) fameAfterKills(p int, t jarlTally) int {
+	return min(len(FameVP)-1, s.Seats[p].Fame+KillFame*t.kills)
+}
+
+// short is how much fame the tallied flights for fame lack, after the
+// kills: 0 when they are paid for.
+func (s *State) short(p int, t jarlTally) int {
+	return max(0, t.flights-s.fameAfterKills(p, t))
+}
+
+// covered says whether the tallied flights for fame can still be paid
+// for: they are, or killing some of the Jarls still to decide (the Jarl
+// cards in later) would bring the fame they lack, with room on the crew
+// for those kills' wounds. The cheapest kills are tried first.
+func (s *State) covered(p int, t jarlTally, later []int) bool {
+	if s.short(p, t) == 0 {
+		return true
+	}
+	cost := make([]int, len(later))
+	for k, j := range later {
+		cost[k] = woundsFor(Kill, j)
+	}
+	slices.Sort(cost)
+	for _, w := range cost {
+		if t.room < w {
+			return false
+		}
+		t.room -= w
+		t.kills++
+		if s.short(p, t) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // jarlChoices lists p's choices for the first undecided Jarl: those open
-// now, and a kill or subdue that is not, with why.
+// now, and a kill, a subdue or a flight for VP that is not, with why. Every choice is weighed against the choices
+// made so far and the Jarls still to decide: the kills resolve first,
+// whichever Jarl they are chosen at, so a flight for fame is open when
+// the fame is there once the kills are done, or a Jarl still to decide
+// can be killed for it; a later choice that would leave such a flight
+// unpaid is then refused. Fleeing for VP is open when the player has VP
+// (the kills' rewards included), or no fame to lose (FleeWithNothingToLose).
 func (s *State) jarlChoices(p int) ([]rules.Action, []rules.Refusal) {
 	e, pl := s.Encounter, &s.Seats[p]
 	i := slices.Index(e.Choice, -1)
 	if i < 0 {
 		return nil, nil
 	}
-	j := e.Jarls[i]
-	// What the choices made so far will take, or (kills, which resolve
-	// before flights) bring in fame.
-	room, silver, crew, fame := s.woundRoom(p), pl.Silver, len(pl.Crew), pl.Fame
-	for k, ch := range e.Choice[:i] {
-		room -= woundsFor(ch, e.Jarls[k])
-		switch ch {
-		case Kill:
-			fame += KillFame
-		case Subdue:
-			silver -= Kinds[KindOf(e.Jarls[k])].Cost
-			crew++
-		case FleeFame:
-			fame--
-		}
-	}
+	j, later := e.Jarls[i], e.Jarls[i+1:]
+	t := s.tally(p, e.Jarls[:i], e.Choice[:i])
 	name, kind := cardName(j), Kinds[KindOf(j)]
 	var out []rules.Action
 	var refused []rules.Refusal
 	wounds := func(w int) string {
-		return fmt.Sprintf("needs room for %s; your crew can take %d", rules.Count(w, "wound"), max(room, 0))
+		return fmt.Sprintf("needs room for %s; your crew can take %d", rules.Count(w, "wound"), max(t.room, 0))
+	}
+	// unpaid says why choice ch would leave the flights for fame unpaid,
+	// or "" when it does not.
+	unpaid := func(ch int) string {
+		after := t.with(ch, j)
+		if s.covered(p, after, later) {
+			return ""
+		}
+		return fmt.Sprintf("your flights for fame need %d more fame, from killing a Jarl", s.short(p, after))
 	}
 	kill := act(KindKill, fmt.Sprintf("Kill %s: %s, %d fame and %s", name, rules.Count(woundsFor(Kill, j), "wound"), KillFame, RewardWords(Jarls[KindOf(j)-FirstJarl].Kill)))
-	if w := woundsFor(Kill, j); room >= w {
-		out = append(out, kill)
-	} else {
+	switch w := woundsFor(Kill, j); {
+	case t.room < w:
 		refused = append(refused, rules.Refusal{Action: kill, Why: wounds(w)})
+	case unpaid(Kill) != "":
+		refused = append(refused, rules.Refusal{Action: kill, Why: unpaid(Kill)})
+	default:
+		out = append(out, kill)
 	}
 	subdue := act(KindSubdue, fmt.Sprintf("Subdue %s into your crew: %s and %d silver", name, rules.Count(woundsFor(Subdue, j), "wound"), kind.Cost))
 	switch w := woundsFor(Subdue, j); {
-	case silver < kind.Cost:
-		refused = append(refused, rules.Refusal{Action: subdue, Why: fmt.Sprintf("needs %d silver; you have %d", kind.Cost, max(silver, 0))})
-	case crew >= MaxCrew:
+	case t.silver < kind.Cost:
+		refused = append(refused, rules.Refusal{Action: subdue, Why: fmt.Sprintf("needs %d silver; you have %d", kind.Cost, max(t.silver, 0))})
+	case t.crew >= MaxCrew:
 		refused = append(refused, rules.Refusal{Action: subdue, Why: fmt.Sprintf("your crew is full (%d)", MaxCrew)})
-	case room < w:
+	case t.room < w:
 		refused = append(refused, rules.Refusal{Action: subdue, Why: wounds(w)})
+	case unpaid(Subdue) != "":
+		refused = append(refused, rules.Refusal{Action: subdue, Why: unpaid(Subdue)})
 	default:
 		out = append(out, subdue)
 	}
-	if fame > 0 {
+	if unpaid(FleeFame) == "" {
 		out = append(out, act(KindFlee, "Flee from "+name+", losing 1 fame", 0))
 	}
-	if pl.VP > 0 || fame <= 0 {
-		out = append(out, act(KindFlee, "Flee from "+name+", losing 1 VP", 1))
+	if pl.VP+t.killVP > 0 || s.fameAfterKills(p, t)-t.flights <= 0 {
+		fleeVP := act(KindFlee, "Flee from "+name+", losing 1 VP", 1)
+		if why := unpaid(FleeVP); why != "" {
+			refused = append(refused, rules.Refusal{Action: fleeVP, Why: why})
+		} else {
+			out = append(out, fleeVP)
+		}
 	}
 	return out, refused
 }
@@ -255,7 +342,7 @@ func (s *State) resolveEncounter(ev *events) {
 		default:
 			s.JarlDiscard = append(s.JarlDiscard, j)
 			if e.Choice[i] == FleeFame {
-				pl.Fame = max(0, pl.Fame-1) // kills at the track's end may bring less than counted
+				pl.Fame = max(0, pl.Fame-1) // never below 0: legalJarl offers no flight the fame does not cover
 				ev.Add(p, "flee", "%s flees from %s and loses 1 fame", s.name(p), name)
 			} else {
 				pl.VP = max(0, pl.VP-1)

@@ -8,10 +8,28 @@ package raiders
 // strengths and costs are rows of Kinds in content.go, so that a card id
 // means the same thing everywhere.
 
+import "longhall/rules"
+
 // The game's options: each module on or off, in any combination.
 var (
 	HeroesOption = optionOnOff("heroes", "Hall of Heroes (Mead Hall, mead, quests)")
 	FameOption   = optionOnOff("fame", "Fields of Fame (Township, Jarls, wounds, fame)")
+)
+
+// HandOption chooses the starting hands when a module is on. The
+// comprehensive book's Setup 5 is "Starting Hands (Draft Option –
+// Recommended for 4+ Players)": the draft is an option, and what it is an
+// option to is the base book's start, "Each player keeps 3 of their 5
+// townfolk cards and returns the other 2 facedown to the bottom of the
+// deck". The draft is the default with a module; with none the base game
+// always keeps 3 of 5, whatever this says (its label says so), so every
+// combination of options is a game.
+var HandOption = rules.Option{Key: "hand", Label: "Starting hands with a module", Choices: []string{HandDraft, HandKeep}}
+
+// The choices of HandOption.
+const (
+	HandDraft = "the draft: hire 1 of 5 free, pass 1 left and 1 right, keep 4 (recommended for 4+ players)"
+	HandKeep  = "keep 3 of 5, return 2 to the deck (the base game's start)"
 )
 
 // The choices of HeroesOption and FameOption.

@@ -215,7 +215,8 @@ func TestConformance(t *testing.T) {
 }
 
 // TestConformanceWithModules is the same suite for the three module
-// combinations at 2, 3 and 4 players.
+// combinations at 2, 3 and 4 players, and both modules with the base
+// book's start at 2 and 4.
 func TestConformanceWithModules(t *testing.T) {
 	s := suite()
 	s.Games, s.Every, s.HiddenEvery = 60, 9, 10
@@ -225,7 +226,8 @@ func TestConformanceWithModules(t *testing.T) {
 
 // configs lists the set-ups the suite plays: the base game at every
 // player count and with the balanced start at 2 and 4 (modules false),
-// or every module combination at every player count (modules true).
+// or every module combination at every player count and both modules with
+// the keep-3-of-5 start at 2 and 4 (modules true).
 func configs(modules bool) []rules.Config {
 	var out []rules.Config
 	for players := 2; players <= 4; players++ {
@@ -238,6 +240,10 @@ func configs(modules bool) []rules.Config {
 		}
 		for _, m := range [][2]string{{On, Off}, {Off, On}, {On, On}} {
 			out = append(out, rules.Config{Players: players, Options: map[string]string{HeroesOption.Key: m[0], FameOption.Key: m[1]}})
+		}
+		if players != 3 {
+			// The base book's keep 3 of 5 instead of the draft (HandOption).
+			out = append(out, rules.Config{Players: players, Options: map[string]string{HeroesOption.Key: On, FameOption.Key: On, HandOption.Key: HandKeep}})
 		}
 	}
 	return out

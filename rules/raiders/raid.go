@@ -106,7 +106,10 @@ func (s *State) strength(p, i int, dice []int, mead int) (total int, terms [][2]
 	if n := pl.crewOf(Folke); n > 0 {
 		add(TermFolke, n*(len(pl.Crew)-1))
 	}
-	add(TermRagnhildr, pl.crewOf(Ragnhildr)*(pl.Valkyrie/2))
+	// Ragnhildr: "Gain 1 strength for every 2 valkyrie you have taken",
+	// those taken in earlier raids (this raid's are taken after it is
+	// scored), not the track's steps.
+	add(TermRagnhildr, pl.crewOf(Ragnhildr)*(pl.Taken/2))
 	return total, terms
 }
 
@@ -173,6 +176,7 @@ func (s *State) resolveRaid(ev *events) {
 	pl.Gold += loot[Gold]
 	pl.Iron += loot[Iron]
 	pl.Livestock += loot[Livestock]
+	pl.Taken += loot[Valkyrie]
 	s.Supply[Valkyrie] += loot[Valkyrie]
 	var took []string
 	for _, k := range []int{Gold, Iron, Livestock, Valkyrie} {

@@ -112,9 +112,9 @@ func TestStrength(t *testing.T) {
 	m, f := spaceOf(Monastery), spaceOf(Fortress)
 	s := table(t, 2)
 	pl := &s.Seats[0]
-	pl.Armour, pl.Valkyrie = 6, 4
+	pl.Armour, pl.Valkyrie, pl.Taken = 6, 4, 4
 	enlist(t, s, 0, Armourer, Barbarian, Brynjar, Folke, Ragnhildr)
-	// crew 3+3+4+3+4 = 17; Brynjar +6/3 = 2; Folke +4 others; Ragnhildr +4/2 = 2
+	// crew 3+3+4+3+4 = 17; Brynjar +6/3 = 2; Folke +4 others; Ragnhildr +4 taken/2 = 2
 	base := 7 + 6 + 17 + 2 + 4 + 2
 	if got, _ := s.strength(0, m, []int{3, 4}, 0); got != base+2 {
 		t.Errorf("monastery strength %d, want %d (an Armourer adds 2)", got, base+2)
@@ -129,6 +129,66 @@ func TestStrength(t *testing.T) {
 	}
 	if sum != got {
 		t.Errorf("terms %v add up to %d, not %d", terms, sum, got)
+	}
+}
+
+// Ragnhildr's card (cards.csv): "Gain 1 strength for every 2 valkyrie you
+// have taken" counts the Valkyries taken, not the steps on the Valkyrie
+// track. They differ where the book takes Valkyries that move no marker:
+// "If you take more valkyries than you have crew, discard the excess
+// valkyries", and a marker moves "up the valkyrie track (but not beyond
+// its end)".
+func TestRagnhildrCountsValkyriesTaken(t *testing.T) {
+	o := spaceOf(Outpost)
+	for _, c := range []struct {
+		name         string
+		track, taken int
+		want         int // Ragnhildr's strength
+	}{
+		{"none taken", 0, 0, 0},
+		{"one taken", 1, 1, 0},
+		{"every one took a crew member", 4, 4, 2},
+		{"the excess discarded count", 1, 3, 1},
+		{"the track's end stops the marker, not the count", len(ValkyrieVP) - 1, 9, 4},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := table(t, 2)
+			noCrew(s, 0)
+			enlist(t, s, 0, Ragnhildr)
+			s.Seats[0].Valkyrie, s.Seats[0].Taken = c.track, c.taken
+			got := 0
+			_, terms := s.strength(0, o, []int{1}, 0)
+			for _, term := range terms {
+				if term[0] == TermRagnhildr {
+					got = term[1]
+				}
+			}
+			if got != c.want {
+				t.Errorf("track %d, %d taken: Ragnhildr adds %d, want %d (terms %v)", c.track, c.taken, got, c.want, terms)
+			}
+		})
+	}
+	// In play: a harbour's 4 Valkyries against a crew of 2 move the track
+	// 2 steps, and count 4 taken.
+	s := table(t, 2)
+	h := spaceOf(Harbour)
+	noCrew(s, 0)
+	enlist(t, s, 0, Huntsman, Huntsman)
+	fund(s, 0, 0, 2, 0, 0, 0)
+	loot(s, h, Pieces{0, 0, 0, 4})
+	do(t, s, 0, KindRaid, h)
+	do(t, s, 0, KindLose, firstArgs(t, s, KindLose)...)
+	do(t, s, 0, KindLose, firstArgs(t, s, KindLose)...)
+	pl := &s.Seats[0]
+	if pl.Valkyrie != 2 || pl.Taken != 4 {
+		t.Fatalf("Valkyrie track %d, %d taken; want 2 and 4", pl.Valkyrie, pl.Taken)
+	}
+	if v := s.view(1); v.Players[0].Taken != 4 {
+		t.Errorf("the view shows %d Valkyries taken, want 4", v.Players[0].Taken)
+	}
+	enlist(t, s, 0, Ragnhildr)
+	if got, _ := s.strength(0, o, nil, 0); got != 4+2 {
+		t.Errorf("strength %d with Ragnhildr after 4 Valkyries taken, want 4 + 2 (the track's 2 steps would give 4 + 1)", got)
 	}
 }
 

@@ -53,9 +53,10 @@ const FinalRoundIncludesTrigger = true
 // The modules' rulings, where the comprehensive book is silent or short.
 
 // DraftWithAnyModule: the comprehensive book's starting hand (the draft,
-// Setup 5) is the start of every game with a module on; the base book's
-// "keep 3 of 5" with none.
-const DraftWithAnyModule = true // newState
+// Setup 5, "Draft Option") is the default start of a game with a module
+// on, and the base book's "keep 3 of 5" the other choice (HandOption); a
+// game with no module always keeps 3 of 5.
+const DraftWithAnyModule = true // newState, HandOption
 
 // MeadOnlyWithDice: mead is declared before a roll, so it is offered only
 // at spaces that roll dice; a harbour's 1 VP does not depend on strength.

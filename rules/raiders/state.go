@@ -93,9 +93,10 @@ type Player struct {
 	Iron       int   `json:"iron"`
 	Livestock  int   `json:"livestock"`
 	Armour     int   `json:"armour"`
-	Valkyrie   int   `json:"valkyrie"` // position on the Valkyrie track
-	VP         int   `json:"vp"`       // raid points so far
-	Worker     int   `json:"worker"`   // the colour in hand, NoWorker mid-turn
+	Valkyrie   int   `json:"valkyrie"`        // position on the Valkyrie track
+	Taken      int   `json:"taken,omitempty"` // Valkyries taken in raids, the excess discarded included (Ragnhildr)
+	VP         int   `json:"vp"`              // raid points so far
+	Worker     int   `json:"worker"`          // the colour in hand, NoWorker mid-turn
 	Hand       []int `json:"hand"`
 	Crew       []int `json:"crew"`
 	Offerings  []int `json:"offerings"`

@@ -55,6 +55,7 @@ type PlayerView struct {
 	Livestock  int   `json:"livestock"`
 	Armour     int   `json:"armour"`
 	Valkyrie   int   `json:"valkyrie"`
+	Taken      int   `json:"taken,omitempty"` // Valkyries taken in raids (Ragnhildr)
 	VP         int   `json:"vp"`
 	Worker     int   `json:"worker"`
 	Hand       int   `json:"hand"` // how many cards
@@ -105,7 +106,7 @@ func (s *State) view(seat int) *View {
 	for p := range s.Seats {
 		pl := &s.Seats[p]
 		v.Players = append(v.Players, PlayerView{Silver: pl.Silver, Provisions: pl.Provisions, Gold: pl.Gold, Iron: pl.Iron, Livestock: pl.Livestock,
-			Armour: pl.Armour, Valkyrie: pl.Valkyrie, VP: pl.VP, Worker: pl.Worker, Hand: len(pl.Hand),
+			Armour: pl.Armour, Valkyrie: pl.Valkyrie, Taken: pl.Taken, VP: pl.VP, Worker: pl.Worker, Hand: len(pl.Hand),
 			Crew: slices.Clone(pl.Crew), Offerings: slices.Clone(pl.Offerings), Keeping: len(pl.Dealt) > 0,
 			Fortresses: pl.Fortresses, Mead: pl.Mead, Tiles: slices.Clone(pl.Tiles), Fame: pl.Fame, Jarls: pl.Jarls})
 		pv := &v.Players[len(v.Players)-1]

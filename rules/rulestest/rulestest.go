@@ -238,19 +238,24 @@ func playOne(t testing.TB, s Suite, cfg rules.Config, seed uint64, scramble bool
 		if s.Private != nil {
 			before = privates(s, st, cfg.Players)
 		}
-		var pre string
+		// Every few steps, the action is applied as a runtime that can
+		// take it back does (rules.Reversibly), and checked.
+		var (
+			ev   []rules.Event
+			back rules.State
+		)
 		if step%every == 0 {
-			pre = encode(t, st)
-		}
-		ev, back, err := rules.Reversibly(st, seat, a, func() ([]rules.Event, error) { return rec.Append(st, seat, a) })
-		if err != nil {
-			t.Fatalf("%s: legal action %v refused: %v", where(), a, err)
-		}
-		if back != nil {
-			undo = undoPoint{back, len(rec.Actions) - 1}
-			if step%every == 0 {
+			pre := encode(t, st)
+			ev, back, err = rules.Reversibly(st, seat, a, func() ([]rules.Event, error) { return rec.Append(st, seat, a) })
+			if err == nil && back != nil {
+				undo = undoPoint{back, len(rec.Actions) - 1}
 				checkUndo(t, s, back, pre, st, seat, a, cfg.Players, rng, scramble, where)
 			}
+		} else {
+			ev, err = rec.Append(st, seat, a)
+		}
+		if err != nil {
+			t.Fatalf("%s: legal action %v refused: %v", where(), a, err)
 		}
 		words.events(ev, cfg.Players)
 		if s.Private != nil {
