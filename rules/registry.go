@@ -2,8 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"slices"
-	"strings"
 	"sync"
 )
 
@@ -35,18 +33,6 @@ func Lookup(id string) (Game, error) {
 		return g, nil
 	}
 	return nil, fmt.Errorf("%w: no game called %q", ErrBadConfig, id)
-}
-
-// Games lists the registered games, ordered by name.
-func Games() []Game {
-	registry.RLock()
-	defer registry.RUnlock()
-	out := make([]Game, 0, len(registry.games))
-	for _, g := range registry.games {
-		out = append(out, g)
-	}
-	slices.SortFunc(out, func(a, b Game) int { return strings.Compare(a.Info().Name, b.Info().Name) })
-	return out
 }
 
 // CheckPlayers returns an ErrBadConfig error when n is outside the game's

@@ -51,12 +51,3 @@ func Shuffle[T any](r *RNG, s []T) {
 		s[i], s[j] = s[j], s[i]
 	}
 }
-
-// Pick returns a uniformly random element of s; the zero value when empty.
-func Pick[T any](r *RNG, s []T) T {
-	var zero T
-	if len(s) == 0 {
-		return zero
-	}
-	return s[r.Intn(len(s))]
-}

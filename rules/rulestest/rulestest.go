@@ -167,14 +167,6 @@ func hidden(s Suite) int {
 // names are the seats' names in the games the suite plays.
 var names = []string{"Astrid", "Bjorn", "Gudrun", "Ivar", "Ragna", "Sigurd"}
 
-// PlayOne plays one random game of cfg from seed to the end, checking the
-// contract at every step (the scramble included), and then the replay of
-// its record.
-func PlayOne(t testing.TB, s Suite, cfg rules.Config, seed uint64) {
-	t.Helper()
-	playOne(t, s, cfg, seed, true)
-}
-
 func playOne(t testing.TB, s Suite, cfg rules.Config, seed uint64, scramble bool) {
 	t.Helper()
 	info := s.Game.Info()
