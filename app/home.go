@@ -190,24 +190,10 @@ func players(info rules.Info) string {
 }
 
 func joinNames(names []string) string {
-	switch len(names) {
-	case 0:
+	if len(names) == 0 {
 		return "nobody"
-	case 1:
-		return names[0]
 	}
-	out := ""
-	for i, n := range names {
-		switch {
-		case i == 0:
-		case i == len(names)-1:
-			out += " and "
-		default:
-			out += ", "
-		}
-		out += n
-	}
-	return out
+	return rules.And(names)
 }
 
 func tableURL(gameID, saveID string) string {

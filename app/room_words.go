@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"longhall/app/online"
-	"longhall/app/ui"
 	"longhall/rules"
 )
 
@@ -72,7 +71,7 @@ func lobbyLine(l *online.Lobby, host bool) string {
 		waiting = append(waiting, fmt.Sprintf("players for %d empty seats", empty))
 	}
 	if len(unready) > 0 {
-		waiting = append(waiting, ui.JoinAnd(unready)+" to press ready")
+		waiting = append(waiting, rules.And(unready)+" to press ready")
 	}
 	switch {
 	case len(waiting) > 0 && host && empty > 0:

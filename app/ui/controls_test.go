@@ -89,18 +89,6 @@ func TestStatusWording(t *testing.T) {
 	}
 }
 
-func TestJoinAnd(t *testing.T) {
-	for in, want := range map[string]string{"": "", "A": "A", "A|B": "A and B", "A|B|C": "A, B and C"} {
-		var words []string
-		if in != "" {
-			words = strings.Split(in, "|")
-		}
-		if got := JoinAnd(words); got != want {
-			t.Errorf("JoinAnd(%q) = %q, want %q", words, got, want)
-		}
-	}
-}
-
 // A pick toggles: clicked it is picked, clicked again dropped; Cancel
 // drops any; its HTML carries data-pick and aria-pressed for the driver.
 func TestPickToggles(t *testing.T) {

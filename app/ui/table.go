@@ -151,29 +151,17 @@ func statusText(p BoardProps, isBot func(rules.Seat) bool) string {
 		if len(others) > 1 {
 			verb = " decide too."
 		}
-		return yourMove(p) + you + ". " + JoinAnd(others) + verb
+		return yourMove(p) + you + ". " + rules.And(others) + verb
 	case you != "":
 		return yourMove(p) + you + "."
 	case len(people) == 0 && len(bots) == 1:
 		return bots[0] + " is thinking…"
 	case len(people) == 0 && len(bots) > 1:
-		return JoinAnd(bots) + " are thinking…"
+		return rules.And(bots) + " are thinking…"
 	case len(others) > 0:
-		return "Waiting for " + JoinAnd(others) + "."
+		return "Waiting for " + rules.And(others) + "."
 	}
 	return ""
-}
-
-// JoinAnd lists words the way people do: "A", "A and B", "A, B and C".
-func JoinAnd(words []string) string {
-	switch n := len(words); n {
-	case 0:
-		return ""
-	case 1:
-		return words[0]
-	default:
-		return strings.Join(words[:n-1], ", ") + " and " + words[n-1]
-	}
 }
 
 // GameLog shows the whole game, newest first and numbered by its place in
