@@ -30,16 +30,20 @@ var allowed = map[string][]string{
 	"app/online":          {"app/room", "app/session", "app/signal", "app/peer", "app/local", "rules"},
 	"app/internal/bip340": nil,
 	"sw":                  nil, // the service worker's files, embedded by the commands
-	// The pages, in the browser: online, local and ui, the games' boards
-	// (each registers itself) and the rules contract; never the room's
-	// layers below online.
-	"app": {"app/online", "app/local", "app/ui", "rules", "app/<game>"},
+	// The pages: online, local and ui and the rules contract; never the
+	// room's layers below online.
+	"app/pages": {"app/online", "app/local", "app/ui", "rules"},
+	// The native commands (serve, dist, replay): the page kit for the
+	// stylesheets, the network settings' checks, the service worker's
+	// files and the rules for replays.
+	"app/commands": {"app/ui", "app/online", "app/signal", "sw", "rules"},
+	// Package main puts the program together: the pages, the games'
+	// boards (each registers itself) and, natively, the commands.
+	"app": {"app/pages", "app/<game>"},
 }
 
-// commands are what package main may import besides, natively: the
-// commands (serve, dist, replay) reach the relays' code and the service
-// worker's files.
-var commands = []string{"app/signal", "sw"}
+// commands are what package main may import besides, natively.
+var commands = []string{"app/commands"}
 
 // stdOnly are the standard library packages the rules may not use: no
 // clock, no global randomness, no browser (the rules are pure and

@@ -1,0 +1,201 @@
+package pages
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/app/local"
+	"longhall/app/online"
+	"longhall/app/ui"
+	"longhall/rules"
+)
+
+// homePage lists the games, the player's name, and games to continue.
+type homePage struct {
+	app.Compo
+	saves   []local.Save
+	rooms   []online.RoomEntry
+	openErr string // why the record file offered last was refused
+}
+
+func (h *homePage) OnMount(ctx app.Context) {
+	h.saves = local.Saves(ctx.LocalStorage())
+	h.rooms = online.Rooms(ctx.LocalStorage())
+}
+
+func (h *homePage) OnNav(ctx app.Context) {
+	ctx.Page().SetTitle("Longhall: Viking board games with friends")
+	ui.MarkClient(ctx)
+}
+
+func (h *homePage) Render() app.UI {
+	return ui.Page("home",
+		app.Section().Class("hero").Body(
+			app.H1().Text("Gather in the longhall"),
+			app.P().Class("lead").Text("Viking board games for friends around one screen, or against bots, online or offline. Nothing to install and no account: open a game and play."),
+		),
+		app.Section().Class("panel").Aria("labelledby", "you").Body(
+			app.H2().ID("you").Text("Who is playing"),
+			&ui.NameField{},
+		),
+		app.If(len(h.rooms) > 0, h.renderRooms),
+		app.If(len(h.saves) > 0, h.renderSaves),
+		h.renderOpen(),
+		app.Section().Aria("labelledby", "games").Body(
+			app.H2().ID("games").Text("Games"),
+			app.Ul().Class("games").Body(
+				app.Range(ui.Games()).Slice(func(i int) app.UI {
+					return gameCard(ui.Games()[i].Info)
+				}),
+			),
+		),
+		app.Section().Class("panel rooms").Aria("labelledby", "rooms").Body(
+			app.H2().ID("rooms").Text("Play with friends far away"),
+			app.P().Text("Open a room from a game's page: you get a link to send, and friends who open it sit at your table from their own devices. The game runs in the host's browser and travels peer to peer; no account, no game server."),
+		),
+	)
+}
+
+func (h *homePage) renderSaves() app.UI {
+	return app.Section().Class("panel").Aria("labelledby", "continue").Body(
+		app.H2().ID("continue").Text("Continue"),
+		app.Ul().Class("saves").Body(
+			app.Range(h.saves).Slice(func(i int) app.UI {
+				s := h.saves[i]
+				name := s.Game
+				if g, err := rules.Lookup(s.Game); err == nil {
+					name = g.Info().Name
+				}
+				state := fmt.Sprintf("%d moves", s.Moves)
+				if s.Over {
+					state = "finished"
+				}
+				return app.Li().Body(
+					app.A().Class("save").Href(tableURL(s.Game, s.ID)).Body(
+						app.Strong().Text(name),
+						app.Span().Text(" with "+joinNames(s.Names)),
+						app.Small().Text(" · "+state+" · "+s.Updated.Local().Format("2 Jan 15:04")),
+					),
+					elem("a", "class", "button quiet", "href", replaySaveURL(s.ID)).Text("Watch"),
+					app.Button().Class("button quiet").Aria("label", "Forget this game").Text("Forget").
+						// Scoped by the save, or go-app would keep the
+						// first handler at this place in the list.
+						OnClick(func(ctx app.Context, e app.Event) {
+							if err := local.Forget(ctx.LocalStorage(), s.ID); err != nil {
+								app.Log("forgetting a save:", err)
+							}
+							h.saves = local.Saves(ctx.LocalStorage())
+						}, app.EventScope(s.ID)),
+				)
+			}),
+		),
+	)
+}
+
+// renderOpen opens a game record from a file, picked here or dropped
+// anywhere on the page (longhall.js hands it to the file input).
+func (h *homePage) renderOpen() app.UI {
+	return elem("section", "id", "open", "class", "panel", "aria-label", "Watch a game record").Body(ui.Heading("", "Watch a game record"),
+		ui.Para("", "A saved game is a record file (.json): open one, or drop it on this page, to watch the game move by move."),
+		elem("label", "class", "button open-record").Body(app.Text("Open a record…"),
+			elem("input", "id", "open-record", "class", "visually-hidden", "type", "file", "accept", ".json,application/json",
+				"data-max", strconv.Itoa(maxOpenedBytes)).On("lh-record", h.picked)),
+		elem("p", "id", "open-error", "class", "error", "role", "alert", "hidden", strconv.FormatBool(h.openErr == "")).Text(h.openErr),
+	)
+}
+
+// picked checks a record file and, if the app can replay it, keeps it and
+// watches it; else it says why, and nothing kept before is lost.
+func (h *homePage) picked(ctx app.Context, e app.Event) {
+	data, err := recordPicked(e)
+	var r *replayer
+	if err == nil {
+		r, err = readRecordFile(data)
+	}
+	if err == nil {
+		err = handOver(ctx, slotOpened, replayHandoff{Record: r.rec})
+	}
+	h.openErr = ""
+	if err != nil {
+		h.openErr = err.Error()
+		// A file dropped anywhere: its refusal comes into view.
+		ctx.ScrollTo("open")
+	}
+}
+
+// renderRooms lists the rooms this device hosts, to open them again: the
+// guests come back by themselves.
+func (h *homePage) renderRooms() app.UI {
+	return app.Section().Class("panel").Aria("labelledby", "hosted").Body(
+		app.H2().ID("hosted").Text("Your rooms"),
+		app.Ul().Class("saves").Body(
+			app.Range(h.rooms).Slice(func(i int) app.UI {
+				r := h.rooms[i]
+				name := r.Game
+				if g, err := rules.Lookup(r.Game); err == nil {
+					name = g.Info().Name
+				}
+				state := "in the lobby"
+				switch {
+				case r.Over:
+					state = "finished"
+				case r.Started:
+					state = fmt.Sprintf("%d moves", r.Moves)
+				}
+				who := ""
+				if len(r.Names) > 0 {
+					who = " with " + joinNames(r.Names)
+				}
+				return app.Li().Body(
+					app.A().Class("save room").Href(hostURL(r.Key)).Body(
+						app.Strong().Text(name+" room"),
+						app.Span().Text(who),
+						app.Small().Text(" · "+state+" · "+r.Updated.Local().Format("2 Jan 15:04")),
+					),
+					app.Button().Class("button quiet").Aria("label", "Forget this room").Text("Forget").
+						OnClick(func(ctx app.Context, e app.Event) {
+							if err := online.ForgetRoom(ctx.LocalStorage(), r.Key); err != nil {
+								app.Log("forgetting a room:", err)
+							}
+							h.rooms = online.Rooms(ctx.LocalStorage())
+						}, app.EventScope(r.Key)),
+				)
+			}),
+		),
+	)
+}
+
+func gameCard(info rules.Info) app.UI {
+	return app.Li().Class("game").Body(
+		app.H3().Text(info.Name),
+		app.P().Class("facts").Body(
+			app.Span().Text(players(info)),
+			app.Span().Text(fmt.Sprintf("%d–%d min", info.Minutes[0], info.Minutes[1])),
+		),
+		app.P().Class("pitch").Text(info.Pitch),
+		app.Div().Class("actions").Body(
+			app.A().Class("button").Href(ui.Path(gamePath+info.ID+"/")+"#setup").Text("Play "+info.Name),
+			app.A().Class("button quiet").Href(ui.Path(gamePath+info.ID+"/")+"#rules").Text("Rules summary"),
+		),
+	)
+}
+
+func players(info rules.Info) string {
+	if info.MinPlayers == info.MaxPlayers {
+		return fmt.Sprintf("%d players", info.MinPlayers)
+	}
+	return fmt.Sprintf("%d–%d players", info.MinPlayers, info.MaxPlayers)
+}
+
+func joinNames(names []string) string {
+	if len(names) == 0 {
+		return "nobody"
+	}
+	return rules.And(names)
+}
+
+func tableURL(gameID, saveID string) string {
+	return ui.Path(tablePath+gameID+"/") + "?save=" + saveID
+}

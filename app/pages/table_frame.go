@@ -1,0 +1,42 @@
+package pages
+
+import (
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/app/online"
+	"longhall/app/ui"
+	"longhall/rules"
+)
+
+// viewFrame is a seat's table as the runtime gives it (online.View), in the
+// frame every table is drawn in: a room's, and a game's on one device. It
+// reports false until the seat has been sent a table.
+func viewFrame(v online.View, side []app.UI) (ui.Frame, bool) {
+	s, l := v.Snap.State, v.Snap.Lobby
+	if s == nil || l == nil {
+		return ui.Frame{}, false
+	}
+	names := make([]string, len(l.Seats))
+	bots := map[rules.Seat]bool{}
+	for i, seat := range l.Seats {
+		names[i] = seat.Name
+		bots[seat.Seat] = seat.Kind == online.SeatBot
+	}
+	props := ui.BoardProps{
+		Game: l.Game, Seat: s.Seat, Names: names, View: s.View, Legal: s.Legal, Refused: s.Refused,
+		Pending: s.Prompts, Result: s.Result, Log: v.Log, Side: side, Undo: s.Undo,
+	}
+	if left, ok := v.Clock.Left(time.Now(), s.Version); ok && v.Snap.Paused == nil {
+		props.Clock = &ui.Clock{Seat: v.Clock.Seat, Left: left}
+	}
+	if v.Link != online.Connected || v.Snap.Paused != nil || v.Waiting {
+		props.Legal, props.Refused, props.Undo = nil, nil, "" // nothing can be sent now, or a move is still out
+	}
+	return ui.Frame{
+		Props:   props,
+		IsBot:   func(seat rules.Seat) bool { return bots[seat] },
+		Version: s.Version,
+	}, true
+}

@@ -1,0 +1,192 @@
+package pages
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/app/local"
+	"longhall/app/online"
+	"longhall/app/ui"
+	"longhall/rules"
+)
+
+// defaultBotPace is how long a bot seems to think, so people can follow
+// what it does. ?pace=MS on the URL changes it (tests use 0).
+const defaultBotPace = 600 * time.Millisecond
+
+// pace reads ?pace=MS (0 to 10000), or gives the default.
+func pace(q string) time.Duration {
+	if ms, err := strconv.Atoi(q); err == nil && ms >= 0 && ms <= 10000 {
+		return time.Duration(ms) * time.Millisecond
+	}
+	return defaultBotPace
+}
+
+// tablePage is a game on one device: people taking turns at one screen,
+// and bots. It runs on the same runtime as a room (online.Table) and draws
+// the table in the same frame (viewFrame).
+type tablePage struct {
+	app.Compo
+	table  *online.Table
+	view   online.View
+	err    string // why the table cannot be shown
+	notice string // why the page's last click failed
+	dirty  atomic.Bool
+	live   app.Context
+}
+
+func (p *tablePage) OnNav(ctx app.Context) {
+	p.live = ctx
+	ui.MarkClient(ctx)
+	p.closeTable()
+	u := ctx.Page().URL()
+	id := u.Query().Get("save")
+	if !local.ValidID(id) {
+		p.err = "This link names no saved game. Start one from the game's page."
+		return
+	}
+	gameID := strings.Trim(strings.TrimPrefix(ui.AppPath(u.Path), tablePath), "/")
+	if rec, err := local.LoadRecord(ctx.LocalStorage(), id); err == nil && rec.Game != gameID {
+		p.err = "This saved game is " + rec.Game + ", not " + gameID + "."
+		return
+	}
+	t, err := online.OpenTable(context.Background(), ctx.LocalStorage(), id,
+		online.TableOptions{BotDelay: pace(u.Query().Get("pace"))}, p.changed)
+	if err != nil {
+		p.err = online.Words(err)
+		return
+	}
+	p.table, p.err, p.notice, p.view = t, "", "", online.View{}
+	if mode := autoPassSetting(ctx); mode != "" {
+		t.SetAutoPass(mode)
+	}
+	ui.ScrollToTop()
+	if g, err := rules.Lookup(gameID); err == nil {
+		ctx.Page().SetTitle("%s · Longhall", g.Info().Name)
+	}
+}
+
+func (p *tablePage) OnMount(ctx app.Context) {
+	p.live = ctx
+	ctx.Handle(ui.ActAction, p.onAct)
+	ctx.Handle(ui.UndoAction, func(ctx app.Context, a app.Action) {
+		if p.table != nil {
+			p.notice = online.Words(p.table.Undo())
+		}
+	})
+}
+
+func (p *tablePage) OnDismount() { p.closeTable() }
+
+func (p *tablePage) closeTable() {
+	if p.table != nil {
+		p.table.Close()
+		p.table = nil
+	}
+}
+
+// changed runs on the table's goroutines: it asks the UI goroutine to
+// redraw, at most one request at a time.
+func (p *tablePage) changed() {
+	if !p.dirty.CompareAndSwap(false, true) {
+		return
+	}
+	p.live.Dispatch(func(ctx app.Context) {
+		p.dirty.Store(false)
+		if p.table != nil {
+			p.view = p.table.View()
+		}
+	})
+}
+
+func (p *tablePage) onAct(ctx app.Context, a app.Action) {
+	act, ok := a.Value.(rules.Action)
+	if !ok || p.table == nil {
+		return
+	}
+	p.notice = online.Words(p.table.Act(act))
+}
+
+func (p *tablePage) Render() app.UI {
+	if p.table == nil {
+		msg := p.err
+		if msg == "" {
+			msg = "Setting up the table…"
+		}
+		return ui.Page("table", app.H1().Text("Table"), app.P().Class("error").Text(msg),
+			app.A().Class("button").Href(ui.Path("/")).Text("Back to the hall"))
+	}
+	t := p.table
+	if seat, ok := t.Screen(); ok {
+		name := t.Seats()[seat].Name
+		return ui.Page("table", ui.HandOver(name, func(ctx app.Context, e app.Event) {
+			p.notice = online.Words(t.HandOver(seat))
+			p.view = t.View()
+		}, t.Undoer()))
+	}
+	var side []app.UI
+	if panel := autoPassPanel(p.live, t.Game(), t.SetAutoPass); panel != nil {
+		side = append(side, panel)
+	}
+	f, ok := viewFrame(p.view, side)
+	if !ok || f.Props.Seat != p.viewing() {
+		return ui.Page("table", app.P().Class("hint").Text("Setting up the table…"))
+	}
+	f.Notice = p.view.Notice
+	if p.notice != "" {
+		f.Notice = p.notice
+	}
+	f.Actions = []app.UI{
+		app.Button().ID("play-again").Class("button primary").Text("Play again").OnClick(p.playAgain),
+		elem("a", "id", "watch-replay", "class", "button", "href", replaySaveURL(t.ID)).Text("Watch the replay"),
+		elem("button", "type", "button", "id", "save-record", "class", "button").Text("Save the record").On("click", p.saveRecord),
+		app.A().ID("back-to-games").Class("button").Href(ui.Path("/")).Text("Back to the games"),
+	}
+	return ui.Page("table", ui.Table(f))
+}
+
+// viewing is the seat the screen shows.
+func (p *tablePage) viewing() rules.Seat {
+	seat, _ := p.table.Screen()
+	return seat
+}
+
+func (p *tablePage) saveRecord(ctx app.Context, e app.Event) {
+	rec, err := p.table.Record()
+	if err == nil {
+		err = saveRecordFile(rec)
+	}
+	p.notice = online.Words(err)
+}
+
+// playAgain starts a new game at the same table: the same seats, names and
+// options, a new shuffle.
+func (p *tablePage) playAgain(ctx app.Context, e app.Event) {
+	old, err := p.table.Record()
+	var rec rules.Record
+	if err == nil {
+		rec, err = local.NewRecord(old.Game, rules.Config{Options: old.Config.Options}, randomSeed(), old.Seats)
+	}
+	id := randomID()
+	if err == nil {
+		err = local.SaveRecord(ctx.LocalStorage(), id, rec, false, time.Now())
+	}
+	if err != nil {
+		p.notice = "A new game could not be set up: " + online.Words(err)
+		return
+	}
+	ctx.Navigate(tableURL(old.Game, id) + paceQuery(ctx))
+}
+
+// paceQuery keeps a ?pace= setting across a new game.
+func paceQuery(ctx app.Context) string {
+	if q := ctx.Page().URL().Query().Get("pace"); q != "" {
+		return "&pace=" + q
+	}
+	return ""
+}
