@@ -184,7 +184,8 @@ type Result struct {
 	Reason string `json:"reason"`
 }
 
-// Errors that callers tell apart. Games wrap them with their own wording.
+// Errors that callers tell apart. Games wrap them in an *Error with their
+// own wording.
 var (
 	ErrIllegal    = errors.New("rules: illegal action")
 	ErrNotPending = errors.New("rules: not your turn")

@@ -1,9 +1,7 @@
 package northerners
 
 import (
-	"fmt"
 	"slices"
-	"sort"
 
 	"longhall/rules"
 )
@@ -70,29 +68,15 @@ func (game) Info() rules.Info {
 // New implements rules.Game.
 func (g game) New(cfg rules.Config, seed uint64) (rules.State, error) {
 	if err := rules.CheckPlayers(g.Info(), cfg.Players); err != nil {
-		return nil, &Error{Msg: fmt.Sprintf("Northerners is for 2 to 4 players, not %d", cfg.Players), Err: rules.ErrBadConfig}
+		return nil, rules.Errorf(ID, rules.ErrBadConfig, "Northerners is for 2 to 4 players, not %d", cfg.Players)
 	}
-	var unknown []string
-	for k := range cfg.Options {
-		if k != RagnarokOption.Key && k != StartOption.Key {
-			unknown = append(unknown, fmt.Sprintf("%q", k))
-		}
-	}
-	if len(unknown) > 0 {
-		sort.Strings(unknown)
-		return nil, &Error{Msg: fmt.Sprintf("Northerners has no option %v", unknown), Err: rules.ErrBadConfig}
-	}
-	field := cfg.Option(RagnarokOption)
-	if !slices.Contains(RagnarokOption.Choices, field) {
-		return nil, &Error{Msg: fmt.Sprintf("Ragnarok field %q is not one of %q", field, RagnarokOption.Choices), Err: rules.ErrBadConfig}
-	}
-	start := cfg.Option(StartOption)
-	if !slices.Contains(StartOption.Choices, start) {
-		return nil, &Error{Msg: fmt.Sprintf("score track %q is not one of %q", start, StartOption.Choices), Err: rules.ErrBadConfig}
+	if err := rules.CheckOptions(g.Info(), cfg.Options); err != nil {
+		return nil, err
 	}
 	if len(cfg.Setup) > 0 {
-		return nil, &Error{Msg: "Northerners has no fixed set-ups", Err: rules.ErrBadConfig}
+		return nil, rules.Errorf(ID, rules.ErrBadConfig, "Northerners has no fixed set-ups")
 	}
+	field, start := cfg.Option(RagnarokOption), cfg.Option(StartOption)
 	ragnarok := RagnarokLast
 	if field == RagnarokFirstField || field == RagnarokAdvised && cfg.Players == 2 {
 		ragnarok = RagnarokFirst

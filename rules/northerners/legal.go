@@ -3,7 +3,6 @@ package northerners
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"longhall/rules"
 )
@@ -86,13 +85,10 @@ func RoadWords(roads int) string {
 			dirs = append(dirs, DirNames[d])
 		}
 	}
-	switch len(dirs) {
-	case 0:
+	if len(dirs) == 0 {
 		return "nowhere"
-	case 1:
-		return dirs[0]
 	}
-	return strings.Join(dirs[:len(dirs)-1], ", ") + " and " + dirs[len(dirs)-1]
+	return rules.And(dirs)
 }
 
 // FigureNames name the figure kinds.

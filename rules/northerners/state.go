@@ -55,16 +55,6 @@ const (
 	JarlBar  = -3 // on an action bar placement
 )
 
-// Error is every error this package returns: its text is safe to show a
-// player, and Err is the rules sentinel callers may test with errors.Is.
-type Error struct {
-	Msg string
-	Err error
-}
-
-func (e *Error) Error() string { return "northerners: " + e.Msg }
-func (e *Error) Unwrap() error { return e.Err }
-
 // Figure is a worker or a viking on the map.
 type Figure struct {
 	Owner int `json:"owner"`

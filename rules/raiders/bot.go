@@ -24,7 +24,7 @@ const botGuesses = 2
 func (b *Bot) Choose(st rules.State, seat rules.Seat) (rules.Action, error) {
 	s, ok := st.(*State)
 	if !ok {
-		return rules.Action{}, &Error{Msg: "the bot plays only Raiders of the North Sea", Err: rules.ErrIllegal}
+		return rules.Action{}, rules.Errorf(ID, rules.ErrIllegal, "the bot plays only Raiders of the North Sea")
 	}
 	legal := s.Legal(seat)
 	if len(legal) == 0 {

@@ -1,9 +1,7 @@
 package raiders
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 
 	"longhall/rules"
 )
@@ -55,25 +53,13 @@ func (game) Info() rules.Info {
 // New implements rules.Game.
 func (g game) New(cfg rules.Config, seed uint64) (rules.State, error) {
 	if err := rules.CheckPlayers(g.Info(), cfg.Players); err != nil {
-		return nil, &Error{Msg: fmt.Sprintf("Raiders of the North Sea is for 2 to 4 players, not %d", cfg.Players), Err: rules.ErrBadConfig}
+		return nil, rules.Errorf(ID, rules.ErrBadConfig, "Raiders of the North Sea is for 2 to 4 players, not %d", cfg.Players)
 	}
-	var unknown []string
-	for k := range cfg.Options {
-		if !slices.ContainsFunc(g.Info().Options, func(o rules.Option) bool { return o.Key == k }) {
-			unknown = append(unknown, fmt.Sprintf("%q", k))
-		}
-	}
-	if len(unknown) > 0 {
-		slices.Sort(unknown)
-		return nil, &Error{Msg: "Raiders of the North Sea has no option " + strings.Join(unknown, ", "), Err: rules.ErrBadConfig}
-	}
-	for _, o := range g.Info().Options {
-		if v := cfg.Option(o); !slices.Contains(o.Choices, v) {
-			return nil, &Error{Msg: fmt.Sprintf("%s: %q is not one of %q", o.Label, v, o.Choices), Err: rules.ErrBadConfig}
-		}
+	if err := rules.CheckOptions(g.Info(), cfg.Options); err != nil {
+		return nil, err
 	}
 	if len(cfg.Setup) > 0 {
-		return nil, &Error{Msg: "Raiders of the North Sea has no fixed set-ups", Err: rules.ErrBadConfig}
+		return nil, rules.Errorf(ID, rules.ErrBadConfig, "Raiders of the North Sea has no fixed set-ups")
 	}
 	return newState(cfg.Players, cfg.Names, seed, Modules{
 		Balanced: cfg.Option(StartOption) == StartBalanced,

@@ -2,7 +2,6 @@ package raiders
 
 import (
 	"fmt"
-	"strings"
 
 	"longhall/rules"
 )
@@ -65,7 +64,7 @@ func diceWords(d []int) string {
 	for i, v := range d {
 		w[i] = fmt.Sprint(v)
 	}
-	return strings.Join(w, " and ")
+	return rules.And(w)
 }
 
 // strength adds up p's raid strength on space i with the given dice and

@@ -75,16 +75,6 @@ const (
 	StepWound = "wound" // place the wounds of a kill or a subdue (Left: how many)
 )
 
-// Error is every error this package returns: its text is safe to show a
-// player, and Err is the rules sentinel callers may test with errors.Is.
-type Error struct {
-	Msg string
-	Err error
-}
-
-func (e *Error) Error() string { return "raiders: " + e.Msg }
-func (e *Error) Unwrap() error { return e.Err }
-
 // Player is one seat's belongings.
 type Player struct {
 	Silver     int   `json:"silver"`

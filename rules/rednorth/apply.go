@@ -75,7 +75,7 @@ func (s *State) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
 		return s.pass(p, l.Args), nil
 	}
 	// Legal only offers the kinds above; this keeps Apply total.
-	return nil, &Error{Msg: fmt.Sprintf("unknown action %q", l.Kind), Err: rules.ErrIllegal}
+	return nil, rules.Errorf(ID, rules.ErrIllegal, "unknown action %q", l.Kind)
 }
 
 func (s *State) event(kind string, p int, format string, args ...any) rules.Event {
@@ -109,7 +109,7 @@ func (s *State) drawInto(p, n int, why string) rules.Event {
 		return s.event("draw", p, "%s draws nothing: the deck is empty (%s)", s.name(p), why)
 	}
 	e := s.event("draw", p, "%s draws %s (%s)", s.name(p), rules.Count(len(drawn), "card"), why)
-	e.Secret = fmt.Sprintf("%s draws %s (%s)", s.name(p), joinAnd(names), why)
+	e.Secret = fmt.Sprintf("%s draws %s (%s)", s.name(p), rules.And(names), why)
 	e.SecretTo = []rules.Seat{rules.Seat(p)}
 	return e
 }

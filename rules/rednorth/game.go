@@ -1,10 +1,6 @@
 package rednorth
 
 import (
-	"fmt"
-	"slices"
-	"strings"
-
 	"longhall/rules"
 )
 
@@ -35,15 +31,10 @@ func (game) Info() rules.Info {
 // New implements rules.Game. cfg.Setup may fix the set-up (see Setup).
 func (g game) New(cfg rules.Config, seed uint64) (rules.State, error) {
 	if err := rules.CheckPlayers(g.Info(), cfg.Players); err != nil {
-		return nil, &Error{Msg: fmt.Sprintf("Red North is for 2 to 4 players, not %d", cfg.Players), Err: rules.ErrBadConfig}
+		return nil, rules.Errorf(ID, rules.ErrBadConfig, "Red North is for 2 to 4 players, not %d", cfg.Players)
 	}
-	if len(cfg.Options) > 0 {
-		keys := make([]string, 0, len(cfg.Options))
-		for k := range cfg.Options {
-			keys = append(keys, fmt.Sprintf("%q", k))
-		}
-		slices.Sort(keys)
-		return nil, &Error{Msg: "Red North has no options, but the config sets " + strings.Join(keys, ", "), Err: rules.ErrBadConfig}
+	if err := rules.CheckOptions(g.Info(), cfg.Options); err != nil {
+		return nil, err
 	}
 	su, err := parseSetup(cfg.Setup)
 	if err != nil {

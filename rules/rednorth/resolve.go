@@ -119,7 +119,7 @@ func (s *State) names(seats []int) string {
 	for i, p := range seats {
 		n[i] = s.name(p)
 	}
-	return joinAnd(n)
+	return rules.And(n)
 }
 
 // resolve runs steps A to E once everyone has passed.
@@ -143,7 +143,7 @@ func (s *State) resolve() []rules.Event {
 			}
 		}
 		if len(shown) > 0 {
-			ev = append(ev, s.event("reveal", p, "%s reveals %s", s.name(p), joinAnd(shown)))
+			ev = append(ev, s.event("reveal", p, "%s reveals %s", s.name(p), rules.And(shown)))
 		}
 		rep.Parties[p] = partyView(pl.Party, true)
 		pp, ff := raidPoints(pl.Party)
@@ -215,7 +215,7 @@ func (s *State) resolve() []rules.Event {
 			}
 		}
 		if len(why) > 0 {
-			ev = append(ev, s.event("glory", p, "%s takes %d Glory for %s", s.name(p), len(why), joinAnd(why)))
+			ev = append(ev, s.event("glory", p, "%s takes %d Glory for %s", s.name(p), len(why), rules.And(why)))
 		}
 	}
 

@@ -38,7 +38,7 @@ type Setup struct {
 const MaxNameLength = 32
 
 func badSetup(format string, args ...any) error {
-	return &Error{Msg: "setup: " + fmt.Sprintf(format, args...), Err: rules.ErrBadConfig}
+	return &rules.Error{Game: ID, Msg: "setup: " + fmt.Sprintf(format, args...), Err: rules.ErrBadConfig}
 }
 
 // parseSetup decodes a Setup strictly: unknown fields and trailing data are
@@ -201,7 +201,7 @@ func newState(players int, seed uint64, su Setup) (*State, error) {
 		rules.Shuffle(s.RNG, s.GodPile)
 	}
 	if err := s.check(); err != nil {
-		return nil, &Error{Msg: "set-up is inconsistent: " + err.Error(), Err: rules.ErrBadConfig}
+		return nil, rules.Errorf(ID, rules.ErrBadConfig, "set-up is inconsistent: %v", err)
 	}
 	return s, nil
 }

@@ -60,16 +60,6 @@ const (
 	Right = 1
 )
 
-// Error is every error this package returns: its text is safe to show a
-// player, and Err is the rules sentinel callers may test with errors.Is.
-type Error struct {
-	Msg string
-	Err error
-}
-
-func (e *Error) Error() string { return "rednorth: " + e.Msg }
-func (e *Error) Unwrap() error { return e.Err }
-
 // PartyCard is a card in a Raiding Party with what lies on it.
 type PartyCard struct {
 	Card     int  `json:"card"`
@@ -310,28 +300,10 @@ func groupText(g Group) string {
 	for _, id := range g.Cards {
 		parts = append(parts, aCard(id))
 	}
-	return joinAnd(parts)
-}
-
-func joinAnd(parts []string) string {
-	switch len(parts) {
-	case 0:
+	if len(parts) == 0 {
 		return "nothing"
-	case 1:
-		return parts[0]
 	}
-	out := ""
-	for i, p := range parts {
-		switch {
-		case i == 0:
-		case i == len(parts)-1:
-			out += " and "
-		default:
-			out += ", "
-		}
-		out += p
-	}
-	return out
+	return rules.And(parts)
 }
 
 // canPromote: you control blue, hold the Champion token, and it is not yet
@@ -509,20 +481,20 @@ func (s *State) clone() *State {
 func (s *State) refusal(seat rules.Seat, a rules.Action, err error) error {
 	switch {
 	case errors.Is(err, rules.ErrGameOver):
-		return &Error{Msg: "the game is over", Err: rules.ErrGameOver}
+		return rules.Errorf(ID, rules.ErrGameOver, "the game is over")
 	case errors.Is(err, rules.ErrNotPending):
 		if !s.seatOK(int(seat)) {
-			return &Error{Msg: fmt.Sprintf("seat %d is not a player of this game", seat), Err: rules.ErrNotPending}
+			return rules.Errorf(ID, rules.ErrNotPending, "seat %d is not a player of this game", seat)
 		}
 		if s.Phase == PhaseDeploy {
-			return &Error{Msg: "your Raiding Party is already deployed; wait for the others", Err: rules.ErrNotPending}
+			return rules.Errorf(ID, rules.ErrNotPending, "your Raiding Party is already deployed; wait for the others")
 		}
 		if s.Phase == PhaseActions && s.Step == nil && s.Seats[seat].Passed {
-			return &Error{Msg: "you have passed this round", Err: rules.ErrNotPending}
+			return rules.Errorf(ID, rules.ErrNotPending, "you have passed this round")
 		}
-		return &Error{Msg: "it is not your turn", Err: rules.ErrNotPending}
+		return rules.Errorf(ID, rules.ErrNotPending, "it is not your turn")
 	}
-	return &Error{Msg: s.why(int(seat), a), Err: rules.ErrIllegal}
+	return &rules.Error{Game: ID, Msg: s.why(int(seat), a), Err: rules.ErrIllegal}
 }
 
 // why explains, in a player's words, why an action is not legal now.

@@ -37,10 +37,8 @@ func (g Game) New(cfg rules.Config, seed uint64) (rules.State, error) {
 	if err := rules.CheckPlayers(info, cfg.Players); err != nil {
 		return nil, err
 	}
-	for k := range cfg.Options {
-		if k != "hand" {
-			return nil, fmt.Errorf("%w: testgame has no option %q", rules.ErrBadConfig, k)
-		}
+	if err := rules.CheckOptions(info, cfg.Options); err != nil {
+		return nil, err
 	}
 	size, err := strconv.Atoi(cfg.Option(info.Options[0]))
 	if err != nil || size < 2 || size > 3 {

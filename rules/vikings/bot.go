@@ -16,7 +16,7 @@ type Bot struct{ rng *rules.RNG }
 func (b *Bot) Choose(st rules.State, seat rules.Seat) (rules.Action, error) {
 	s, ok := st.(*State)
 	if !ok {
-		return rules.Action{}, &Error{Msg: "the bot plays only Vikings", Err: rules.ErrIllegal}
+		return rules.Action{}, rules.Errorf(ID, rules.ErrIllegal, "the bot plays only Vikings")
 	}
 	legal := s.Legal(seat)
 	if len(legal) == 0 {

@@ -1,9 +1,7 @@
 package vikings
 
 import (
-	"fmt"
 	"slices"
-	"sort"
 
 	"longhall/rules"
 )
@@ -53,26 +51,15 @@ func (game) Info() rules.Info {
 // New implements rules.Game.
 func (g game) New(cfg rules.Config, seed uint64) (rules.State, error) {
 	if err := rules.CheckPlayers(g.Info(), cfg.Players); err != nil {
-		return nil, &Error{Msg: fmt.Sprintf("Vikings is for 2 to 4 players, not %d", cfg.Players), Err: rules.ErrBadConfig}
+		return nil, rules.Errorf(ID, rules.ErrBadConfig, "Vikings is for 2 to 4 players, not %d", cfg.Players)
 	}
-	var unknown []string
-	for k := range cfg.Options {
-		if k != StartOption.Key {
-			unknown = append(unknown, fmt.Sprintf("%q", k))
-		}
-	}
-	if len(unknown) > 0 {
-		sort.Strings(unknown)
-		return nil, &Error{Msg: fmt.Sprintf("Vikings has no option %v", unknown), Err: rules.ErrBadConfig}
-	}
-	start := cfg.Option(StartOption)
-	if !slices.Contains(StartOption.Choices, start) {
-		return nil, &Error{Msg: fmt.Sprintf("starting hands %q is not one of %q", start, StartOption.Choices), Err: rules.ErrBadConfig}
+	if err := rules.CheckOptions(g.Info(), cfg.Options); err != nil {
+		return nil, err
 	}
 	if len(cfg.Setup) > 0 {
-		return nil, &Error{Msg: "Vikings has no fixed set-ups", Err: rules.ErrBadConfig}
+		return nil, rules.Errorf(ID, rules.ErrBadConfig, "Vikings has no fixed set-ups")
 	}
-	return newState(cfg.Players, cfg.Names, seed, start == StartBalanced), nil
+	return newState(cfg.Players, cfg.Names, seed, cfg.Option(StartOption) == StartBalanced), nil
 }
 
 // newState sets a game up as GAME PREPARATION says, the starting hands

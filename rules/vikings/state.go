@@ -45,16 +45,6 @@ const (
 	StepOver      = "over"
 )
 
-// Error is every error this package returns: its text is safe to show a
-// player, and Err is the rules sentinel callers may test with errors.Is.
-type Error struct {
-	Msg string
-	Err error
-}
-
-func (e *Error) Error() string { return "vikings: " + e.Msg }
-func (e *Error) Unwrap() error { return e.Err }
-
 // Player is one seat's longship, crew, hand and war camp.
 type Player struct {
 	Colour int   `json:"colour"`
