@@ -54,13 +54,10 @@ func (h *Host) SetOption(key, value string) error {
 		if h.started {
 			return errorf(CodeStarted, "the game has started; its options are fixed")
 		}
+		if err := rules.CheckOptions(h.game.Info(), map[string]string{key: value}); err != nil {
+			return fmt.Errorf("session: %w", err)
+		}
 		i := slices.IndexFunc(h.game.Info().Options, func(o rules.Option) bool { return o.Key == key })
-		if i < 0 {
-			return fmt.Errorf("session: %s has no option %q", h.game.Info().Name, key)
-		}
-		if o := h.game.Info().Options[i]; !slices.Contains(o.Choices, value) {
-			return fmt.Errorf("session: %s must be one of %q, not %q", o.Label, o.Choices, value)
-		}
 		if h.cfg.Option(h.game.Info().Options[i]) == value {
 			return nil
 		}
