@@ -34,6 +34,9 @@ type Option struct {
 	Key     string   `json:"key"`
 	Label   string   `json:"label"`
 	Choices []string `json:"choices"` // the first is the default
+	// About says in one sentence why the option exists and what it
+	// changes, for the set-up page; empty when the label says it all.
+	About string `json:"about,omitempty"`
 }
 
 // Config is what a host chooses before a game starts.

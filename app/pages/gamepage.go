@@ -117,6 +117,7 @@ func (p *gamePage) renderSetup(info rules.Info) app.UI {
 				}).Body(app.Range(o.Choices).Slice(func(j int) app.UI {
 					return app.Option().Value(o.Choices[j]).Selected(p.options[o.Key] == o.Choices[j]).Text(o.Choices[j])
 				})),
+				app.If(o.About != "", func() app.UI { return app.P().Class("hint option-about").Text(o.About) }),
 			)
 		}),
 		app.P().Class("hint").Text("Hot-seat: people share this device and pass it when the game asks. Bots take any seat."),

@@ -32,7 +32,8 @@ const (
 // (README.md, Fairness). Both choices keep their words from before, when
 // the balanced start was the default, so saved games that name either
 // still start.
-var StartOption = rules.Option{Key: "start", Label: "Score track", Choices: []string{StartBook, StartBalanced}}
+var StartOption = rules.Option{Key: "start", Label: "Score track", Choices: []string{StartBook, StartBalanced},
+	About: "With the book's set-up the start player wins more often (60% of bot games at 2 players); the balanced start puts later seats a few points ahead on the score track, which brings every seat within a few points of an even share."}
 
 // The choices of StartOption.
 const (

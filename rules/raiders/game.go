@@ -15,7 +15,8 @@ type game struct{}
 // ("Give each player 2 silver"); with "balanced" the seats after the start
 // player get more (BalancedSilver), which offsets the early seats' extra
 // turn at the end (README.md, Fairness).
-var StartOption = rules.Option{Key: "start", Label: "Starting silver", Choices: []string{StartBook, StartBalanced}}
+var StartOption = rules.Option{Key: "start", Label: "Starting silver", Choices: []string{StartBook, StartBalanced},
+	About: "With the book's silver the start player wins more often (55% of bot games at 2 players, 32% at 4); the balanced start gives the seats after the start player more silver, which brings every seat within a few points of an even share."}
 
 // The choices of StartOption.
 const (

@@ -15,7 +15,8 @@ type game struct{}
 // player; with "balanced" each seat after the start player gets one more
 // than the seat before (BalancedCards), which offsets the start player's
 // head start in the race home (README.md, Fairness).
-var StartOption = rules.Option{Key: "start", Label: "Starting hands", Choices: []string{StartBook, StartBalanced}}
+var StartOption = rules.Option{Key: "start", Label: "Starting hands", Choices: []string{StartBook, StartBalanced},
+	About: "With the book's hands the start player wins more often (57% of bot games at 2 players); the balanced start gives each later seat one more card, which brings every seat within a few points of an even share."}
 
 // The choices of StartOption.
 const (
