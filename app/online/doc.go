@@ -2,7 +2,7 @@
 //
 // A Hosting owns the room. It runs the session.Host (new, or resumed from
 // the record saved in browser storage), serves it on every relay of its
-// signal.Signaler through room.Serve (retrying while none can be reached),
+// signal.Signaler through room.ServeWith (retrying while none can be reached),
 // attaches the host's own player through an in-memory pipe, and writes the
 // session.Save after every applied action, so a reload or a visit from the
 // home page's "continue" list resumes the room where it was.

@@ -230,7 +230,7 @@ func (h *Hosting) store(change func(*Hosted)) error {
 	return StoreHosted(h.st, h.rec)
 }
 
-// serve keeps the room on the relays: room.Serve fails only when no relay
+// serve keeps the room on the relays: room.ServeWith fails only when no relay
 // at all can be reached, so it is retried until it works or the room
 // closes.
 func (h *Hosting) serve(ctx context.Context) {

@@ -361,7 +361,7 @@ func TestRelayedPlayCost(t *testing.T) {
 		}
 		defer host.Close()
 		rm, _ := signal.NewRoom()
-		srv, err := Serve(ctx, host, signal.Broadcast{}, rm, peer.Config{}, t.Logf)
+		srv, err := ServeWith(ctx, host, signal.Broadcast{}, rm, peer.Config{}, ServeOptions{Logf: t.Logf})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -102,14 +102,9 @@ type ServeOptions struct {
 	OnEvent func(Event)
 }
 
-// Serve makes the host present in the room through sig and serves guests
-// until Close or ctx ends. logf (may be nil) hears about guests whose link
-// failed; the room goes on without them.
-func Serve(ctx context.Context, host *session.Host, sig signal.Signaler, rm signal.Room, cfg peer.Config, logf func(string, ...any)) (*Server, error) {
-	return ServeWith(ctx, host, sig, rm, cfg, ServeOptions{Logf: logf})
-}
-
-// ServeWith is Serve with options.
+// ServeWith makes the host present in the room through sig and serves
+// guests until Close or ctx ends. opts.Logf (may be nil) hears about
+// guests whose link failed; the room goes on without them.
 func ServeWith(ctx context.Context, host *session.Host, sig signal.Signaler, rm signal.Room, cfg peer.Config, opts ServeOptions) (*Server, error) {
 	if opts.Logf == nil {
 		opts.Logf = func(string, ...any) {}
@@ -281,28 +276,6 @@ func (s *Server) Close() error {
 	return err
 }
 
-// Join reaches the host of a room and says hello as a guest: it makes a
-// WebRTC offer, carries it to the host through sig, and opens the data
-// channel with the host's answer. token re-takes a seat held before ("" for
-// a newcomer). Give ctx a deadline: Join waits as long as ctx allows for
-// the host to answer. ctx bounds only the joining: the guest it returns
-// stays in the room until its Close. It never falls back to a relayed
-// link: JoinWith does.
-func Join(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg peer.Config, name, token string) (*session.Guest, error) {
-	g, _, err := JoinVia(ctx, sig, rm, cfg, name, token)
-	return g, err
-}
-
-// JoinVia is Join that also names the relay that brought the host's
-// answer ("" when the signaler cannot tell).
-func JoinVia(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg peer.Config, name, token string) (*session.Guest, string, error) {
-	j, err := joinDirect(ctx, sig, rm, cfg, name, token)
-	if err != nil {
-		return nil, "", err
-	}
-	return j.Guest, j.Via, nil
-}
-
 // Fallback says when a guest's link goes through the relays.
 type Fallback int
 
@@ -352,7 +325,10 @@ func (e *NoPathError) Error() string {
 
 func (e *NoPathError) Unwrap() []error { return []error{e.Direct, e.Relay} }
 
-// JoinWith is Join over a data channel or, when no direct path opens (ICE
+// JoinWith reaches the host of a room and says hello as a guest: it makes
+// a WebRTC offer, carries it to the host through sig, and opens the data
+// channel with the host's answer (token re-takes a seat held before, ""
+// for a newcomer; ctx bounds only the joining) or, when no direct path opens (ICE
 // failed: two symmetric NATs with no TURN server, or a browser without
 // WebRTC) and opts.Fallback allows, over a relayed link through the same
 // signaler's Nostr relays. ctx bounds both attempts: the relayed one needs

@@ -78,7 +78,7 @@ func TestAFullGameOverRealWebRTC(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := peer.Config{SettingEngine: peer.LoopbackOnly}
-	srv, err := Serve(ctx, host, signal.Broadcast{}, rm, cfg, t.Logf)
+	srv, err := ServeWith(ctx, host, signal.Broadcast{}, rm, cfg, ServeOptions{Logf: t.Logf})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,10 +91,11 @@ func TestAFullGameOverRealWebRTC(t *testing.T) {
 	defer me.Close()
 	guests := []*session.Guest{me}
 	for _, name := range []string{"Rikki", "Hakka"} {
-		g, err := Join(ctx, signal.Broadcast{}, rm, cfg, name, "")
+		j, err := JoinWith(ctx, signal.Broadcast{}, rm, cfg, name, "", JoinOptions{Fallback: DirectOnly})
 		if err != nil {
 			t.Fatalf("%s cannot join: %v", name, err)
 		}
+		g := j.Guest
 		defer g.Close()
 		guests = append(guests, g)
 	}
