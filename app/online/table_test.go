@@ -351,3 +351,22 @@ func TestHotSeatTakesBackAMoveBeforeTheDeviceGoesOn(t *testing.T) {
 		t.Fatal("the record still holds the move")
 	}
 }
+
+// A save from before a rules change, whose record no longer replays, is
+// refused in a sentence that says so and which move no longer applies.
+func TestASaveFromOlderRulesIsRefusedInWords(t *testing.T) {
+	st := &local.MemStore{}
+	rec, err := local.NewRecord("hand-test", rules.Config{Players: 2}, 42, tableSeats("person", "person"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Actions = append(rec.Actions, rules.SeatMove{Seat: 0, Action: rules.Action{Kind: "choose", Args: []int{0}}},
+		rules.SeatMove{Seat: 0, Action: rules.Action{Kind: "choose", Args: []int{0}}}) // the second: seat 0 has chosen already
+	if err := local.SaveRecord(st, "old", rec, false, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	_, err = OpenTable(context.Background(), st, "old", TableOptions{}, nil)
+	if w := Words(err); w != "This game was saved under an earlier version of the rules: its move 2 no longer applies, so it cannot be resumed." {
+		t.Fatalf("the refusal reads %q (%v)", w, err)
+	}
+}

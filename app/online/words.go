@@ -3,11 +3,13 @@ package online
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
 	"longhall/app/session"
 	"longhall/app/signal"
+	"longhall/rules"
 )
 
 // The page's side of the room speaks only to this package: it reads links,
@@ -76,7 +78,11 @@ func Words(err error) string {
 		return ""
 	}
 	var se *session.Error
+	var re *rules.ReplayError
 	switch {
+	case errors.As(err, &re):
+		// A save from before a rules change (its record no longer replays).
+		return fmt.Sprintf("This game was saved under an earlier version of the rules: its move %d no longer applies, so it cannot be resumed.", re.Index+1)
 	case errors.Is(err, signal.ErrStaleLink):
 		return "This room link is more than 30 days old. Ask the host for a fresh one."
 	case errors.Is(err, signal.ErrNotLink):
