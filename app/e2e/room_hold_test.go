@@ -110,8 +110,12 @@ func TestRoomHoldsAgainstAHostileGuest(t *testing.T) {
 			chromedp.Poll(holdLink+` === 'removed'`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)),
 			chromedp.Evaluate(holdBanner, &banner))
 		var told string
-		within(t, host, "the host told", chromedp.Poll(`[...document.querySelectorAll('#chat .lines li.system')].map(l => l.textContent).join(' | ')`, &told,
-			chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second)))
+		// This round's line, not only the last round's: one more system
+		// line than rounds before.
+		within(t, host, "the host told", chromedp.Poll(fmt.Sprintf(`(() => {
+		  const lines = [...document.querySelectorAll('#chat .lines li.system')].map(l => l.textContent);
+		  return lines.length > %d ? lines.join(' | ') : '';
+		})()`, round), &told, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second)))
 		t.Logf("round %d: Rikki reads %q; the room reads %q", round+1, banner, told)
 		if keptOut == 0 {
 			if !strings.Contains(banner, "removed you from this room") {
