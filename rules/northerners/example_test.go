@@ -1,11 +1,8 @@
 package northerners_test
 
 import (
-	"fmt"
-	"os"
-
-	"longhall/rules"
 	_ "longhall/rules/northerners"
+	"longhall/rules/rulestest"
 )
 
 // The opening of the fixed 2-player bot game in testdata/example.json (the
@@ -19,22 +16,7 @@ import (
 // ships builder, its worker sacrificed), and he places again. No line here
 // is private (no card is drawn), so every seat reads the same.
 func Example() {
-	f, err := os.Open("testdata/example.json")
-	if err != nil {
-		panic(err)
-	}
-	defer f.Close()
-	rec, err := rules.ReadRecord(f)
-	if err != nil {
-		panic(err)
-	}
-	_, events, err := rules.Replay(rec)
-	if err != nil {
-		panic(err)
-	}
-	for _, e := range rules.EventsFor(events, 0) {
-		fmt.Println(e.Text)
-	}
+	rulestest.PrintLog("testdata/example.json", 0)
 	// Output:
 	// Gordon places on Explore, paying 1 fish
 	// Gordon places on Explore, paying 1 fish

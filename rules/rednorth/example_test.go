@@ -1,33 +1,15 @@
 package rednorth_test
 
 import (
-	"fmt"
-	"os"
-
-	"longhall/rules"
 	_ "longhall/rules/rednorth"
+	"longhall/rules/rulestest"
 )
 
 // The Spring round of the fixed 2-player game in testdata/example.json, as
 // Gordon's log shows it: his own deployments in full, Rikki's as backs,
 // every line in the third person.
 func Example() {
-	f, err := os.Open("testdata/example.json")
-	if err != nil {
-		panic(err)
-	}
-	defer f.Close()
-	rec, err := rules.ReadRecord(f)
-	if err != nil {
-		panic(err)
-	}
-	_, events, err := rules.Replay(rec)
-	if err != nil {
-		panic(err)
-	}
-	for _, e := range rules.EventsFor(events, 0) {
-		fmt.Println(e.Text)
-	}
+	rulestest.PrintLog("testdata/example.json", 0)
 	// Output:
 	// Gordon deploys a red Raider face-down (1 of 3)
 	// Rikki deploys a card face-down (1 of 3)

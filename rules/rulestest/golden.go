@@ -179,3 +179,24 @@ func fileName(name string) string {
 		return '-'
 	}, name)
 }
+
+// PrintLog prints, one line each, the events of the game record in file
+// as seat reads them: the body of a game's worked Example. It panics on a
+// record that does not read or replay (an Example has no t).
+func PrintLog(file string, seat rules.Seat) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		panic(err)
+	}
+	rec, err := rules.ReadRecord(bytes.NewReader(data))
+	if err != nil {
+		panic(err)
+	}
+	_, events, err := rules.Replay(rec)
+	if err != nil {
+		panic(err)
+	}
+	for _, e := range rules.EventsFor(events, seat) {
+		fmt.Println(e.Text)
+	}
+}

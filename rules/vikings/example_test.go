@@ -1,10 +1,7 @@
 package vikings_test
 
 import (
-	"fmt"
-	"os"
-
-	"longhall/rules"
+	"longhall/rules/rulestest"
 	_ "longhall/rules/vikings"
 )
 
@@ -21,22 +18,7 @@ import (
 // gets its own reaction round: Rikki's Loki cancels it. At the end Gordon's
 // own draw is named in full.
 func Example() {
-	f, err := os.Open("testdata/example.json")
-	if err != nil {
-		panic(err)
-	}
-	defer f.Close()
-	rec, err := rules.ReadRecord(f)
-	if err != nil {
-		panic(err)
-	}
-	_, events, err := rules.Replay(rec)
-	if err != nil {
-		panic(err)
-	}
-	for _, e := range rules.EventsFor(events, 0) {
-		fmt.Println(e.Text)
-	}
+	rulestest.PrintLog("testdata/example.json", 0)
 	// Output:
 	// Rikki plays North wind to sail north
 	// Gordon plays Dead Calm to cancel Rikki's North wind (sailing north)
