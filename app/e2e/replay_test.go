@@ -362,14 +362,7 @@ func TestRoomEndsWithAReplayForEveryone(t *testing.T) {
 	host := site.player(t, "Gordon")
 	rikki := site.player(t, "Rikki")
 	link := site.openRoom(t, host, 2)
-	within(t, rikki, "Rikki joining", chromedp.Navigate(link), clientReady())
-	if seat := seatedAt(t, rikki, "Rikki"); seat != 1 {
-		t.Fatalf("Rikki sits at %d", seat)
-	}
-	within(t, rikki, "Rikki ready", chromedp.Click("#ready", chromedp.ByQuery))
-	within(t, host, "starting",
-		chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)),
-		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".rn-board .lh-main", chromedp.ByQuery))
+	startWith(t, host, rikki, link, ".rn-board .lh-main")
 	titles := make(chan string, 2)
 	for _, ctx := range []context.Context{host, rikki} {
 		go func() {

@@ -69,14 +69,7 @@ func TestRoomHoldsAgainstAHostileGuest(t *testing.T) {
 		return err
 	}))
 	link := site.openRoom(t, host, 2)
-	within(t, rikki, "Rikki joining", chromedp.Navigate(link), clientReady())
-	if seat := seatedAt(t, rikki, "Rikki"); seat != 1 {
-		t.Fatalf("Rikki sits at %d", seat)
-	}
-	within(t, rikki, "Rikki ready", chromedp.Click("#ready", chromedp.ByQuery))
-	within(t, host, "starting",
-		chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)),
-		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".rn-board .lh-main", chromedp.ByQuery))
+	startWith(t, host, rikki, link, ".rn-board .lh-main")
 
 	// Mallory's browser carries the host player's token (a copied
 	// profile, a shared device): she is refused, and Gordon plays on.

@@ -136,3 +136,18 @@ func seatedAt(t testing.TB, ctx context.Context, who string) int {
 	}
 	return seat - 1
 }
+
+// startWith seats guest through link (at seat 1), has them press ready,
+// and has host start the game; it returns when host's page shows board
+// (a selector of the game's table).
+func startWith(t *testing.T, host, guest context.Context, link, board string) {
+	t.Helper()
+	within(t, guest, "the guest joining", chromedp.Navigate(link), clientReady())
+	if seat := seatedAt(t, guest, "the guest"); seat != 1 {
+		t.Fatalf("the guest sits at %d", seat)
+	}
+	within(t, guest, "the guest ready", chromedp.Click("#ready", chromedp.ByQuery))
+	within(t, host, "starting",
+		chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(board, chromedp.ByQuery))
+}

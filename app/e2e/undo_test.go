@@ -82,14 +82,7 @@ func TestUndoInARoom(t *testing.T) {
 	host := site.player(t, "Gordon")
 	rikki := site.player(t, "Rikki")
 	link := site.openRoomOf(t, host, "hand-test", 2)
-	within(t, rikki, "Rikki joining", chromedp.Navigate(link), clientReady())
-	if seat := seatedAt(t, rikki, "Rikki"); seat != 1 {
-		t.Fatalf("Rikki sits at %d", seat)
-	}
-	within(t, rikki, "Rikki ready", chromedp.Click("#ready", chromedp.ByQuery))
-	within(t, host, "starting",
-		chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)),
-		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table .hands-seats", chromedp.ByQuery))
+	startWith(t, host, rikki, link, "#table .hands-seats")
 	var before string
 	within(t, rikki, "Rikki's hand", chromedp.WaitVisible("#table button[data-action=choose]", chromedp.ByQuery), chromedp.Evaluate(handsHand, &before))
 	within(t, rikki, "Rikki plays a card", chromedp.Click("#table button[data-action=choose]", chromedp.ByQuery), chromedp.WaitVisible("#undo", chromedp.ByQuery))
