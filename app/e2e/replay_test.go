@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -84,20 +85,54 @@ func setField(sel, value, event string) chromedp.Action {
 	return chromedp.Evaluate(fmt.Sprintf(`(() => { const el = document.querySelector(%q); el.value = %q; el.dispatchEvent(new Event(%q, {bubbles: true})); })()`, sel, value, event), nil)
 }
 
-// waitForFile waits for a finished download in dir whose name matches.
-func waitForFile(t testing.TB, dir string, name *regexp.Regexp) string {
+// downloads collects the browser's finished downloads: Chromium names the
+// file before it has written it, so a test waits for its "completed" event
+// rather than for the name to appear in the folder.
+type downloads struct {
+	dir  string
+	done chan string // suggested file names, as each download completes
+}
+
+// watchDownloads lets ctx's browser download into a fresh folder and
+// reports each finished download.
+func watchDownloads(t testing.TB, ctx context.Context) *downloads {
 	t.Helper()
-	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		entries, _ := os.ReadDir(dir)
-		for _, e := range entries {
-			if name.MatchString(e.Name()) {
-				return filepath.Join(dir, e.Name())
+	d := &downloads{dir: t.TempDir(), done: make(chan string, 8)}
+	var mu sync.Mutex
+	names := map[string]string{}
+	// The events come to the tab that asked for them, not the browser.
+	chromedp.ListenTarget(ctx, func(ev any) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch ev := ev.(type) {
+		case *browser.EventDownloadWillBegin:
+			names[ev.GUID] = ev.SuggestedFilename
+		case *browser.EventDownloadProgress:
+			if ev.State == browser.DownloadProgressStateCompleted {
+				d.done <- names[ev.GUID]
 			}
 		}
+	})
+	within(t, ctx, "downloads into a folder",
+		browser.SetDownloadBehavior(browser.SetDownloadBehaviorBehaviorAllow).WithDownloadPath(d.dir).WithEventsEnabled(true))
+	return d
+}
+
+// next waits for the next finished download, checks its name and returns
+// its path.
+func (d *downloads) next(t testing.TB, name *regexp.Regexp) string {
+	t.Helper()
+	select {
+	case suggested := <-d.done:
+		if !name.MatchString(suggested) {
+			t.Fatalf("the download is named %q, not like %s", suggested, name)
+		}
+		return filepath.Join(d.dir, suggested)
+	case <-time.After(15 * time.Second):
+		entries, _ := os.ReadDir(d.dir)
+		t.Fatalf("no download finished in 15 s (%d files in the folder)", len(entries))
+		return ""
 	}
-	entries, _ := os.ReadDir(dir)
-	t.Fatalf("no download named like %s in %s (%d files)", name, dir, len(entries))
-	return ""
 }
 
 // TestReplayWatchSaveAndOpen: a Red North game against bots, played to the
@@ -109,9 +144,8 @@ func TestReplayWatchSaveAndOpen(t *testing.T) {
 	bin, root := theApp(t)
 	srv := startServer(t, bin, root)
 	ctx := newBrowser(t)
-	downloads := t.TempDir()
-	within(t, ctx, "downloads into a folder", chromedp.EmulateViewport(1280, 800),
-		browser.SetDownloadBehavior(browser.SetDownloadBehaviorBehaviorAllow).WithDownloadPath(downloads))
+	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800))
+	downloads := watchDownloads(t, ctx)
 
 	// A whole game against a bot.
 	var tableURL string
@@ -133,7 +167,7 @@ func TestReplayWatchSaveAndOpen(t *testing.T) {
 	// The result screen saves the record.
 	within(t, ctx, "saving the record from the result screen", chromedp.Click("#save-record", chromedp.ByQuery))
 	named := regexp.MustCompile(`^longhall-rednorth-\d{4}-\d{2}-\d{2}( \(\d+\))?\.json$`)
-	saved := waitForFile(t, downloads, named)
+	saved := downloads.next(t, named)
 	rec := readSavedRecord(t, saved)
 	if len(rec.Actions) != moves || rec.Game != "rednorth" {
 		t.Fatalf("the saved record has %d actions of %q; the table played %d", len(rec.Actions), rec.Game, moves)
@@ -210,7 +244,7 @@ func TestReplayWatchSaveAndOpen(t *testing.T) {
 
 	// Save the record from the replay.
 	within(t, ctx, "saving the record from the replay", chromedp.Click("#replay-save", chromedp.ByQuery))
-	file := waitForFile(t, downloads, named)
+	file := downloads.next(t, named)
 	if again := readSavedRecord(t, file); len(again.Actions) != moves || again.Seed != rec.Seed {
 		t.Fatalf("the replay saved %d actions, seed %d; want %d, seed %d", len(again.Actions), again.Seed, moves, rec.Seed)
 	}
