@@ -33,8 +33,12 @@ type Suite struct {
 	Games int
 	// Scramble returns a copy of s in which everything seat cannot see
 	// has been dealt again at random. When set, the suite checks that the
-	// seat's view, legal actions and bot choice do not change.
+	// seat's view, legal actions and bots' choices do not change. Nil
+	// means the game's own rules.Redealer, when it has one.
 	Scramble func(s rules.State, seat rules.Seat, rng *rules.RNG) rules.State
+	// Hard, when set, makes the game's strong bot, whose choices the
+	// scramble check compares too (a search with a small budget will do).
+	Hard func(seed uint64) rules.Bot
 	// Check verifies the game's own invariants (no card created or lost);
 	// it may be nil.
 	Check func(rules.State) error
@@ -62,6 +66,9 @@ func Run(t *testing.T, s Suite) {
 		t.Fatal("rulestest: no game")
 	}
 	t.Run("Options", func(t *testing.T) { checkOptions(t, s) })
+	if s.Scramble == nil {
+		s.Scramble = redeal
+	}
 	for _, cfg := range s.configs() {
 		t.Run(configName(cfg), func(t *testing.T) {
 			t.Parallel()
@@ -192,6 +199,7 @@ func playOne(t testing.TB, s Suite, cfg rules.Config, seed uint64, scramble bool
 		every = 5
 	}
 	random := rules.RandomBot{RNG: rng}
+	quiet := newTwin(st)
 	var undo undoPoint // the last action that may be taken back
 	where := func() string { return fmt.Sprintf("%s seed %d action %d", configName(cfg), seed, len(rec.Actions)) }
 	words := newWords(t, where)
@@ -211,6 +219,7 @@ func playOne(t testing.TB, s Suite, cfg rules.Config, seed uint64, scramble bool
 			if s.Scramble != nil && scramble {
 				checkHidden(t, s, st, cfg.Players, rng, len(rec.Actions), where)
 			}
+			quiet.check(t, st, cfg.Players, rng, where)
 		}
 		pr := st.Pending()
 		seat := pr[rng.Intn(len(pr))].Seat
@@ -249,6 +258,7 @@ func playOne(t testing.TB, s Suite, cfg rules.Config, seed uint64, scramble bool
 		if err != nil {
 			t.Fatalf("%s: legal action %v refused: %v", where(), a, err)
 		}
+		quiet.apply(t, st, seat, a, where)
 		words.events(ev, cfg.Players)
 		if s.Private != nil {
 			private(t, before, privates(s, st, cfg.Players), ev, seat, label, func() string {
@@ -263,6 +273,7 @@ func playOne(t testing.TB, s Suite, cfg rules.Config, seed uint64, scramble bool
 		}
 	}
 	checkReplay(t, st, rec, where)
+	quiet.check(t, st, cfg.Players, rng, where)
 	if undo.before != nil {
 		checkUndoReplay(t, undo, rec, where)
 	}
@@ -451,8 +462,134 @@ func checkHidden(t testing.TB, s Suite, st rules.State, players int, rng *rules.
 			if err1 != nil || err2 != nil || !a1.Same(a2) {
 				t.Fatalf("%s: seat %d's bot chose %v (%v) and %v (%v) on the same view", where(), me, a1, err1, a2, err2)
 			}
+			if s.Hard != nil {
+				a1, err1 := s.Hard(seed).Choose(st, me)
+				a2, err2 := s.Hard(seed).Choose(other, me)
+				if err1 != nil || err2 != nil || !a1.Same(a2) {
+					t.Fatalf("%s: seat %d's strong bot chose %v (%v) and %v (%v) on the same view", where(), me, a1, err1, a2, err2)
+				}
+			}
 		}
 	}
+	checkRedeal(t, st, players, rng, where)
+}
+
+// redeal is the scramble of a game that re-deals for itself, and a
+// clone for one that hides nothing.
+func redeal(st rules.State, seat rules.Seat, rng *rules.RNG) rules.State {
+	return rules.Redealt(st, seat, rng)
+}
+
+// checkRedeal: a game's Redeal (rules.Redealer) depends on nothing the
+// seat cannot see, so two states it cannot tell apart re-deal alike; it
+// deals the generator's future draws again too; and it keeps a quiet
+// state quiet.
+func checkRedeal(t testing.TB, st rules.State, players int, rng *rules.RNG, where func() string) {
+	t.Helper()
+	r, ok := st.(rules.Redealer)
+	if !ok {
+		return
+	}
+	for me := rules.Seat(-1); int(me) < players; me++ {
+		seed := rng.Uint64()
+		other := r.Redeal(me, rng).(rules.Redealer)
+		a, b := r.Redeal(me, rules.NewRNG(seed)), other.Redeal(me, rules.NewRNG(seed))
+		if x, y := encode(t, a), encode(t, b); x != y {
+			t.Fatalf("%s: re-dealing for seat %d depends on what it cannot see: two states it cannot tell apart re-deal to\n%s\n%s", where(), me, x, y)
+		}
+		if u, ok := a.(rules.Undoable); ok {
+			if c := r.Redeal(me, rules.NewRNG(seed+1)).(rules.Undoable); c.Rand() == u.Rand() {
+				t.Fatalf("%s: re-dealing for seat %d keeps the generator: a search would know the dice to come", where(), me)
+			}
+		}
+		if q, ok := st.(rules.Quiet); ok {
+			hushed := q.Hush().(rules.Redealer).Redeal(me, rules.NewRNG(seed))
+			if l := firstLegal(hushed); l != nil && l.Label != "" {
+				t.Fatalf("%s: a re-deal of a quiet state speaks: %q", where(), l.Label)
+			}
+		}
+	}
+}
+
+// firstLegal is the first pending seat's first legal action, if any.
+func firstLegal(st rules.State) *rules.Action {
+	for _, p := range st.Pending() {
+		if l := st.Legal(p.Seat); len(l) > 0 {
+			return &l[0]
+		}
+	}
+	return nil
+}
+
+// seats lists who the prompts wait for.
+func seats(prompts []rules.Prompt) []rules.Seat {
+	out := make([]rules.Seat, len(prompts))
+	for i, p := range prompts {
+		out[i] = p.Seat
+	}
+	return out
+}
+
+// twin is the quiet copy of a game the suite plays (rules.Quiet), every
+// action applied to both; nil for a game without one.
+type twin struct{ st rules.State }
+
+func newTwin(st rules.State) *twin {
+	if q, ok := st.(rules.Quiet); ok {
+		return &twin{q.Hush()}
+	}
+	return nil
+}
+
+// apply plays on the quiet twin the action the loud game just took: it
+// must be accepted without a word, and leave the two offering the same
+// actions.
+func (q *twin) apply(t testing.TB, loud rules.State, seat rules.Seat, a rules.Action, where func() string) {
+	t.Helper()
+	if q == nil {
+		return
+	}
+	ev, err := q.st.Apply(seat, rules.Action{Kind: a.Kind, Args: a.Args})
+	if err != nil {
+		t.Fatalf("%s: the quiet twin refused seat %d's %v: %v", where(), seat, a, err)
+	}
+	if len(ev) > 0 {
+		t.Fatalf("%s: the quiet twin told of seat %d's %v: %v", where(), seat, a, ev)
+	}
+	if (loud.Result() == nil) != (q.st.Result() == nil) {
+		t.Fatalf("%s: after seat %d's %v the loud game's result is %v, the quiet twin's %v", where(), seat, a, loud.Result(), q.st.Result())
+	}
+	for _, p := range loud.Pending() {
+		l, m := loud.Legal(p.Seat), q.st.Legal(p.Seat)
+		if !slices.EqualFunc(l, m, rules.Action.Same) {
+			t.Fatalf("%s: after seat %d's %v, seat %d may take %v in the loud game and %v in the quiet twin", where(), seat, a, p.Seat, l, m)
+		}
+		for _, x := range m {
+			if x.Label != "" {
+				t.Fatalf("%s: the quiet twin labels %q", where(), x.Label)
+			}
+		}
+	}
+}
+
+// check: the quiet twin is the loud game, word for word in its state, and
+// refuses what is illegal; its clones are independent.
+func (q *twin) check(t testing.TB, loud rules.State, players int, rng *rules.RNG, where func() string) {
+	t.Helper()
+	if q == nil {
+		return
+	}
+	if x, y := encode(t, loud), encode(t, q.st); x != y {
+		t.Fatalf("%s: the quiet twin has parted from the game:\n%s\n%s", where(), x, y)
+	}
+	if x, y := seats(loud.Pending()), seats(q.st.Pending()); !slices.Equal(x, y) {
+		t.Fatalf("%s: the quiet twin waits for seats %v, the game for %v", where(), y, x)
+	}
+	if x, y := encode(t, loud.Result()), encode(t, q.st.Result()); x != y {
+		t.Fatalf("%s: the quiet twin ends otherwise:\n%s\n%s", where(), x, y)
+	}
+	checkRefusal(t, q.st, players, rng, where)
+	checkClone(t, q.st, where)
 }
 
 // checkReplay: the record survives JSON and replays to the same state.

@@ -15,7 +15,7 @@ import (
 // The suite passes on a correct game: Hands, with hidden hands and an
 // option.
 func TestHandsConforms(t *testing.T) {
-	rulestest.Run(t, rulestest.Suite{Game: testgame.Game{}, Scramble: testgame.Scramble, Check: testgame.Check, Private: testgame.Private})
+	rulestest.Run(t, rulestest.Suite{Game: testgame.Game{}, Check: testgame.Check, Private: testgame.Private})
 }
 
 // Broken versions of Hands, each breaking one promise of the contract.
@@ -30,7 +30,40 @@ type (
 	wideSecret   struct{ *testgame.State } // everyone is told the card drawn
 	rashUndo     struct{ *testgame.State } // the card that deals new ones may be taken back
 	leakyPrompt  struct{ *testgame.State } // the prompts name the cards in hand
+	partingTwin  struct{ *testgame.State } // the quiet copy scores a point of its own
+	peekyRedeal  struct{ *testgame.State } // the re-deal keeps the hidden cards' order
 )
+
+// Hush gives seat 0 a point the loud game does not have.
+func (s partingTwin) Hush() rules.State {
+	c := s.State.Hush().(*testgame.State)
+	c.Scores[0]++
+	return c
+}
+func (s partingTwin) Clone() rules.State { return partingTwin{s.State.Clone().(*testgame.State)} }
+
+// Redeal shuffles the cards seat cannot see where they lie, so the deal
+// it makes depends on the order they had: on what seat cannot see.
+func (s peekyRedeal) Redeal(me rules.Seat, rng *rules.RNG) rules.State {
+	c := s.State.Clone().(*testgame.State)
+	hidden := slices.Clone(c.Deck)
+	for p, h := range c.Hands {
+		if rules.Seat(p) != me {
+			hidden = append(hidden, h...)
+		}
+	}
+	rules.Shuffle(rng, hidden)
+	copy(c.Deck, hidden)
+	hidden = hidden[len(c.Deck):]
+	for p, h := range c.Hands {
+		if rules.Seat(p) != me {
+			hidden = hidden[copy(h, hidden):]
+		}
+	}
+	c.RNG = rules.NewRNG(rng.Uint64())
+	return peekyRedeal{c}
+}
+func (s peekyRedeal) Clone() rules.State { return peekyRedeal{s.State.Clone().(*testgame.State)} }
 
 // Pending names each seat's best card in its prompt, which every seat is
 // sent.
@@ -169,6 +202,8 @@ var brokenGames = map[string]struct {
 	"wide-secret":   {broken{"rt-wide", func(s *testgame.State) rules.State { return wideSecret{s} }}, "a card hidden from it"},
 	"rash-undo":     {broken{"rt-rash", func(s *testgame.State) rules.State { return rashUndo{s} }}, "the game must call it final"},
 	"leaky-prompt":  {broken{"rt-prompt", func(s *testgame.State) rules.State { return leakyPrompt{s} }}, "prompts seat"},
+	"parting-twin":  {broken{"rt-twin", func(s *testgame.State) rules.State { return partingTwin{s} }}, "the quiet twin has parted from the game"},
+	"peeky-redeal":  {broken{"rt-peeky", func(s *testgame.State) rules.State { return peekyRedeal{s} }}, "depends on what it cannot see: two states it cannot tell apart re-deal"},
 }
 
 func init() {
@@ -202,6 +237,10 @@ func unwrap(st rules.State) *testgame.State {
 		return s.State
 	case leakyPrompt:
 		return s.State
+	case partingTwin:
+		return s.State
+	case peekyRedeal:
+		return s.State
 	}
 	return nil
 }
@@ -218,7 +257,7 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 			Game:  b.game,
 			Games: 20,
 			Scramble: func(st rules.State, seat rules.Seat, rng *rules.RNG) rules.State {
-				return rewrap(st, testgame.Scramble(unwrap(st), seat, rng).(*testgame.State))
+				return rewrap(st, unwrap(st).Redeal(seat, rng).(*testgame.State))
 			},
 			Check:   func(st rules.State) error { return testgame.Check(unwrap(st)) },
 			Private: func(st rules.State, seat rules.Seat) []string { return testgame.Private(unwrap(st), seat) },

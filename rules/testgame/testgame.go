@@ -63,6 +63,8 @@ type State struct {
 	Chosen []int // 0 while a seat has not chosen this round
 	Scores []int
 	Over   bool
+
+	quiet bool // rules.Quiet: no labels, no events
 }
 
 // View is what one seat sees: its own hand and choice, and only counts and
@@ -97,7 +99,11 @@ func (s *State) Legal(seat rules.Seat) []rules.Action {
 	}
 	var out []rules.Action
 	for i, c := range s.Hands[seat] {
-		out = append(out, rules.Action{Kind: "choose", Args: []int{i}, Label: "play " + Card(c)})
+		a := rules.Action{Kind: "choose", Args: []int{i}}
+		if !s.quiet {
+			a.Label = "play " + Card(c)
+		}
+		out = append(out, a)
 	}
 	return out
 }
@@ -120,14 +126,27 @@ func (s *State) OnTimeout(seat rules.Seat) (rules.Action, bool) {
 
 // Apply plays a card.
 func (s *State) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
-	a, err := rules.FindLegal(s, seat, a)
-	if err != nil {
-		return nil, err
+	if s.quiet {
+		// Quiet: the same check, without building the legal list.
+		if a.Kind != "choose" || len(a.Args) != 1 || !rules.IsPending(s, seat) || a.Args[0] < 0 || a.Args[0] >= len(s.Hands[seat]) {
+			return nil, rules.Errorf(ID, rules.ErrIllegal, "%v is not allowed now", a)
+		}
+	} else {
+		var err error
+		if a, err = rules.FindLegal(s, seat, a); err != nil {
+			return nil, err
+		}
 	}
 	var c int
 	s.Hands[seat], c, _ = rules.RemoveAt(s.Hands[seat], a.Args[0])
 	s.Chosen[seat] = c
-	ev := []rules.Event{{Kind: "choose", Seat: seat, Text: fmt.Sprintf("seat %d has chosen", seat), Secret: "you chose " + Card(c), SecretTo: []rules.Seat{seat}}}
+	var ev []rules.Event
+	say := func(e rules.Event) {
+		if !s.quiet {
+			ev = append(ev, e)
+		}
+	}
+	say(rules.Event{Kind: "choose", Seat: seat, Text: fmt.Sprintf("seat %d has chosen", seat), Secret: "you chose " + Card(c), SecretTo: []rules.Seat{seat}})
 	if slices.Contains(s.Chosen, 0) {
 		return ev, nil
 	}
@@ -139,18 +158,27 @@ func (s *State) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
 		}
 	}
 	s.Scores[best] += sum
-	ev = append(ev, rules.Event{Kind: "reveal", Seat: rules.Spectator, Text: fmt.Sprintf("revealed %v; seat %d takes %d", cards(s.Chosen), best, sum)})
+	say(rules.Event{Kind: "reveal", Seat: rules.Spectator, Text: fmt.Sprintf("revealed %v; seat %d takes %d", cards(s.Chosen), best, sum)})
 	clear(s.Chosen)
 	if len(s.Deck) >= len(s.Hands) {
 		for i := range s.Hands {
 			var d []int
 			d, s.Deck = rules.Draw(s.Deck, 1)
 			s.Hands[i] = append(s.Hands[i], d[0])
-			ev = append(ev, rules.Event{Kind: "draw", Seat: rules.Seat(i), Text: fmt.Sprintf("seat %d draws a card", i), Secret: "you draw " + Card(d[0]), SecretTo: []rules.Seat{rules.Seat(i)}})
+			say(rules.Event{Kind: "draw", Seat: rules.Seat(i), Text: fmt.Sprintf("seat %d draws a card", i), Secret: "you draw " + Card(d[0]), SecretTo: []rules.Seat{rules.Seat(i)}})
 		}
 	}
 	s.Over = len(s.Hands[0]) == 0
 	return ev, nil
+}
+
+// Hush implements rules.Quiet: a copy that plays without words (a small
+// game speaks cheaply; this shows the contract, and the suite's twin
+// checks it).
+func (s *State) Hush() rules.State {
+	c := s.Clone().(*State)
+	c.quiet = true
+	return c
 }
 
 func cards(cs []int) []string {
@@ -193,7 +221,7 @@ func (s *State) Result() *rules.Result {
 
 // Clone copies the state, RNG included.
 func (s *State) Clone() rules.State {
-	c := &State{Deck: slices.Clone(s.Deck), Chosen: slices.Clone(s.Chosen), Scores: slices.Clone(s.Scores), Over: s.Over}
+	c := &State{Deck: slices.Clone(s.Deck), Chosen: slices.Clone(s.Chosen), Scores: slices.Clone(s.Scores), Over: s.Over, quiet: s.quiet}
 	rng := *s.RNG
 	c.RNG = &rng
 	for _, h := range s.Hands {
@@ -202,10 +230,13 @@ func (s *State) Clone() rules.State {
 	return c
 }
 
-// Scramble re-deals, in a copy of st, every card seat me cannot see (the
-// deck, the others' hands and the cards they have chosen this round).
-func Scramble(st rules.State, me rules.Seat, rng *rules.RNG) rules.State {
-	c := st.Clone().(*State)
+// Redeal implements rules.Redealer: a copy of s in which every card me
+// cannot see (the deck, the others' hands and the cards they have chosen
+// this round) is dealt again, and the generator seeded anew. The unseen
+// cards are gathered in order first, so the re-deal depends only on what
+// me sees.
+func (s *State) Redeal(me rules.Seat, rng *rules.RNG) rules.State {
+	c := s.Clone().(*State)
 	var slots []*int
 	for i := range c.Deck {
 		slots = append(slots, &c.Deck[i])
@@ -225,10 +256,12 @@ func Scramble(st rules.State, me rules.Seat, rng *rules.RNG) rules.State {
 	for i, p := range slots {
 		ids[i] = *p
 	}
+	slices.Sort(ids)
 	rules.Shuffle(rng, ids)
 	for i, p := range slots {
 		*p = ids[i]
 	}
+	c.RNG = rules.NewRNG(rng.Uint64())
 	return c
 }
 
