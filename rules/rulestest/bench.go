@@ -41,7 +41,8 @@ func PlayBots(tb testing.TB, st rules.State, bots map[rules.Seat]rules.Bot, rng 
 }
 
 // RandomPlayouts plays random games, the configs in turn, until b is done
-// and reports games a second as "<name>-random-playouts".
+// and reports games a second as "<name>-random-playouts". It plays as a
+// search's playouts do: on a quiet copy (rules.Quiet) when the game has one.
 func RandomPlayouts(b *testing.B, g rules.Game, name string, configs []rules.Config) {
 	rng := rules.NewRNG(1)
 	random := rules.RandomBot{RNG: rng}
@@ -51,6 +52,7 @@ func RandomPlayouts(b *testing.B, g rules.Game, name string, configs []rules.Con
 		if err != nil {
 			b.Fatal(err)
 		}
+		st = rules.Hushed(st)
 		for st.Result() == nil {
 			pr := st.Pending()
 			seat := pr[rng.Intn(len(pr))].Seat
