@@ -18,6 +18,12 @@ FUZZTIME  ?= 30s
 BOARD_PKGS = $(addprefix longhall/app/,rednorth raiders vikings northerners testgame)
 APP_PKGS   = $(filter-out $(BOARD_PKGS),$(shell $(GO) list ./... | grep -v /app/e2e | grep -v /rules))
 RULES_PKGS = $(shell $(GO) list ./rules/...)
+# make bench: the rules before the fast path, whose random playouts the
+# report compares with today's, and how many games the hard bot plays
+# against the easy one for each game and player count.
+BENCH_BEFORE := 34bb8bebd9d01c009aff4a2091b9f274849744b3
+HARD_GAMES   ?= 400
+GAME_BENCH_PKGS = $(filter-out longhall/rules/mcts,$(RULES_PKGS))
 
 .PHONY: all run build wasm native test vet unit e2e dist bench fuzz clean deps-browser deps-firefox deps-turn deps-netns deps-node deps-dist
 
@@ -97,9 +103,20 @@ dist: deps-dist build
 bench: deps-browser deps-netns deps-turn deps-dist build
 	@echo "== benchmarks"
 	@LONGHALL_BIN=$(CURDIR)/$(BIN) LONGHALL_ROOT=$(CURDIR) $(GO) test -run '^$$' -bench . -benchtime 1x -timeout 40m ./app/e2e | tee $(BUILD)/bench-e2e.txt | .ci/benchlines
-	@$(GO) test -run '^$$' -bench . -timeout 50m ./rules/... ./app/session | tee $(BUILD)/bench-rules.txt | .ci/benchlines
-	@GOOS=js GOARCH=wasm $(GO) test $(WASM_GCFLAGS) -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -run '^$$' -bench 'RandomPlayout|BotDecision' -timeout 20m ./rules/... \
+	@$(GO) test -run '^$$' -bench . -timeout 50m $(GAME_BENCH_PKGS) ./app/session | tee $(BUILD)/bench-rules.txt | .ci/benchlines
+	@GOOS=js GOARCH=wasm $(GO) test $(WASM_GCFLAGS) -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -run '^$$' -bench 'RandomPlayout|BotDecision' -cpu 1 -timeout 20m $(GAME_BENCH_PKGS) \
 	  | tee $(BUILD)/bench-rules-wasm.txt | sed 's/^Benchmark/BenchmarkWasmNode/' | .ci/benchlines
+	@echo "== random playouts on one core, against the rules before the fast path ($(BENCH_BEFORE)) and in wasm"
+	@$(GO) test -run '^$$' -bench RandomPlayout -cpu 1 $(GAME_BENCH_PKGS) > $(BUILD)/bench-playouts.txt
+	@rm -rf $(BUILD)/before; git worktree prune; git worktree add -f --detach $(BUILD)/before $(BENCH_BEFORE) >/dev/null && \
+	  (cd $(BUILD)/before && $(GO) test -run '^$$' -bench RandomPlayout -cpu 1 ./rules/...) > $(BUILD)/bench-playouts-before.txt; \
+	  git worktree remove --force $(BUILD)/before
+	@.ci/benchratio $(BUILD)/bench-playouts.txt $(BUILD)/bench-playouts-before.txt $(BUILD)/bench-rules-wasm.txt
+	@echo "== the hard bot: against the easy one over $(HARD_GAMES) seeded games a game and player count, and its decision time, natively and in wasm"
+	@$(GO) test -run '^$$' -bench HardVsEasy -benchtime $(HARD_GAMES)x -timeout 6h ./rules/mcts | tee $(BUILD)/bench-hard.txt | .ci/benchlines
+	@$(GO) test -run '^$$' -bench HardDecision -benchtime 40x -cpu 1 -timeout 1h ./rules/mcts | tee -a $(BUILD)/bench-hard.txt | .ci/benchlines
+	@GOOS=js GOARCH=wasm $(GO) test $(WASM_GCFLAGS) -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -run '^$$' -bench HardDecision -benchtime 40x -timeout 2h ./rules/mcts \
+	  | tee $(BUILD)/bench-hard-wasm.txt | sed 's/^Benchmark/BenchmarkWasmNode/' | .ci/benchlines
 
 fuzz:
 	@for pkg in $$($(GO) list ./...); do \

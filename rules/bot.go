@@ -6,6 +6,13 @@ type Bot interface {
 	Choose(s State, seat Seat) (Action, error)
 }
 
+// The levels of a seat's bot (SeatInfo.Level): Easy is the game's own bot
+// (NewBot), Hard the search that plays it out (package rules/mcts).
+const (
+	Easy = ""
+	Hard = "hard"
+)
+
 // BotGame is implemented by games that ship a bot of their own.
 type BotGame interface {
 	// NewBot returns a bot whose own choices (not the game's) draw on seed.

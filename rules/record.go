@@ -59,6 +59,9 @@ func (r *Record) ChangeSeat(seat Seat, now SeatInfo) {
 type SeatInfo struct {
 	Name string `json:"name"`
 	Bot  bool   `json:"bot,omitempty"`
+	// Level is a bot's strength: Hard, or empty for Easy (so that the
+	// records of games before there were levels read as they were).
+	Level string `json:"level,omitempty"`
 }
 
 // SeatMove is one applied action and the seat that took it.

@@ -134,7 +134,7 @@ func Host(ctx context.Context, st Store, rec *Hosted, n Net, opts HostOptions, o
 	r.Room = r.Room.Reissue(opts.Now())
 	h.rec, h.room = &r, r.Room
 
-	sopts := session.Options{BotDelay: opts.BotDelay, OnSave: h.saved, OnLobby: h.savedLobby, OnOptions: h.savedOptions, Logf: opts.Logf, Timing: h.timed,
+	sopts := session.Options{BotDelay: opts.BotDelay, BotPause: newBreather(), OnSave: h.saved, OnLobby: h.savedLobby, OnOptions: h.savedOptions, Logf: opts.Logf, Timing: h.timed,
 		AnswerTime: time.Duration(r.AnswerSeconds) * time.Second, Limits: opts.Limits}
 	var err error
 	if r.Save != nil {
@@ -399,6 +399,11 @@ func (h *Hosting) SetAnswerTime(seconds int) error {
 
 // SetBot puts a bot in a seat or takes it out.
 func (h *Hosting) SetBot(seat rules.Seat, on bool) error { return h.host.SetBot(seat, on) }
+
+// SetBotLevel makes the bot in a seat easy or hard, before the start.
+func (h *Hosting) SetBotLevel(seat rules.Seat, level string) error {
+	return h.host.SetBotLevel(seat, level)
+}
 
 // Kick sends a member away and bans its token from the room.
 func (h *Hosting) Kick(member int, reason string) error { return h.host.Kick(member, reason) }

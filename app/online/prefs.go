@@ -10,9 +10,9 @@ const (
 	AutoPassAlways  = session.AutoPassAlways
 )
 
-// BotName names the bot in seat i, the same at every table
+// BotName names the bot of a level in seat i, the same at every table
 // (session.BotName).
-func BotName(i int) string { return session.BotName(i) }
+func BotName(i int, level string) string { return session.BotName(i, level) }
 
 // Limits bound what each guest of a room may do (session.Limits).
 type Limits = session.Limits

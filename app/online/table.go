@@ -81,7 +81,7 @@ func StartTable(ctx context.Context, st Store, id string, rec rules.Record, opts
 		}
 	}
 	h, err := session.Resume(ctx, session.Save{Record: rec, Tokens: tokens},
-		session.Options{BotDelay: opts.BotDelay, OnSave: t.saved, Logf: opts.Logf})
+		session.Options{BotDelay: opts.BotDelay, BotPause: newBreather(), OnSave: t.saved, Logf: opts.Logf})
 	if err != nil {
 		return nil, fmt.Errorf("local: the saved game %q cannot be resumed: %w", id, err)
 	}

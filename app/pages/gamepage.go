@@ -61,7 +61,7 @@ func (p *gamePage) setPlayers(n int, me string) {
 			p.seats = append(p.seats, local.Seat{Name: me})
 			continue
 		}
-		p.seats = append(p.seats, local.Seat{Name: online.BotName(i), Bot: true})
+		p.seats = append(p.seats, local.Seat{Name: online.BotName(i, rules.Easy), Bot: true})
 	}
 	p.seats = p.seats[:n]
 }
@@ -176,18 +176,21 @@ func (p *gamePage) renderSeat(i int) app.UI {
 	return app.Li().Class("seat").Body(
 		app.Label().For(id+"-kind").Class("visually-hidden").Text(fmt.Sprintf("Seat %d is played by", i+1)),
 		app.Select().ID(id+"-kind").OnChange(func(ctx app.Context, e app.Event) {
-			bot := ctx.JSSrc().Get("value").String() == "bot"
-			if bot != p.seats[i].Bot {
-				p.seats[i].Bot = bot
-				if bot {
-					p.seats[i].Name = online.BotName(i)
-				} else {
-					p.seats[i].Name = fmt.Sprintf("Player %d", i+1)
-				}
+			kind := ctx.JSSrc().Get("value").String()
+			bot, level := kind != "person", rules.Easy
+			if kind == "hard" {
+				level = rules.Hard
+			}
+			switch {
+			case bot:
+				p.seats[i] = local.Seat{Name: online.BotName(i, level), Bot: true, Level: level}
+			case p.seats[i].Bot:
+				p.seats[i] = local.Seat{Name: fmt.Sprintf("Player %d", i+1)}
 			}
 		}).Body(
 			app.Option().Value("person").Selected(!s.Bot).Text("Person"),
-			app.Option().Value("bot").Selected(s.Bot).Text("Bot"),
+			app.Option().Value("bot").Selected(s.Bot && s.Level != rules.Hard).Text("Bot: easy"),
+			app.Option().Value("hard").Selected(s.Bot && s.Level == rules.Hard).Text("Bot: hard"),
 		),
 		app.Label().For(id+"-name").Class("visually-hidden").Text(fmt.Sprintf("Name for seat %d", i+1)),
 		app.Input().ID(id+"-name").Type("text").Value(s.Name).MaxLength(ui.MaxNameRunes).

@@ -172,8 +172,11 @@ func (p *roomPage) seatControls(s online.SeatStatus, started bool) app.UI {
 		return app.Button().Class("button quiet").ID(fmt.Sprintf("bot-%d", s.Seat)).Text("Add a bot").
 			OnClick(func(ctx app.Context, e app.Event) { p.try(p.host.SetBot(s.Seat, true)) }, app.EventScope(seatScope(s)))
 	case s.Kind == online.SeatBot && !started:
-		return app.Button().Class("button quiet").Text("Remove bot").
-			OnClick(func(ctx app.Context, e app.Event) { p.try(p.host.SetBot(s.Seat, false)) }, app.EventScope(seatScope(s)))
+		return app.Span().Class("seat-controls").Body(
+			botLevel(fmt.Sprintf("bot-level-%d", s.Seat), s.Level, func(level string) { p.try(p.host.SetBotLevel(s.Seat, level)) }),
+			app.Button().Class("button quiet").Text("Remove bot").
+				OnClick(func(ctx app.Context, e app.Event) { p.try(p.host.SetBot(s.Seat, false)) }, app.EventScope(seatScope(s))),
+		)
 	case s.Kind == online.SeatHuman && started && !s.Connected:
 		return app.Button().Class("button quiet").Text("Let a bot play").
 			OnClick(func(ctx app.Context, e app.Event) { p.try(p.host.SetBot(s.Seat, true)) }, app.EventScope(seatScope(s)))
@@ -182,4 +185,13 @@ func (p *roomPage) seatControls(s online.SeatStatus, started bool) app.UI {
 			OnClick(func(ctx app.Context, e app.Event) { p.try(p.host.Kick(s.Member, "")) }, app.EventScope(seatScope(s)))
 	}
 	return app.Text("")
+}
+
+// botLevel is the choice of a bot's strength, easy or hard.
+func botLevel(id, level string, set func(level string)) app.UI {
+	return app.Select().ID(id).Class("bot-level").Title("How strongly the bot plays").
+		OnChange(func(ctx app.Context, e app.Event) { set(ctx.JSSrc().Get("value").String()) }).Body(
+		app.Option().Value(rules.Easy).Selected(level == rules.Easy).Text("Easy"),
+		app.Option().Value(rules.Hard).Selected(level == rules.Hard).Text("Hard"),
+	)
 }

@@ -93,8 +93,9 @@ type Host struct {
 }
 
 type slot struct {
-	m   *member
-	bot bool
+	m     *member
+	bot   bool
+	level string // the bot's: rules.Easy or rules.Hard
 }
 
 // member is one person in the room, known by its token across connections.

@@ -21,6 +21,12 @@ func (h *Host) SetBot(seat rules.Seat, on bool) error {
 	return h.call(func() error { return h.setBot(seat, on) })
 }
 
+// SetBotLevel makes the bot in a seat play at level (rules.Easy or
+// rules.Hard), before the start.
+func (h *Host) SetBotLevel(seat rules.Seat, level string) error {
+	return h.call(func() error { return h.setBotLevel(seat, level) })
+}
+
 // Kick closes a member's connection, bans its token from the room and frees
 // its seat; after the start a bot takes the seat over.
 func (h *Host) Kick(id int, reason string) error {

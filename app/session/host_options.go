@@ -59,6 +59,10 @@ type Options struct {
 	// BotDelay is how long a bot waits before it acts, so that people can
 	// follow the game. Zero makes bots act at once.
 	BotDelay time.Duration
+	// BotPause is lent to a hard bot's search, which calls it between its
+	// playouts: in the browser it lets the page breathe, since the search
+	// runs on the page's one thread (nil natively).
+	BotPause func()
 	Limits   Limits
 	// OnSave receives what a host needs to resume: at the start, after
 	// every applied action and whenever a seat changes hands. It runs on

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"longhall/rules"
+	"longhall/rules/mcts"
 )
 
 func (h *Host) sit(p *peer, env Envelope) {
@@ -112,7 +113,7 @@ func (h *Host) lobby() Lobby {
 		s := SeatStatus{Seat: rules.Seat(i), Kind: SeatEmpty}
 		switch {
 		case sl.bot:
-			s.Kind, s.Name, s.Connected, s.Ready = SeatBot, BotName(i), true, true
+			s.Kind, s.Name, s.Level, s.Connected, s.Ready = SeatBot, BotName(i, sl.level), sl.level, true, true
 			if i < len(named) && named[i].Bot && named[i].Name != "" {
 				s.Name = named[i].Name
 			}
@@ -127,15 +128,35 @@ func (h *Host) lobby() Lobby {
 }
 
 // botNames name the bots, so that a log reads like a table of people.
-var botNames = []string{"Ragna (bot)", "Bjorn (bot)", "Sigrid (bot)", "Ulf (bot)", "Thyra (bot)", "Gorm (bot)"}
+var botNames = []string{"Ragna", "Bjorn", "Sigrid", "Ulf", "Thyra", "Gorm"}
 
-// BotName names the bot in seat i, the same at every table (on one device
-// and in rooms) and never twice at one table of up to six.
-func BotName(i int) string {
+// BotName names the bot of a level in seat i, the same at every table (on
+// one device and in rooms), never twice at one table of up to six, and
+// saying what it is: "Ragna (bot)", "Ragna (hard bot)".
+func BotName(i int, level string) string {
 	if i < 0 {
 		i = -i
 	}
-	return botNames[i%len(botNames)]
+	if level == rules.Hard {
+		return botNames[i%len(botNames)] + " (hard bot)"
+	}
+	return botNames[i%len(botNames)] + " (bot)"
+}
+
+// newBot is the bot of a level for a seat, seeded.
+func (h *Host) newBot(level string, seed uint64) rules.Bot {
+	if level == rules.Hard {
+		b := mcts.New(h.game, seed)
+		b.Pause = h.opts.BotPause
+		return b
+	}
+	return rules.NewBot(h.game, seed)
+}
+
+// botInfo is how the record names the bot in seat i.
+func (h *Host) botInfo(i int) rules.SeatInfo {
+	level := h.seats[i].level
+	return rules.SeatInfo{Name: BotName(i, level), Bot: true, Level: level}
 }
 
 func (h *Host) flushLobby() {
@@ -155,6 +176,7 @@ type LobbySeat struct {
 	Token string `json:"token,omitempty"`
 	Name  string `json:"name,omitempty"`
 	Bot   bool   `json:"bot,omitempty"`
+	Level string `json:"level,omitempty"` // the bot's
 	Ready bool   `json:"ready,omitempty"`
 }
 
@@ -163,7 +185,7 @@ func (h *Host) lobbySeats() []LobbySeat {
 	for i, sl := range h.seats {
 		switch {
 		case sl.bot:
-			out[i].Bot = true
+			out[i].Bot, out[i].Level = true, sl.level
 		case sl.m != nil:
 			out[i] = LobbySeat{Token: sl.m.token, Name: sl.m.name, Ready: sl.m.ready}
 		}
@@ -188,7 +210,7 @@ func (h *Host) RestoreLobby(seats []LobbySeat) error {
 		for i, s := range seats {
 			switch {
 			case s.Bot:
-				h.seats[i].bot = true
+				h.seats[i].bot, h.seats[i].level = true, knownLevel(s.Level)
 			case s.Token != "" && h.byToken[s.Token] == nil && !h.banned[s.Token]:
 				m := h.newMember(s.Token, truncate(clean(s.Name), h.lim.NameRunes), rules.Seat(i))
 				m.ready = s.Ready
@@ -213,7 +235,7 @@ func (h *Host) start() error {
 	for i, sl := range h.seats {
 		switch {
 		case sl.bot:
-			infos[i] = rules.SeatInfo{Name: BotName(i), Bot: true}
+			infos[i] = h.botInfo(i)
 		case !sl.m.local && !sl.m.ready:
 			return errorf(CodeNotReady, "%s is not ready", sl.m.name)
 		default:
@@ -233,7 +255,7 @@ func (h *Host) begin(seed uint64, infos []rules.SeatInfo) error {
 	h.resetUndo()
 	for i, sl := range h.seats {
 		if sl.bot {
-			h.bots[rules.Seat(i)] = rules.NewBot(h.game, botSeed(seed, rules.Seat(i), 0))
+			h.bots[rules.Seat(i)] = h.newBot(sl.level, botSeed(seed, rules.Seat(i), 0))
 		}
 	}
 	h.dirty = true
@@ -259,7 +281,7 @@ func (h *Host) Rematch(seed uint64) error {
 		infos := make([]rules.SeatInfo, len(h.seats))
 		for i, sl := range h.seats {
 			if sl.bot {
-				infos[i] = rules.SeatInfo{Name: BotName(i), Bot: true}
+				infos[i] = h.botInfo(i)
 			} else {
 				infos[i] = rules.SeatInfo{Name: sl.m.name}
 			}
@@ -270,6 +292,34 @@ func (h *Host) Rematch(seed uint64) error {
 		h.botBusy = false
 		return h.begin(seed, infos)
 	})
+}
+
+// knownLevel is level when it is one, else Easy (a lobby kept by a later
+// version, say).
+func knownLevel(level string) string {
+	if level == rules.Hard {
+		return level
+	}
+	return rules.Easy
+}
+
+// setBotLevel makes the bot in seat play at level, before the start.
+func (h *Host) setBotLevel(seat rules.Seat, level string) error {
+	switch {
+	case seat < 0 || int(seat) >= len(h.seats):
+		return errorf(CodeNoSeat, "there is no seat %d", seat)
+	case !h.seats[seat].bot:
+		return errorf(CodeNoSeat, "seat %d has no bot", seat+1)
+	case level != rules.Easy && level != rules.Hard:
+		return errorf(CodeNoSeat, "there is no bot level %q", level)
+	case h.started:
+		return errorf(CodeStarted, "a bot keeps its level for the whole game")
+	}
+	if h.seats[seat].level != level {
+		h.seats[seat].level = level
+		h.dirty = true
+	}
+	return nil
 }
 
 func (h *Host) setBot(seat rules.Seat, on bool) error {
@@ -284,7 +334,7 @@ func (h *Host) setBot(seat rules.Seat, on bool) error {
 		if h.started {
 			return errorf(CodeStarted, "a bot cannot leave a game in progress")
 		}
-		sl.bot = false
+		sl.bot, sl.level = false, rules.Easy
 		h.dirty = true
 		return nil
 	}
@@ -303,9 +353,9 @@ func (h *Host) setBot(seat rules.Seat, on bool) error {
 	sl.bot = true
 	h.dirty = true
 	if h.started {
-		h.bots[seat] = rules.NewBot(h.game, botSeed(h.seed, seat, len(h.rec.Actions)))
+		h.bots[seat] = h.newBot(sl.level, botSeed(h.seed, seat, len(h.rec.Actions)))
 		// The record keeps who played the earlier moves.
-		h.rec.ChangeSeat(seat, rules.SeatInfo{Name: BotName(int(seat)), Bot: true})
+		h.rec.ChangeSeat(seat, h.botInfo(int(seat)))
 		h.save()
 		h.scheduleBots()
 	}

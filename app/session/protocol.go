@@ -165,6 +165,7 @@ type SeatStatus struct {
 	Seat      rules.Seat `json:"seat"`
 	Kind      string     `json:"kind"`
 	Name      string     `json:"name,omitempty"`
+	Level     string     `json:"level,omitempty"` // a bot's: rules.Hard, or empty for Easy
 	Member    int        `json:"member,omitempty"`
 	Host      bool       `json:"host,omitempty"`
 	Connected bool       `json:"connected"`

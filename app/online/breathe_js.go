@@ -1,0 +1,45 @@
+//go:build js && wasm
+
+package online
+
+import (
+	"syscall/js"
+	"time"
+)
+
+// slice is how long a bot may think before the page gets a turn: well
+// under the 50 ms the browser counts as a long task, so that taps,
+// scrolling and drawing go on while a hard bot searches.
+const slice = 25 * time.Millisecond
+
+// newBreather returns the pause a hard bot's search calls between its
+// playouts (session.Options.BotPause). Go runs on the page's one thread,
+// so a search that never blocks would hold the page until it is done;
+// after each slice of thinking this one hands the thread back to the
+// browser until a message posted to itself comes back (a MessageChannel:
+// unlike a timer, it is not held back to 4 ms or more).
+func newBreather() func() {
+	ch := js.Global().Get("MessageChannel")
+	if ch.IsUndefined() {
+		return nil
+	}
+	channel := ch.New()
+	wake := make(chan struct{}, 1)
+	channel.Get("port1").Set("onmessage", js.FuncOf(func(js.Value, []js.Value) any {
+		select {
+		case wake <- struct{}{}:
+		default:
+		}
+		return nil
+	}))
+	port := channel.Get("port2")
+	last := time.Now()
+	return func() {
+		if time.Since(last) < slice {
+			return
+		}
+		port.Call("postMessage", nil)
+		<-wake
+		last = time.Now()
+	}
+}
