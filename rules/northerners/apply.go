@@ -7,18 +7,28 @@ import (
 	"longhall/rules"
 )
 
-// Apply implements rules.State: it accepts exactly what Legal offers.
+// Apply implements rules.State: it accepts exactly what Legal offers. A
+// quiet state (Hush) checks the action against the rules of the decision
+// at hand without listing every legal action, and says nothing.
 func (s *State) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
-	a, err := rules.FindLegal(s, seat, a)
+	var err error
+	if s.quiet {
+		err = s.allowed(seat, a)
+	} else {
+		a, err = rules.FindLegal(s, seat, a)
+	}
 	if err != nil {
 		return nil, err
 	}
-	var ev events
+	ev := events{quiet: s.quiet}
 	s.apply(int(seat), a, &ev)
 	if s.Outcome == nil {
 		s.checkQuests(&ev)
 	}
-	return ev, nil
+	if s.quiet {
+		return nil, nil
+	}
+	return ev.Events, nil
 }
 
 // apply carries out a legal action of seat p.
@@ -34,7 +44,9 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 	case StepBuild:
 		q := a.Args[0]
 		s.Cells[q].Building, s.Cells[q].Owner = s.Step.Building, p
-		ev.Add(p, "build", "%s builds %s at %s", s.name(p), rules.A(BuildingNames[s.Step.Building]), SquareName(q))
+		if ev.loud() {
+			ev.Add(p, "build", "%s builds %s at %s", s.name(p), rules.A(BuildingNames[s.Step.Building]), SquareName(q))
+		}
 		s.continueHarvest(p, ev)
 	case StepKaupang:
 		s.trade(p, a.Args, ev)
@@ -48,7 +60,9 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		default:
 			pl.Quests = rules.Without(pl.Quests, a.Args[1])
 			s.QuestDiscard = append(s.QuestDiscard, a.Args[1])
-			ev.Secret(p, "quest", s.name(p)+" discards a quest", s.name(p)+" discards the quest "+Quests[a.Args[1]].Name, p)
+			if ev.loud() {
+				ev.Secret(p, "quest", s.name(p)+" discards a quest", s.name(p)+" discards the quest "+Quests[a.Args[1]].Name, p)
+			}
 		}
 		s.continueHarvest(p, ev)
 	case StepKeep:
@@ -57,13 +71,15 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		rest := rules.Without(pl.Offer, c)
 		s.BlessDiscard = append(s.BlessDiscard, rest...)
 		pl.Offer = nil
-		gone := make([]string, len(rest))
-		for i, d := range rest {
-			gone[i] = CardName(d)
-		}
 		// The player reads the blessing they let go too; the discards are
 		// face down.
-		ev.Secret(p, "keep", s.name(p)+" keeps one blessing", s.name(p)+" keeps "+CardName(c)+" and discards "+rules.And(gone), p)
+		if ev.loud() {
+			gone := make([]string, len(rest))
+			for i, d := range rest {
+				gone[i] = CardName(d)
+			}
+			ev.Secret(p, "keep", s.name(p)+" keeps one blessing", s.name(p)+" keeps "+CardName(c)+" and discards "+rules.And(gone), p)
+		}
 		s.continueHarvest(p, ev)
 	case StepCombat:
 		s.applyCombat(p, a, ev)
@@ -99,17 +115,21 @@ func (s *State) continueHarvest(p int, ev *events) {
 		}
 		t := s.Bag[0]
 		s.Bag = s.Bag[1:]
-		if len(s.TileSpots(p, t)) == 0 {
+		if !s.tileFitsAnywhere(p, t) {
 			s.Aside = append(s.Aside, t)
-			ev.Add(p, "explore", "%s explores %s but has nowhere to join it to their roads: it is set aside", s.name(p), rules.A(TileName(t)))
+			if ev.loud() {
+				ev.Add(p, "explore", "%s explores %s but has nowhere to join it to their roads: it is set aside", s.name(p), rules.A(TileName(t)))
+			}
 			continue
 		}
-		ev.Add(p, "explore", "%s explores %s", s.name(p), rules.A(TileName(t)))
+		if ev.loud() {
+			ev.Add(p, "explore", "%s explores %s", s.name(p), rules.A(TileName(t)))
+		}
 		s.Step = Step{Kind: StepExplore, Seat: p, Tile: t}
 		return
 	}
 	s.Step = Step{Kind: StepHarvest, Seat: p}
-	if len(s.harvestItems(p)) > 0 {
+	if s.harvestLeft(p) {
 		return
 	}
 	if !s.Final {
@@ -136,16 +156,22 @@ func (s *State) applyHarvest(p int, a rules.Action, ev *events) {
 		q := pl.JarlAt
 		s.Cells[q].Jarl, pl.JarlAt = -1, JarlHome
 		if Squares[q].Kind == Kaupang {
-			ev.Add(p, "jarl", "%s's Jarl trades at %s", s.name(p), SquareName(q))
+			if ev.loud() {
+				ev.Add(p, "jarl", "%s's Jarl trades at %s", s.name(p), SquareName(q))
+			}
 			s.Step = Step{Kind: StepKaupang, Seat: p}
 		} else {
-			ev.Add(p, "jarl", "%s's Jarl returns from the Spirit Shaman", s.name(p))
+			if ev.loud() {
+				ev.Add(p, "jarl", "%s's Jarl returns from the Spirit Shaman", s.name(p))
+			}
 			s.Step = Step{Kind: StepSpirit, Seat: p}
 		}
 	case KindRaid:
 		s.raidRoll(p, ev)
 	case KindReturn:
-		ev.Add(p, "raid", "%s returns from the raid", s.name(p))
+		if ev.loud() {
+			ev.Add(p, "raid", "%s returns from the raid", s.name(p))
+		}
 		s.endRaid(p, ev)
 	case KindCard:
 		s.playCard(p, a.Args, ev)
@@ -164,10 +190,14 @@ func (s *State) collect(p, q int, ev *events) {
 	n := w + 2*v
 	if g := BuildingGood[c.Building]; g >= 0 {
 		s.gain(p, one(g, n), ev)
-		ev.Add(p, "collect", "%s collects %d %s from the %s at %s", s.name(p), n, GoodNames[g], BuildingNames[c.Building], SquareName(q))
+		if ev.loud() {
+			ev.Add(p, "collect", "%s collects %d %s from the %s at %s", s.name(p), n, GoodNames[g], BuildingNames[c.Building], SquareName(q))
+		}
 	} else {
 		s.Seats[p].Score += n
-		ev.Add(p, "collect", "%s scores %s from the %s at %s", s.name(p), rules.Count(n, "point"), BuildingNames[c.Building], SquareName(q))
+		if ev.loud() {
+			ev.Add(p, "collect", "%s scores %s from the %s at %s", s.name(p), rules.Count(n, "point"), BuildingNames[c.Building], SquareName(q))
+		}
 	}
 }
 
@@ -188,7 +218,7 @@ func (s *State) returnHome(p, k, n int, ev *events) {
 	back := max(0, min(n, s.room(p, k)-pl.Home[k]))
 	pl.Home[k] += back
 	pl.Supply[k] += n - back
-	if n > back {
+	if n > back && ev.loud() {
 		ev.Add(p, "room", "%s's village has no room for %s: %s to the supply", s.name(p), rules.Count(n-back, FigureNames[k]), goes(n-back))
 	}
 }
@@ -200,10 +230,10 @@ func (s *State) gainFigures(p, k, n int, ev *events) {
 	got := max(0, min(n, pl.Supply[k], s.room(p, k)-pl.Home[k]))
 	pl.Supply[k] -= got
 	pl.Home[k] += got
-	if got > 0 {
+	if got > 0 && ev.loud() {
 		ev.Add(p, "gain", "%s gains %s", s.name(p), rules.Count(got, FigureNames[k]))
 	}
-	if got < n {
+	if got < n && ev.loud() {
 		ev.Add(p, "room", "%s has no room or figure for %d more %s", s.name(p), n-got, rules.Plural(n-got, FigureNames[k]))
 	}
 }
@@ -223,7 +253,9 @@ func (s *State) gain(p int, g Goods, ev *events) {
 	for k, n := range g {
 		pl.Goods[k] += n
 		if k < Resources && pl.Goods[k] > ResourceCap {
-			ev.Add(p, "lost", "%s loses %d %s beyond the warehouse's %d", s.name(p), pl.Goods[k]-ResourceCap, GoodNames[k], ResourceCap)
+			if ev.loud() {
+				ev.Add(p, "lost", "%s loses %d %s beyond the warehouse's %d", s.name(p), pl.Goods[k]-ResourceCap, GoodNames[k], ResourceCap)
+			}
 			pl.Goods[k] = ResourceCap
 		}
 	}
@@ -236,7 +268,9 @@ func (s *State) resolve(p int, pc Placement, ev *events) {
 	pl := &s.Seats[p]
 	ba := Actions[pc.Action]
 	if pc.Resting {
-		ev.Add(p, "rest", "%s brings %s home from the attack", s.name(p), rules.Count(pc.Vikings, "viking"))
+		if ev.loud() {
+			ev.Add(p, "rest", "%s brings %s home from the attack", s.name(p), rules.Count(pc.Vikings, "viking"))
+		}
 		s.returnHome(p, Viking, pc.Vikings, ev)
 		return
 	}
@@ -255,7 +289,9 @@ func (s *State) resolve(p int, pc Placement, ev *events) {
 	}
 	switch ba.Do {
 	case DoFish:
-		ev.Add(p, "fish", "%s fishes with %s: %d fish", s.name(p), rules.Count(pc.Workers, "worker"), pc.Workers)
+		if ev.loud() {
+			ev.Add(p, "fish", "%s fishes with %s: %d fish", s.name(p), rules.Count(pc.Workers, "worker"), pc.Workers)
+		}
 		s.gain(p, Goods{Fish: pc.Workers}, ev)
 	case DoExplore:
 		pl.Explore += pc.Vikings
@@ -265,22 +301,30 @@ func (s *State) resolve(p int, pc Placement, ev *events) {
 		s.gainFigures(p, Worker, pc.Vikings, ev)
 	case DoHouse:
 		pl.Houses[ba.Arg] = true
-		ev.Add(p, "house", "%s builds the %s", s.name(p), HouseNames[ba.Arg])
+		if ev.loud() {
+			ev.Add(p, "house", "%s builds the %s", s.name(p), HouseNames[ba.Arg])
+		}
 	case DoBuilding:
 		if len(s.BuildSpots(p)) == 0 {
 			pl.Builds[ba.Arg]++
-			ev.Add(p, "build", "%s has no free land tile for the %s: it goes back to the supply", s.name(p), BuildingNames[ba.Arg])
+			if ev.loud() {
+				ev.Add(p, "build", "%s has no free land tile for the %s: it goes back to the supply", s.name(p), BuildingNames[ba.Arg])
+			}
 			break
 		}
 		s.Step = Step{Kind: StepBuild, Seat: p, Building: ba.Arg}
 	case DoShip:
 		if pl.Ship {
-			ev.Add(p, "ship", "%s already has a ship", s.name(p))
+			if ev.loud() {
+				ev.Add(p, "ship", "%s already has a ship", s.name(p))
+			}
 			break
 		}
 		pl.Ship = true
 		pl.Score += ShipPoints
-		ev.Add(p, "ship", "%s builds a ship and scores %s", s.name(p), rules.Count(ShipPoints, "point"))
+		if ev.loud() {
+			ev.Add(p, "ship", "%s builds a ship and scores %s", s.name(p), rules.Count(ShipPoints, "point"))
+		}
 	case DoBlessing:
 		for range BlessingDrawCards {
 			if c := s.drawCard(p, ev); c >= 0 {
@@ -291,10 +335,14 @@ func (s *State) resolve(p int, pc Placement, ev *events) {
 		case 0:
 		case 1:
 			pl.Hand = append(pl.Hand, pl.Offer[0])
-			ev.Secret(p, "draw", s.name(p)+" receives a blessing", s.name(p)+" receives "+CardName(pl.Offer[0]), p)
+			if ev.loud() {
+				ev.Secret(p, "draw", s.name(p)+" receives a blessing", s.name(p)+" receives "+CardName(pl.Offer[0]), p)
+			}
 			pl.Offer = nil
 		default:
-			ev.Secret(p, "draw", s.name(p)+" draws two blessings to keep one", s.name(p)+" draws "+CardName(pl.Offer[0])+" and "+CardName(pl.Offer[1])+" to keep one", p)
+			if ev.loud() {
+				ev.Secret(p, "draw", s.name(p)+" draws two blessings to keep one", s.name(p)+" draws "+CardName(pl.Offer[0])+" and "+CardName(pl.Offer[1])+" to keep one", p)
+			}
 			s.Step = Step{Kind: StepKeep, Seat: p}
 		}
 	}
@@ -314,7 +362,9 @@ func (s *State) drawCard(p int, ev *events) int {
 	s.Blessings = s.Blessings[1:]
 	if CardKind(c) == CardLoki {
 		s.BlessDiscard = append(s.BlessDiscard, c)
-		ev.Add(p, "loki", "%s draws %s", s.name(p), CardName(c))
+		if ev.loud() {
+			ev.Add(p, "loki", "%s draws %s", s.name(p), CardName(c))
+		}
 		s.advanceLoki(ev)
 		return -1
 	}
@@ -325,7 +375,9 @@ func (s *State) drawCard(p int, ev *events) int {
 func (s *State) drawBlessing(p int, ev *events) {
 	if c := s.drawCard(p, ev); c >= 0 {
 		s.Seats[p].Hand = append(s.Seats[p].Hand, c)
-		ev.Secret(p, "draw", s.name(p)+" draws a blessing", s.name(p)+" draws "+CardName(c), p)
+		if ev.loud() {
+			ev.Secret(p, "draw", s.name(p)+" draws a blessing", s.name(p)+" draws "+CardName(c), p)
+		}
 	}
 }
 
@@ -339,7 +391,9 @@ func (s *State) drawQuest(p int, ev *events) {
 	q := s.QuestDeck[0]
 	s.QuestDeck = s.QuestDeck[1:]
 	s.Seats[p].Quests = append(s.Seats[p].Quests, q)
-	ev.Secret(p, "quest", s.name(p)+" draws a quest", s.name(p)+" draws the quest "+Quests[q].Name, p)
+	if ev.loud() {
+		ev.Secret(p, "quest", s.name(p)+" draws a quest", s.name(p)+" draws the quest "+Quests[q].Name, p)
+	}
 }
 
 // advanceLoki moves Loki one step; on the Ragnarok field the end of the
@@ -347,7 +401,9 @@ func (s *State) drawQuest(p int, ev *events) {
 func (s *State) advanceLoki(ev *events) {
 	if s.Loki < s.Ragnarok {
 		s.Loki++
-		ev.Add(-1, "loki", "Loki advances to %d of %d", s.Loki, s.Ragnarok)
+		if ev.loud() {
+			ev.Add(-1, "loki", "Loki advances to %d of %d", s.Loki, s.Ragnarok)
+		}
 	}
 	if s.Loki >= s.Ragnarok && !s.Ending {
 		s.Ending = true
@@ -360,7 +416,9 @@ func (s *State) advanceLoki(ev *events) {
 func (s *State) placeTile(p, q, rot int, ev *events) {
 	t := s.Step.Tile
 	s.Cells[q].Tile, s.Cells[q].Rot = t, rot
-	ev.Add(p, "tile", "%s places the %s at %s", s.name(p), TileName(t), SquareName(q))
+	if ev.loud() {
+		ev.Add(p, "tile", "%s places the %s at %s", s.name(p), TileName(t), SquareName(q))
+	}
 	s.checkShaman(p, ev)
 	if Squares[q].Circle {
 		ev.Add(p, "circle", "The tile lies on a blessing circle")
@@ -389,7 +447,9 @@ func (s *State) checkShaman(placer int, ev *events) {
 			pts = ShamanSecond
 		}
 		s.Seats[p].Score += pts
-		ev.Add(p, "shaman", "%s's roads reach the Spirit Shaman: %s", s.name(p), rules.Count(pts, "point"))
+		if ev.loud() {
+			ev.Add(p, "shaman", "%s's roads reach the Spirit Shaman: %s", s.name(p), rules.Count(pts, "point"))
+		}
 	}
 }
 
@@ -397,7 +457,9 @@ func (s *State) checkShaman(placer int, ev *events) {
 func (s *State) trade(p int, args []int, ev *events) {
 	slot := args[0]
 	if slot < 0 {
-		ev.Add(p, "trade", "%s takes no Kaupang tile", s.name(p))
+		if ev.loud() {
+			ev.Add(p, "trade", "%s takes no Kaupang tile", s.name(p))
+		}
 		return
 	}
 	t := s.KaupangRow[slot]
@@ -407,9 +469,13 @@ func (s *State) trade(p int, args []int, ev *events) {
 		pl.pay(tr.Give)
 		s.gain(p, tr.Get, ev)
 		pl.Score += tr.Points
-		ev.Add(p, "trade", "%s trades %s", s.name(p), TradeWords(tr))
+		if ev.loud() {
+			ev.Add(p, "trade", "%s trades %s", s.name(p), TradeWords(tr))
+		}
 	} else {
-		ev.Add(p, "trade", "%s takes a Kaupang tile without trading", s.name(p))
+		if ev.loud() {
+			ev.Add(p, "trade", "%s takes a Kaupang tile without trading", s.name(p))
+		}
 	}
 	s.KaupangSpent = append(s.KaupangSpent, t)
 	rules.Restock(s.RNG, &s.KaupangPile, &s.KaupangSpent)
@@ -424,7 +490,9 @@ func (s *State) trade(p int, args []int, ev *events) {
 func (s *State) playFromHand(p, c int, ev *events) {
 	s.Seats[p].Hand = rules.Without(s.Seats[p].Hand, c)
 	s.BlessDiscard = append(s.BlessDiscard, c)
-	ev.Add(p, "card", "%s plays %s", s.name(p), CardName(c))
+	if ev.loud() {
+		ev.Add(p, "card", "%s plays %s", s.name(p), CardName(c))
+	}
 }
 
 // playCard plays a blessing on p's own turn.
@@ -453,11 +521,15 @@ func (s *State) applyAct(p int, a rules.Action, ev *events) {
 		q, k := a.Args[0], a.Args[1]
 		pl.Home[k]--
 		s.Cells[q].Figures = append(s.Cells[q].Figures, Figure{Owner: p, Kind: k})
-		ev.Add(p, "work", "%s puts %s on the %s at %s", s.name(p), rules.A(FigureNames[k]), BuildingNames[s.Cells[q].Building], SquareName(q))
+		if ev.loud() {
+			ev.Add(p, "work", "%s puts %s on the %s at %s", s.name(p), rules.A(FigureNames[k]), BuildingNames[s.Cells[q].Building], SquareName(q))
+		}
 	case KindVisit:
 		q := a.Args[0]
 		pl.JarlAt, s.Cells[q].Jarl = q, p
-		ev.Add(p, "visit", "%s sends the Jarl to %s", s.name(p), SquareName(q))
+		if ev.loud() {
+			ev.Add(p, "visit", "%s sends the Jarl to %s", s.name(p), SquareName(q))
+		}
 	case KindAction:
 		s.placeOnBar(p, a.Args, ev)
 	case KindAttack:
@@ -503,22 +575,28 @@ func (s *State) placeOnBar(p int, args []int, ev *events) {
 		pl.Builds[ba.Arg]--
 	}
 	pl.Placed = append(pl.Placed, pc)
-	what := ""
-	if cost := GoodsWords(ba.Cost); cost != "" {
-		what = ", paying " + cost
+	if ev.loud() {
+		what := ""
+		if cost := GoodsWords(ba.Cost); cost != "" {
+			what = ", paying " + cost
+		}
+		ev.Add(p, "place", "%s places on %s%s", s.name(p), ba.Name, what)
 	}
-	ev.Add(p, "place", "%s places on %s%s", s.name(p), ba.Name, what)
 }
 
 // endTurn passes the turn on; after the round's last player Loki grows
 // restless and moves on, and once Ragnarök is reached the last harvests
 // follow.
 func (s *State) endTurn(p int, ev *events) {
-	ev.Add(p, "end", "%s ends the turn", s.name(p))
+	if ev.loud() {
+		ev.Add(p, "end", "%s ends the turn", s.name(p))
+	}
 	next := (p + 1) % s.Players
 	if next == s.Start {
 		s.Round++
-		ev.Add(-1, "round", "Round %d is over: Loki grows restless", s.Round)
+		if ev.loud() {
+			ev.Add(-1, "round", "Round %d is over: Loki grows restless", s.Round)
+		}
 		s.advanceLoki(ev)
 		if s.Ending {
 			s.Final = true
@@ -547,8 +625,10 @@ func (s *State) finish(ev *events) {
 		end := EndPerTile*tiles + EndPerHouse*houses + EndPerTreasure*pl.Goods[Treasure] + EndPerResource*res
 		pl.Score += end
 		scores[p] = pl.Score
-		ev.Add(p, "score", "%s scores %s at the end (%s, %s, %d treasure, %s): %s in all", s.name(p), rules.Count(end, "point"),
-			rules.Count(tiles, "tile"), rules.Count(houses, "house"), pl.Goods[Treasure], rules.Count(res, "resource"), rules.Count(pl.Score, "point"))
+		if ev.loud() {
+			ev.Add(p, "score", "%s scores %s at the end (%s, %s, %d treasure, %s): %s in all", s.name(p), rules.Count(end, "point"),
+				rules.Count(tiles, "tile"), rules.Count(houses, "house"), pl.Goods[Treasure], rules.Count(res, "resource"), rules.Count(pl.Score, "point"))
+		}
 	}
 	best := slices.Max(scores)
 	res := &rules.Result{Scores: scores}
@@ -574,18 +654,26 @@ func (s *State) finish(ev *events) {
 		verb = " share the rule of"
 	}
 	res.Reason = fmt.Sprintf("Loki has reached Ragnarök: %s%s the new lands with %s", rules.And(names), verb, rules.Count(best, "point"))
-	ev.Add(-1, "over", "%s", res.Reason)
+	if ev.loud() {
+		ev.Add(-1, "over", "%s", res.Reason)
+	}
 }
 
 // checkQuests reveals and scores every quest its holder has completed.
 func (s *State) checkQuests(ev *events) {
 	for p := range s.Seats {
 		pl := &s.Seats[p]
-		for _, q := range slices.Clone(pl.Quests) {
-			if s.questMet(p, Quests[q]) {
-				pl.Quests = rules.Without(pl.Quests, q)
-				pl.Done = append(pl.Done, q)
-				pl.Score += Quests[q].Points
+		var table tableMemo // completing a quest moves no road or building
+		for i := 0; i < len(pl.Quests); {
+			q := pl.Quests[i]
+			if !s.meets(p, Quests[q], &table) {
+				i++
+				continue
+			}
+			pl.Quests = slices.Delete(pl.Quests, i, i+1)
+			pl.Done = append(pl.Done, q)
+			pl.Score += Quests[q].Points
+			if ev.loud() {
 				ev.Add(p, "quest", "%s completes the quest %s: %s", s.name(p), Quests[q].Name, rules.Count(Quests[q].Points, "point"))
 			}
 		}
@@ -594,6 +682,41 @@ func (s *State) checkQuests(ev *events) {
 
 // questMet says whether p has what quest q asks for.
 func (s *State) questMet(p int, q Quest) bool {
+	var table tableMemo
+	return s.meets(p, q, &table)
+}
+
+// tableMemo is what quests ask of one player's table, worked out when
+// first asked for: the roads it reaches, and its buildings by kind.
+type tableMemo struct {
+	reach   reachMemo
+	built   [NumBuilds]int
+	counted bool
+}
+
+// builtOf is p's building tiles of kind k on the map (built).
+func (m *tableMemo) builtOf(s *State, p, k int) int {
+	if !m.counted {
+		for i := range s.Cells {
+			if c := &s.Cells[i]; c.Owner == p && c.Building >= 0 {
+				m.built[c.Building]++
+			}
+		}
+		m.counted = true
+	}
+	if k < 0 {
+		n := 0
+		for _, b := range m.built {
+			n += b
+		}
+		return n
+	}
+	return m.built[k]
+}
+
+// meets is questMet with what the quests ask of p's table worked out once
+// for several quests.
+func (s *State) meets(p int, q Quest, table *tableMemo) bool {
 	pl := &s.Seats[p]
 	switch q.Cond {
 	case QHave:
@@ -606,9 +729,9 @@ func (s *State) questMet(p int, q Quest) bool {
 		}
 		return true
 	case QBuilt:
-		return s.built(p, q.Arg) >= q.N
+		return table.builtOf(s, p, q.Arg) >= q.N
 	case QKinds:
-		return s.built(p, Woodcutter) > 0 && s.built(p, IronMine) > 0 && s.built(p, Quarry) > 0
+		return table.builtOf(s, p, Woodcutter) > 0 && table.builtOf(s, p, IronMine) > 0 && table.builtOf(s, p, Quarry) > 0
 	case QHouse:
 		return pl.Houses[q.Arg]
 	case QShip:
@@ -618,16 +741,16 @@ func (s *State) questMet(p int, q Quest) bool {
 	case QVikings:
 		return Vikings-pl.Supply[Viking] >= q.N
 	case QKaupangs:
-		reach := s.Reach(p)
+		r := table.reach.of(s, p)
 		n := 0
 		for i, sq := range Squares {
-			if sq.Kind == Kaupang && reach[i] {
+			if sq.Kind == Kaupang && r[i] {
 				n++
 			}
 		}
 		return n >= q.N
 	case QShaman:
-		return s.Reach(p)[id(centre)]
+		return table.reach.of(s, p)[id(centre)]
 	case QAttacks:
 		return pl.Attacks >= q.N
 	case QRaidRow:
@@ -640,7 +763,13 @@ func (s *State) questMet(p int, q Quest) bool {
 
 // built counts p's building tiles of kind k on the map (-1: any kind).
 func (s *State) built(p, k int) int {
-	return rules.CountBy(s.Cells[:], func(c Cell) bool { return c.Owner == p && c.Building >= 0 && (k < 0 || c.Building == k) })
+	n := 0
+	for i := range s.Cells {
+		if c := &s.Cells[i]; c.Owner == p && c.Building >= 0 && (k < 0 || c.Building == k) {
+			n++
+		}
+	}
+	return n
 }
 
 // one is n of good g.

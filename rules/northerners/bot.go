@@ -21,14 +21,15 @@ func (b *Bot) Choose(st rules.State, seat rules.Seat) (rules.Action, error) {
 	if !ok {
 		return rules.Action{}, rules.Errorf(ID, rules.ErrIllegal, "the bot plays only Northerners")
 	}
-	legal := s.Legal(seat)
+	var m botMemo
+	legal := s.listLegal(seat, &m.reach)
 	if len(legal) == 0 {
 		return rules.Action{}, rules.ErrNotPending
 	}
 	p := int(seat)
 	best, bestV := 0, -1e9
 	for i, a := range legal {
-		v := s.worth(p, a) + 0.001*float64(b.rng.Intn(100))
+		v := s.worth(p, a, &m) + 0.001*float64(b.rng.Intn(100))
 		if v > bestV {
 			best, bestV = i, v
 		}
@@ -36,13 +37,25 @@ func (b *Bot) Choose(st rules.State, seat rules.Seat) (rules.Action, error) {
 	return legal[best], nil
 }
 
+// botMemo is what many of the actions of one decision ask, worked out once
+// (the bot values every legal action): the roads the seat reaches (shared
+// with the walk that lists the actions) and the goods on their way.
+type botMemo struct {
+	reach    reachMemo
+	incoming [NumGoods]int
+	known    [NumGoods]bool // incoming[g] is worked out
+}
+
 // goodWorth is what one more of good g is worth to p now: little once the
 // warehouse is full.
-func (s *State) goodWorth(p, g int) float64 {
+func (s *State) goodWorth(p, g int, m *botMemo) float64 {
 	if g == Treasure {
 		return 2.2
 	}
-	have := s.Seats[p].Goods[g] + s.incoming(p, g)
+	if !m.known[g] {
+		m.incoming[g], m.known[g] = s.incoming(p, g), true
+	}
+	have := s.Seats[p].Goods[g] + m.incoming[g]
 	if have >= ResourceCap {
 		return 0.05
 	}
@@ -88,8 +101,9 @@ func (s *State) roundsLeft() int {
 	return max(0, s.Ragnarok-s.Loki)
 }
 
-// worth is what action a is worth to p.
-func (s *State) worth(p int, a rules.Action) float64 {
+// worth is what action a is worth to p; m keeps what the actions of the
+// decision ask in common.
+func (s *State) worth(p int, a rules.Action, m *botMemo) float64 {
 	pl := &s.Seats[p]
 	left := float64(s.roundsLeft())
 	switch a.Kind {
@@ -117,9 +131,9 @@ func (s *State) worth(p int, a rules.Action) float64 {
 	case KindJarl:
 		return 3
 	case KindCard:
-		return s.cardWorth(p, a)
+		return s.cardWorth(p, a, m)
 	case KindTile:
-		return s.tileWorth(p, a.Args[0], a.Args[1])
+		return s.tileWorth(p, a.Args[0], a.Args[1], m.reach.of(s, p))
 	case KindBuild:
 		v := Villages[pl.Colour]
 		return -float64(dist(a.Args[0], v))
@@ -130,7 +144,7 @@ func (s *State) worth(p int, a rules.Action) float64 {
 		tr := KaupangTiles[s.KaupangRow[a.Args[0]]][a.Args[1]]
 		v := float64(tr.Points) - s.costWorth(p, tr.Give)*1.2
 		for k, n := range tr.Get {
-			v += float64(n) * s.goodWorth(p, k)
+			v += float64(n) * s.goodWorth(p, k, m)
 		}
 		return v
 	case KindSpirit:
@@ -147,7 +161,7 @@ func (s *State) worth(p int, a rules.Action) float64 {
 	case KindKeep:
 		return s.keepWorth(p, a.Args[0])
 	case KindWork:
-		return s.workWorth(p, a.Args[0], a.Args[1], left)
+		return s.workWorth(p, a.Args[0], a.Args[1], left, m)
 	case KindVisit:
 		if Squares[a.Args[0]].Kind == Shaman {
 			return 1.8
@@ -164,7 +178,7 @@ func (s *State) worth(p int, a rules.Action) float64 {
 		}
 		return 1
 	case KindAction:
-		return s.actionWorth(p, a, left)
+		return s.actionWorth(p, a, left, m)
 	case KindAttack:
 		return s.attackWorth(p, a.Args[0], a.Args[1], a.Args[2])
 	case KindFight:
@@ -198,8 +212,7 @@ func abs(x int) int {
 // tileWorth prefers tiles that lead toward what p has not reached yet:
 // the Spirit Shaman, then the nearest Kaupang square; blessing circles;
 // more roads.
-func (s *State) tileWorth(p, q, rot int) float64 {
-	reach := s.Reach(p)
+func (s *State) tileWorth(p, q, rot int, reach *[Size * Size]bool) float64 {
 	target := -1
 	if !reach[id(centre)] {
 		target = id(centre)
@@ -253,11 +266,11 @@ func (s *State) keepWorth(p, c int) float64 {
 	return 1
 }
 
-func (s *State) cardWorth(p int, a rules.Action) float64 {
+func (s *State) cardWorth(p int, a rules.Action, m *botMemo) float64 {
 	c := a.Args[0]
 	switch CardKind(c) {
 	case CardFreyr:
-		return 5 * s.goodWorth(p, a.Args[1])
+		return 5 * s.goodWorth(p, a.Args[1], m)
 	case CardBragi, CardHoard, CardIdun, CardNjord:
 		return 5
 	case CardThor, CardTyr:
@@ -271,7 +284,7 @@ func (s *State) cardWorth(p int, a rules.Action) float64 {
 }
 
 // workWorth is the yield of a figure on p's building at q.
-func (s *State) workWorth(p, q, k int, left float64) float64 {
+func (s *State) workWorth(p, q, k int, left float64, m *botMemo) float64 {
 	if left == 0 && !s.Ending {
 		return -1
 	}
@@ -281,7 +294,7 @@ func (s *State) workWorth(p, q, k int, left float64) float64 {
 	}
 	b := s.Cells[q].Building
 	if g := BuildingGood[b]; g >= 0 {
-		v := n * s.goodWorth(p, g)
+		v := n * s.goodWorth(p, g, m)
 		if k == Viking {
 			v -= 0.6
 		}
@@ -295,19 +308,18 @@ func (s *State) workWorth(p, q, k int, left float64) float64 {
 }
 
 // actionWorth is what taking bar action a is worth to p.
-func (s *State) actionWorth(p int, a rules.Action, left float64) float64 {
+func (s *State) actionWorth(p int, a rules.Action, left float64, m *botMemo) float64 {
 	pl := &s.Seats[p]
-	ba := Actions[a.Args[0]]
+	ba := &Actions[a.Args[0]]
 	cost := s.costWorth(p, ba.Cost)
-	reach := s.Reach(p)
 	switch ba.Do {
 	case DoFish:
-		return s.goodWorth(p, Fish) - 0.1
+		return s.goodWorth(p, Fish, m) - 0.1
 	case DoExplore:
 		v := 1.0
-		if !reach[id(centre)] && len(s.ShamanOrder) < 2 {
+		if !m.reach.of(s, p)[id(centre)] && len(s.ShamanOrder) < 2 {
 			v = 3.5
-		} else if len(s.BuildSpots(p)) < 2 {
+		} else if s.buildSpots(m.reach.of(s, p)) < 2 {
 			v = 2
 		}
 		if left < 2 {
@@ -349,7 +361,7 @@ func (s *State) actionWorth(p int, a rules.Action, left float64) float64 {
 		case Watchtower:
 			v += 0.3
 		default:
-			v += 0.5 * min(left, 6) * s.goodWorth(p, BuildingGood[ba.Arg])
+			v += 0.5 * min(left, 6) * s.goodWorth(p, BuildingGood[ba.Arg], m)
 			if s.built(p, ba.Arg) == 0 {
 				v += 1.5 // the first of its kind opens a resource
 			}

@@ -66,6 +66,37 @@ func BenchmarkRandomPlayout(b *testing.B) {
 // bot games at 2 to 4 players.
 func BenchmarkBotDecision(b *testing.B) { rulestest.BotDecisions(b, game{}, 6, everyCount) }
 
+// BenchmarkBotPlayout plays whole games with the bot in every seat, each
+// from a re-deal of a quiet copy of a new game, as the strong bot's
+// playouts do (rules/mcts).
+func BenchmarkBotPlayout(b *testing.B) {
+	var starts []rules.State
+	for i, cfg := range everyCount {
+		st, err := game{}.New(cfg, uint64(i))
+		if err != nil {
+			b.Fatal(err)
+		}
+		starts = append(starts, rules.Hushed(st))
+	}
+	bot, rng := game{}.NewBot(1), rules.NewRNG(1)
+	games := 0
+	for i := 0; b.Loop(); i++ {
+		st := rules.Redealt(starts[i%len(starts)], 0, rng)
+		for st.Result() == nil {
+			seat := st.Pending()[0].Seat
+			a, err := bot.Choose(st, seat)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := st.Apply(seat, a); err != nil {
+				b.Fatal(err)
+			}
+		}
+		games++
+	}
+	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "northerners-bot-playouts:games/s")
+}
+
 func BenchmarkBotVsRandom(b *testing.B) {
 	rulestest.BotVsRandom(b, game{}, "northerners", rules.Config{Players: 2})
 }

@@ -100,9 +100,13 @@ func (s *State) startFight(p, q, defender, n int, ev *events) {
 	towers, _ := s.AttackWay(p, defender, q)
 	s.Fight = &Fight{Attacker: p, Defender: defender, Square: q, Vikings: n, Towers: towers}
 	s.LastFight = nil
-	ev.Add(p, "attack", "%s attacks %s's figures at %s with %s", s.name(p), s.name(defender), SquareName(q), rules.Count(n, "viking"))
+	if ev.loud() {
+		ev.Add(p, "attack", "%s attacks %s's figures at %s with %s", s.name(p), s.name(defender), SquareName(q), rules.Count(n, "viking"))
+	}
 	for _, t := range towers {
-		ev.Add(defender, "tower", "%s's watchtower at %s stands in the way", s.name(defender), SquareName(t))
+		if ev.loud() {
+			ev.Add(defender, "tower", "%s's watchtower at %s stands in the way", s.name(defender), SquareName(t))
+		}
 	}
 	s.Step = Step{Kind: StepCombat, Seat: p}
 }
@@ -129,32 +133,47 @@ func (f *Fight) lastCard(p int) int {
 // (if any) Blessing cards they want to use. Players are allowed to decide
 // on additional cards to negate the opponent's cards." Withdrawing is only
 // allowed after the first roll, unless a card says otherwise.
-func (s *State) combatChoices(p int) []rules.Action {
+func (s *State) combatChoices(p int, l *lister) {
 	f := s.Fight
-	out := []rules.Action{act(KindFight, "Fight: roll the dice")}
-	if p == f.Defender {
-		out[0].Label = "Stand and fight"
-	}
-	if f.Rolls > 0 {
-		out = append(out, act(KindWithdraw, "Withdraw from the attack"))
-	}
-	seen := map[int]bool{}
-	for _, c := range s.Seats[p].Hand {
-		k := CardKind(c)
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		switch k {
-		case CardThor, CardTyr, CardValkyrie:
-			out = append(out, act(KindCard, "Play "+CardName(c)+": "+CardKinds[k].Text, c))
-		case CardFrigg:
-			if f.lastCard(f.other(p)) >= 0 {
-				out = append(out, act(KindCard, "Play "+CardName(c)+" to cancel "+CardName(f.Cards[f.lastCard(f.other(p))].Card), c))
+	if l.wants(KindFight) {
+		l.add(KindFight)
+		if l.loud {
+			if p == f.Defender {
+				l.label("Stand and fight")
+			} else {
+				l.label("Fight: roll the dice")
 			}
 		}
 	}
-	return out
+	if f.Rolls > 0 && l.wants(KindWithdraw) {
+		l.add(KindWithdraw)
+		if l.loud {
+			l.label("Withdraw from the attack")
+		}
+	}
+	if !l.wants(KindCard) {
+		return
+	}
+	hand := s.Seats[p].Hand
+	for _, c := range hand {
+		if !firstOfKind(hand, c) {
+			continue
+		}
+		switch k := CardKind(c); k {
+		case CardThor, CardTyr, CardValkyrie:
+			l.add(KindCard, c)
+			if l.loud {
+				l.label("Play " + CardName(c) + ": " + CardKinds[k].Text)
+			}
+		case CardFrigg:
+			if last := f.lastCard(f.other(p)); last >= 0 {
+				l.add(KindCard, c)
+				if l.loud {
+					l.label("Play " + CardName(c) + " to cancel " + CardName(f.Cards[last].Card))
+				}
+			}
+		}
+	}
 }
 
 func (s *State) applyCombat(p int, a rules.Action, ev *events) {
@@ -179,7 +198,9 @@ func (s *State) applyCombat(p int, a rules.Action, ev *events) {
 		case CardFrigg:
 			i := f.lastCard(f.other(p))
 			f.Cards[i].Cancelled = true
-			ev.Add(p, "cancel", "%s cancels %s", CardName(c), CardName(f.Cards[i].Card))
+			if ev.loud() {
+				ev.Add(p, "cancel", "%s cancels %s", CardName(c), CardName(f.Cards[i].Card))
+			}
 		}
 		f.Cards = append(f.Cards, Play{Seat: p, Card: c})
 		s.Step = Step{Kind: StepCombat, Seat: f.other(p)}
@@ -197,11 +218,9 @@ func (f *Fight) played(p, k int) int {
 func (s *State) combatRoll(ev *events) {
 	f := s.Fight
 	atk := AttackDice(f.Vikings) + ThorDice*f.played(f.Attacker, CardThor)
-	def := WatchtowerDice
-	against := "the watchtower"
-	if len(f.Towers) == 0 {
+	def, tower := WatchtowerDice, len(f.Towers) > 0
+	if !tower {
 		def = DefenceDice(s.figuresOn(f.Square, f.Defender, Worker), s.figuresOn(f.Square, f.Defender, Viking))
-		against = s.name(f.Defender)
 	}
 	def += ThorDice * f.played(f.Defender, CardThor)
 	ad, dd := s.rollDice(atk), s.rollDice(def)
@@ -210,18 +229,30 @@ func (s *State) combatRoll(ev *events) {
 	f.AttackerWon = AttackerWins(f.Attack.Read+f.Attack.Bonus, f.Defence.Read+f.Defence.Bonus)
 	f.Rolls++
 	f.Cards = nil
-	ev.Add(f.Attacker, "roll", "%s rolls %s: %s; %s rolls %s: %s", s.name(f.Attacker), DiceWords(ad), ReadWords(f.Attack),
-		against, DiceWords(dd), ReadWords(f.Defence))
+	against := "the watchtower"
+	if ev.loud() && !tower {
+		against = s.name(f.Defender)
+	}
+	if ev.loud() {
+		ev.Add(f.Attacker, "roll", "%s rolls %s: %s; %s rolls %s: %s", s.name(f.Attacker), DiceWords(ad), ReadWords(f.Attack),
+			against, DiceWords(dd), ReadWords(f.Defence))
+	}
 	switch {
 	case !f.AttackerWon:
 		f.Vikings--
 		s.Seats[f.Attacker].Supply[Viking]++
-		ev.Add(f.Defender, "win", "%s wins the roll: %s loses a viking", against, s.name(f.Attacker))
+		if ev.loud() {
+			ev.Add(f.Defender, "win", "%s wins the roll: %s loses a viking", against, s.name(f.Attacker))
+		}
 	case len(f.Towers) > 0:
-		ev.Add(f.Attacker, "win", "%s beats the watchtower at %s", s.name(f.Attacker), SquareName(f.Towers[0]))
+		if ev.loud() {
+			ev.Add(f.Attacker, "win", "%s beats the watchtower at %s", s.name(f.Attacker), SquareName(f.Towers[0]))
+		}
 		f.Towers = f.Towers[1:]
 	default:
-		ev.Add(f.Attacker, "win", "%s wins the roll", s.name(f.Attacker))
+		if ev.loud() {
+			ev.Add(f.Attacker, "win", "%s wins the roll", s.name(f.Attacker))
+		}
 		w, v := s.figuresOn(f.Square, f.Defender, Worker), s.figuresOn(f.Square, f.Defender, Viking)
 		if w > 0 && v > 0 {
 			s.Step = Step{Kind: StepLose, Seat: f.Defender}
@@ -275,11 +306,15 @@ func (s *State) loseFigure(o, k int, ev *events) {
 	i := slices.IndexFunc(c.Figures, func(fg Figure) bool { return fg.Owner == o && fg.Kind == k })
 	c.Figures = slices.Delete(c.Figures, i, i+1)
 	s.Seats[o].Supply[k]++
-	ev.Add(o, "lose", "%s loses %s", s.name(o), rules.A(FigureNames[k]))
+	if ev.loud() {
+		ev.Add(o, "lose", "%s loses %s", s.name(o), rules.A(FigureNames[k]))
+	}
 	if k == Worker && s.Seats[f.Attacker].Supply[Worker] > 0 {
 		s.Seats[f.Attacker].Supply[Worker]--
 		c.Figures = append(c.Figures, Figure{Owner: f.Attacker, Kind: Worker})
-		ev.Add(f.Attacker, "capture", "%s captures the worker's place with a worker of their own", s.name(f.Attacker))
+		if ev.loud() {
+			ev.Add(f.Attacker, "capture", "%s captures the worker's place with a worker of their own", s.name(f.Attacker))
+		}
 	}
 }
 
@@ -302,7 +337,9 @@ func (s *State) afterRoll(ev *events) {
 // wins.
 func (s *State) withdraw(p int, ev *events) {
 	f := s.Fight
-	ev.Add(p, "withdraw", "%s withdraws from the attack", s.name(p))
+	if ev.loud() {
+		ev.Add(p, "withdraw", "%s withdraws from the attack", s.name(p))
+	}
 	if p == f.Attacker {
 		s.endFight(false, ev)
 		return
@@ -326,15 +363,21 @@ func (s *State) endFight(attackerWon bool, ev *events) {
 		s.Seats[f.Attacker].Attacks++
 	}
 	s.Seats[winner].Score += AttackPoints
-	ev.Add(winner, "won", "%s wins the attack and scores %s", s.name(winner), rules.Count(AttackPoints, "point"))
+	if ev.loud() {
+		ev.Add(winner, "won", "%s wins the attack and scores %s", s.name(winner), rules.Count(AttackPoints, "point"))
+	}
 	if f.Vikings > 0 {
-		ev.Add(f.Attacker, "rest", "%s takes %s back to the player board to rest", s.name(f.Attacker), rules.Count(f.Vikings, "surviving viking"))
+		if ev.loud() {
+			ev.Add(f.Attacker, "rest", "%s takes %s back to the player board to rest", s.name(f.Attacker), rules.Count(f.Vikings, "surviving viking"))
+		}
 		s.returnHome(f.Attacker, Viking, f.Vikings, ev)
 	}
 	c := &s.Cells[f.Square]
 	if v := s.figuresOn(f.Square, f.Defender, Viking); v > 0 {
 		c.Figures = slices.DeleteFunc(c.Figures, func(fg Figure) bool { return fg.Owner == f.Defender && fg.Kind == Viking })
-		ev.Add(f.Defender, "rest", "%s takes %s back to the player board to rest", s.name(f.Defender), rules.Count(v, "surviving viking"))
+		if ev.loud() {
+			ev.Add(f.Defender, "rest", "%s takes %s back to the player board to rest", s.name(f.Defender), rules.Count(v, "surviving viking"))
+		}
 		s.returnHome(f.Defender, Viking, v, ev)
 	}
 	s.Fight, s.LastFight = nil, f

@@ -147,13 +147,22 @@ func init() {
 }
 
 // neighbour is the square beside i in direction d, or -1 off the board.
-func neighbour(i, d int) int {
-	r, c := i/Size+dirStep[d][0], i%Size+dirStep[d][1]
-	if r < 0 || r >= Size || c < 0 || c >= Size {
-		return -1
+func neighbour(i, d int) int { return neighbours[i][d] }
+
+// neighbours is neighbour as a table, worked out once: the roads are
+// walked all the time.
+var neighbours = func() (n [Size * Size][4]int) {
+	for i := range n {
+		for d := range 4 {
+			r, c := i/Size+dirStep[d][0], i%Size+dirStep[d][1]
+			n[i][d] = -1
+			if r >= 0 && r < Size && c >= 0 && c < Size {
+				n[i][d] = r*Size + c
+			}
+		}
 	}
-	return r*Size + c
-}
+	return n
+}()
 
 // Land tiles: the bag's 80 tiles, each a road shape. A tile's mask is its
 // roads turned by its rotation when placed.
@@ -173,6 +182,22 @@ const NumTiles = 80
 
 // TileRoads is the roads of land tile t before it is turned.
 func TileRoads(t int) int {
+	if t >= 0 && t < NumTiles {
+		return tileRoads[t]
+	}
+	return shapeRoads(t)
+}
+
+// tileRoads is TileRoads as a table, worked out once.
+var tileRoads = func() (r [NumTiles]int) {
+	for t := range r {
+		r[t] = shapeRoads(t)
+	}
+	return r
+}()
+
+// shapeRoads is the roads of land tile t's shape (0 for no tile).
+func shapeRoads(t int) int {
 	for _, sh := range tileShapes {
 		if t < sh.Count {
 			return sh.Roads
@@ -360,6 +385,22 @@ const NumBlessings = 60
 
 // CardKind is blessing card c's kind.
 func CardKind(c int) int {
+	if c >= 0 && c < NumBlessings {
+		return int(cardKinds[c])
+	}
+	return kindOf(c)
+}
+
+// cardKinds is CardKind as a table, worked out once.
+var cardKinds = func() (k [NumBlessings]int8) {
+	for c := range k {
+		k[c] = int8(kindOf(c))
+	}
+	return k
+}()
+
+// kindOf counts blessing card c's kind out of CardKinds.
+func kindOf(c int) int {
 	for k, ck := range CardKinds {
 		if c < ck.Count {
 			return k

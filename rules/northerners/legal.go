@@ -7,70 +7,241 @@ import (
 	"longhall/rules"
 )
 
-// Legal implements rules.State.
+// Legal implements rules.State. A quiet state (Hush) lists the same
+// actions in the same order, without labels.
 func (s *State) Legal(seat rules.Seat) []rules.Action {
+	var reach reachMemo
+	return s.listLegal(seat, &reach)
+}
+
+// listLegal is Legal, with the seat's reach kept in reach for the caller when
+// the rules asked for it (the bot values the actions with it).
+func (s *State) listLegal(seat rules.Seat, reach *reachMemo) []rules.Action {
 	p := int(seat)
 	if s.Outcome != nil || !s.seatOK(p) || p != s.Step.Seat {
 		return nil
 	}
+	l := lister{loud: !s.quiet}
+	n := listCap(s.Step.Kind)
+	l.out, l.args = make([]rules.Action, 0, n), make([]int, 0, 2*n)
+	s.list(p, &l)
+	*reach = l.reach
+	if len(l.out) == 0 {
+		return nil
+	}
+	return l.out
+}
+
+// listCap is room for the actions a decision mostly offers: a few (about
+// 5 to place figures, 3 in the harvest, in bot games), but a land tile or
+// a building may go to a few dozen places. The lists grow when they must.
+func listCap(step string) int {
+	if step == StepExplore || step == StepBuild {
+		return 32
+	}
+	return 8
+}
+
+// allowed checks seat's action a against the rules of the decision the
+// game waits for, as Legal would list them, without building the list:
+// the quiet Apply's check. The error wraps the rules' sentinel.
+func (s *State) allowed(seat rules.Seat, a rules.Action) error {
+	p := int(seat)
+	switch {
+	case s.Outcome != nil:
+		return rules.Errorf(ID, rules.ErrGameOver, "the game is over")
+	case !s.seatOK(p) || p != s.Step.Seat:
+		return rules.Errorf(ID, rules.ErrNotPending, "it is not your turn")
+	}
+	l := lister{check: true, match: a}
+	s.list(p, &l)
+	if !l.found {
+		return rules.Errorf(ID, rules.ErrIllegal, "%s is not allowed now", a.String())
+	}
+	return nil
+}
+
+// lister walks the legal actions of a decision: Legal collects them, with
+// one backing array for all their Args and labels only when loud; the
+// quiet Apply's check only looks for one of them (match), so that both
+// run the same rules. Code that lists actions of a kind asks wants first,
+// so that a check skips every other kind, and words a label only when
+// loud. (Its fields are values, not pointers: a lister stays on the
+// stack.)
+type lister struct {
+	out   []rules.Action
+	args  []int
+	loud  bool // label the actions
+	check bool // only say whether match is listed
+	match rules.Action
+	// anyArgs: when checking, any action of match's kind will do.
+	anyArgs bool
+	found   bool
+	reach   reachMemo // the seat's reach, once asked for
+}
+
+// wants says whether actions of kind are wanted: all when listing, only
+// the kind looked for when checking.
+func (l *lister) wants(kind string) bool { return !l.check || l.match.Kind == kind }
+
+// span is the range of first arguments (squares, placements) to look at
+// among 0 to n-1: all of them when listing, only the one looked for when
+// checking.
+func (l *lister) span(n int) (lo, hi int) {
+	if !l.check {
+		return 0, n
+	}
+	if len(l.match.Args) == 0 || l.match.Args[0] < 0 || l.match.Args[0] >= n {
+		return 0, 0
+	}
+	return l.match.Args[0], l.match.Args[0] + 1
+}
+
+// wantsAt says whether actions of kind whose first argument is first are
+// wanted: a check looks at one square, one bar action, only.
+func (l *lister) wantsAt(kind string, first int) bool {
+	return !l.check || l.match.Kind == kind && len(l.match.Args) > 0 && l.match.Args[0] == first
+}
+
+// add lists an action (unlabelled: label follows when loud).
+func (l *lister) add(kind string, args ...int) {
+	if l.check {
+		if kind == l.match.Kind && (l.anyArgs || slices.Equal(args, l.match.Args)) {
+			l.found = true
+		}
+		return
+	}
+	a := rules.Action{Kind: kind}
+	if len(args) > 0 {
+		n := len(l.args)
+		l.args = append(l.args, args...)
+		a.Args = l.args[n:len(l.args):len(l.args)]
+	}
+	l.out = append(l.out, a)
+}
+
+// label labels the action listed last.
+func (l *lister) label(text string) { l.out[len(l.out)-1].Label = text }
+
+// reachOf is p's reach (Reach), worked out once per walk.
+func (l *lister) reachOf(s *State, p int) *[Size * Size]bool { return l.reach.of(s, p) }
+
+// list walks p's legal actions at the decision the game waits for.
+func (s *State) list(p int, l *lister) {
 	pl := &s.Seats[p]
 	switch s.Step.Kind {
 	case StepHarvest:
-		return append(s.harvestItems(p), s.turnCards(p)...)
+		s.harvestItems(p, l)
+		s.turnCards(p, l)
 	case StepAct:
-		out := s.placements(p)
-		out = append(out, s.turnCards(p)...)
-		return append(out, act(KindEnd, "End your turn"))
+		s.placements(p, l)
+		s.turnCards(p, l)
+		if l.wants(KindEnd) {
+			l.add(KindEnd)
+			if l.loud {
+				l.label("End your turn")
+			}
+		}
 	case StepExplore:
-		var out []rules.Action
-		for _, sp := range s.TileSpots(p, s.Step.Tile) {
-			out = append(out, act(KindTile, fmt.Sprintf("Place the %s at %s with roads %s", TileName(s.Step.Tile), SquareName(sp.Square), RoadWords(Turned(TileRoads(s.Step.Tile), sp.Rot))), sp.Square, sp.Rot))
+		if !l.wants(KindTile) {
+			return
 		}
-		return out
+		t := s.Step.Tile
+		reach := l.reachOf(s, p)
+		lo, hi := l.span(len(Squares))
+		for q := lo; q < hi; q++ {
+			sides := s.tileSides(reach, q)
+			for rot := range 4 {
+				if turnFits(t, rot, sides) {
+					l.add(KindTile, q, rot)
+					if l.loud {
+						l.label(fmt.Sprintf("Place the %s at %s with roads %s", TileName(t), SquareName(q), RoadWords(Turned(TileRoads(t), rot))))
+					}
+				}
+			}
+		}
 	case StepBuild:
-		var out []rules.Action
-		for _, q := range s.BuildSpots(p) {
-			out = append(out, act(KindBuild, fmt.Sprintf("Build the %s at %s", BuildingNames[s.Step.Building], SquareName(q)), q))
+		if !l.wants(KindBuild) {
+			return
 		}
-		return out
+		reach := l.reachOf(s, p)
+		lo, hi := l.span(len(Squares))
+		for q := lo; q < hi; q++ {
+			if s.buildable(reach, q) {
+				l.add(KindBuild, q)
+				if l.loud {
+					l.label(fmt.Sprintf("Build the %s at %s", BuildingNames[s.Step.Building], SquareName(q)))
+				}
+			}
+		}
 	case StepKaupang:
-		out := []rules.Action{act(KindTrade, "Take no Kaupang tile", -1)}
+		if !l.wants(KindTrade) {
+			return
+		}
+		l.add(KindTrade, -1)
+		if l.loud {
+			l.label("Take no Kaupang tile")
+		}
 		for slot, t := range s.KaupangRow {
 			if t < 0 {
 				continue
 			}
-			out = append(out, act(KindTrade, fmt.Sprintf("Take Kaupang tile %d without trading", slot+1), slot, -1))
+			l.add(KindTrade, slot, -1)
+			if l.loud {
+				l.label(fmt.Sprintf("Take Kaupang tile %d without trading", slot+1))
+			}
 			for o, tr := range KaupangTiles[t] {
 				if pl.has(tr.Give) {
-					out = append(out, act(KindTrade, "Trade "+TradeWords(tr), slot, o))
+					l.add(KindTrade, slot, o)
+					if l.loud {
+						l.label("Trade " + TradeWords(tr))
+					}
 				}
 			}
 		}
-		return out
 	case StepSpirit:
-		out := []rules.Action{act(KindSpirit, "Draw a blessing", 0), act(KindSpirit, "Draw a quest", 1)}
+		if !l.wants(KindSpirit) {
+			return
+		}
+		l.add(KindSpirit, 0)
+		if l.loud {
+			l.label("Draw a blessing")
+		}
+		l.add(KindSpirit, 1)
+		if l.loud {
+			l.label("Draw a quest")
+		}
 		for _, q := range pl.Quests {
-			out = append(out, act(KindSpirit, "Discard the quest "+Quests[q].Name, 2, q))
-		}
-		return out
-	case StepKeep:
-		var out []rules.Action
-		for _, c := range pl.Offer {
-			out = append(out, act(KindKeep, "Keep "+CardName(c), c))
-		}
-		return out
-	case StepCombat:
-		return s.combatChoices(p)
-	case StepLose:
-		var out []rules.Action
-		for _, k := range []int{Worker, Viking} {
-			if s.figuresOn(s.Fight.Square, p, k) > 0 {
-				out = append(out, act(KindLose, "Lose a "+FigureNames[k], k))
+			l.add(KindSpirit, 2, q)
+			if l.loud {
+				l.label("Discard the quest " + Quests[q].Name)
 			}
 		}
-		return out
+	case StepKeep:
+		if !l.wants(KindKeep) {
+			return
+		}
+		for _, c := range pl.Offer {
+			l.add(KindKeep, c)
+			if l.loud {
+				l.label("Keep " + CardName(c))
+			}
+		}
+	case StepCombat:
+		s.combatChoices(p, l)
+	case StepLose:
+		if !l.wants(KindLose) {
+			return
+		}
+		for _, k := range [...]int{Worker, Viking} {
+			if s.figuresOn(s.Fight.Square, p, k) > 0 {
+				l.add(KindLose, k)
+				if l.loud {
+					l.label("Lose a " + FigureNames[k])
+				}
+			}
+		}
 	}
-	return nil
 }
 
 // DirNames name the directions.
@@ -156,29 +327,86 @@ func (pl *Player) has(g Goods) bool {
 
 // figuresOn counts p's figures of kind k on square i.
 func (s *State) figuresOn(i, p, k int) int {
-	return rules.CountBy(s.Cells[i].Figures, func(f Figure) bool { return f.Owner == p && f.Kind == k })
+	n := 0
+	for _, f := range s.Cells[i].Figures {
+		if f.Owner == p && f.Kind == k {
+			n++
+		}
+	}
+	return n
+}
+
+// hasFigures says whether p has a figure on square i.
+func (s *State) hasFigures(i, p int) bool {
+	for _, f := range s.Cells[i].Figures {
+		if f.Owner == p {
+			return true
+		}
+	}
+	return false
+}
+
+// raidRolls says whether p's raid may roll its next row in this harvest
+// (one row a turn).
+func (pl *Player) raidRolls() bool { return pl.Raid != nil && pl.Raid.Turn != pl.Turns }
+
+// harvestLeft says whether p has anything left to resolve in the harvest
+// (the actions harvestItems lists).
+func (s *State) harvestLeft(p int) bool {
+	pl := &s.Seats[p]
+	if len(pl.Placed) > 0 || pl.JarlAt >= 0 || pl.raidRolls() {
+		return true
+	}
+	for i := range s.Cells {
+		if s.hasFigures(i, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // harvestItems lists what p may resolve next in the harvest.
-func (s *State) harvestItems(p int) []rules.Action {
+func (s *State) harvestItems(p int, l *lister) {
 	pl := &s.Seats[p]
-	var out []rules.Action
-	for i := range s.Cells {
-		if slices.ContainsFunc(s.Cells[i].Figures, func(f Figure) bool { return f.Owner == p }) {
-			out = append(out, act(KindCollect, fmt.Sprintf("Collect from your figures on the %s at %s", BuildingNames[s.Cells[i].Building], SquareName(i)), i))
+	if l.wants(KindCollect) {
+		lo, hi := l.span(len(s.Cells))
+		for i := lo; i < hi; i++ {
+			if s.hasFigures(i, p) {
+				l.add(KindCollect, i)
+				if l.loud {
+					l.label(fmt.Sprintf("Collect from your figures on the %s at %s", BuildingNames[s.Cells[i].Building], SquareName(i)))
+				}
+			}
 		}
 	}
-	for i, pc := range pl.Placed {
-		out = append(out, act(KindResolve, "Resolve "+Actions[pc.Action].Name+placementWords(pc), i))
+	if l.wants(KindResolve) {
+		for i, pc := range pl.Placed {
+			l.add(KindResolve, i)
+			if l.loud {
+				l.label("Resolve " + Actions[pc.Action].Name + placementWords(pc))
+			}
+		}
 	}
-	if pl.JarlAt >= 0 {
-		out = append(out, act(KindJarl, "Return your Jarl from "+SquareName(pl.JarlAt)))
+	if pl.JarlAt >= 0 && l.wants(KindJarl) {
+		l.add(KindJarl)
+		if l.loud {
+			l.label("Return your Jarl from " + SquareName(pl.JarlAt))
+		}
 	}
-	if r := pl.Raid; r != nil && r.Turn != pl.Turns {
-		out = append(out, act(KindRaid, fmt.Sprintf("Raid on: roll row %d with %s", r.Row+1, rules.Count(s.raidDice(r), "die"))))
-		out = append(out, act(KindReturn, "Return from the raid"))
+	if pl.raidRolls() {
+		if l.wants(KindRaid) {
+			l.add(KindRaid)
+			if l.loud {
+				l.label(fmt.Sprintf("Raid on: roll row %d with %s", pl.Raid.Row+1, rules.Count(s.raidDice(pl.Raid), "die")))
+			}
+		}
+		if l.wants(KindReturn) {
+			l.add(KindReturn)
+			if l.loud {
+				l.label("Return from the raid")
+			}
+		}
 	}
-	return out
 }
 
 func placementWords(pc Placement) string {
@@ -188,35 +416,57 @@ func placementWords(pc Placement) string {
 	return ""
 }
 
-// turnCards lists the blessings p may play on their own turn.
-func (s *State) turnCards(p int) []rules.Action {
-	pl := &s.Seats[p]
-	var out []rules.Action
-	seen := map[int]bool{}
-	for _, c := range pl.Hand {
-		k := CardKind(c)
-		if seen[k] {
-			continue // one of each kind is choice enough
+// firstOfKind reports whether card c is the first card of its kind in
+// hand: one of each kind is choice enough, so only that one is offered.
+func firstOfKind(hand []int, c int) bool {
+	k := CardKind(c)
+	for _, d := range hand {
+		if CardKind(d) == k {
+			return d == c
 		}
-		seen[k] = true
-		switch k {
+	}
+	return false
+}
+
+// turnCards lists the blessings p may play on their own turn.
+func (s *State) turnCards(p int, l *lister) {
+	if !l.wants(KindCard) {
+		return
+	}
+	pl := &s.Seats[p]
+	for _, c := range pl.Hand {
+		if !firstOfKind(pl.Hand, c) {
+			continue
+		}
+		switch CardKind(c) {
 		case CardFreyr:
 			for r := range Resources {
-				out = append(out, act(KindCard, fmt.Sprintf("Play %s for 2 %s", CardName(c), GoodNames[r]), c, r))
+				l.add(KindCard, c, r)
+				if l.loud {
+					l.label(fmt.Sprintf("Play %s for 2 %s", CardName(c), GoodNames[r]))
+				}
 			}
 		case CardBragi, CardHoard:
-			out = append(out, act(KindCard, "Play "+CardName(c), c))
+			l.add(KindCard, c)
+			if l.loud {
+				l.label("Play " + CardName(c))
+			}
 		case CardIdun:
 			if pl.Supply[Worker] > 0 && pl.Home[Worker] < s.room(p, Worker) {
-				out = append(out, act(KindCard, "Play "+CardName(c), c))
+				l.add(KindCard, c)
+				if l.loud {
+					l.label("Play " + CardName(c))
+				}
 			}
 		case CardNjord:
-			if r := pl.Raid; s.Step.Kind == StepHarvest && r != nil && r.Turn != pl.Turns && r.Row > 0 {
-				out = append(out, act(KindCard, fmt.Sprintf("Play %s: 2 more dice on row %d", CardName(c), r.Row+1), c))
+			if r := pl.Raid; s.Step.Kind == StepHarvest && pl.raidRolls() && r.Row > 0 {
+				l.add(KindCard, c)
+				if l.loud {
+					l.label(fmt.Sprintf("Play %s: 2 more dice on row %d", CardName(c), r.Row+1))
+				}
 			}
 		}
 	}
-	return out
 }
 
 // room is how many figures of kind k p's village holds.
@@ -235,111 +485,159 @@ func (s *State) room(p, k int) int {
 }
 
 // placements lists where p may place figures now.
-func (s *State) placements(p int) []rules.Action {
+func (s *State) placements(p int, l *lister) {
 	pl := &s.Seats[p]
-	var out []rules.Action
 	if s.Final {
-		return nil
+		return
 	}
-	reach := s.Reach(p)
-	spots := len(s.BuildSpots(p))
-	for i := range s.Cells {
+	work, visit := l.wants(KindWork), l.wants(KindVisit) && pl.JarlAt == JarlHome
+	lo, hi := l.span(len(s.Cells))
+	if !work && !visit {
+		hi = lo
+	}
+	for i := lo; i < hi; i++ {
 		c := &s.Cells[i]
 		switch {
 		case c.Building >= 0 && c.Owner == p && c.Building != Watchtower:
-			if len(c.Figures) >= 2 || slices.ContainsFunc(c.Figures, func(f Figure) bool { return f.Owner != p }) {
+			if !work || len(c.Figures) >= 2 || slices.ContainsFunc(c.Figures, func(f Figure) bool { return f.Owner != p }) {
 				continue
 			}
 			if pl.Home[Worker] > 0 {
-				out = append(out, act(KindWork, fmt.Sprintf("Put a worker on your %s at %s", BuildingNames[c.Building], SquareName(i)), i, Worker))
+				l.add(KindWork, i, Worker)
+				if l.loud {
+					l.label(fmt.Sprintf("Put a worker on your %s at %s", BuildingNames[c.Building], SquareName(i)))
+				}
 			}
 			if pl.Home[Viking] > 0 && s.figuresOn(i, p, Viking) == 0 {
-				out = append(out, act(KindWork, fmt.Sprintf("Put a viking on your %s at %s", BuildingNames[c.Building], SquareName(i)), i, Viking))
+				l.add(KindWork, i, Viking)
+				if l.loud {
+					l.label(fmt.Sprintf("Put a viking on your %s at %s", BuildingNames[c.Building], SquareName(i)))
+				}
 			}
-		case (Squares[i].Kind == Kaupang || Squares[i].Kind == Shaman) && reach[i] && c.Jarl < 0 && pl.JarlAt == JarlHome:
-			out = append(out, act(KindVisit, "Send your Jarl to "+SquareName(i), i))
+		case visit && (Squares[i].Kind == Kaupang || Squares[i].Kind == Shaman) && c.Jarl < 0 && l.reachOf(s, p)[i]:
+			l.add(KindVisit, i)
+			if l.loud {
+				l.label("Send your Jarl to " + SquareName(i))
+			}
 		}
 	}
-	for a, ba := range Actions {
-		out = append(out, s.barChoices(p, a, ba, reach, spots)...)
+	if !l.wants(KindAction) && !l.wants(KindAttack) {
+		return
 	}
-	return out
+	spots := -1 // worked out when a building action asks
+	for a := range Actions {
+		if l.wantsAt(KindAction, a) || Actions[a].Do == DoAttack {
+			s.barChoices(p, a, &Actions[a], l, &spots)
+		}
+	}
 }
 
-// barChoices lists the ways p may take action a now; spots is how many
-// free land tiles p's roads reach.
-func (s *State) barChoices(p, a int, ba BarAction, reach [Size * Size]bool, spots int) []rules.Action {
+// barOpen says whether p may take bar action ba now, whatever figures it
+// is taken with; spots is how many free land tiles p's roads reach, or
+// -1 until a building action works it out.
+func (s *State) barOpen(p int, ba *BarAction, l *lister, spots *int) bool {
 	pl := &s.Seats[p]
 	if !pl.has(ba.Cost) || pl.Home[Worker] < ba.Workers || pl.Home[Viking] < ba.Vikings || ba.Jarl && pl.JarlAt != JarlHome {
-		return nil
+		return false
 	}
 	if ba.Bar == BarBuild && pl.Built || ba.Bar == BarBlessing && pl.Blessed {
-		return nil
+		return false
 	}
 	switch ba.Needs {
 	case NeedShipBuilder:
 		if !pl.Houses[ShipBuilder] {
-			return nil
+			return false
 		}
 	case NeedShip:
 		if !pl.Ship || pl.Raid != nil {
-			return nil
+			return false
 		}
-	}
-	label := ba.Name
-	if cost := GoodsWords(ba.Cost); cost != "" {
-		label += " (" + cost + ")"
 	}
 	switch ba.Do {
 	case DoHouse:
-		if pl.Houses[ba.Arg] {
-			return nil
-		}
+		return !pl.Houses[ba.Arg]
 	case DoBuilding:
-		if pl.Builds[ba.Arg] == 0 || spots == 0 {
-			return nil
+		if pl.Builds[ba.Arg] == 0 {
+			return false
 		}
-	case DoAttack:
-		return s.attackChoices(p, reach)
-	case DoRaid:
-		var out []rules.Action
-		for n := 1; n <= pl.Home[Viking]; n++ {
-			out = append(out, act(KindAction, fmt.Sprintf("%s with your Jarl and %s", label, rules.Count(n, "viking")), a, n))
+		if *spots < 0 {
+			*spots = s.buildSpots(l.reachOf(s, p))
 		}
-		return out
+		return *spots > 0
 	}
-	if ba.JarlOrViking {
-		var out []rules.Action
+	return true
+}
+
+// barChoices lists the ways p may take action a now.
+func (s *State) barChoices(p, a int, ba *BarAction, l *lister, spots *int) {
+	kind := KindAction
+	if ba.Do == DoAttack {
+		kind = KindAttack
+	}
+	if !l.wants(kind) || !s.barOpen(p, ba, l, spots) {
+		return
+	}
+	pl := &s.Seats[p]
+	var label string
+	if l.loud {
+		label = ba.Name
+		if cost := GoodsWords(ba.Cost); cost != "" {
+			label += " (" + cost + ")"
+		}
+	}
+	switch {
+	case ba.Do == DoAttack:
+		s.attackChoices(p, l)
+	case ba.Do == DoRaid:
+		for n := 1; n <= pl.Home[Viking]; n++ {
+			l.add(KindAction, a, n)
+			if l.loud {
+				l.label(fmt.Sprintf("%s with your Jarl and %s", label, rules.Count(n, "viking")))
+			}
+		}
+	case ba.JarlOrViking:
 		if pl.Home[Viking] > 0 {
-			out = append(out, act(KindAction, label+" with a viking", a, 0))
+			l.add(KindAction, a, 0)
+			if l.loud {
+				l.label(label + " with a viking")
+			}
 		}
 		if pl.JarlAt == JarlHome {
-			out = append(out, act(KindAction, label+" with your Jarl", a, 1))
+			l.add(KindAction, a, 1)
+			if l.loud {
+				l.label(label + " with your Jarl")
+			}
 		}
-		return out
+	default:
+		l.add(KindAction, a)
+		if l.loud {
+			l.label(label)
+		}
 	}
-	return []rules.Action{act(KindAction, label, a)}
 }
 
 // attackChoices lists p's attacks: on each tile holding another player's
 // figures that p's roads reach, with 1 to 3 vikings.
-func (s *State) attackChoices(p int, reach [Size * Size]bool) []rules.Action {
+func (s *State) attackChoices(p int, l *lister) {
 	pl := &s.Seats[p]
-	var out []rules.Action
-	for i := range s.Cells {
-		if !reach[i] {
+	reach := l.reachOf(s, p)
+	lo, hi := l.span(len(s.Cells))
+	for i := lo; i < hi; i++ {
+		if !reach[i] || len(s.Cells[i].Figures) == 0 {
 			continue
 		}
 		for o := range s.Players {
-			if o == p || !slices.ContainsFunc(s.Cells[i].Figures, func(f Figure) bool { return f.Owner == o }) {
+			if o == p || !s.hasFigures(i, o) {
 				continue
 			}
 			for n := 1; n <= min(MaxAttackVikings, pl.Home[Viking]); n++ {
-				out = append(out, act(KindAttack, fmt.Sprintf("Attack %s's figures at %s with %s", s.name(o), SquareName(i), rules.Count(n, "viking")), i, o, n))
+				l.add(KindAttack, i, o, n)
+				if l.loud {
+					l.label(fmt.Sprintf("Attack %s's figures at %s with %s", s.name(o), SquareName(i), rules.Count(n, "viking")))
+				}
 			}
 		}
 	}
-	return out
 }
 
 // Refused explains, while the seat places figures, each action space of
@@ -350,11 +648,19 @@ func (s *State) Refused(seat rules.Seat) []rules.Refusal {
 	if s.Outcome != nil || !s.seatOK(p) || p != s.Step.Seat || s.Step.Kind != StepAct || s.Final {
 		return nil
 	}
-	reach := s.Reach(p)
-	spots := len(s.BuildSpots(p))
+	var reach reachMemo
+	spots := s.buildSpots(reach.of(s, p))
 	var out []rules.Refusal
-	for a, ba := range Actions {
-		if len(s.barChoices(p, a, ba, reach, spots)) > 0 {
+	for a := range Actions {
+		ba := &Actions[a]
+		kind := KindAction
+		if ba.Do == DoAttack {
+			kind = KindAttack
+		}
+		// Is any way of taking it listed?
+		l := lister{check: true, match: rules.Action{Kind: kind}, anyArgs: true, reach: reach}
+		s.barChoices(p, a, ba, &l, &spots)
+		if l.found {
 			continue
 		}
 		if why := s.barRefusal(p, ba, spots); why != "" {
@@ -366,7 +672,7 @@ func (s *State) Refused(seat rules.Seat) []rules.Refusal {
 
 // barRefusal says why p cannot take ba now, in the order barChoices
 // checks; "" for a house already built, which nobody expects to build.
-func (s *State) barRefusal(p int, ba BarAction, spots int) string {
+func (s *State) barRefusal(p int, ba *BarAction, spots int) string {
 	pl := &s.Seats[p]
 	figures := func(n int, what string) string {
 		if n == 1 {

@@ -9,91 +9,6 @@ import (
 	"longhall/rules/rulestest"
 )
 
-// scramble deals again, in a copy, everything seat me cannot see: the
-// order of the bag and of every deck, the other players' blessings and
-// quests (dealQuests: only as they may lie).
-func scramble(s *State, me int, rng *rules.RNG) *State {
-	c := s.Clone().(*State)
-	mix := func(piles ...[]int) {
-		var slots []*int
-		for _, pile := range piles {
-			for i := range pile {
-				slots = append(slots, &pile[i])
-			}
-		}
-		ids := make([]int, len(slots))
-		for i, sl := range slots {
-			ids[i] = *sl
-		}
-		rules.Shuffle(rng, ids)
-		for i, sl := range slots {
-			*sl = ids[i]
-		}
-	}
-	blessings := [][]int{c.Blessings}
-	for p := range c.Seats {
-		if p != me {
-			blessings = append(blessings, c.Seats[p].Hand, c.Seats[p].Offer)
-		}
-	}
-	mix(blessings...)
-	dealQuests(c, me, rng)
-	mix(c.Bag)
-	mix(c.RaidDeck)
-	mix(c.KaupangPile)
-	return c
-}
-
-// dealQuests deals the quest deck and the other players' quests again at
-// random, as seat me may think them: the game turns every quest up the
-// moment it is met, so a quest face down in a player's hand is one that
-// player does not meet (after the opening; before the first action
-// anything goes, see opening). Each hand keeps its size and takes quests
-// its holder does not meet, at random among them; the deck takes the rest,
-// in random order. Should the random hands leave a later one without
-// enough such quests several times over, the quests stay as they are,
-// which is a deal as they may lie.
-func dealQuests(c *State, me int, rng *rules.RNG) {
-	pool := slices.Clone(c.QuestDeck)
-	var holders []int
-	for p := range c.Seats {
-		if p != me {
-			pool = append(pool, c.Seats[p].Quests...)
-			holders = append(holders, p)
-		}
-	}
-	open := c.opening()
-	for range 20 {
-		ids := slices.Clone(pool)
-		rules.Shuffle(rng, ids)
-		rules.Shuffle(rng, holders)
-		hands := make([][]int, len(c.Seats))
-		dealt := true
-		for _, p := range holders {
-			var hand, rest []int
-			for _, q := range ids {
-				if len(hand) < len(c.Seats[p].Quests) && (open || !c.questMet(p, Quests[q])) {
-					hand = append(hand, q)
-				} else {
-					rest = append(rest, q)
-				}
-			}
-			if len(hand) < len(c.Seats[p].Quests) {
-				dealt = false
-				break
-			}
-			hands[p], ids = hand, rest
-		}
-		if dealt {
-			for _, p := range holders {
-				copy(c.Seats[p].Quests, hands[p])
-			}
-			copy(c.QuestDeck, ids)
-			return
-		}
-	}
-}
-
 // check verifies that nothing was created or lost (figures, tiles, cards)
 // and that the book's limits hold: resources 0 to 5, at most 2 figures and
 // 1 viking on a tile, villages within their room, one place for each Jarl.
@@ -232,10 +147,7 @@ func buildStep(s *State, p, k int) int {
 // suite is Northerners for the conformance suite.
 func suite() rulestest.Suite {
 	return rulestest.Suite{
-		Game: game{},
-		Scramble: func(st rules.State, me rules.Seat, rng *rules.RNG) rules.State {
-			return scramble(st.(*State), int(me), rng)
-		},
+		Game:  game{},
 		Check: check,
 		Private: func(st rules.State, me rules.Seat) []string {
 			return private(st.(*State), int(me))

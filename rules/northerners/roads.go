@@ -3,8 +3,16 @@ package northerners
 // Roads: which squares a player's village reaches, where an explored tile
 // may go, and the way an attack must take past watchtowers.
 
-// Roads is the road mask of square i now.
-func (s *State) Roads(i int) int { return CellRoads(i, s.Cells[i]) }
+// Roads is the road mask of square i now (CellRoads).
+func (s *State) Roads(i int) int {
+	if Squares[i].Kind != Land {
+		return AllRoads
+	}
+	if t := s.Cells[i].Tile; t >= 0 {
+		return Turned(TileRoads(t), s.Cells[i].Rot)
+	}
+	return 0
+}
 
 // CellRoads is the road mask of square i holding c: every side for the
 // printed squares, the turned tile for explored land, none for empty land.
@@ -41,19 +49,40 @@ func (s *State) Reach(p int) [Size * Size]bool {
 	colour := s.Seats[p].Colour
 	start := Villages[colour]
 	seen[start] = true
-	queue := []int{start}
-	for len(queue) > 0 {
-		a := queue[0]
-		queue = queue[1:]
+	// Each square joins the queue once at most: an array holds it.
+	var queue [Size * Size]int
+	queue[0] = start
+	for head, tail := 0, 1; head < tail; head++ {
+		a := queue[head]
+		roads := s.Roads(a)
 		for d := range 4 {
-			b, ok := s.joined(a, d)
-			if ok && !seen[b] && passable(b, colour) {
+			if roads&(1<<d) == 0 {
+				continue
+			}
+			b := neighbour(a, d)
+			if b >= 0 && !seen[b] && s.Roads(b)&(1<<((d+2)%4)) != 0 && passable(b, colour) {
 				seen[b] = true
-				queue = append(queue, b)
+				queue[tail] = b
+				tail++
 			}
 		}
 	}
 	return seen
+}
+
+// reachMemo is a player's reach, worked out when first asked for: several
+// rules may ask while nothing moves the roads.
+type reachMemo struct {
+	done  bool
+	reach [Size * Size]bool
+}
+
+// of is p's reach (Reach).
+func (m *reachMemo) of(s *State, p int) *[Size * Size]bool {
+	if !m.done {
+		m.reach, m.done = s.Reach(p), true
+	}
+	return &m.reach
 }
 
 // TileSpot is a place for an explored tile: a square and a rotation.
@@ -66,30 +95,63 @@ func (s *State) TileSpots(p, t int) []TileSpot {
 	reach := s.Reach(p)
 	var out []TileSpot
 	for q := range Squares {
-		if Squares[q].Kind != Land || s.Cells[q].Tile >= 0 {
-			continue
-		}
-		var masks [4]int
+		sides := s.tileSides(&reach, q)
 		for rot := range 4 {
-			m := Turned(TileRoads(t), rot)
-			masks[rot] = m
-			dup := false
-			for r := range rot {
-				dup = dup || masks[r] == m
-			}
-			if dup {
-				continue
-			}
-			for d := range 4 {
-				n := neighbour(q, d)
-				if n >= 0 && reach[n] && m&(1<<d) != 0 && s.Roads(n)&(1<<((d+2)%4)) != 0 {
-					out = append(out, TileSpot{q, rot})
-					break
-				}
+			if turnFits(t, rot, sides) {
+				out = append(out, TileSpot{q, rot})
 			}
 		}
 	}
 	return out
+}
+
+// tileSides is the mask of the sides of square q where a tile placed
+// there would meet a road of a square p reaches (reach): 0 when q is no
+// empty land.
+func (s *State) tileSides(reach *[Size * Size]bool, q int) int {
+	if Squares[q].Kind != Land || s.Cells[q].Tile >= 0 {
+		return 0
+	}
+	sides := 0
+	for d := range 4 {
+		n := neighbour(q, d)
+		if n >= 0 && reach[n] && s.Roads(n)&(1<<((d+2)%4)) != 0 {
+			sides |= 1 << d
+		}
+	}
+	return sides
+}
+
+// turnFits says whether land tile t turned rot meets a road on one of
+// sides (tileSides): TileSpots lists only the first rotation giving each
+// set of roads.
+func turnFits(t, rot, sides int) bool {
+	roads := TileRoads(t)
+	m := Turned(roads, rot)
+	if m&sides == 0 {
+		return false
+	}
+	for r := range rot {
+		if Turned(roads, r) == m {
+			return false
+		}
+	}
+	return true
+}
+
+// tileFitsAnywhere says whether TileSpots(p, t) lists a place.
+func (s *State) tileFitsAnywhere(p, t int) bool {
+	reach := s.Reach(p)
+	for q := range Squares {
+		if sides := s.tileSides(&reach, q); sides != 0 {
+			for rot := range 4 {
+				if turnFits(t, rot, sides) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // BuildSpots lists the explored land tiles without a building that p's
@@ -98,11 +160,28 @@ func (s *State) BuildSpots(p int) []int {
 	reach := s.Reach(p)
 	var out []int
 	for q := range Squares {
-		if reach[q] && Squares[q].Kind == Land && s.Cells[q].Tile >= 0 && s.Cells[q].Building < 0 {
+		if s.buildable(&reach, q) {
 			out = append(out, q)
 		}
 	}
 	return out
+}
+
+// buildable says whether a building may go on square q, for a player
+// whose village reaches reach (BuildSpots).
+func (s *State) buildable(reach *[Size * Size]bool, q int) bool {
+	return reach[q] && Squares[q].Kind == Land && s.Cells[q].Tile >= 0 && s.Cells[q].Building < 0
+}
+
+// buildSpots counts the squares BuildSpots lists.
+func (s *State) buildSpots(reach *[Size * Size]bool) int {
+	n := 0
+	for q := range Squares {
+		if s.buildable(reach, q) {
+			n++
+		}
+	}
+	return n
 }
 
 // AttackWay is the way from p's village to square target passing the

@@ -271,7 +271,7 @@ func TestShortfallReadsOnlyTheView(t *testing.T) {
 			if s.Step.Kind == StepAct {
 				legal := s.Legal(seat)
 				fromView := s.view(int(seat)).Shortfalls(legal)
-				other := scramble(s, int(seat), rng)
+				other := s.Redeal(seat, rng).(*State)
 				for i, a := range legal {
 					got := s.Shortfall(seat, a)
 					if got != fromView[i] || got != other.Shortfall(seat, a) {

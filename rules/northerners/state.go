@@ -199,6 +199,9 @@ type State struct {
 	// loaded are dice faces the next rolls show before the RNG's: the
 	// tests' loaded dice. Never set outside tests.
 	loaded []int
+	// quiet: a copy that plays without words (Hush): no labels, no
+	// events, no prompt text. Never serialised; clones keep it.
+	quiet bool
 }
 
 var _ rules.State = (*State)(nil)
@@ -217,7 +220,11 @@ func (s *State) Pending() []rules.Prompt {
 	if s.Step.Kind == StepOver {
 		return nil
 	}
-	return []rules.Prompt{{Seat: rules.Seat(s.Step.Seat), Text: s.prompt()}}
+	pr := rules.Prompt{Seat: rules.Seat(s.Step.Seat)}
+	if !s.quiet {
+		pr.Text = s.prompt()
+	}
+	return []rules.Prompt{pr}
 }
 
 func (s *State) prompt() string {
@@ -272,28 +279,49 @@ var _ rules.Expiring = (*State)(nil)
 // Result implements rules.State.
 func (s *State) Result() *rules.Result { return s.Outcome }
 
-// Clone implements rules.State: a deep copy.
+// Clone implements rules.State: a deep copy. The piles and hands share
+// one new backing array, the figures on the map another, the placements a
+// third: a search clones often, and a few allocations cost less than
+// dozens.
 func (s *State) Clone() rules.State {
 	c := *s
 	c.Names = slices.Clone(s.Names)
 	rng := *s.RNG
 	c.RNG = &rng
+	piles := [...]*[]int{&c.Bag, &c.Aside, &c.Blessings, &c.BlessDiscard, &c.QuestDeck, &c.QuestDiscard,
+		&c.RaidDeck, &c.RaidDiscard, &c.KaupangPile, &c.KaupangRow, &c.KaupangSpent, &c.ShamanOrder}
+	ints, placed := 0, 0
+	for _, pile := range piles {
+		ints += len(*pile)
+	}
+	for i := range s.Seats {
+		pl := &s.Seats[i]
+		ints += len(pl.Hand) + len(pl.Quests) + len(pl.Done) + len(pl.Offer)
+		placed += len(pl.Placed)
+	}
+	intBuf := make([]int, 0, ints)
+	for _, pile := range piles {
+		*pile = carve(&intBuf, *pile)
+	}
 	c.Seats = slices.Clone(s.Seats)
+	placedBuf := make([]Placement, 0, placed)
 	for i := range c.Seats {
 		pl := &c.Seats[i]
-		pl.Hand, pl.Quests, pl.Done = slices.Clone(pl.Hand), slices.Clone(pl.Quests), slices.Clone(pl.Done)
-		pl.Offer, pl.Placed = slices.Clone(pl.Offer), slices.Clone(pl.Placed)
+		pl.Hand, pl.Quests = carve(&intBuf, pl.Hand), carve(&intBuf, pl.Quests)
+		pl.Done, pl.Offer = carve(&intBuf, pl.Done), carve(&intBuf, pl.Offer)
+		pl.Placed = carve(&placedBuf, pl.Placed)
 		if pl.Raid != nil {
 			r := *pl.Raid
 			pl.Raid = &r
 		}
 	}
-	for i := range c.Cells {
-		c.Cells[i].Figures = slices.Clone(c.Cells[i].Figures)
+	figures := 0
+	for i := range s.Cells {
+		figures += len(s.Cells[i].Figures)
 	}
-	for _, pile := range []*[]int{&c.Bag, &c.Aside, &c.Blessings, &c.BlessDiscard, &c.QuestDeck, &c.QuestDiscard,
-		&c.RaidDeck, &c.RaidDiscard, &c.KaupangPile, &c.KaupangRow, &c.KaupangSpent, &c.ShamanOrder} {
-		*pile = slices.Clone(*pile)
+	figBuf := make([]Figure, 0, figures)
+	for i := range c.Cells {
+		c.Cells[i].Figures = carve(&figBuf, c.Cells[i].Figures)
 	}
 	c.Fight, c.LastFight = s.Fight.clone(), s.LastFight.clone()
 	c.Raided = s.Raided.clone()
@@ -302,6 +330,19 @@ func (s *State) Clone() rules.State {
 		c.Outcome = &o
 	}
 	return &c
+}
+
+// carve copies src onto the end of buf, which has room for it, and
+// returns the copy, its capacity cut to its length so that appending to
+// it moves it instead of overwriting the next copy. Nil stays nil, empty
+// stays empty: the JSON encoding tells them apart.
+func carve[T any](buf *[]T, src []T) []T {
+	if src == nil {
+		return nil
+	}
+	n := len(*buf)
+	*buf = append(*buf, src...)
+	return (*buf)[n:len(*buf):len(*buf)]
 }
 
 func (f *Fight) clone() *Fight {
@@ -325,4 +366,28 @@ func (r *Roll) clone() *Roll {
 
 var act = rules.NewAction
 
-type events = rules.Events
+// events collects what one Apply made happen, for the log. A quiet state's
+// (Hush) keeps nothing: the code that words an event asks loud() first,
+// so that not a word is built.
+type events struct {
+	rules.Events
+	quiet bool
+}
+
+// loud says whether events are wanted.
+func (e *events) loud() bool { return !e.quiet }
+
+// Add records an event everyone may read, unless quiet.
+func (e *events) Add(seat int, kind, format string, args ...any) {
+	if !e.quiet {
+		e.Events.Add(seat, kind, format, args...)
+	}
+}
+
+// Secret records an event with private wording (rules.Events), unless
+// quiet.
+func (e *events) Secret(seat int, kind, public, private string, to ...int) {
+	if !e.quiet {
+		e.Events.Secret(seat, kind, public, private, to...)
+	}
+}

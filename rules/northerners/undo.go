@@ -194,7 +194,7 @@ func (s *State) mayShowQuest(seat rules.Seat, a rules.Action) bool {
 	if !slices.ContainsFunc(s.Seats, func(pl Player) bool { return len(pl.Quests) > 0 }) {
 		return false
 	}
-	c := s.Clone().(*State)
+	c := s.Hush().(*State) // the words are not wanted here
 	if _, err := c.Apply(seat, a); err != nil || c.Outcome != nil {
 		// Refused (Apply says so), or the game is over: no quest is
 		// checked after the final scoring.
@@ -205,8 +205,9 @@ func (s *State) mayShowQuest(seat rules.Seat, a rules.Action) bool {
 		if len(s.Seats[p].Quests) == 0 {
 			continue
 		}
+		var after, before tableMemo
 		for q := range Quests {
-			if !s.completed(q) && c.questMet(p, Quests[q]) && (open || !s.questMet(p, Quests[q])) {
+			if !s.completed(q) && c.meets(p, Quests[q], &after) && (open || !s.meets(p, Quests[q], &before)) {
 				return true
 			}
 		}

@@ -400,9 +400,9 @@ func TestOpenActionsShowNothing(t *testing.T) {
 			}
 			checked[back.Step.Kind+" "+a.Kind]++
 			for o := -1; o < players; o++ {
-				other := scramble(back, o, rng)
+				other := back.Redeal(rules.Seat(o), rng).(*State)
 				// The quests as they were: only the rule by kind is tried.
-				other.QuestDeck = slices.Clone(back.QuestDeck)
+				other.QuestDeck, other.QuestDiscard = slices.Clone(back.QuestDeck), slices.Clone(back.QuestDiscard)
 				for p := range other.Seats {
 					other.Seats[p].Quests = slices.Clone(back.Seats[p].Quests)
 				}
