@@ -17,8 +17,15 @@ import (
 // best completion (a Reinforce's card and end, Hel's card and place, a whole
 // Deployment) scores highest, and passes, taking the best Muster Group, once
 // nothing else gains enough.
+//
+// It reads the state directly, for speed (a search plays whole games with
+// it), but only what the seat's View shows; it needs no labels, so it plays
+// quiet states as well as loud ones. A Bot keeps scratch space from one
+// decision to the next: like its generator, it is for one goroutine.
 type Bot struct {
-	rng *rules.RNG
+	rng    *rules.RNG
+	m      model
+	scores []float64
 }
 
 // NewBot implements rules.BotGame.
@@ -56,9 +63,11 @@ func (b *Bot) Choose(st rules.State, seat rules.Seat) (rules.Action, error) {
 	if !ok || len(legal) == 1 {
 		return legal[0], nil
 	}
-	v := s.view(int(seat))
-	m := newModel(&v)
-	scores := m.scoreAll(legal)
+	m := &b.m
+	m.init(s, int(seat))
+	scores := m.scoreAll(legal, b.scores[:0])
+	b.scores = scores
+	m.s, m.party, m.hand = nil, nil, nil // keep no state alive between decisions
 	best := 0
 	ties := 1
 	for i := 1; i < len(legal); i++ {
@@ -76,56 +85,57 @@ func (b *Bot) Choose(st rules.State, seat rules.Seat) (rules.Action, error) {
 	return legal[best], nil
 }
 
-// model is the bot's picture of the table, built from one View.
+// model is the bot's picture of the table, built from what its seat sees.
 type model struct {
-	v      *View
-	me     int
-	round  int
-	party  []PartyCard
-	hand   []int
-	glory  int
-	tbMine bool
+	s       *State // read only where seat me sees it (View)
+	me      int
+	players int
+	round   int
+	party   []PartyCard // the bot's own Party and hand: read only
+	hand    []int
+	glory   int
+	tbMine  bool
 	// Opponents' raid points per colour: mean and variance.
-	mean, vari [][numColours]float64
+	mean, vari [maxSeats][numColours]float64
 	// Chance that a card the bot has not seen is a Raider or Hero of each
 	// colour, or a Jarl.
 	pR, pH [numColours]float64
 	pJ     float64
 	worth  [numColours]float64
+
+	// Scratch for the positions the bot tries, reused from one to the next.
+	edit, with []PartyCard
+	rest       []int
 }
 
-func newModel(v *View) *model {
-	m := &model{v: v, me: v.Seat, round: v.Round, tbMine: v.TieBreaker == v.Seat}
-	for _, c := range v.Hand {
-		m.hand = append(m.hand, c.ID)
-	}
-	me := v.Seats[v.Seat]
-	m.glory = me.Glory
-	for _, pc := range me.Party {
-		if pc.Card != nil {
-			m.party = append(m.party, PartyCard{Card: pc.Card.ID, FaceUp: pc.FaceUp, Glory: pc.Glory, Champion: pc.Champion})
-		}
-	}
+// init builds the model of seat me's view of s.
+func (m *model) init(s *State, me int) {
+	*m = model{s: s, me: me, players: s.Players, round: s.Round, tbMine: s.TieBreaker == me,
+		edit: m.edit[:0], with: m.with[:0], rest: m.rest[:0]}
+	pl := &s.Seats[me]
+	m.hand = pl.Hand
+	m.glory = pl.Glory
+	m.party = pl.Party
 	pw := powerWorth[0]
-	if v.Round == Ragnarok {
+	if s.Round == Ragnarok {
 		pw = powerWorth[1]
 	}
-	for _, o := range v.Outposts {
-		c, _ := parseColour(o.Colour)
-		m.worth[c] = float64(v.VPPerOutpost) + pw[c]
+	for _, c := range s.InPlay {
+		m.worth[c] = float64(s.Round) + pw[c]
 	}
 	m.estimatePool()
 	m.estimateOpponents()
-	return m
 }
+
+// shown reports whether the bot sees the face of seat p's Party card pc.
+func (m *model) shown(p int, pc PartyCard) bool { return pc.FaceUp || p == m.me }
 
 // estimatePool counts the cards the bot has not seen.
 func (m *model) estimatePool() {
-	v := m.v
+	s := m.s
 	var raiders, heroes [numColours]int
-	jarls := NumJarls - jarlsRemoved(v.Players)
-	for _, o := range v.Outposts {
-		c, _ := parseColour(o.Colour)
+	jarls := NumJarls - jarlsRemoved(s.Players)
+	for _, c := range s.InPlay {
 		raiders[c] = RaidersPerColour
 		heroes[c] = 1
 	}
@@ -142,28 +152,29 @@ func (m *model) estimatePool() {
 	for _, id := range m.hand {
 		seen(id)
 	}
-	for _, cs := range [][]CardView{v.Discard, v.SetAside} {
-		for _, c := range cs {
-			seen(c.ID)
+	for _, ids := range [...][]int{s.Discard, s.SetAside} {
+		for _, id := range ids {
+			seen(id)
 		}
 	}
-	for _, g := range v.Groups {
-		if g.Hero != nil {
-			seen(g.Hero.ID)
+	for _, g := range s.Groups {
+		if g.Hero >= 0 {
+			seen(g.Hero)
 		}
-		for _, c := range g.Cards {
-			seen(c.ID)
+		for _, id := range g.Cards {
+			seen(id)
 		}
 	}
-	for _, sv := range v.Seats {
-		for _, pc := range sv.Party {
-			if pc.Card != nil {
-				seen(pc.Card.ID)
+	for p := range s.Seats {
+		for _, pc := range s.Seats[p].Party {
+			if m.shown(p, pc) {
+				seen(pc.Card)
 			}
 		}
 	}
-	if v.Step != nil && v.Step.Card != nil {
-		seen(v.Step.Card.ID)
+	// The card being placed, unless it is Freya's for someone else.
+	if st := s.Step; st != nil && st.Card >= 0 && (st.Kind != StepFreyaEnd || st.Seat == m.me) {
+		seen(st.Card)
 	}
 	total := jarls
 	for c := range numColours {
@@ -182,9 +193,7 @@ func (m *model) estimatePool() {
 // estimateOpponents turns each opponent's visible Party into a mean and a
 // variance of raid points per colour.
 func (m *model) estimateOpponents() {
-	v := m.v
-	m.mean = make([][numColours]float64, v.Players)
-	m.vari = make([][numColours]float64, v.Players)
+	s := m.s
 	var one, oneVar [numColours]float64 // one hidden card
 	for c := range numColours {
 		one[c] = RaiderPoints*m.pR[c] + HeroPoints*m.pH[c]
@@ -192,18 +201,19 @@ func (m *model) estimateOpponents() {
 		oneVar[c] = sq - one[c]*one[c]
 	}
 	notJarl := 1 - m.pJ
-	for o, sv := range v.Seats {
+	for o := range s.Seats {
 		if o == m.me {
 			continue
 		}
+		pl := &s.Seats[o]
 		mean, vari := &m.mean[o], &m.vari[o]
-		party := sv.Party
+		party := pl.Party
 		bonus := func(j int) (sure, maybe float64) {
 			if j < 0 || j >= len(party) {
 				return 0, 0
 			}
-			if pc := party[j]; pc.Card != nil {
-				if pc.Card.Kind == "jarl" {
+			if pc := party[j]; m.shown(o, pc) {
+				if kindOf(pc.Card) == Jarl {
 					if pc.Champion {
 						return ChampionBonus, 0
 					}
@@ -217,12 +227,12 @@ func (m *model) estimateOpponents() {
 		for i, pc := range party {
 			l, lm := bonus(i - 1)
 			r, rm := bonus(i + 1)
-			if pc.Card != nil {
-				if pc.Card.Kind == "jarl" {
+			if m.shown(o, pc) {
+				if kindOf(pc.Card) == Jarl {
 					continue
 				}
-				c, _ := parseColour(pc.Card.Colour)
-				mean[c] += float64(pc.Card.Points+pc.Glory*GloryPoints) + l + r + lm + rm
+				c := colourOf(pc.Card)
+				mean[c] += float64(basePoints(pc.Card)+pc.Glory*GloryPoints) + l + r + lm + rm
 				continue
 			}
 			hidden++
@@ -238,25 +248,24 @@ func (m *model) estimateOpponents() {
 		// Cards still to come: the rest of a Deployment, and Reinforcements
 		// or Inspiration from a player who has not passed.
 		missing := 0
-		if sv.Deploying {
-			missing = max(0, min(PartySize-len(party), sv.HandCount))
+		if s.deploying(o) {
+			missing = max(0, min(PartySize-len(party), len(pl.Hand)))
 			hidden += missing
 		}
 		reinforce := 0.0
-		if !sv.Passed {
-			reinforce = 0.5 * float64(min(hidden, sv.HandCount-missing))
+		if !pl.Passed {
+			reinforce = 0.5 * float64(min(hidden, len(pl.Hand)-missing))
 		}
 		for c := range numColours {
 			mean[c] += float64(missing)*one[c] + reinforce*one[c]
 			vari[c] += float64(missing)*oneVar[c] + reinforce*(oneVar[c]+one[c]*one[c])
-			if !sv.Passed && sv.Glory > 0 {
-				vari[c] += 0.25 * float64(sv.Glory)
+			if !pl.Passed && pl.Glory > 0 {
+				vari[c] += 0.25 * float64(pl.Glory)
 			}
 		}
-		for _, op := range v.Outposts {
-			if op.Owner == o {
-				c, _ := parseColour(op.Colour)
-				mean[c] += float64(op.Points)
+		for _, c := range s.InPlay {
+			if s.Owner[c] == o {
+				mean[c] += float64(OutpostRaidPoints)
 			}
 		}
 	}
@@ -271,7 +280,7 @@ func (m *model) winChance(c Colour, mine int) float64 {
 		return 0
 	}
 	p := 1.0
-	for o := range m.v.Players {
+	for o := range m.players {
 		if o == m.me {
 			continue
 		}
@@ -307,11 +316,10 @@ func (m *model) handValue(hand []int) float64 {
 func (m *model) eval(party []PartyCard, hand []int, glory int) float64 {
 	pts, fought := raidPoints(party)
 	val := 0.0
-	for _, o := range m.v.Outposts {
-		c, _ := parseColour(o.Colour)
+	for _, c := range m.s.InPlay {
 		mine := pts[c]
-		if o.Owner == m.me {
-			mine += o.Points
+		if m.s.Owner[c] == m.me {
+			mine += OutpostRaidPoints
 		}
 		p := m.winChance(c, mine)
 		val += p * m.worth[c]
@@ -322,145 +330,159 @@ func (m *model) eval(party []PartyCard, hand []int, glory int) float64 {
 	return val + m.handValue(hand) + float64(glory)*gloryWorth[m.round]
 }
 
-func without(hand []int, id int) []int {
-	out := slices.Clone(hand)
-	out, _ = rules.Remove(out, id)
-	return out
+// edited is a scratch copy of the bot's Party, to change, with room to
+// deploy the rest of a Party in place.
+func (m *model) edited() []PartyCard {
+	m.edit = append(slices.Grow(m.edit[:0], len(m.party)+PartySize+1), m.party...)
+	return m.edit
 }
 
-// withCard returns party with pc inserted before index i.
-func withCard(party []PartyCard, i int, pc PartyCard) []PartyCard {
-	return rules.InsertAt(slices.Clone(party), i, pc)
+// withCard is party with pc inserted before index i, in scratch space
+// (party must not be the result of another withCard).
+func (m *model) withCard(party []PartyCard, i int, pc PartyCard) []PartyCard {
+	i = max(0, min(i, len(party)))
+	m.with = append(append(append(m.with[:0], party[:i]...), pc), party[i:]...)
+	return m.with
+}
+
+// without is hand without its card at index i, in scratch space.
+func (m *model) without(hand []int, i int) []int {
+	m.rest = append(append(m.rest[:0], hand[:i]...), hand[i+1:]...)
+	return m.rest
+}
+
+// firstOfFace reports whether ids[i] is the first card of its face in
+// ids: the bot tries one card of each face.
+func firstOfFace(ids []int, i int) bool {
+	return !slices.ContainsFunc(ids[:i], func(o int) bool { return sameFace(o, ids[i]) })
 }
 
 // bestAtEnd is the better end for a card (face-up unless faceDown).
 func (m *model) bestAtEnd(party []PartyCard, hand []int, id int, faceDown bool) (float64, int) {
-	l := m.eval(withCard(party, 0, PartyCard{Card: id, FaceUp: !faceDown}), hand, m.glory)
-	r := m.eval(withCard(party, len(party), PartyCard{Card: id, FaceUp: !faceDown}), hand, m.glory)
+	l := m.eval(m.withCard(party, 0, PartyCard{Card: id, FaceUp: !faceDown}), hand, m.glory)
+	r := m.eval(m.withCard(party, len(party), PartyCard{Card: id, FaceUp: !faceDown}), hand, m.glory)
 	if l > r {
 		return l, Left
 	}
 	return r, Right
 }
 
-// distinct keeps one card of each face.
-func distinct(ids []int) []int {
-	var out []int
-	for _, id := range ids {
-		if !slices.ContainsFunc(out, func(o int) bool { return sameFace(o, id) }) {
-			out = append(out, id)
-		}
-	}
-	return out
-}
-
-func (m *model) groupValue(g GroupView) float64 {
+func (m *model) groupValue(g *Group) float64 {
 	t := 0.0
-	if g.Hero != nil {
-		t += cardWorth(g.Hero.ID) * handWorth[m.round]
+	if g.Hero >= 0 {
+		t += cardWorth(g.Hero) * handWorth[m.round]
 	}
-	for _, c := range g.Cards {
-		t += cardWorth(c.ID) * handWorth[m.round]
+	for _, id := range g.Cards {
+		t += cardWorth(id) * handWorth[m.round]
 	}
-	if g.God != nil && m.round == Summer {
-		t += godWorth[g.God.ID]
+	if g.God >= 0 && m.round == Summer {
+		t += godWorth[g.God]
 	}
 	return t
 }
 
-// scoreAll scores each legal action by the best completion it starts.
-func (m *model) scoreAll(legal []rules.Action) []float64 {
-	out := make([]float64, len(legal))
-	memo := map[int]float64{}
+// scoreAll appends to out the score of each legal action, by the best
+// completion it starts.
+func (m *model) scoreAll(legal []rules.Action, out []float64) []float64 {
+	s := m.s
+	// A Deployment's score depends only on the face of its first card.
+	var memo [3 * (numColours + 1)]float64
+	var known [len(memo)]bool
 	now := m.eval(m.party, m.hand, m.glory)
 	bestGroup := 0.0
-	for _, g := range m.v.Groups {
-		bestGroup = max(bestGroup, m.groupValue(g))
+	for i := range s.Groups {
+		bestGroup = max(bestGroup, m.groupValue(&s.Groups[i]))
 	}
 	// An action is worth doing only if it beats passing now by a margin:
 	// the Muster Group taken later may be gone.
 	waiting := 0
-	for o, sv := range m.v.Seats {
-		if o != m.me && !sv.Passed {
+	for o, pl := range s.Seats {
+		if o != m.me && !pl.Passed {
 			waiting++
 		}
 	}
 	later := bestGroup - actMargin*float64(1+waiting)
-	for i, a := range legal {
+	for _, a := range legal {
 		arg := func(k int) int {
 			if k < len(a.Args) {
 				return a.Args[k]
 			}
 			return -1
 		}
+		v := 0.0
 		switch a.Kind {
 		case KindDeploy:
 			id := arg(0)
 			key := int(kindOf(id))*numColours + int(colourOf(id)+1)
-			if v, ok := memo[key]; ok {
-				out[i] = v
-				continue
+			if !known[key] {
+				party := append(m.edited(), PartyCard{Card: id})
+				memo[key], known[key] = m.bestDeployment(party, m.without(m.hand, slices.Index(m.hand, id))), true
 			}
-			out[i] = m.bestDeployment(append(slices.Clone(m.party), PartyCard{Card: id}), without(m.hand, id))
-			memo[key] = out[i]
+			v = memo[key]
 		case KindGive:
 			if arg(0) == m.me {
-				out[i] = 1
+				v = 1
 			}
 		case KindSalvage:
-			out[i], _ = m.bestAtEnd(m.party, m.hand, arg(0), false)
+			v, _ = m.bestAtEnd(m.party, m.hand, arg(0), false)
 		case KindDecline:
-			out[i] = now
+			v = now
 		case KindEnd:
-			st := m.v.Step
-			if st == nil || st.Card == nil {
-				continue
+			st := s.Step
+			if st == nil || st.Card < 0 || (st.Kind == StepFreyaEnd && st.Seat != m.me) {
+				break
 			}
 			pos := 0
 			if arg(0) == Right {
 				pos = len(m.party)
 			}
-			out[i] = m.eval(withCard(m.party, pos, PartyCard{Card: st.Card.ID, FaceUp: st.Kind != StepFreyaEnd}), m.hand, m.glory)
+			v = m.eval(m.withCard(m.party, pos, PartyCard{Card: st.Card, FaceUp: st.Kind != StepFreyaEnd}), m.hand, m.glory)
 		case KindAdd:
-			out[i], _ = m.bestAtEnd(m.party, without(m.hand, arg(0)), arg(0), false)
+			v, _ = m.bestAtEnd(m.party, m.without(m.hand, slices.Index(m.hand, arg(0))), arg(0), false)
 		case KindWithdraw:
 			p := arg(0)
-			out[i] = m.eval(slices.Delete(slices.Clone(m.party), p, p+1), append(slices.Clone(m.hand), m.party[p].Card), m.glory) + later
+			party := slices.Delete(m.edited(), p, p+1)
+			hand := append(append(m.rest[:0], m.hand...), m.party[p].Card)
+			m.rest = hand
+			v = m.eval(party, hand, m.glory) + later
 		case KindReinforce:
-			party := slices.Clone(m.party)
+			party := m.edited()
 			party[arg(0)].FaceUp = true
 			best := math.Inf(-1)
-			for _, id := range distinct(m.hand) {
-				v, _ := m.bestAtEnd(party, without(m.hand, id), id, false)
-				best = max(best, v)
+			for i, id := range m.hand {
+				if firstOfFace(m.hand, i) {
+					x, _ := m.bestAtEnd(party, m.without(m.hand, i), id, false)
+					best = max(best, x)
+				}
 			}
-			out[i] = best + later
+			v = best + later
 		case KindInspire:
-			party := slices.Clone(m.party)
+			party := m.edited()
 			party[arg(0)].Glory++
-			out[i] = m.eval(party, m.hand, m.glory-1) + later
+			v = m.eval(party, m.hand, m.glory-1) + later
 		case KindPromote:
-			party := slices.Clone(m.party)
+			party := m.edited()
 			party[arg(0)].Champion = true
-			out[i] = m.eval(party, m.hand, m.glory) + later
+			v = m.eval(party, m.hand, m.glory) + later
 		case KindInvoke:
-			out[i] = m.invokeValue() + later
+			v = m.invokeValue() + later
 		case KindLoki:
-			party := slices.Clone(m.party)
+			party := m.edited()
 			party[arg(0)].Glory++
-			out[i] = m.eval(party, m.hand, m.glory)
+			v = m.eval(party, m.hand, m.glory)
 		case KindHel:
-			out[i] = m.bestInsert(arg(0))
+			v = m.bestInsert(arg(0))
 		case KindInsert:
-			out[i] = m.eval(withCard(m.party, arg(0), PartyCard{Card: m.v.Step.Card.ID, FaceUp: true}), m.hand, m.glory)
+			v = m.eval(m.withCard(m.party, arg(0), PartyCard{Card: s.Step.Card, FaceUp: true}), m.hand, m.glory)
 		case KindSaga:
-			out[i] = 0
+			v = 0
 		case KindPass:
-			out[i] = now
-			if g := arg(0); g >= 0 && g < len(m.v.Groups) {
-				out[i] += m.groupValue(m.v.Groups[g])
+			v = now
+			if g := arg(0); g >= 0 && g < len(s.Groups) {
+				v += m.groupValue(&s.Groups[g])
 			}
 		}
+		out = append(out, v)
 	}
 	return out
 }
@@ -468,7 +490,7 @@ func (m *model) scoreAll(legal []rules.Action) []float64 {
 func (m *model) bestInsert(id int) float64 {
 	best := math.Inf(-1)
 	for i := 0; i <= len(m.party); i++ {
-		best = max(best, m.eval(withCard(m.party, i, PartyCard{Card: id, FaceUp: true}), m.hand, m.glory))
+		best = max(best, m.eval(m.withCard(m.party, i, PartyCard{Card: id, FaceUp: true}), m.hand, m.glory))
 	}
 	return best
 }
@@ -476,11 +498,11 @@ func (m *model) bestInsert(id int) float64 {
 // invokeValue is the position after invoking the bot's God, with its
 // choices made well.
 func (m *model) invokeValue() float64 {
-	me := m.v.Seats[m.me]
-	if me.God == nil {
+	pl := &m.s.Seats[m.me]
+	if pl.God < 0 {
 		return math.Inf(-1)
 	}
-	g := God(me.God.ID)
+	g := God(pl.God)
 	base := m.eval(m.party, m.hand, m.glory) + invokeBonus[g]
 	switch g {
 	case Loki:
@@ -490,7 +512,7 @@ func (m *model) invokeValue() float64 {
 				if kindOf(a.Card) == Jarl || kindOf(m.party[j].Card) == Jarl {
 					continue
 				}
-				party := slices.Clone(m.party)
+				party := m.edited()
 				party[i].Glory++
 				party[j].Glory++
 				best = max(best, m.eval(party, m.hand, m.glory))
@@ -498,7 +520,7 @@ func (m *model) invokeValue() float64 {
 		}
 		return best
 	case Nornir:
-		party := slices.Clone(m.party)
+		party := m.edited()
 		back := 0
 		for i := range party {
 			back += party[i].Glory
@@ -507,9 +529,10 @@ func (m *model) invokeValue() float64 {
 		return m.eval(party, m.hand, m.glory+back)
 	case Hel:
 		best := math.Inf(-1)
-		for _, c := range distinctViews(m.v.Discard) {
-			if kindOf(c) != Hero {
-				best = max(best, m.bestInsert(c))
+		discard := m.s.Discard
+		for i, id := range discard {
+			if firstOfFace(discard, i) && kindOf(id) != Hero {
+				best = max(best, m.bestInsert(id))
 			}
 		}
 		return best
@@ -517,23 +540,20 @@ func (m *model) invokeValue() float64 {
 	return base
 }
 
-func distinctViews(cs []CardView) []int {
-	ids := make([]int, len(cs))
-	for i, c := range cs {
-		ids[i] = c.ID
-	}
-	return distinct(ids)
-}
-
 // bestDeployment completes a Party to PartySize cards from hand in the best
-// order and returns its score.
+// order and returns its score. Each level of the search appends to party
+// in place (it has room) and copies the rest of the hand onto the stack.
 func (m *model) bestDeployment(party []PartyCard, hand []int) float64 {
 	if len(party) >= PartySize || len(hand) == 0 {
 		return m.eval(party, hand, m.glory)
 	}
 	best := math.Inf(-1)
-	for _, id := range distinct(hand) {
-		best = max(best, m.bestDeployment(append(slices.Clone(party), PartyCard{Card: id}), without(hand, id)))
+	var buf [16]int
+	for i, id := range hand {
+		if firstOfFace(hand, i) {
+			rest := append(append(buf[:0], hand[:i]...), hand[i+1:]...)
+			best = max(best, m.bestDeployment(append(party, PartyCard{Card: id}), rest))
+		}
 	}
 	return best
 }

@@ -157,8 +157,13 @@ func sameFace(a, b int) bool { return kindOf(a) == kindOf(b) && colourOf(a) == c
 // Card names, worked out once: labels are built for every legal action.
 var cardNames, cardArticles [NumCards]string
 
+// cardFaces is each card as counting a Party needs it, worked out once:
+// bots count Parties very often.
+var cardFaces [NumCards]face
+
 func init() {
 	for id := range NumCards {
+		cardFaces[id] = face{known: true, jarl: kindOf(id) == Jarl, colour: colourOf(id), points: basePoints(id)}
 		switch kindOf(id) {
 		case Raider:
 			cardNames[id] = colourOf(id).String() + " Raider"

@@ -15,5 +15,7 @@
 // from the seats that may not see it. The rulebook's open questions are
 // answered by the named constants in decisions.go, explained in README.md
 // together with the Setup format for fixed positions. NewBot gives a
-// heuristic bot that reads only its own seat's View.
+// heuristic bot that sees only what its own seat's View shows; Hush (a
+// quiet copy for fast playouts) and Redeal (what a seat cannot see, dealt
+// again) serve bots that search.
 package rednorth

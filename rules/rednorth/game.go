@@ -9,6 +9,9 @@ const ID = "rednorth"
 
 type game struct{}
 
+// maxSeats is the most players a game has.
+const maxSeats = 4
+
 func init() { rules.Register(game{}) }
 
 // Info implements rules.Game.
@@ -17,7 +20,7 @@ func (game) Info() rules.Info {
 		ID:         ID,
 		Name:       "Red North",
 		MinPlayers: 2,
-		MaxPlayers: 4,
+		MaxPlayers: maxSeats,
 		Minutes:    [2]int{30, 45},
 		Pitch:      "Bluff and muster Viking raiders over three rounds to seize the Northern Outposts before Ragnarok.",
 		Summary: []string{
@@ -30,10 +33,11 @@ func (game) Info() rules.Info {
 
 // New implements rules.Game. cfg.Setup may fix the set-up (see Setup).
 func (g game) New(cfg rules.Config, seed uint64) (rules.State, error) {
-	if err := rules.CheckPlayers(g.Info(), cfg.Players); err != nil {
+	info := g.Info()
+	if err := rules.CheckPlayers(info, cfg.Players); err != nil {
 		return nil, rules.Errorf(ID, rules.ErrBadConfig, "Red North is for 2 to 4 players, not %d", cfg.Players)
 	}
-	if err := rules.CheckOptions(g.Info(), cfg.Options); err != nil {
+	if err := rules.CheckOptions(info, cfg.Options); err != nil {
 		return nil, err
 	}
 	su, err := parseSetup(cfg.Setup)

@@ -11,47 +11,6 @@ import (
 	"longhall/rules/rulestest"
 )
 
-// scramble returns a copy of s in which every card hidden from seat me
-// (the deck, other seats' hands, their face-down cards and a Freya card they
-// are placing) has been dealt again at random into the same places. Seat me
-// must not be able to tell the two apart.
-func scramble(s *State, me int, rng *rules.RNG) *State {
-	c := s.clone()
-	var slots []*int
-	for i := range c.Deck {
-		slots = append(slots, &c.Deck[i])
-	}
-	for p := range c.Seats {
-		if p == me {
-			continue
-		}
-		pl := &c.Seats[p]
-		for i := range pl.Hand {
-			slots = append(slots, &pl.Hand[i])
-		}
-		for i := range pl.Party {
-			if !pl.Party[i].FaceUp {
-				slots = append(slots, &pl.Party[i].Card)
-			}
-		}
-	}
-	if c.Step != nil && c.Step.Seat != me && c.Step.Kind == StepFreyaEnd {
-		slots = append(slots, &c.Step.Card)
-	}
-	ids := make([]int, len(slots))
-	for i, p := range slots {
-		ids[i] = *p
-	}
-	rules.Shuffle(rng, ids)
-	for i, p := range slots {
-		*p = ids[i]
-	}
-	for p := range c.Seats {
-		slices.Sort(c.Seats[p].Hand)
-	}
-	return c
-}
-
 // conforms is Red North's own invariants for the conformance suite: the
 // state is valid (every card in exactly one place), other seats' face-down
 // cards reach a view as backs, never ids, and a spectator has no hand.
@@ -83,9 +42,7 @@ func conforms(st rules.State) error {
 func suite() rulestest.Suite {
 	return rulestest.Suite{
 		Game: game{},
-		Scramble: func(st rules.State, me rules.Seat, rng *rules.RNG) rules.State {
-			return scramble(st.(*State), int(me), rng)
-		},
+		// No Scramble: the suite re-deals with the game's own Redeal.
 		Check: conforms,
 		Private: func(st rules.State, me rules.Seat) []string {
 			return private(st.(*State), int(me))

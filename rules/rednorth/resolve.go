@@ -73,10 +73,12 @@ func (r *Report) clone() *Report {
 // Glory (Outposts aside), as if every card were face-up, and says in which
 // colours it fought (had a Raider or Hero).
 func raidPoints(party []PartyCard) (pts [numColours]int, fought [numColours]bool) {
-	faces := make([]face, len(party))
-	for i, pc := range party {
-		faces[i] = face{known: true, jarl: kindOf(pc.Card) == Jarl, colour: colourOf(pc.Card),
-			points: basePoints(pc.Card), glory: pc.Glory, champion: pc.Champion}
+	var buf [2 * PartySize]face // on the stack for any usual Party: bots count often
+	faces := buf[:0]
+	for _, pc := range party {
+		f := cardFaces[pc.Card]
+		f.glory, f.champion = pc.Glory, pc.Champion
+		faces = append(faces, f)
 	}
 	return tally(faces)
 }
@@ -122,43 +124,53 @@ func (s *State) names(seats []int) string {
 	return rules.And(n)
 }
 
-// resolve runs steps A to E once everyone has passed.
+// resolve runs steps A to E once everyone has passed. A quiet state
+// builds the same Report (it is part of the state) but no event.
 func (s *State) resolve() []rules.Event {
 	n := s.Players
 	s.Turn = -1
 	s.Step = nil
-	ev := []rules.Event{{Kind: "resolve", Seat: rules.Spectator, Text: fmt.Sprintf("Everyone has passed: %s Resolution.", roundName(s.Round))}}
+	var ev []rules.Event
+	if !s.quiet {
+		ev = append(ev, rules.Event{Kind: "resolve", Seat: rules.Spectator, Text: fmt.Sprintf("Everyone has passed: %s Resolution.", roundName(s.Round))})
+	}
 
-	// A: reveal, then count.
-	rep := &Report{Round: s.Round, Parties: make([][]PartyCardView, n), VP: make([]int, n), Glory: make([]int, n), Draws: make([]int, n)}
-	var pts [][numColours]int
-	var fought [][numColours]bool
+	// A: reveal, then count. The Report's per-seat lists share arrays.
+	perSeat := make([]int, 3*n)
+	rep := &Report{Round: s.Round, Parties: make([][]PartyCardView, n), VP: perSeat[:n:n], Glory: perSeat[n : 2*n : 2*n], Draws: perSeat[2*n:]}
+	var pts [maxSeats][numColours]int
+	var fought [maxSeats][numColours]bool
 	for p := range s.Seats {
 		pl := &s.Seats[p]
 		var shown []string
 		for i := range pl.Party {
 			if !pl.Party[i].FaceUp {
 				pl.Party[i].FaceUp = true
-				shown = append(shown, aCard(pl.Party[i].Card))
+				if !s.quiet {
+					shown = append(shown, aCard(pl.Party[i].Card))
+				}
 			}
 		}
 		if len(shown) > 0 {
 			ev = append(ev, s.event("reveal", p, "%s reveals %s", s.name(p), rules.And(shown)))
 		}
 		rep.Parties[p] = partyView(pl.Party, true)
-		pp, ff := raidPoints(pl.Party)
-		pts = append(pts, pp)
-		fought = append(fought, ff)
+		pts[p], fought[p] = raidPoints(pl.Party)
 	}
 
 	// B: award Outposts. The Tie Breaker is the one held before this round's D.
 	tb := s.TieBreaker
+	rep.Colours = make([]ColourReport, 0, len(s.InPlay))
+	nums := make([]int, 4*n*len(s.InPlay))
+	flags := make([]bool, n*len(s.InPlay))
+	var top []int
 	for _, c := range s.InPlay {
 		cr := ColourReport{
 			Colour: c.String(), Outpost: outpostInfos[c].Name,
-			Cards: make([]int, n), Outposts: make([]int, n), Points: make([]int, n), Fought: make([]bool, n),
-			Before: s.Owner[c], Glory: []int{},
+			Cards: nums[0:n:n], Outposts: nums[n : 2*n : 2*n], Points: nums[2*n : 3*n : 3*n], Fought: flags[:n:n],
+			Before: s.Owner[c], Glory: nums[3*n : 3*n : 4*n], // step C appends
 		}
+		nums, flags = nums[4*n:], flags[n:]
 		best := 0
 		for p := range n {
 			cr.Cards[p] = pts[p][c]
@@ -169,7 +181,7 @@ func (s *State) resolve() []rules.Event {
 			cr.Fought[p] = fought[p][c]
 			best = max(best, cr.Points[p])
 		}
-		var top []int
+		top = top[:0]
 		for p := range n {
 			if cr.Points[p] == best {
 				top = append(top, p)
@@ -188,7 +200,9 @@ func (s *State) resolve() []rules.Event {
 			cr.Winner, cr.Outcome = -1, OutcomeTied
 		}
 		s.Owner[c] = cr.Winner
-		ev = append(ev, rules.Event{Kind: "award", Seat: rules.Seat(cr.Winner), Text: s.colourText(c, cr, top)})
+		if !s.quiet {
+			ev = append(ev, rules.Event{Kind: "award", Seat: rules.Seat(cr.Winner), Text: s.colourText(c, cr, top)})
+		}
 		rep.Colours = append(rep.Colours, cr)
 	}
 	for _, c := range s.InPlay {
@@ -197,9 +211,11 @@ func (s *State) resolve() []rules.Event {
 			rep.VP[o] += s.Round
 		}
 	}
-	for p, vp := range rep.VP {
-		if vp > 0 {
-			ev = append(ev, s.event("score", p, "%s scores %d VP (%d VP per Outpost in %s)", s.name(p), vp, s.Round, roundName(s.Round)))
+	if !s.quiet {
+		for p, vp := range rep.VP {
+			if vp > 0 {
+				ev = append(ev, s.event("score", p, "%s scores %d VP (%d VP per Outpost in %s)", s.name(p), vp, s.Round, roundName(s.Round)))
+			}
 		}
 	}
 
@@ -211,7 +227,9 @@ func (s *State) resolve() []rules.Event {
 				s.Seats[p].Glory++
 				rep.Glory[p]++
 				rep.Colours[i].Glory = append(rep.Colours[i].Glory, p)
-				why = append(why, c.String())
+				if !s.quiet {
+					why = append(why, c.String())
+				}
 			}
 		}
 		if len(why) > 0 {
@@ -222,20 +240,26 @@ func (s *State) resolve() []rules.Event {
 	// D: Outpost tokens and cards; in Ragnarok only the Tie Breaker.
 	if o := s.Owner[Green]; o >= 0 {
 		s.TieBreaker = o
-		ev = append(ev, s.event("token", o, "%s takes the Tie Breaker token (Vinland)", s.name(o)))
+		if !s.quiet {
+			ev = append(ev, s.event("token", o, "%s takes the Tie Breaker token (Vinland)", s.name(o)))
+		}
 	}
 	if s.Round < Ragnarok {
 		if o := s.Owner[Red]; o >= 0 {
 			s.FirstPlayer = o
-			ev = append(ev, s.event("token", o, "%s takes the First Player token (Angleland)", s.name(o)))
+			if !s.quiet {
+				ev = append(ev, s.event("token", o, "%s takes the First Player token (Angleland)", s.name(o)))
+			}
 		}
 		if o := s.Owner[Blue]; o >= 0 {
 			s.Champion = o
-			ev = append(ev, s.event("token", o, "%s takes the Champion token (Rus)", s.name(o)))
+			if !s.quiet {
+				ev = append(ev, s.event("token", o, "%s takes the Champion token (Rus)", s.name(o)))
+			}
 		}
 		if o := s.Owner[Purple]; o >= 0 {
 			before := len(s.Seats[o].Hand)
-			ev = append(ev, s.drawInto(o, PurpleDraw, "Frankenland"))
+			ev = s.drawInto(ev, o, PurpleDraw, "Frankenland")
 			rep.Draws[o] = len(s.Seats[o].Hand) - before
 		}
 	}
@@ -290,7 +314,7 @@ func (s *State) firstPlayerByVP() []rules.Event {
 	for p, pl := range s.Seats {
 		switch {
 		case pl.VP > best:
-			best, top = pl.VP, []int{p}
+			best, top = pl.VP, append(top[:0], p)
 		case pl.VP == best:
 			top = append(top, p)
 		}
@@ -303,15 +327,29 @@ func (s *State) firstPlayerByVP() []rules.Event {
 		to = g
 		why = "the most VP, tied, and controls Vinland"
 	} else {
+		if s.quiet {
+			return nil
+		}
 		return []rules.Event{{Kind: "token", Seat: rules.Seat(to), Text: fmt.Sprintf("%s tie on %d VP and none of them controls Vinland: %s keeps the First Player token", s.names(top), best, s.name(to))}}
 	}
 	s.FirstPlayer = to
+	if s.quiet {
+		return nil
+	}
 	return []rules.Event{s.event("token", to, "%s has %s and takes the First Player token", s.name(to), why)}
 }
 
 // prepareNextRound is step E.
 func (s *State) prepareNextRound() []rules.Event {
 	var ev []rules.Event
+	n := 0
+	for _, pl := range s.Seats {
+		n += len(pl.Party)
+	}
+	for _, g := range s.Groups {
+		n += len(g.Cards)
+	}
+	s.Discard = slices.Grow(s.Discard, n)
 	for p := range s.Seats {
 		pl := &s.Seats[p]
 		for _, pc := range pl.Party {
@@ -324,14 +362,20 @@ func (s *State) prepareNextRound() []rules.Event {
 		text := "The unclaimed Muster Group is discarded"
 		if g.Hero >= 0 {
 			s.SetAside = append(s.SetAside, g.Hero)
-			text += "; " + aCard(g.Hero) + " is set aside"
+			if !s.quiet {
+				text += "; " + aCard(g.Hero) + " is set aside"
+			}
 		}
 		if g.God >= 0 {
 			s.GodsUsed = append(s.GodsUsed, g.God)
-			text += "; " + God(g.God).String() + " leaves the game"
+			if !s.quiet {
+				text += "; " + God(g.God).String() + " leaves the game"
+			}
 		}
 		s.Discard = append(s.Discard, g.Cards...)
-		ev = append(ev, rules.Event{Kind: "discard", Seat: rules.Spectator, Text: text + "."})
+		if !s.quiet {
+			ev = append(ev, rules.Event{Kind: "discard", Seat: rules.Spectator, Text: text + "."})
+		}
 	}
 	s.Groups = nil
 	if s.Round == Spring {
@@ -341,15 +385,20 @@ func (s *State) prepareNextRound() []rules.Event {
 		}
 		s.GodsRemoved = append(s.GodsRemoved, s.GodPile[k:]...)
 		s.GodPile = []int{}
-		var groups []string
-		for _, g := range s.Groups {
-			groups = append(groups, groupText(g))
+		if !s.quiet {
+			var groups []string
+			for _, g := range s.Groups {
+				groups = append(groups, groupText(g))
+			}
+			ev = append(ev, rules.Event{Kind: "groups", Seat: rules.Spectator, Text: "Summer Muster Groups: " + strings.Join(groups, "; ") + "."})
 		}
-		ev = append(ev, rules.Event{Kind: "groups", Seat: rules.Spectator, Text: "Summer Muster Groups: " + strings.Join(groups, "; ") + "."})
 	}
 	s.Round++
 	s.Phase = PhaseDeploy
 	s.Turn = -1
+	if s.quiet {
+		return ev
+	}
 	return append(ev, rules.Event{Kind: "round", Seat: rules.Spectator, Text: fmt.Sprintf("%s begins: every player deploys %d cards face-down. Outposts are worth %d VP.", roundName(s.Round), PartySize, s.Round)})
 }
 
@@ -418,5 +467,8 @@ func (s *State) finish() []rules.Event {
 		}
 	}
 	s.Outcome = &rules.Result{Winners: []rules.Seat{rules.Seat(winner)}, Scores: scores, Reason: reason}
+	if s.quiet {
+		return nil
+	}
 	return []rules.Event{{Kind: "end", Seat: rules.Seat(winner), Text: "Ragnarok is over. " + reason}}
 }

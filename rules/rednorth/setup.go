@@ -112,6 +112,7 @@ func newState(players int, seed uint64, su Setup) (*State, error) {
 	slices.Sort(s.InPlay)
 
 	// 2. Remove unused components.
+	s.Removed = make([]int, 0, NumCards)
 	for c := Colour(0); c < numColours; c++ {
 		if s.inPlay(c) {
 			continue
@@ -125,16 +126,15 @@ func newState(players int, seed uint64, su Setup) (*State, error) {
 	for k := jarlsInGame; k < NumJarls; k++ {
 		s.Removed = append(s.Removed, jarlID(k))
 	}
-	if s.Removed == nil {
-		s.Removed = []int{}
-	}
 
 	// 3. Distribute: a Jarl and a Glory each; the other Jarls and the Raiders
 	// form the deck; 6 cards each.
 	for i := range s.Seats {
-		s.Seats[i] = Player{Glory: StartingGlory, Hand: []int{jarlID(i)}, God: -1}
+		hand := make([]int, 1, 1+DealtCards)
+		hand[0] = jarlID(i)
+		s.Seats[i] = Player{Glory: StartingGlory, Hand: hand, God: -1}
 	}
-	var pool []int
+	pool := make([]int, 0, NumCards)
 	for _, c := range s.InPlay {
 		for k := range RaidersPerColour {
 			pool = append(pool, raiderID(c, k))

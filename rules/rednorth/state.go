@@ -135,6 +135,11 @@ type State struct {
 
 	Report  *Report       `json:"report,omitempty"`
 	Outcome *rules.Result `json:"outcome,omitempty"`
+
+	// quiet marks a copy that plays without words (rules.Quiet, see
+	// Hush): no labels, no events, no prompt text. Clones keep it; it is
+	// never encoded.
+	quiet bool
 }
 
 var _ rules.State = (*State)(nil)
@@ -159,7 +164,7 @@ func (s *State) deploying(p int) bool {
 	return len(pl.Party) < PartySize && len(pl.Hand) > 0
 }
 
-// Pending implements rules.State.
+// Pending implements rules.State. A quiet state's prompts have no text.
 func (s *State) Pending() []rules.Prompt {
 	switch s.Phase {
 	case PhaseOver:
@@ -167,15 +172,26 @@ func (s *State) Pending() []rules.Prompt {
 	case PhaseDeploy:
 		var out []rules.Prompt
 		for p := range s.Seats {
-			if s.deploying(p) {
-				n := len(s.Seats[p].Party) + 1
-				out = append(out, rules.Prompt{Seat: rules.Seat(p), Text: fmt.Sprintf("Choose card %d of %d for your Raiding Party", n, PartySize)})
+			if !s.deploying(p) {
+				continue
 			}
+			if out == nil {
+				out = make([]rules.Prompt, 0, s.Players)
+			}
+			pr := rules.Prompt{Seat: rules.Seat(p)}
+			if !s.quiet {
+				pr.Text = fmt.Sprintf("Choose card %d of %d for your Raiding Party", len(s.Seats[p].Party)+1, PartySize)
+			}
+			out = append(out, pr)
 		}
 		return out
 	}
 	if s.Step != nil {
-		return []rules.Prompt{{Seat: rules.Seat(s.Step.Seat), Text: stepPrompt(s.Step)}}
+		pr := rules.Prompt{Seat: rules.Seat(s.Step.Seat)}
+		if !s.quiet {
+			pr.Text = stepPrompt(s.Step)
+		}
+		return []rules.Prompt{pr}
 	}
 	if s.Phase == PhaseActions && s.seatOK(s.Turn) {
 		return []rules.Prompt{{Seat: rules.Seat(s.Turn), Text: "Take an action or pass"}}
@@ -205,35 +221,6 @@ func stepPrompt(st *Step) string {
 	return "Decide"
 }
 
-// Legal implements rules.State.
-func (s *State) Legal(seat rules.Seat) []rules.Action {
-	p := int(seat)
-	if s.Phase == PhaseOver || !s.seatOK(p) {
-		return nil
-	}
-	if s.Phase == PhaseDeploy {
-		if !s.deploying(p) {
-			return nil
-		}
-		pl := &s.Seats[p]
-		out := make([]rules.Action, 0, len(pl.Hand))
-		for _, id := range pl.Hand {
-			out = append(out, act(KindDeploy, "Deploy "+aCard(id)+" face-down", id))
-		}
-		return out
-	}
-	if s.Step != nil {
-		if s.Step.Seat != p {
-			return nil
-		}
-		return s.stepLegal()
-	}
-	if s.Phase != PhaseActions || s.Turn != p {
-		return nil
-	}
-	return s.turnLegal(p)
-}
-
 // posText names a Party position for a label, counting from 1.
 func posText(i int) string { return " (position " + strconv.Itoa(i+1) + ")" }
 
@@ -245,48 +232,6 @@ func endName(e int) string {
 		return "left"
 	}
 	return "right"
-}
-
-func (s *State) turnLegal(p int) []rules.Action {
-	pl := &s.Seats[p]
-	var out []rules.Action
-	for i, pc := range pl.Party {
-		if !pc.FaceUp {
-			out = append(out, act(KindWithdraw, "Withdraw: take back your face-down "+cardName(pc.Card)+posText(i), i))
-		}
-	}
-	if !ReinforceNeedsHandCard || len(pl.Hand) > 0 {
-		for i, pc := range pl.Party {
-			if !pc.FaceUp {
-				out = append(out, act(KindReinforce, "Reinforce: turn your "+cardName(pc.Card)+posText(i)+" face-up, then add a card", i))
-			}
-		}
-	}
-	if pl.Glory > 0 {
-		for i, pc := range pl.Party {
-			if pc.FaceUp && kindOf(pc.Card) != Jarl {
-				out = append(out, act(KindInspire, "Inspire: put a Glory token on your "+cardName(pc.Card)+posText(i), i))
-			}
-		}
-	}
-	if s.canPromote(p) {
-		for i, pc := range pl.Party {
-			if pc.FaceUp && kindOf(pc.Card) == Jarl {
-				out = append(out, act(KindPromote, "Promote: put the Champion token on your Jarl"+posText(i), i))
-			}
-		}
-	}
-	if s.Round == Ragnarok && pl.God >= 0 && (!InvokeNeedsEffect || s.godHasEffect(p)) {
-		g := God(pl.God)
-		out = append(out, act(KindInvoke, "Invoke "+g.String()+": "+godPowers[g]))
-	}
-	if len(s.Groups) == 0 {
-		out = append(out, act(KindPass, "Pass"))
-	}
-	for i, g := range s.Groups {
-		out = append(out, act(KindPass, "Pass and take Muster Group "+strconv.Itoa(g.N)+" ("+groupText(g)+")", i))
-	}
-	return out
 }
 
 func groupText(g Group) string {
@@ -335,7 +280,12 @@ func (s *State) godHasEffect(p int) bool {
 	case Nornir:
 		return slices.ContainsFunc(pl.Party, func(pc PartyCard) bool { return pc.Glory > 0 })
 	case Saga:
-		return len(s.sagaTargets(p)) > 0
+		for q := range s.Players {
+			if q != p && s.hasFaceDown(q) {
+				return true
+			}
+		}
+		return false
 	case Hel:
 		return slices.ContainsFunc(s.Discard, func(id int) bool { return kindOf(id) != Hero })
 	}
@@ -346,79 +296,16 @@ func (s *State) godHasEffect(p int) bool {
 func (s *State) sagaTargets(p int) []int {
 	var out []int
 	for k := 1; k < s.Players; k++ {
-		q := (p + k) % s.Players
-		if slices.ContainsFunc(s.Seats[q].Party, func(pc PartyCard) bool { return !pc.FaceUp }) {
+		if q := (p + k) % s.Players; s.hasFaceDown(q) {
 			out = append(out, q)
 		}
 	}
 	return out
 }
 
-func (s *State) stepLegal() []rules.Action {
-	st := s.Step
-	pl := &s.Seats[st.Seat]
-	var out []rules.Action
-	switch st.Kind {
-	case StepRed:
-		for t := range s.Players {
-			if t == st.Seat {
-				out = append(out, act(KindGive, "Keep the First Player token", t))
-			} else {
-				out = append(out, act(KindGive, "Give the First Player token to "+s.name(t), t))
-			}
-		}
-	case StepSax:
-		for _, id := range s.Discard {
-			if kindOf(id) == Raider {
-				out = append(out, act(KindSalvage, "Sax: take "+aCard(id)+" from the discard pile", id))
-			}
-		}
-		out = append(out, act(KindDecline, "Sax: take nothing"))
-	case StepSaxEnd, StepReinforceEnd, StepFreyaEnd:
-		face := "face-up"
-		if st.Kind == StepFreyaEnd {
-			face = "face-down"
-		}
-		for _, e := range []int{Left, Right} {
-			out = append(out, act(KindEnd, fmt.Sprintf("Put %s %s at the %s end", aCard(st.Card), face, endName(e)), e))
-		}
-	case StepReinforceAdd:
-		for _, id := range pl.Hand {
-			out = append(out, act(KindAdd, "Reinforce with "+aCard(id), id))
-		}
-	case StepLoki:
-		for i, pc := range pl.Party {
-			if kindOf(pc.Card) != Jarl {
-				out = append(out, act(KindLoki, "Loki: Glory on your "+cardName(pc.Card)+posText(i), i))
-			}
-		}
-	case StepSaga:
-		for _, t := range st.Targets {
-			for i, pc := range s.Seats[t].Party {
-				if !pc.FaceUp {
-					out = append(out, act(KindSaga, fmt.Sprintf("Saga: turn %s's face-down card at position %d face-up", s.name(t), i+1), t, i))
-				}
-			}
-		}
-	case StepHel:
-		for _, id := range s.Discard {
-			if kindOf(id) != Hero {
-				out = append(out, act(KindHel, "Hel: take "+aCard(id)+" from the discard pile", id))
-			}
-		}
-	case StepHelInsert:
-		for i := 0; i <= len(pl.Party); i++ {
-			label := fmt.Sprintf("Put %s face-up before position %d", aCard(st.Card), i+1)
-			switch i {
-			case 0:
-				label = fmt.Sprintf("Put %s face-up at the left end", aCard(st.Card))
-			case len(pl.Party):
-				label = fmt.Sprintf("Put %s face-up at the right end", aCard(st.Card))
-			}
-			out = append(out, act(KindInsert, label, i))
-		}
-	}
-	return out
+// hasFaceDown reports whether seat p's Party has a face-down card.
+func (s *State) hasFaceDown(p int) bool {
+	return slices.ContainsFunc(s.Seats[p].Party, func(pc PartyCard) bool { return !pc.FaceUp })
 }
 
 // Result implements rules.State.
@@ -435,48 +322,88 @@ func (s *State) Result() *rules.Result {
 // Clone implements rules.State.
 func (s *State) Clone() rules.State { return s.clone() }
 
-func (s *State) clone() *State {
-	c := *s
-	rng := *s.RNG
-	c.RNG = &rng
-	c.Names = slices.Clone(s.Names)
-	c.InPlay = slices.Clone(s.InPlay)
-	c.Deck = slices.Clone(s.Deck)
-	c.Discard = slices.Clone(s.Discard)
-	c.SetAside = slices.Clone(s.SetAside)
-	c.Removed = slices.Clone(s.Removed)
-	c.GodPile = slices.Clone(s.GodPile)
-	c.GodsRemoved = slices.Clone(s.GodsRemoved)
-	c.GodsUsed = slices.Clone(s.GodsUsed)
-	c.Groups = make([]Group, len(s.Groups))
-	for i, g := range s.Groups {
-		g.Cards = slices.Clone(g.Cards)
-		c.Groups[i] = g
-	}
-	if s.Groups == nil {
-		c.Groups = nil
-	}
-	c.Seats = make([]Player, len(s.Seats))
-	for i, pl := range s.Seats {
-		pl.Hand = slices.Clone(pl.Hand)
-		pl.Party = slices.Clone(pl.Party)
-		c.Seats[i] = pl
-	}
-	if s.Step != nil {
-		st := *s.Step
-		st.Targets = slices.Clone(s.Step.Targets)
-		c.Step = &st
-	}
-	if s.Report != nil {
-		c.Report = s.Report.clone()
-	}
-	if s.Outcome != nil {
-		c.Outcome = s.Result()
-	}
-	return &c
+// stateCopy holds a clone with its generator and step, so that one
+// allocation makes all three.
+type stateCopy struct {
+	s    State
+	rng  rules.RNG
+	step Step
 }
 
-// refusal turns FindLegal's verdict into an error a player can read, with
+// clone copies the state deeply, in a few allocations: every list of ints
+// is carved from one array and every Party from another. What never
+// changes once set is shared: the Outposts in play and the names (fixed
+// at set-up), the Report (each Resolution publishes a new one) and the
+// Outcome.
+func (s *State) clone() *State {
+	b := &stateCopy{s: *s, rng: *s.RNG}
+	c := &b.s
+	c.RNG = &b.rng
+	c.InPlay = slices.Clip(s.InPlay)
+	c.Names = slices.Clip(s.Names)
+	if s.Step != nil {
+		b.step = *s.Step
+		c.Step = &b.step
+	}
+
+	n := len(s.Deck) + len(s.Discard) + len(s.SetAside) + len(s.Removed) + len(s.GodPile) + len(s.GodsRemoved) + len(s.GodsUsed)
+	parties := 0
+	for _, g := range s.Groups {
+		n += len(g.Cards)
+	}
+	for _, pl := range s.Seats {
+		n += len(pl.Hand)
+		parties += len(pl.Party)
+	}
+	if s.Step != nil {
+		n += len(s.Step.Targets)
+	}
+	ints := make([]int, 0, n)
+	cards := make([]PartyCard, 0, parties)
+
+	c.Deck = carve(&ints, s.Deck)
+	c.Discard = carve(&ints, s.Discard)
+	c.SetAside = carve(&ints, s.SetAside)
+	c.Removed = carve(&ints, s.Removed)
+	c.GodPile = carve(&ints, s.GodPile)
+	c.GodsRemoved = carve(&ints, s.GodsRemoved)
+	c.GodsUsed = carve(&ints, s.GodsUsed)
+	if s.Groups != nil {
+		c.Groups = make([]Group, len(s.Groups))
+		for i, g := range s.Groups {
+			g.Cards = carve(&ints, g.Cards)
+			c.Groups[i] = g
+		}
+	}
+	if s.Seats != nil {
+		c.Seats = make([]Player, len(s.Seats))
+		for i, pl := range s.Seats {
+			pl.Hand = carve(&ints, pl.Hand)
+			pl.Party = carve(&cards, pl.Party)
+			c.Seats[i] = pl
+		}
+	}
+	if c.Step != nil {
+		c.Step.Targets = carve(&ints, s.Step.Targets)
+	}
+	return c
+}
+
+// carve copies src to the end of *buf, which has room for it, and
+// returns the copy capped, so that appending to it reallocates instead of
+// running into the next copy. A nil src stays nil: the JSON encoding tells
+// nil from empty.
+func carve[T any](buf *[]T, src []T) []T {
+	if src == nil {
+		return nil
+	}
+	start := len(*buf)
+	*buf = append(*buf, src...)
+	return (*buf)[start:len(*buf):len(*buf)]
+}
+
+// refusal turns Apply's verdict (the game is over, the seat is not
+// pending, the action is illegal) into an error a player can read, with
 // the reason when it is one of the common ones.
 func (s *State) refusal(seat rules.Seat, a rules.Action, err error) error {
 	switch {

@@ -134,11 +134,12 @@ func godView(g int) *GodView {
 // face-down cards.
 func partyView(party []PartyCard, owner bool) []PartyCardView {
 	out := make([]PartyCardView, len(party))
+	faces := make([]CardView, len(party)) // one allocation for the cards shown
 	for i, pc := range party {
 		v := PartyCardView{FaceUp: pc.FaceUp, Glory: pc.Glory, Champion: pc.Champion}
 		if pc.FaceUp || owner {
-			c := cardView(pc.Card)
-			v.Card = &c
+			faces[i] = cardView(pc.Card)
+			v.Card = &faces[i]
 			v.HiddenToOthers = !pc.FaceUp
 		}
 		out[i] = v
