@@ -7,18 +7,37 @@ import (
 	"longhall/rules"
 )
 
-// Apply implements rules.State: it accepts exactly what Legal offers.
+// Apply implements rules.State: it accepts exactly what Legal offers. A
+// quiet state tells no events.
 func (s *State) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
-	a, err := rules.FindLegal(s, seat, a)
-	if err != nil {
+	if err := s.check(seat, a); err != nil {
 		return nil, err
+	}
+	if s.quiet {
+		s.apply(int(seat), a, nil)
+		return nil, nil
 	}
 	var ev events
 	s.apply(int(seat), a, &ev)
 	return ev, nil
 }
 
-// apply carries out a legal action of seat p.
+// check refuses what Legal does not offer seat, with the errors
+// rules.FindLegal gives, but without listing the legal actions (allows).
+func (s *State) check(seat rules.Seat, a rules.Action) error {
+	switch {
+	case s.Outcome != nil:
+		return rules.ErrGameOver
+	case !s.seatOK(int(seat)) || s.Step.Seat != int(seat):
+		return rules.ErrNotPending
+	case !s.allows(seat, a):
+		return fmt.Errorf("%w: %s is not allowed now", rules.ErrIllegal, a)
+	}
+	return nil
+}
+
+// apply carries out a legal action of seat p. Its events go to ev, which
+// is nil for a quiet state: then no words are built at all.
 func (s *State) apply(p int, a rules.Action, ev *events) {
 	pl := &s.Seats[p]
 	switch s.Step.Kind {
@@ -34,7 +53,9 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		s.Step.Seat = (p + 1) % s.Players
 	case StepRespond:
 		if a.Kind == KindPass {
-			ev.Add(p, "pass", "%s does not respond", s.name(p))
+			if ev != nil {
+				ev.Add(p, "pass", "%s does not respond", s.name(p))
+			}
 			s.nextResponder(ev)
 			return
 		}
@@ -47,13 +68,17 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		c := a.Args[0]
 		o := s.Step.Other
 		s.Seats[o].Crew = rules.Without(s.Seats[o].Crew, c)
-		ev.Add(p, "take", "%s takes %s from %s's crew", s.name(p), CardName(c), s.name(o))
+		if ev != nil {
+			ev.Add(p, "take", "%s takes %s from %s's crew", s.name(p), CardName(c), s.name(o))
+		}
 		s.Step = Step{Kind: StepKeep, Seat: p, Card: c}
 	case StepKeep:
 		c := s.Step.Card
 		if a.Args[0] == 0 {
 			s.toPile(c)
-			ev.Add(p, "overboard", "%s throws %s overboard", s.name(p), CardName(c))
+			if ev != nil {
+				ev.Add(p, "overboard", "%s throws %s overboard", s.name(p), CardName(c))
+			}
 			s.resolveStack(ev)
 			return
 		}
@@ -66,11 +91,15 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		s.afterPush(p, o, ev)
 	case StepMonster:
 		s.Monster = a.Args[0]
-		ev.Add(p, "monster", "%s drives the sea monster to %s", s.name(p), SpaceName(s.Monster))
+		if ev != nil {
+			ev.Add(p, "monster", "%s drives the sea monster to %s", s.name(p), SpaceName(s.Monster))
+		}
 		s.resolveStack(ev)
 	case StepSacrifice:
 		if a.Kind == KindStop {
-			ev.Add(p, "sacrifice", "%s ends the sacrifice", s.name(p))
+			if ev != nil {
+				ev.Add(p, "sacrifice", "%s ends the sacrifice", s.name(p))
+			}
 			s.resolveStack(ev)
 			return
 		}
@@ -79,20 +108,28 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		s.Discard = append(s.Discard, c)
 		s.Step.Left++
 		if s.Step.Left%2 == 1 {
-			ev.Add(p, "sacrifice", "%s sacrifices %s, the first card of a pair", s.name(p), CardName(c))
+			if ev != nil {
+				ev.Add(p, "sacrifice", "%s sacrifices %s, the first card of a pair", s.name(p), CardName(c))
+			}
 			return
 		}
-		ev.Add(p, "sacrifice", "%s sacrifices %s, completing a pair", s.name(p), CardName(c))
+		if ev != nil {
+			ev.Add(p, "sacrifice", "%s sacrifices %s, completing a pair", s.name(p), CardName(c))
+		}
 		s.draw(p, 1, ev)
 		if len(pl.Hand) < 2 {
-			ev.Add(p, "sacrifice", "%s has no pair left to sacrifice", s.name(p))
+			if ev != nil {
+				ev.Add(p, "sacrifice", "%s has no pair left to sacrifice", s.name(p))
+			}
 			s.resolveStack(ev)
 		}
 	case StepDiscard:
 		c := a.Args[0]
 		pl.Hand = rules.Without(pl.Hand, c)
 		s.Discard = append(s.Discard, c)
-		ev.Add(p, "discard", "%s discards %s", s.name(p), CardName(c))
+		if ev != nil {
+			ev.Add(p, "discard", "%s discards %s", s.name(p), CardName(c))
+		}
 		if len(pl.Hand) <= HandLimit {
 			s.nextTurn(ev)
 		}
@@ -111,17 +148,25 @@ func (s *State) applyAct(p int, a rules.Action, ev *events) {
 			o := a.Args[1]
 			pl.Crew = rules.Without(pl.Crew, o)
 			s.toPile(o)
-			ev.Add(p, "overboard", "%s throws %s overboard", s.name(p), CardName(o))
+			if ev != nil {
+				ev.Add(p, "overboard", "%s throws %s overboard", s.name(p), CardName(o))
+			}
 		}
 		pl.Crew = append(pl.Crew, c)
-		ev.Add(p, "hero", "%s puts %s in the crew", s.name(p), CardName(c))
+		if ev != nil {
+			ev.Add(p, "hero", "%s puts %s in the crew", s.name(p), CardName(c))
+		}
 	case KindRow:
 		s.HeroOpen = false
 		s.moveShip(p, a.Args[0], ev)
-		ev.Add(p, "row", "%s rows, and the turn ends", s.name(p))
+		if ev != nil {
+			ev.Add(p, "row", "%s rows, and the turn ends", s.name(p))
+		}
 		s.endTurn(ev)
 	case KindEnd:
-		ev.Add(p, "end", "%s ends the turn", s.name(p))
+		if ev != nil {
+			ev.Add(p, "end", "%s ends the turn", s.name(p))
+		}
 		s.endTurn(ev)
 	default:
 		s.HeroOpen = false
@@ -145,7 +190,9 @@ func (s *State) play(p int, a rules.Action, ev *events) {
 	case KindUse:
 		pl.Used = append(pl.Used, a.Args[0])
 	}
-	ev.Add(p, "play", "%s", s.playWords(e))
+	if ev != nil {
+		ev.Add(p, "play", "%s", s.playWords(e))
+	}
 	s.Stack = append(s.Stack, e)
 }
 
@@ -236,7 +283,9 @@ func (s *State) pass(p int, ev *events) {
 	last := s.lastPass()
 	s.Step.Passes++
 	if last {
-		ev.Add(-1, "resolve", "Everyone passes: the stack resolves from the top")
+		if ev != nil {
+			ev.Add(-1, "resolve", "Everyone passes: the stack resolves from the top")
+		}
 		s.resolveStack(ev)
 		return
 	}
@@ -259,7 +308,9 @@ func (s *State) resolveStack(ev *events) {
 		s.Resolve++
 		e := s.Stack[i]
 		if e.Cancelled {
-			ev.Add(e.Seat, "cancelled", "%s is cancelled", s.entryWords(i))
+			if ev != nil {
+				ev.Add(e.Seat, "cancelled", "%s is cancelled", s.entryWords(i))
+			}
 			if e.Kind == KindMonsterAttack {
 				s.backFromMonster(e, ev)
 			}
@@ -285,13 +336,17 @@ func (s *State) effect(i int, ev *events) (waiting bool) {
 		if j := Neighbour(pl.Ship, e.Args[1]); j >= 0 {
 			from := pl.Ship
 			pl.Ship = j
-			ev.Add(p, "sail", "%s sails %s to %s", s.name(p), DirNames[e.Args[1]], SpaceName(j))
+			if ev != nil {
+				ev.Add(p, "sail", "%s sails %s to %s", s.name(p), DirNames[e.Args[1]], SpaceName(j))
+			}
 			if j == s.Monster {
 				// Sailing onto the sea monster forces an attack on it, the
 				// turn's standard action, once this stack is done.
 				s.Standard = true
 				s.MonsterFrom = from
-				ev.Add(p, "monster", "%s must attack the sea monster", s.name(p))
+				if ev != nil {
+					ev.Add(p, "monster", "%s must attack the sea monster", s.name(p))
+				}
 			}
 		}
 	case KindEvent:
@@ -311,13 +366,17 @@ func (s *State) effect(i int, ev *events) (waiting bool) {
 		return s.attackMonster(p, e, ev)
 	case KindLoot:
 		if !s.canLoot(p) {
-			ev.Add(p, "fizzle", "There is nothing left to loot")
+			if ev != nil {
+				ev.Add(p, "fizzle", "There is nothing left to loot")
+			}
 			return false
 		}
 		k := Spaces[pl.Ship].Colour
 		d := s.Daughters[k][0]
 		s.Daughters[k] = s.Daughters[k][1:]
-		ev.Add(p, "loot", "%s loots the %s village and takes %s aboard", s.name(p), ColourNames[k], CardName(d))
+		if ev != nil {
+			ev.Add(p, "loot", "%s loots the %s village and takes %s aboard", s.name(p), ColourNames[k], CardName(d))
+		}
 		return s.addToCrew(p, d, ev)
 	case KindFeast:
 		return s.feast(p, ev)
@@ -326,7 +385,9 @@ func (s *State) effect(i int, ev *events) (waiting bool) {
 		// than two cards left (reactions of their own spent them), there is
 		// no pair to give.
 		if len(pl.Hand) < 2 {
-			ev.Add(p, "fizzle", "%s has no pair of cards left to sacrifice", s.name(p))
+			if ev != nil {
+				ev.Add(p, "fizzle", "%s has no pair of cards left to sacrifice", s.name(p))
+			}
 			return false
 		}
 		s.Step = Step{Kind: StepSacrifice, Seat: p}
@@ -351,11 +412,15 @@ func (s *State) eventEffect(i int, ev *events) (waiting bool) {
 	case Loki, Calm:
 		if i > 0 {
 			s.Stack[i-1].Cancelled = true
-			ev.Add(p, "cancel", "%s cancels %s", CardName(e.Args[0]), s.entryWords(i-1))
+			if ev != nil {
+				ev.Add(p, "cancel", "%s cancels %s", CardName(e.Args[0]), s.entryWords(i-1))
+			}
 		}
 	case ShieldWall:
 		s.Stack[0].Cancelled = true
-		ev.Add(p, "cancel", "%s's Shield Wall stops the attack", s.name(p))
+		if ev != nil {
+			ev.Add(p, "cancel", "%s's Shield Wall stops the attack", s.name(p))
+		}
 	case Thor:
 		s.Stack[0].Mod += sign(e.Args[1])
 	case Seasick:
@@ -363,7 +428,9 @@ func (s *State) eventEffect(i int, ev *events) (waiting bool) {
 	case Mutiny:
 		o := e.Args[1]
 		if len(s.Seats[o].Crew) == 0 {
-			ev.Add(p, "fizzle", "%s has no crew left to lose", s.name(o))
+			if ev != nil {
+				ev.Add(p, "fizzle", "%s has no crew left to lose", s.name(o))
+			}
 			return false
 		}
 		s.Step = Step{Kind: StepOverboard, Seat: o, Card: -1}
@@ -380,7 +447,9 @@ func (s *State) eventEffect(i int, ev *events) (waiting bool) {
 	case Stirs:
 		if j := e.Args[1]; j != s.Monster && !s.shipOn(j) {
 			s.Monster = j
-			ev.Add(p, "monster", "The sea monster moves to %s", SpaceName(j))
+			if ev != nil {
+				ev.Add(p, "monster", "The sea monster moves to %s", SpaceName(j))
+			}
 		}
 	case Ravens:
 		s.draw(p, 2, ev)
@@ -395,7 +464,9 @@ func (s *State) moveShip(p, d int, ev *events) {
 	pl := &s.Seats[p]
 	if j := Neighbour(pl.Ship, d); j >= 0 && j != s.Monster {
 		pl.Ship = j
-		ev.Add(p, "move", "%s's longship moves %s to %s", s.name(p), DirNames[d], SpaceName(j))
+		if ev != nil {
+			ev.Add(p, "move", "%s's longship moves %s to %s", s.name(p), DirNames[d], SpaceName(j))
+		}
 	}
 }
 
@@ -409,8 +480,10 @@ func (s *State) steal(p, o int, ev *events) {
 	c := (*h)[i]
 	*h = slices.Delete(*h, i, i+1)
 	s.Seats[p].Hand = append(s.Seats[p].Hand, c)
-	ev.Secret(p, "steal", fmt.Sprintf("%s takes a card from %s", s.name(p), s.name(o)),
-		fmt.Sprintf("%s takes %s from %s", s.name(p), CardName(c), s.name(o)), p, o)
+	if ev != nil {
+		ev.Secret(p, "steal", fmt.Sprintf("%s takes a card from %s", s.name(p), s.name(o)),
+			fmt.Sprintf("%s takes %s from %s", s.name(p), CardName(c), s.name(o)), p, o)
+	}
 }
 
 // roll rolls the die for p's attack with modifier mod.
@@ -418,9 +491,13 @@ func (s *State) roll(p, target, mod int, ev *events) int {
 	die := 1 + s.RNG.Intn(6)
 	s.Roll = &Roll{Seat: p, Die: die, Mod: mod, Total: die + mod, Target: target}
 	if mod == 0 {
-		ev.Add(p, "roll", "%s rolls a %d", s.name(p), die)
+		if ev != nil {
+			ev.Add(p, "roll", "%s rolls a %d", s.name(p), die)
+		}
 	} else {
-		ev.Add(p, "roll", "%s rolls a %d,%s: %s", s.name(p), die, modWords(mod), signed(die+mod))
+		if ev != nil {
+			ev.Add(p, "roll", "%s rolls a %d,%s: %s", s.name(p), die, modWords(mod), signed(die+mod))
+		}
 	}
 	return die + mod
 }
@@ -447,7 +524,9 @@ func signed(n int) string {
 // attack resolves p's attack on o's longship (STANDARD ACTIONS).
 func (s *State) attack(p, o, mod int, ev *events) (waiting bool) {
 	if s.Seats[o].Ship != s.Seats[p].Ship {
-		ev.Add(p, "fizzle", "%s's longship is no longer there", s.name(o))
+		if ev != nil {
+			ev.Add(p, "fizzle", "%s's longship is no longer there", s.name(o))
+		}
 		return false
 	}
 	mod += s.crewOf(p, Berserker) - s.crewOf(o, Shieldmaiden)
@@ -455,13 +534,17 @@ func (s *State) attack(p, o, mod int, ev *events) (waiting bool) {
 	winner, loser := p, o
 	if total < Success {
 		winner, loser = o, p
-		ev.Add(p, "attack", "The attack fails: %s robs %s and pushes the longship away", s.name(o), s.name(p))
+		if ev != nil {
+			ev.Add(p, "attack", "The attack fails: %s robs %s and pushes the longship away", s.name(o), s.name(p))
+		}
 	} else {
-		ev.Add(p, "attack", "%s wins: a card, and %s's longship is pushed away", s.name(p), s.name(o))
+		if ev != nil {
+			ev.Add(p, "attack", "%s wins: a card, and %s's longship is pushed away", s.name(p), s.name(o))
+		}
 	}
 	s.steal(winner, loser, ev)
 	s.draw(winner, 1, ev)
-	if len(s.moves(s.Seats[loser].Ship)) > 0 {
+	if s.movable(s.Seats[loser].Ship) {
 		s.Step = Step{Kind: StepPush, Seat: winner, Other: loser}
 		return true
 	}
@@ -479,7 +562,9 @@ func (s *State) afterPush(winner, loser int, ev *events) {
 // whether the game waits for that choice.
 func (s *State) afterPushWaits(winner, loser int, ev *events) bool {
 	if s.Roll.Total >= Decisive && winner == s.Roll.Seat && len(s.Seats[loser].Crew) > 0 {
-		ev.Add(winner, "decisive", "A decisive victory: %s takes a crew member", s.name(winner))
+		if ev != nil {
+			ev.Add(winner, "decisive", "A decisive victory: %s takes a crew member", s.name(winner))
+		}
 		s.Step = Step{Kind: StepTake, Seat: winner, Other: loser}
 		return true
 	}
@@ -495,11 +580,15 @@ func (s *State) crewOf(p, k int) int {
 func (s *State) attackMonster(p int, e Entry, ev *events) (waiting bool) {
 	total := s.roll(p, -1, e.Mod+s.crewOf(p, Berserker), ev)
 	if total < Success {
-		ev.Add(p, "monster", "The sea monster drives %s back", s.name(p))
+		if ev != nil {
+			ev.Add(p, "monster", "The sea monster drives %s back", s.name(p))
+		}
 		s.backFromMonster(e, ev)
 		return false
 	}
-	ev.Add(p, "monster", "%s defeats the sea monster", s.name(p))
+	if ev != nil {
+		ev.Add(p, "monster", "%s defeats the sea monster", s.name(p))
+	}
 	s.draw(p, 2, ev)
 	s.Step = Step{Kind: StepMonster, Seat: p}
 	return true
@@ -508,26 +597,36 @@ func (s *State) attackMonster(p int, e Entry, ev *events) (waiting bool) {
 // backFromMonster returns a longship to the space it sailed from.
 func (s *State) backFromMonster(e Entry, ev *events) {
 	s.Seats[e.Seat].Ship = e.From
-	ev.Add(e.Seat, "move", "%s's longship goes back to %s", s.name(e.Seat), SpaceName(e.From))
+	if ev != nil {
+		ev.Add(e.Seat, "move", "%s's longship goes back to %s", s.name(e.Seat), SpaceName(e.From))
+	}
 }
 
 // feast moves p's healthy daughters to the war camp and refills the hand
 // to 6; three daughters of the other colours win at once.
 func (s *State) feast(p int, ev *events) (waiting bool) {
 	pl := &s.Seats[p]
-	var home []string
+	moved := 0
+	var home []string // their names, for the log
 	for _, c := range slices.Clone(pl.Crew) {
 		if IsDaughter(c) && !slices.Contains(s.Seasick, c) {
 			pl.Crew = rules.Without(pl.Crew, c)
 			pl.Camp = append(pl.Camp, c)
-			home = append(home, CardName(c))
+			moved++
+			if ev != nil {
+				home = append(home, CardName(c))
+			}
 		}
 	}
-	if len(home) == 0 {
-		ev.Add(p, "feast", "Every daughter aboard is seasick: no feast")
+	if moved == 0 {
+		if ev != nil {
+			ev.Add(p, "feast", "Every daughter aboard is seasick: no feast")
+		}
 		return false
 	}
-	ev.Add(p, "feast", "%s hosts a feast: %s to the war camp", s.name(p), rules.And(home))
+	if ev != nil {
+		ev.Add(p, "feast", "%s hosts a feast: %s to the war camp", s.name(p), rules.And(home))
+	}
 	if n := HandLimit - len(pl.Hand); n > 0 {
 		s.draw(p, n, ev)
 	}
@@ -546,7 +645,9 @@ func (s *State) addToCrew(p, c int, ev *events) (waiting bool) {
 		inCrew := slices.ContainsFunc(pl.Crew, func(d int) bool { return DaughterColour(d) == k })
 		if !inCrew {
 			s.toPile(c)
-			ev.Add(p, "overboard", "%s already has a %s daughter: %s goes home", s.name(p), ColourNames[k], CardName(c))
+			if ev != nil {
+				ev.Add(p, "overboard", "%s already has a %s daughter: %s goes home", s.name(p), ColourNames[k], CardName(c))
+			}
 			return false
 		}
 		pl.Crew = append(pl.Crew, c)
@@ -565,7 +666,9 @@ func (s *State) addToCrew(p, c int, ev *events) (waiting bool) {
 func (s *State) overboard(p, c int, ev *events) {
 	s.Seats[p].Crew = rules.Without(s.Seats[p].Crew, c)
 	s.toPile(c)
-	ev.Add(p, "overboard", "%s throws %s overboard", s.name(p), CardName(c))
+	if ev != nil {
+		ev.Add(p, "overboard", "%s throws %s overboard", s.name(p), CardName(c))
+	}
 }
 
 // afterCrewChange goes on after a crew member went overboard: another if
@@ -598,9 +701,10 @@ func (s *State) endAction(ev *events) {
 			s.Discard = append(s.Discard, e.Args[0])
 		}
 	}
-	s.Stack, s.Seasick, s.Resolve = nil, nil, 0
+	// The stack's array is kept for the next action's: no state shares it.
+	s.Stack, s.Seasick, s.Resolve = s.Stack[:0], nil, 0
 	if s.MonsterFrom >= 0 {
-		s.Stack = []Entry{{Seat: s.Turn, Kind: KindMonsterAttack, From: s.MonsterFrom}}
+		s.Stack = append(s.Stack, Entry{Seat: s.Turn, Kind: KindMonsterAttack, From: s.MonsterFrom})
 		s.MonsterFrom = -1
 		s.startReactions(s.Turn)
 		return
@@ -627,7 +731,8 @@ func (s *State) nextResponder(ev *events) {
 // draw gives p n cards from the deck, forming a new deck from the
 // discards when it runs out (MaxReshuffles times at most).
 func (s *State) draw(p, n int, ev *events) {
-	var got []string
+	got := 0
+	var names []string // the cards' names, for the log
 	for range n {
 		if len(s.Deck) == 0 {
 			if len(s.Discard) == 0 || s.Reshuffles >= MaxReshuffles {
@@ -635,17 +740,29 @@ func (s *State) draw(p, n int, ev *events) {
 			}
 			s.Reshuffles++
 			rules.Restock(s.RNG, &s.Deck, &s.Discard)
-			ev.Add(-1, "reshuffle", "The discards are shuffled into a new deck (%d of %d)", s.Reshuffles, MaxReshuffles)
+			if ev != nil {
+				ev.Add(-1, "reshuffle", "The discards are shuffled into a new deck (%d of %d)", s.Reshuffles, MaxReshuffles)
+			}
 		}
 		s.Seats[p].Hand = append(s.Seats[p].Hand, s.Deck[0])
-		got = append(got, CardName(s.Deck[0]))
+		got++
+		if ev != nil {
+			names = append(names, CardName(s.Deck[0]))
+		}
 		s.Deck = s.Deck[1:]
 	}
-	if len(got) == 0 {
-		ev.Add(p, "draw", "%s draws nothing: the deck is spent", s.name(p))
+	if ev == nil {
 		return
 	}
-	ev.Secret(p, "draw", fmt.Sprintf("%s draws %s", s.name(p), rules.Count(len(got), "card")), fmt.Sprintf("%s draws %s", s.name(p), rules.And(got)), p)
+	if got == 0 {
+		if ev != nil {
+			ev.Add(p, "draw", "%s draws nothing: the deck is spent", s.name(p))
+		}
+		return
+	}
+	if ev != nil {
+		ev.Secret(p, "draw", fmt.Sprintf("%s draws %s", s.name(p), rules.Count(got, "card")), fmt.Sprintf("%s draws %s", s.name(p), rules.And(names)), p)
+	}
 }
 
 // endTurn: down to 6 cards, then the next player.
@@ -715,5 +832,7 @@ func (s *State) finish(winners []rules.Seat, reason string, ev *events) {
 	})
 	s.Outcome = &rules.Result{Winners: winners, Scores: scores, Ranking: ranking, Reason: reason}
 	s.Step = Step{Kind: StepOver, Seat: -1}
-	ev.Add(-1, "over", "The game is over. %s.", reason)
+	if ev != nil {
+		ev.Add(-1, "over", "The game is over. %s.", reason)
+	}
 }

@@ -23,9 +23,10 @@ func (b *Bot) Choose(st rules.State, seat rules.Seat) (rules.Action, error) {
 		return rules.Action{}, rules.ErrNotPending
 	}
 	p := int(seat)
+	t := s.target(p) // once for every action: the state does not change
 	best, bestV := 0, -1e9
 	for i, a := range legal {
-		v := s.worth(p, a) + 0.01*float64(b.rng.Intn(10))
+		v := s.worth(p, t, a) + 0.01*float64(b.rng.Intn(10))
 		if v > bestV {
 			best, bestV = i, v
 		}
@@ -39,15 +40,15 @@ func (s *State) target(p int) int {
 	pl := &s.Seats[p]
 	aboard := rules.CountBy(pl.Crew, IsDaughter)
 	home := HarbourOf[pl.Colour]
-	dist := Distances(pl.Ship, s.Monster)
 	best, bestD := -1, 1<<30
 	for k := range Colours {
 		v := VillageOf[k]
-		if s.hasColour(p, k) || len(s.Daughters[k]) == 0 || dist[v] < 0 {
+		d := distance(pl.Ship, v, s.Monster)
+		if s.hasColour(p, k) || len(s.Daughters[k]) == 0 || d < 0 {
 			continue
 		}
-		if dist[v] < bestD {
-			best, bestD = v, dist[v]
+		if d < bestD {
+			best, bestD = v, d
 		}
 	}
 	if aboard > 0 && (best < 0 || aboard+len(pl.Camp) >= Colours-1 || aboard >= 2) {
@@ -62,7 +63,7 @@ func (s *State) target(p int) int {
 // distanceTo is the moves from space i to space j around the monster (a
 // long way for none).
 func (s *State) distanceTo(i, j int) int {
-	if d := Distances(i, s.Monster)[j]; d >= 0 {
+	if d := distance(i, j, s.Monster); d >= 0 {
 		return d
 	}
 	return 50
@@ -72,7 +73,7 @@ func (s *State) distanceTo(i, j int) int {
 // then aboard.
 func (s *State) leader(p int) int {
 	best, bestV := -1, -1
-	for _, o := range s.opponents(p) {
+	for o := range s.others(p) {
 		pl := &s.Seats[o]
 		if v := 3*len(pl.Camp) + rules.CountBy(pl.Crew, IsDaughter); v > bestV {
 			best, bestV = o, v
@@ -81,8 +82,8 @@ func (s *State) leader(p int) int {
 	return best
 }
 
-// cardValue is what keeping card c is worth to p.
-func (s *State) cardValue(p, c int) float64 {
+// cardValue is what keeping card c is worth to p, heading for space t.
+func (s *State) cardValue(p, t, c int) float64 {
 	switch KindOf(c) {
 	case Loki:
 		return 5
@@ -98,7 +99,6 @@ func (s *State) cardValue(p, c int) float64 {
 	}
 	if w := WindOf(c); w >= 0 && w < 4 {
 		pl := &s.Seats[p]
-		t := s.target(p)
 		if j := Neighbour(pl.Ship, w); j >= 0 && s.distanceTo(j, t) < s.distanceTo(pl.Ship, t) {
 			return 2.5
 		}
@@ -107,10 +107,10 @@ func (s *State) cardValue(p, c int) float64 {
 	return 2
 }
 
-// worth scores one legal action for p: higher is better.
-func (s *State) worth(p int, a rules.Action) float64 {
+// worth scores one legal action for p, heading for space t (target):
+// higher is better.
+func (s *State) worth(p, t int, a rules.Action) float64 {
 	pl := &s.Seats[p]
-	t := s.target(p)
 	now := s.distanceTo(pl.Ship, t)
 	closer := func(j int) float64 {
 		if j < 0 || j == s.Monster {
@@ -127,7 +127,7 @@ func (s *State) worth(p int, a rules.Action) float64 {
 		if len(a.Args) > 1 && IsDaughter(a.Args[1]) {
 			return -5
 		}
-		return 20 - s.cardValue(p, a.Args[0])
+		return 20 - s.cardValue(p, t, a.Args[0])
 	case KindAttack:
 		o := a.Args[0]
 		daughters := rules.CountBy(s.Seats[o].Crew, IsDaughter)
@@ -142,7 +142,7 @@ func (s *State) worth(p int, a rules.Action) float64 {
 			return -10 // the monster is avoided: the way goes round it
 		}
 		if c := closer(j); c > 0 {
-			return 40 - s.cardValue(p, a.Args[0])
+			return 40 - s.cardValue(p, t, a.Args[0])
 		}
 		return -10
 	case KindUse:
@@ -158,7 +158,7 @@ func (s *State) worth(p int, a rules.Action) float64 {
 			return s.rollHelps(p, a.Args[1])
 		}
 	case KindEvent:
-		return s.eventWorth(p, a)
+		return s.eventWorth(p, t, a)
 	case KindRow:
 		if closer(Neighbour(pl.Ship, a.Args[0])) > 0 {
 			return 5
@@ -169,7 +169,7 @@ func (s *State) worth(p int, a rules.Action) float64 {
 	case KindSacrifice:
 		return -1
 	case KindDiscard:
-		return 10 - s.cardValue(p, a.Args[0])
+		return 10 - s.cardValue(p, t, a.Args[0])
 	case KindOverboard:
 		c := a.Args[0]
 		if IsDaughter(c) {
@@ -178,7 +178,7 @@ func (s *State) worth(p int, a rules.Action) float64 {
 			}
 			return -10
 		}
-		return 5 - s.cardValue(p, c)
+		return 5 - s.cardValue(p, t, c)
 	case KindTake:
 		if k := DaughterColour(a.Args[0]); k >= 0 && !s.hasColour(p, k) {
 			return 10
@@ -218,8 +218,9 @@ func (s *State) rollHelps(p, up int) float64 {
 	return -5
 }
 
-// eventWorth scores playing an event for its effect.
-func (s *State) eventWorth(p int, a rules.Action) float64 {
+// eventWorth scores playing an event for its effect, for p heading for
+// space t.
+func (s *State) eventWorth(p, t int, a rules.Action) float64 {
 	c := a.Args[0]
 	top := len(s.Stack) - 1
 	switch KindOf(c) {
@@ -258,7 +259,7 @@ func (s *State) eventWorth(p int, a rules.Action) float64 {
 		return -5
 	case Current:
 		pl := &s.Seats[p]
-		if j := Neighbour(pl.Ship, a.Args[1]); j >= 0 && s.distanceTo(j, s.target(p)) < s.distanceTo(pl.Ship, s.target(p)) {
+		if j := Neighbour(pl.Ship, a.Args[1]); j >= 0 && s.distanceTo(j, t) < s.distanceTo(pl.Ship, t) {
 			return 35
 		}
 		return -5

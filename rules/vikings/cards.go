@@ -1,6 +1,6 @@
 package vikings
 
-import "slices"
+import "math/bits"
 
 // Card ids: the 94 action cards first, kind by kind in Kinds order (each
 // copy its own id), then the 12 thanes' daughters, colour by colour.
@@ -90,19 +90,83 @@ func CardName(card int) string {
 }
 
 // distinct returns one card of each kind and wind among cards, lowest id
-// first: copies that play alike make one choice.
-func distinct(cards []int) []int {
-	seen := map[[2]int]bool{}
-	var out []int
-	for _, c := range slices.Sorted(slices.Values(cards)) {
-		key := [2]int{KindOf(c), WindOf(c)}
-		if IsDaughter(c) {
-			key = [2]int{-1 - DaughterColour(c), 0}
-		}
-		if !seen[key] {
-			seen[key] = true
-			out = append(out, c)
+// first: copies that play alike make one choice. It fills buf (a small
+// array's slice keeps the list off the heap) and returns it.
+func distinct(buf, cards []int) []int {
+	if len(cards) < 2 {
+		return append(buf[:0], cards...)
+	}
+	// The cards as a set of ids, read back in order: sorted for free.
+	var set [maxCards / 64]uint64
+	for _, c := range cards {
+		set[c>>6] |= 1 << (c & 63)
+	}
+	var seen [(numClasses + 63) / 64]uint64
+	out := buf[:0]
+	for w, word := range set {
+		for word != 0 {
+			c := w*64 + bits.TrailingZeros64(word)
+			word &= word - 1
+			k := classes[c]
+			if seen[k>>6]&(1<<(k&63)) == 0 {
+				seen[k>>6] |= 1 << (k & 63)
+				out = append(out, c)
+			}
 		}
 	}
 	return out
+}
+
+// firstOfKind returns the first (lowest) card of each kind of action
+// card among cards, plus one: 0 for a kind with none. Ids go kind by
+// kind, so the kinds' order is the cards' order. Events and reactions
+// offer only these: copies of an event play alike whatever their wind.
+func firstOfKind(cards []int) [NumKinds]uint8 {
+	var first [NumKinds]uint8
+	for _, c := range cards {
+		if k := KindOf(c); k >= 0 && (first[k] == 0 || c < int(first[k])-1) {
+			first[k] = uint8(c + 1)
+		}
+	}
+	return first
+}
+
+// effectKinds and reactionKinds list the kinds of event played for their
+// effect and as reactions, in Kinds order.
+var effectKinds, reactionKinds []int
+
+func init() {
+	for k, kind := range Kinds {
+		switch {
+		case kind.Type == Event && kind.Reaction:
+			reactionKinds = append(reactionKinds, k)
+		case kind.Type == Event:
+			effectKinds = append(effectKinds, k)
+		}
+	}
+}
+
+// maxCards bounds the card ids (NumCards), for distinct's sets.
+const maxCards = 128
+
+// numClasses counts the classes in classes: an action card's kind and
+// wind, a daughter's colour, and one for anything else.
+const numClasses = NumKinds*6 + Colours + 1
+
+// classes holds each card's class, what makes copies play alike: an action
+// card's kind and wind, a daughter's colour.
+var classes [maxCards]uint8
+
+func init() {
+	if NumCards() > maxCards || NumActionCards >= 255 {
+		panic("vikings: the card ids outgrow distinct's and firstOfKind's tables")
+	}
+	for c := range classes {
+		classes[c] = numClasses - 1
+		if k := DaughterColour(c); k >= 0 {
+			classes[c] = uint8(NumKinds*6 + k)
+		} else if k := KindOf(c); k >= 0 {
+			classes[c] = uint8(k*6 + WindOf(c) + 1) // winds run from NoWind (-1) to AnyWind (4)
+		}
+	}
 }

@@ -97,8 +97,7 @@ func newState(players int, names []string, seed uint64, balanced bool) *State {
 			p.Hand, s.Deck = append(p.Hand, s.Deck[:BalancedCards[k]]...), s.Deck[BalancedCards[k]:]
 		}
 	}
-	var ev events
-	s.startTurn(s.Turn, &ev)
+	s.startTurn(s.Turn, nil) // nobody reads the set-up's events
 	return s
 }
 

@@ -2,165 +2,402 @@ package vikings
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 
 	"longhall/rules"
 )
 
-// Legal implements rules.State.
+// Legal implements rules.State. A quiet state's actions have no labels.
 func (s *State) Legal(seat rules.Seat) []rules.Action {
-	p := int(seat)
-	if s.Outcome != nil || !s.seatOK(p) || s.Step.Seat != p {
+	var b listBuf
+	l := lister{loud: !s.quiet, buf: &b}
+	s.walk(int(seat), &l)
+	return b.list()
+}
+
+// allows reports whether seat may take a now: whether Legal offers it
+// (labels aside). It walks the same rules as Legal, but only through the
+// actions of a's kind (and card), and lists none.
+func (s *State) allows(seat rules.Seat, a rules.Action) bool {
+	l := lister{matching: true, want: a}
+	s.walk(int(seat), &l)
+	return l.found
+}
+
+// lister is the one walk through a seat's legal actions, in Legal's
+// order, for two callers: Legal, which lists them in buf (labelled only
+// when the state is loud), and Apply, which looks for the action it was
+// given (matching) without listing any, so that Apply accepts exactly
+// what Legal offers.
+type lister struct {
+	loud bool     // label the actions listed
+	buf  *listBuf // where they are listed
+
+	matching bool // looking for want instead of listing
+	want     rules.Action
+	found    bool
+}
+
+// listBuf keeps a list in small arrays, on Legal's stack, for list to
+// copy out at its exact size; what does not fit goes to spill. It is
+// apart from the lister so that Apply's matching walk need not clear it.
+type listBuf struct {
+	n, argCount int
+	kinds       [listed]string
+	argEnds     [listed]uint8    // where each action's Args end in args
+	args        [3 * listed]int8 // ids (below maxCards), spaces, seats and directions fit
+	labels      []string         // when loud, each listed action's
+	spill       []rules.Action
+}
+
+// listed is how many actions a listBuf keeps in its arrays: most lists
+// are shorter.
+const listed = 32
+
+// offers reports whether the walk should go through the actions of kind:
+// when matching, only the wanted kind, and none once it is found.
+func (l *lister) offers(kind string) bool {
+	return !l.matching || !l.found && l.want.Kind == kind
+}
+
+// card reports whether the walk should go through the actions that play
+// card c (their first argument): when matching, only the wanted card's.
+func (l *lister) card(c int) bool {
+	return !l.matching || len(l.want.Args) > 0 && l.want.Args[0] == c
+}
+
+// add offers one action. It reports whether the caller should label it
+// (label): only a loud list is labelled, so a quiet one builds no words.
+func (l *lister) add(kind string, args ...int) bool {
+	if l.matching {
+		if kind == l.want.Kind && slices.Equal(args, l.want.Args) {
+			l.found = true
+		}
+		return false
+	}
+	l.buf.add(kind, args)
+	return l.loud
+}
+
+// label labels the action just added.
+func (l *lister) label(text string) { l.buf.label(text) }
+
+// add lists an action.
+func (b *listBuf) add(kind string, args []int) {
+	if b.spill != nil || b.n == listed || b.argCount+len(args) > len(b.args) || !small(args) {
+		b.spill = append(b.spill, rules.Action{Kind: kind, Args: slices.Clone(args)})
+		return
+	}
+	for _, v := range args {
+		b.args[b.argCount] = int8(v)
+		b.argCount++
+	}
+	b.kinds[b.n] = kind
+	b.argEnds[b.n] = uint8(b.argCount)
+	b.n++
+}
+
+// small reports whether every arg fits a listBuf's arrays.
+func small(args []int) bool {
+	for _, v := range args {
+		if v != int(int8(v)) {
+			return false
+		}
+	}
+	return true
+}
+
+// label labels the action listed last.
+func (b *listBuf) label(text string) {
+	if len(b.spill) > 0 {
+		b.spill[len(b.spill)-1].Label = text
+		return
+	}
+	if b.labels == nil {
+		b.labels = make([]string, 0, listed)
+	}
+	b.labels = append(b.labels[:b.n-1], text)
+}
+
+// list returns the actions listed, in arrays of their own: one for the
+// actions and one for all their Args, each action's capped at its length
+// so that appending to one never writes into the next one's.
+func (b *listBuf) list() []rules.Action {
+	if b.n == 0 {
 		return nil
 	}
+	out := make([]rules.Action, b.n, b.n+len(b.spill))
+	var args []int
+	if b.argCount > 0 {
+		args = make([]int, b.argCount)
+		for i, v := range b.args[:b.argCount] {
+			args[i] = int(v)
+		}
+	}
+	start := 0
+	for i := range out {
+		end := int(b.argEnds[i])
+		out[i].Kind = b.kinds[i]
+		if i < len(b.labels) {
+			out[i].Label = b.labels[i]
+		}
+		if end > start {
+			out[i].Args = args[start:end:end]
+		}
+		start = end
+	}
+	return append(out, b.spill...)
+}
+
+// walk goes through p's legal actions in order (see lister).
+func (s *State) walk(p int, l *lister) {
+	if s.Outcome != nil || !s.seatOK(p) || s.Step.Seat != p {
+		return
+	}
 	pl := &s.Seats[p]
-	var out []rules.Action
+	var buf [16]int
 	switch s.Step.Kind {
 	case StepAct:
-		out = s.legalAct(p)
+		s.walkAct(p, l)
 	case StepReact:
-		out = append(s.legalReactions(p), act(KindPass, "Pass"))
+		s.walkReactions(p, l)
+		if l.add(KindPass) {
+			l.label("Pass")
+		}
 	case StepRespond:
-		out = slices.Concat(s.legalEvents(p), s.legalHeroUses(p), []rules.Action{act(KindPass, "Pass")})
+		s.walkEvents(p, l)
+		s.walkHeroUses(p, l)
+		if l.add(KindPass) {
+			l.label("Pass")
+		}
 	case StepOverboard:
-		for _, c := range s.overboardChoices(p) {
-			out = append(out, act(KindOverboard, "Throw "+CardName(c)+" overboard", c))
+		if l.offers(KindOverboard) {
+			for _, c := range s.overboardChoices(buf[:0], p) {
+				if l.add(KindOverboard, c) {
+					l.label("Throw " + CardName(c) + " overboard")
+				}
+			}
 		}
 	case StepTake:
-		for _, c := range distinct(s.Seats[s.Step.Other].Crew) {
-			out = append(out, act(KindTake, "Take "+CardName(c), c))
+		if l.offers(KindTake) {
+			for _, c := range distinct(buf[:0], s.Seats[s.Step.Other].Crew) {
+				if l.add(KindTake, c) {
+					l.label("Take " + CardName(c))
+				}
+			}
 		}
 	case StepKeep:
-		out = []rules.Action{act(KindKeep, "Keep "+CardName(s.Step.Card)+" in your crew", 1), act(KindKeep, "Throw "+CardName(s.Step.Card)+" overboard", 0)}
+		if l.add(KindKeep, 1) {
+			l.label("Keep " + CardName(s.Step.Card) + " in your crew")
+		}
+		if l.add(KindKeep, 0) {
+			l.label("Throw " + CardName(s.Step.Card) + " overboard")
+		}
 	case StepPush:
-		for _, d := range s.moves(s.Seats[s.Step.Other].Ship) {
-			out = append(out, act(KindPush, fmt.Sprintf("Move %s's longship %s", s.name(s.Step.Other), DirNames[d]), d))
+		if l.offers(KindPush) {
+			o := s.Step.Other
+			for d := range 4 {
+				if s.canMove(s.Seats[o].Ship, d) && l.add(KindPush, d) {
+					l.label(fmt.Sprintf("Move %s's longship %s", s.name(o), DirNames[d]))
+				}
+			}
 		}
 	case StepMonster:
-		for _, i := range s.monsterSpaces() {
-			out = append(out, act(KindMonster, fmt.Sprintf("Move the sea monster to %s", SpaceName(i)), i))
+		if l.offers(KindMonster) {
+			for i := range Spaces {
+				if s.monsterMayGo(i) && l.add(KindMonster, i) {
+					l.label(fmt.Sprintf("Move the sea monster to %s", SpaceName(i)))
+				}
+			}
 		}
 	case StepSacrifice:
 		// STANDARD ACTIONS, Sacrifice: "discards pairs of cards": the cards
 		// are chosen one at a time, and the sacrifice may stop only between
 		// pairs, never on the first card of one.
-		label := "Sacrifice %s (the first card of a pair)"
-		if s.Step.Left%2 == 1 {
-			label = "Sacrifice %s (completing the pair, draw a card)"
+		if l.offers(KindDiscard) {
+			label := "Sacrifice %s (the first card of a pair)"
+			if s.Step.Left%2 == 1 {
+				label = "Sacrifice %s (completing the pair, draw a card)"
+			}
+			for _, c := range distinct(buf[:0], pl.Hand) {
+				if l.add(KindDiscard, c) {
+					l.label(fmt.Sprintf(label, CardName(c)))
+				}
+			}
 		}
-		for _, c := range distinct(pl.Hand) {
-			out = append(out, act(KindDiscard, fmt.Sprintf(label, CardName(c)), c))
-		}
-		if s.Step.Left%2 == 0 {
-			out = append(out, act(KindStop, "Stop sacrificing"))
+		if s.Step.Left%2 == 0 && l.add(KindStop) {
+			l.label("Stop sacrificing")
 		}
 	case StepDiscard:
-		for _, c := range distinct(pl.Hand) {
-			out = append(out, act(KindDiscard, "Discard "+CardName(c), c))
+		if l.offers(KindDiscard) {
+			for _, c := range distinct(buf[:0], pl.Hand) {
+				if l.add(KindDiscard, c) {
+					l.label("Discard " + CardName(c))
+				}
+			}
 		}
 	}
-	return out
+}
+
+// canMove reports whether a longship on space i may be moved in direction
+// d by anything but sailing: the space allows it, and not onto the sea
+// monster.
+func (s *State) canMove(i, d int) bool {
+	j := Neighbour(i, d)
+	return j >= 0 && j != s.Monster
 }
 
 // moves lists the directions a longship may be moved in from space i by
-// anything but sailing: allowed there, and not onto the sea monster.
+// anything but sailing (canMove).
 func (s *State) moves(i int) []int {
 	var out []int
 	for d := range 4 {
-		if j := Neighbour(i, d); j >= 0 && j != s.Monster {
+		if s.canMove(i, d) {
 			out = append(out, d)
 		}
 	}
 	return out
 }
 
-// monsterSpaces lists where the sea monster may be moved: any space with
-// no longship that is not a harbour (and not where it is).
-func (s *State) monsterSpaces() []int {
-	var out []int
-	for i, sp := range Spaces {
-		if sp.Kind != Harbour && i != s.Monster && !s.shipOn(i) {
-			out = append(out, i)
+// movable reports whether a longship on space i may be moved at all.
+func (s *State) movable(i int) bool {
+	for d := range 4 {
+		if s.canMove(i, d) {
+			return true
 		}
 	}
-	return out
+	return false
+}
+
+// monsterMayGo reports whether the sea monster may be moved to space i:
+// a space with no longship that is not a harbour (and not where it is).
+func (s *State) monsterMayGo(i int) bool {
+	return Spaces[i].Kind != Harbour && i != s.Monster && !s.shipOn(i)
 }
 
 func (s *State) shipOn(i int) bool {
-	return slices.ContainsFunc(s.Seats, func(p Player) bool { return p.Ship == i })
+	for p := range s.Seats {
+		if s.Seats[p].Ship == i {
+			return true
+		}
+	}
+	return false
 }
 
-// legalAct lists the active player's choices.
-func (s *State) legalAct(p int) []rules.Action {
+// walkAct goes through the active player's choices.
+func (s *State) walkAct(p int, l *lister) {
 	pl := &s.Seats[p]
-	var out []rules.Action
-	if s.HeroOpen {
-		for _, c := range distinct(pl.Hand) {
-			if TypeOf(c) != Hero {
+	var hb [16]int
+	var hand []int // distinct, for the heroes and sails
+	if l.offers(KindHero) || l.offers(KindSail) {
+		hand = distinct(hb[:0], pl.Hand)
+	}
+	if s.HeroOpen && l.offers(KindHero) {
+		var cb [8]int
+		var crew []int // distinct, once a hero needs room
+		for _, c := range hand {
+			if TypeOf(c) != Hero || !l.card(c) {
 				continue
 			}
 			if len(pl.Crew) < CrewLimit {
-				out = append(out, act(KindHero, "Put "+CardName(c)+" in your crew", c))
+				if l.add(KindHero, c) {
+					l.label("Put " + CardName(c) + " in your crew")
+				}
 				continue
 			}
-			for _, o := range distinct(pl.Crew) {
-				out = append(out, act(KindHero, fmt.Sprintf("Put %s in your crew, throwing %s overboard", CardName(c), CardName(o)), c, o))
+			if crew == nil {
+				crew = distinct(cb[:0], pl.Crew)
+			}
+			for _, o := range crew {
+				if l.add(KindHero, c, o) {
+					l.label(fmt.Sprintf("Put %s in your crew, throwing %s overboard", CardName(c), CardName(o)))
+				}
 			}
 		}
 	}
 	// Sailing: wind cards, and events for their wind.
-	for _, c := range distinct(pl.Hand) {
-		w := WindOf(c)
-		if w == NoWind {
-			continue
-		}
-		for d := range 4 {
-			if w != AnyWind && w != d {
+	if l.offers(KindSail) {
+		for _, c := range hand {
+			w := WindOf(c)
+			if w == NoWind || !l.card(c) {
 				continue
 			}
-			j := Neighbour(pl.Ship, d)
-			if j < 0 || j == s.Monster && s.Standard {
-				continue // onto the sea monster only with a standard action left
+			for d := range 4 {
+				if w != AnyWind && w != d {
+					continue
+				}
+				j := Neighbour(pl.Ship, d)
+				if j < 0 || j == s.Monster && s.Standard {
+					continue // onto the sea monster only with a standard action left
+				}
+				if l.add(KindSail, c, d) {
+					l.label(sailLabel(c, d, j == s.Monster))
+				}
 			}
-			label := fmt.Sprintf("Sail %s with %s", DirNames[d], CardName(c))
-			if TypeOf(c) == Event {
-				label += " (for its wind)"
-			}
-			if j == s.Monster {
-				label += ", and attack the sea monster"
-			}
-			out = append(out, act(KindSail, label, c, d))
 		}
 	}
-	out = append(out, s.legalEvents(p)...)
+	s.walkEvents(p, l)
 	if !s.Standard {
-		for _, o := range s.opponents(p) {
-			if s.Seats[o].Ship == pl.Ship {
-				out = append(out, act(KindAttack, "Attack "+s.name(o)+"'s longship", o))
+		if l.offers(KindAttack) {
+			for o := range s.others(p) {
+				if s.Seats[o].Ship == pl.Ship && l.add(KindAttack, o) {
+					l.label("Attack " + s.name(o) + "'s longship")
+				}
 			}
 		}
-		if s.canLoot(p) {
-			out = append(out, act(KindLoot, "Loot the "+ColourNames[Spaces[pl.Ship].Colour]+" village"))
+		if l.offers(KindLoot) && s.canLoot(p) && l.add(KindLoot) {
+			l.label("Loot the " + ColourNames[Spaces[pl.Ship].Colour] + " village")
 		}
-		if s.canFeast(p) {
-			out = append(out, act(KindFeast, "Host a feast"))
+		if l.offers(KindFeast) && s.canFeast(p) && l.add(KindFeast) {
+			l.label("Host a feast")
 		}
-		if len(pl.Hand) >= 2 {
-			out = append(out, act(KindSacrifice, "Sacrifice pairs of cards to the gods"))
+		if len(pl.Hand) >= 2 && l.add(KindSacrifice) {
+			l.label("Sacrifice pairs of cards to the gods")
 		}
 	}
-	out = append(out, s.legalHeroUses(p)...)
-	for _, d := range s.moves(pl.Ship) {
-		out = append(out, act(KindRow, "Row "+DirNames[d]+" (ends your turn)", d))
+	s.walkHeroUses(p, l)
+	if l.offers(KindRow) {
+		for d := range 4 {
+			if s.canMove(pl.Ship, d) && l.add(KindRow, d) {
+				l.label("Row " + DirNames[d] + " (ends your turn)")
+			}
+		}
 	}
-	return append(out, act(KindEnd, "End your turn"))
+	if l.add(KindEnd) {
+		l.label("End your turn")
+	}
+}
+
+// sailLabel is the label of sailing direction d with card c, onto the
+// sea monster or not.
+func sailLabel(c, d int, monster bool) string {
+	label := fmt.Sprintf("Sail %s with %s", DirNames[d], CardName(c))
+	if TypeOf(c) == Event {
+		label += " (for its wind)"
+	}
+	if monster {
+		label += ", and attack the sea monster"
+	}
+	return label
+}
+
+// others yields the other seats in turn order after p.
+func (s *State) others(p int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for i := 1; i < s.Players; i++ {
+			if !yield((p + i) % s.Players) {
+				return
+			}
+		}
+	}
 }
 
 // opponents lists the other seats in turn order after p.
 func (s *State) opponents(p int) []int {
 	out := make([]int, 0, s.Players-1)
-	for i := 1; i < s.Players; i++ {
-		out = append(out, (p+i)%s.Players)
+	for o := range s.others(p) {
+		out = append(out, o)
 	}
 	return out
 }
@@ -172,7 +409,17 @@ func (s *State) hasColour(p, k int) bool {
 	if pl.Colour == k {
 		return true
 	}
-	return slices.ContainsFunc(slices.Concat(pl.Crew, pl.Camp), func(c int) bool { return DaughterColour(c) == k })
+	for _, c := range pl.Crew {
+		if DaughterColour(c) == k {
+			return true
+		}
+	}
+	for _, c := range pl.Camp {
+		if DaughterColour(c) == k {
+			return true
+		}
+	}
+	return false
 }
 
 // canLoot: on a village of another colour, whose daughter p does not
@@ -188,137 +435,167 @@ func (s *State) canFeast(p int) bool {
 	return pl.Ship == HarbourOf[pl.Colour] && slices.ContainsFunc(pl.Crew, IsDaughter)
 }
 
-// legalEvents lists the events p may play for their effect now, with
-// their targets.
-func (s *State) legalEvents(p int) []rules.Action {
+// walkEvents goes through the events p may play for their effect now,
+// with their targets: one card of each kind, the first in the hand.
+func (s *State) walkEvents(p int, l *lister) {
+	if !l.offers(KindEvent) {
+		return
+	}
 	pl := &s.Seats[p]
-	var out []rules.Action
-	seen := map[int]bool{}
-	for _, c := range distinct(pl.Hand) {
-		k := KindOf(c)
-		if TypeOf(c) != Event || Kinds[k].Reaction || seen[k] {
+	first := firstOfKind(pl.Hand)
+	for _, k := range effectKinds {
+		c := int(first[k]) - 1
+		if c < 0 || !l.card(c) {
 			continue
 		}
-		seen[k] = true
 		name := Kinds[k].Name
 		switch k {
 		case Mutiny:
-			for _, o := range s.opponents(p) {
-				if len(s.Seats[o].Crew) > 0 {
-					out = append(out, act(KindEvent, fmt.Sprintf("%s: %s throws a crew member overboard", name, s.name(o)), c, o))
+			for o := range s.others(p) {
+				if len(s.Seats[o].Crew) > 0 && l.add(KindEvent, c, o) {
+					l.label(fmt.Sprintf("%s: %s throws a crew member overboard", name, s.name(o)))
 				}
 			}
 		case Command:
-			for _, o := range s.opponents(p) {
-				for _, d := range s.moves(s.Seats[o].Ship) {
-					out = append(out, act(KindEvent, fmt.Sprintf("%s: move %s's longship %s", name, s.name(o), DirNames[d]), c, o, d))
+			for o := range s.others(p) {
+				for d := range 4 {
+					if s.canMove(s.Seats[o].Ship, d) && l.add(KindEvent, c, o, d) {
+						l.label(fmt.Sprintf("%s: move %s's longship %s", name, s.name(o), DirNames[d]))
+					}
 				}
 			}
 		case Current:
-			for _, d := range s.moves(pl.Ship) {
-				out = append(out, act(KindEvent, fmt.Sprintf("%s: move your longship %s", name, DirNames[d]), c, d))
+			for d := range 4 {
+				if s.canMove(pl.Ship, d) && l.add(KindEvent, c, d) {
+					l.label(fmt.Sprintf("%s: move your longship %s", name, DirNames[d]))
+				}
 			}
 		case Stirs:
-			for _, i := range s.monsterSpaces() {
-				out = append(out, act(KindEvent, fmt.Sprintf("%s: the sea monster moves to %s", name, SpaceName(i)), c, i))
+			for i := range Spaces {
+				if s.monsterMayGo(i) && l.add(KindEvent, c, i) {
+					l.label(fmt.Sprintf("%s: the sea monster moves to %s", name, SpaceName(i)))
+				}
 			}
 		case Ravens:
-			if len(s.Deck)+len(s.Discard) > 0 {
-				out = append(out, act(KindEvent, name+": draw 2 cards", c))
+			if len(s.Deck)+len(s.Discard) > 0 && l.add(KindEvent, c) {
+				l.label(name + ": draw 2 cards")
 			}
 		case Thief:
-			for _, o := range s.opponents(p) {
-				if len(s.Seats[o].Hand) > 0 {
-					out = append(out, act(KindEvent, fmt.Sprintf("%s: take a random card from %s", name, s.name(o)), c, o))
+			for o := range s.others(p) {
+				if len(s.Seats[o].Hand) > 0 && l.add(KindEvent, c, o) {
+					l.label(fmt.Sprintf("%s: take a random card from %s", name, s.name(o)))
 				}
 			}
 		}
 	}
-	return out
 }
 
-// legalHeroUses lists the once-a-round abilities p may use as an action
-// or a response: the Helmsman's move and the Seeress's card.
-func (s *State) legalHeroUses(p int) []rules.Action {
+// walkHeroUses goes through the once-a-round abilities p may use as an
+// action or a response: the Helmsman's move and the Seeress's card.
+func (s *State) walkHeroUses(p int, l *lister) {
+	if !l.offers(KindUse) {
+		return
+	}
 	pl := &s.Seats[p]
-	var out []rules.Action
-	for _, c := range distinct(pl.Crew) {
-		if slices.Contains(pl.Used, c) {
+	var cb [8]int
+	for _, c := range distinct(cb[:0], pl.Crew) {
+		if slices.Contains(pl.Used, c) || !l.card(c) {
 			continue
 		}
 		switch KindOf(c) {
 		case Helmsman:
-			for _, d := range s.moves(pl.Ship) {
-				out = append(out, act(KindUse, "Helmsman: move your longship "+DirNames[d], c, d))
+			for d := range 4 {
+				if s.canMove(pl.Ship, d) && l.add(KindUse, c, d) {
+					l.label("Helmsman: move your longship " + DirNames[d])
+				}
 			}
 		case Seeress:
-			if len(s.Deck)+len(s.Discard) > 0 {
-				out = append(out, act(KindUse, "Seeress: draw a card", c))
+			if len(s.Deck)+len(s.Discard) > 0 && l.add(KindUse, c) {
+				l.label("Seeress: draw a card")
 			}
 		}
 	}
-	return out
 }
 
-// legalReactions lists the reactions p may play on the stack now.
-func (s *State) legalReactions(p int) []rules.Action {
+// walkReactions goes through the reactions p may play on the stack now.
+func (s *State) walkReactions(p int, l *lister) {
 	pl := &s.Seats[p]
 	base, top := s.Stack[0], s.Stack[len(s.Stack)-1]
 	rolls := base.Kind == KindAttack || base.Kind == KindMonsterAttack
-	var out []rules.Action
-	seen := map[int]bool{}
-	for _, c := range distinct(pl.Hand) {
-		k := KindOf(c)
-		if TypeOf(c) != Event || !Kinds[k].Reaction || seen[k] {
-			continue
-		}
-		seen[k] = true
-		name := Kinds[k].Name
-		switch k {
-		case Loki:
-			out = append(out, act(KindEvent, name+": cancel "+s.entryWords(len(s.Stack)-1), c))
-		case Thor:
-			if rolls {
-				out = append(out, act(KindEvent, name+": +1 to the roll", c, 1), act(KindEvent, name+": −1 to the roll", c, 0))
+	if l.offers(KindEvent) {
+		// One card of each kind, the first in the hand.
+		first := firstOfKind(pl.Hand)
+		for _, k := range reactionKinds {
+			c := int(first[k]) - 1
+			if c < 0 || !l.card(c) {
+				continue
 			}
-		case Calm:
-			if top.Kind == KindSail && TypeOf(top.Args[0]) == Wind {
-				out = append(out, act(KindEvent, name+": cancel "+s.entryWords(len(s.Stack)-1), c))
-			}
-		case ShieldWall:
-			if base.Kind == KindAttack && base.Args[0] == p {
-				out = append(out, act(KindEvent, name+": cancel the attack on your longship", c))
-			}
-		case Seasick:
-			if base.Kind == KindFeast && base.Seat != p {
-				for _, d := range s.Seats[base.Seat].Crew {
-					if IsDaughter(d) && !slices.Contains(s.Seasick, d) {
-						out = append(out, act(KindEvent, fmt.Sprintf("%s: %s stays aboard", name, CardName(d)), c, d))
+			name := Kinds[k].Name
+			switch k {
+			case Loki:
+				if l.add(KindEvent, c) {
+					l.label(name + ": cancel " + s.entryWords(len(s.Stack)-1))
+				}
+			case Thor:
+				if rolls {
+					if l.add(KindEvent, c, 1) {
+						l.label(name + ": +1 to the roll")
+					}
+					if l.add(KindEvent, c, 0) {
+						l.label(name + ": −1 to the roll")
+					}
+				}
+			case Calm:
+				if top.Kind == KindSail && TypeOf(top.Args[0]) == Wind && l.add(KindEvent, c) {
+					l.label(name + ": cancel " + s.entryWords(len(s.Stack)-1))
+				}
+			case ShieldWall:
+				if base.Kind == KindAttack && base.Args[0] == p && l.add(KindEvent, c) {
+					l.label(name + ": cancel the attack on your longship")
+				}
+			case Seasick:
+				if base.Kind == KindFeast && base.Seat != p {
+					for _, d := range s.Seats[base.Seat].Crew {
+						if IsDaughter(d) && !slices.Contains(s.Seasick, d) && l.add(KindEvent, c, d) {
+							l.label(fmt.Sprintf("%s: %s stays aboard", name, CardName(d)))
+						}
 					}
 				}
 			}
 		}
 	}
-	if rolls {
-		for _, c := range distinct(pl.Crew) {
-			if KindOf(c) == Skald && !slices.Contains(pl.Used, c) {
-				out = append(out, act(KindUse, "Skald: +1 to the roll", c, 1), act(KindUse, "Skald: −1 to the roll", c, 0))
+	if rolls && l.offers(KindUse) {
+		var cb [8]int
+		for _, c := range distinct(cb[:0], pl.Crew) {
+			if KindOf(c) != Skald || slices.Contains(pl.Used, c) || !l.card(c) {
+				continue
+			}
+			if l.add(KindUse, c, 1) {
+				l.label("Skald: +1 to the roll")
+			}
+			if l.add(KindUse, c, 0) {
+				l.label("Skald: −1 to the roll")
 			}
 		}
 	}
-	return out
 }
 
-// overboardChoices lists the crew members p may throw overboard now: any
-// of them, or, when a second daughter of one colour came aboard
+// overboardChoices lists, in buf, the crew members p may throw overboard
+// now: any of them, or, when a second daughter of one colour came aboard
 // (Step.Card), one of that colour's two.
-func (s *State) overboardChoices(p int) []int {
+func (s *State) overboardChoices(buf []int, p int) []int {
 	crew := s.Seats[p].Crew
 	if s.Step.Card >= 0 && IsDaughter(s.Step.Card) {
 		k := DaughterColour(s.Step.Card)
-		return slices.DeleteFunc(slices.Clone(crew), func(c int) bool { return DaughterColour(c) != k })
+		out := buf[:0]
+		for _, c := range crew {
+			if DaughterColour(c) == k {
+				out = append(out, c)
+			}
+		}
+		return out
 	}
-	return distinct(crew)
+	return distinct(buf, crew)
 }
 
 // SpaceName names a space for labels: its kind, colour and place.

@@ -9,32 +9,6 @@ import (
 	"longhall/rules/rulestest"
 )
 
-// scramble deals again, in a copy, everything seat me cannot see: the
-// other players' hands and the deck's order.
-func scramble(s *State, me int, rng *rules.RNG) *State {
-	c := s.Clone().(*State)
-	var slots []*int
-	for i := range c.Deck {
-		slots = append(slots, &c.Deck[i])
-	}
-	for p := range c.Seats {
-		if p != me {
-			for i := range c.Seats[p].Hand {
-				slots = append(slots, &c.Seats[p].Hand[i])
-			}
-		}
-	}
-	ids := make([]int, len(slots))
-	for i, sl := range slots {
-		ids[i] = *sl
-	}
-	rules.Shuffle(rng, ids)
-	for i, sl := range slots {
-		*sl = ids[i]
-	}
-	return c
-}
-
 // check verifies that nothing was created or lost (every action card and
 // every daughter is in exactly one place) and that the book's limits hold:
 // at most 3 crew but while one is thrown overboard, one daughter of a
@@ -133,10 +107,7 @@ func check(st rules.State) error {
 // suite is Vikings for the conformance suite.
 func suite() rulestest.Suite {
 	return rulestest.Suite{
-		Game: game{},
-		Scramble: func(st rules.State, me rules.Seat, rng *rules.RNG) rules.State {
-			return scramble(st.(*State), int(me), rng)
-		},
+		Game:  game{},
 		Check: check,
 		Private: func(st rules.State, me rules.Seat) []string {
 			return private(st.(*State), int(me))

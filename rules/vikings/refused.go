@@ -29,7 +29,7 @@ func (s *State) Refused(seat rules.Seat) []rules.Refusal {
 		}
 	}
 	var out []rules.Refusal
-	for _, c := range distinct(s.Seats[p].Hand) {
+	for _, c := range distinct(nil, s.Seats[p].Hand) {
 		if playable[[2]string{cardKind(c), CardName(c)}] {
 			continue
 		}

@@ -122,6 +122,11 @@ type State struct {
 	Seasick     []int   `json:"seasick,omitempty"` // daughters seasick in the feast on the stack
 
 	Outcome *rules.Result `json:"outcome,omitempty"`
+
+	// quiet marks a copy that plays without words (rules.Quiet, Hush):
+	// no labels, no events, no prompt text. It is never encoded, and
+	// Clone keeps it.
+	quiet bool
 }
 
 var _ rules.State = (*State)(nil)
@@ -140,7 +145,11 @@ func (s *State) Pending() []rules.Prompt {
 	if s.Step.Kind == StepOver {
 		return nil
 	}
-	return []rules.Prompt{{Seat: rules.Seat(s.Step.Seat), Text: s.prompt()}}
+	pr := rules.Prompt{Seat: rules.Seat(s.Step.Seat)}
+	if !s.quiet {
+		pr.Text = s.prompt()
+	}
+	return []rules.Prompt{pr}
 }
 
 func (s *State) prompt() string {
@@ -189,31 +198,33 @@ var _ rules.Expiring = (*State)(nil)
 // Result implements rules.State.
 func (s *State) Result() *rules.Result { return s.Outcome }
 
-// Clone implements rules.State.
+// Clone implements rules.State. The copy's int slices (hands, crews,
+// piles, the stack's args) are cut from one array, each capped at its
+// length so that growing one never writes into the next.
 func (s *State) Clone() rules.State {
 	c := *s
 	c.Names = slices.Clone(s.Names)
 	r := *s.RNG
 	c.RNG = &r
+	ints := intsCopier{buf: make([]int, 0, s.intsLen())}
 	c.Seats = make([]Player, len(s.Seats))
 	for i, p := range s.Seats {
-		p.Hand, p.Crew, p.Used, p.Camp = slices.Clone(p.Hand), slices.Clone(p.Crew), slices.Clone(p.Used), slices.Clone(p.Camp)
+		p.Hand, p.Crew, p.Used, p.Camp = ints.copy(p.Hand), ints.copy(p.Crew), ints.copy(p.Used), ints.copy(p.Camp)
 		c.Seats[i] = p
 	}
-	c.Deck, c.Discard = slices.Clone(s.Deck), slices.Clone(s.Discard)
+	c.Deck, c.Discard = ints.copy(s.Deck), ints.copy(s.Discard)
 	for k := range c.Daughters {
-		c.Daughters[k] = slices.Clone(s.Daughters[k])
+		c.Daughters[k] = ints.copy(s.Daughters[k])
 	}
-	c.Stack = make([]Entry, len(s.Stack))
-	for i, e := range s.Stack {
-		e.Args = slices.Clone(e.Args)
-		c.Stack[i] = e
+	c.Stack = nil
+	if len(s.Stack) > 0 {
+		c.Stack = make([]Entry, len(s.Stack))
+		for i, e := range s.Stack {
+			e.Args = ints.copy(e.Args)
+			c.Stack[i] = e
+		}
 	}
-	if len(s.Stack) == 0 {
-		c.Stack = nil
-	}
-	c.Responders = slices.Clone(s.Responders)
-	c.Seasick = slices.Clone(s.Seasick)
+	c.Responders, c.Seasick = ints.copy(s.Responders), ints.copy(s.Seasick)
 	if s.Roll != nil {
 		r := *s.Roll
 		c.Roll = &r
@@ -223,6 +234,36 @@ func (s *State) Clone() rules.State {
 		c.Outcome = &o
 	}
 	return &c
+}
+
+// intsLen counts the ints Clone copies.
+func (s *State) intsLen() int {
+	n := len(s.Deck) + len(s.Discard) + len(s.Responders) + len(s.Seasick)
+	for i := range s.Seats {
+		p := &s.Seats[i]
+		n += len(p.Hand) + len(p.Crew) + len(p.Used) + len(p.Camp)
+	}
+	for _, d := range s.Daughters {
+		n += len(d)
+	}
+	for _, e := range s.Stack {
+		n += len(e.Args)
+	}
+	return n
+}
+
+// intsCopier copies slices into one array it was given room enough in.
+type intsCopier struct{ buf []int }
+
+// copy returns a copy of src, nil for nil (the encoding tells nil from
+// empty), capped at its length.
+func (c *intsCopier) copy(src []int) []int {
+	if src == nil {
+		return nil
+	}
+	n := len(c.buf)
+	c.buf = append(c.buf, src...)
+	return c.buf[n:len(c.buf):len(c.buf)]
 }
 
 // act and events are the rules package's shorthand and log collector.

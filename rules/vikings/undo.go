@@ -104,7 +104,7 @@ func (s *State) Reveals(seat rules.Seat, a rules.Action) bool {
 // decision, drew from the deck, moved a card into or out of a hand, or
 // rolled the die.
 func (s *State) followsReveal(seat rules.Seat, a rules.Action) bool {
-	c := s.Clone().(*State)
+	c := s.Hush().(*State) // the words are not needed
 	if _, err := c.Apply(seat, a); err != nil {
 		return true // Apply refuses it anyway
 	}
