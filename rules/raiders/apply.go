@@ -7,17 +7,65 @@ import (
 	"longhall/rules"
 )
 
+// act is the rules package's shorthand for a labelled action.
+var act = rules.NewAction
+
+// events collects what one Apply makes happen, for the log. A quiet
+// state's is off: Add and Secret keep nothing, and every line that builds
+// words (names, counts, Sprintf) is written under ev.on(), so that a
+// quiet state builds none.
+type events struct {
+	rules.Events
+	off bool
+}
+
+// on says whether the log is kept: whether to write its lines.
+func (e *events) on() bool { return !e.off }
+
+// Add records an event everyone may read (rules.Events.Add), when on.
+func (e *events) Add(seat int, kind, format string, args ...any) {
+	if !e.off {
+		e.Events.Add(seat, kind, format, args...)
+	}
+}
+
+// Secret records an event with private wording (rules.Events.Secret),
+// when on.
+func (e *events) Secret(seat int, kind, public, private string, to ...int) {
+	if !e.off {
+		e.Events.Secret(seat, kind, public, private, to...)
+	}
+}
+
+// Apply implements rules.State: it accepts exactly what Legal offers,
+// checked without listing it (allows). A quiet state returns no events.
+func (s *State) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
+	p := int(seat)
+	if !s.allows(p, a) {
+		// Refused: FindLegal says why in the words of every game (over,
+		// not this seat's turn, or not allowed). It finds the action only
+		// if allows and Legal disagreed, which TestAllowsIsLegal rules out.
+		if _, err := rules.FindLegal(s, seat, a); err != nil {
+			return nil, err
+		}
+	}
+	ev := events{off: s.quiet}
+	s.apply(p, a, &ev)
+	return ev.Events, nil
+}
+
 // apply carries out a legal action of seat p.
 func (s *State) apply(p int, a rules.Action, ev *events) {
 	pl := &s.Seats[p]
-	name := s.name(p)
 	st := &s.Step
 	switch st.Kind {
 	case StepKeep:
 		c := a.Args[0]
 		pl.Dealt = rules.Without(pl.Dealt, c)
 		s.Deck = append(s.Deck, c) // to the bottom
-		ev.Secret(p, "return", name+" returns a townsfolk to the deck", name+" returns the "+cardName(c)+" to the deck", p)
+		if ev.on() {
+			ev.Secret(p, "return", s.name(p)+" returns a townsfolk to the deck", s.name(p)+" returns the "+cardName(c)+" to the deck", p)
+		}
 		if len(pl.Dealt) == Kept {
 			pl.Hand, pl.Dealt = pl.Dealt, nil
 		}
@@ -47,7 +95,9 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		b := a.Args[0]
 		s.Buildings[b], pl.Worker = pl.Worker, NoWorker
 		s.Placed, s.Taking = b, false
-		ev.Add(p, "place", "%s puts a %s worker at the %s", name, ColourNames[s.Buildings[b]], BuildingNames[b])
+		if ev.on() {
+			ev.Add(p, "place", "%s puts a %s worker at the %s", s.name(p), ColourNames[s.Buildings[b]], BuildingNames[b])
+		}
 		if s.activate(p, b, s.Buildings[b], ev) {
 			s.afterAction(ev)
 		}
@@ -55,7 +105,9 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		b := a.Args[0]
 		pl.Worker, s.Buildings[b] = s.Buildings[b], NoWorker
 		s.Taking = true
-		ev.Add(p, "take", "%s takes the %s worker from the %s", name, ColourNames[pl.Worker], BuildingNames[b])
+		if ev.on() {
+			ev.Add(p, "take", "%s takes the %s worker from the %s", s.name(p), ColourNames[pl.Worker], BuildingNames[b])
+		}
 		if s.activate(p, b, pl.Worker, ev) {
 			s.afterAction(ev)
 		}
@@ -86,8 +138,10 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		o.Hand = slices.Delete(o.Hand, i, i+1)
 		pl.Hand = append(rules.Without(pl.Hand, c), took)
 		o.Hand = append(o.Hand, c)
-		ev.Secret(p, "scout", fmt.Sprintf("%s swaps a card with %s", name, s.name(st.Other)),
-			fmt.Sprintf("%s gives %s %s and takes %s", name, s.name(st.Other), rules.A(cardName(c)), rules.A(cardName(took))), p, st.Other)
+		if ev.on() {
+			ev.Secret(p, "scout", fmt.Sprintf("%s swaps a card with %s", s.name(p), s.name(st.Other)),
+				fmt.Sprintf("%s gives %s %s and takes %s", s.name(p), s.name(st.Other), rules.A(cardName(c)), rules.A(cardName(took))), p, st.Other)
+		}
 		if st.Left--; st.Left == 0 {
 			s.afterAction(ev)
 		}
@@ -99,7 +153,9 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		i := a.Args[0]
 		old := s.Raid.Dice[i]
 		s.Raid.Dice[i] = 1 + s.RNG.Intn(6)
-		ev.Add(p, "reroll", "%s's Brawler rerolls a %d and gets a %d", name, old, s.Raid.Dice[i])
+		if ev.on() {
+			ev.Add(p, "reroll", "%s's Brawler rerolls a %d and gets a %d", s.name(p), old, s.Raid.Dice[i])
+		}
 		if st.Left--; st.Left == 0 {
 			s.resolveRaid(ev)
 		} else {
@@ -109,19 +165,25 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		s.lose(p, a.Args[0], ev)
 	case StepAvenge:
 		o := a.Args[0]
-		ev.Add(p, "avenge", "%s's Avenger makes %s lose a crew member", name, s.name(o))
+		if ev.on() {
+			ev.Add(p, "avenge", "%s's Avenger makes %s lose a crew member", s.name(p), s.name(o))
+		}
 		s.Step = Step{Kind: StepYield, Seat: o, Other: p, Left: st.Left}
 	case StepYield:
 		c := a.Args[0]
 		s.removeCrew(p, c)
 		s.discardCard(c)
-		ev.Add(p, "lose", "%s loses the %s", name, cardName(c))
+		if ev.on() {
+			ev.Add(p, "lose", "%s loses the %s", s.name(p), cardName(c))
+		}
 		s.nextLoss(st.Other, st.Left, ev)
 	case StepDiscard:
 		c := a.Args[0]
 		pl.Hand = rules.Without(pl.Hand, c)
 		s.Discard = append(s.Discard, c)
-		ev.Add(p, "discard", "%s discards %s", name, rules.A(cardName(c)))
+		if ev.on() {
+			ev.Add(p, "discard", "%s discards %s", s.name(p), rules.A(cardName(c)))
+		}
 		if len(pl.Hand) <= MaxHand {
 			s.nextTurn(ev)
 		}
@@ -164,14 +226,13 @@ func (s *State) activate(p, b, colour int, ev *events) (done bool) {
 			s.gainReward(p, Reward{Mead: n}, ev)
 		}
 	}
-	return len(s.legalBuilding(p)) == 0
+	return !s.buildingAction(p)
 }
 
 // applyBuilding carries out a building's choice. It reports whether the
 // building's action is done.
 func (s *State) applyBuilding(p int, a rules.Action, ev *events) (done bool) {
 	pl := &s.Seats[p]
-	name := s.name(p)
 	st := &s.Step
 	switch a.Kind {
 	case KindSkip:
@@ -182,21 +243,27 @@ func (s *State) applyBuilding(p int, a rules.Action, ev *events) (done bool) {
 		s.Discard = append(s.Discard, c)
 		// The ability's own text speaks to its player ("your choice"); the
 		// lines that follow say what it did.
-		ev.Add(p, "town", "%s discards %s at the Town Hall to use its ability", name, rules.A(cardName(c)))
+		if ev.on() {
+			ev.Add(p, "town", "%s discards %s at the Town Hall to use its ability", s.name(p), rules.A(cardName(c)))
+		}
 		st.Card = c
 		return s.useAbility(p, c, ev)
 	case KindSell:
 		c := a.Args[0]
 		pl.Hand = rules.Without(pl.Hand, c)
 		s.Discard = append(s.Discard, c)
-		ev.Add(p, "sell", "%s discards %s at the Treasury", name, rules.A(cardName(c)))
+		if ev.on() {
+			ev.Add(p, "sell", "%s discards %s at the Treasury", s.name(p), rules.A(cardName(c)))
+		}
 		s.gainSilver(p, 2, ev)
 	case KindSell2:
 		for _, c := range a.Args {
 			pl.Hand = rules.Without(pl.Hand, c)
 			s.Discard = append(s.Discard, c)
 		}
-		ev.Add(p, "sell", "%s discards %s and %s at the Treasury", name, rules.A(cardName(a.Args[0])), rules.A(cardName(a.Args[1])))
+		if ev.on() {
+			ev.Add(p, "sell", "%s discards %s and %s at the Treasury", s.name(p), rules.A(cardName(a.Args[0])), rules.A(cardName(a.Args[1])))
+		}
 		s.gainPlunder(p, Gold, 1, ev)
 	case KindHire:
 		c := a.Args[0]
@@ -209,12 +276,16 @@ func (s *State) applyBuilding(p int, a rules.Action, ev *events) (done bool) {
 			pl.Iron--
 			s.Supply[Iron]++
 			pl.Armour = min(MaxArmour, pl.Armour+2)
-			ev.Add(p, "armour", "%s pays 1 iron for 2 armour", name)
+			if ev.on() {
+				ev.Add(p, "armour", "%s pays 1 iron for 2 armour", s.name(p))
+			}
 		} else {
 			pl.Silver -= 2
 			s.Silver += 2
 			pl.Armour++
-			ev.Add(p, "armour", "%s pays 2 silver for 1 armour", name)
+			if ev.on() {
+				ev.Add(p, "armour", "%s pays 2 silver for 1 armour", s.name(p))
+			}
 		}
 	case KindMill:
 		if a.Args[0] == 0 {
@@ -225,7 +296,9 @@ func (s *State) applyBuilding(p int, a rules.Action, ev *events) (done bool) {
 	case KindTrade:
 		pl.Livestock--
 		s.Supply[Livestock]++
-		ev.Add(p, "trade", "%s pays 1 livestock", name)
+		if ev.on() {
+			ev.Add(p, "trade", "%s pays 1 livestock", s.name(p))
+		}
 		s.gainProvisions(p, 2, ev)
 		return s.longHouseDone(p)
 	case KindOffer:
@@ -239,7 +312,7 @@ func (s *State) applyBuilding(p int, a rules.Action, ev *events) (done bool) {
 
 // longHouseDone: after one Long House action, a Sage allows another.
 func (s *State) longHouseDone(p int) bool {
-	if s.Step.Left > 0 && len(s.legalBuilding(p)) > 0 {
+	if s.Step.Left > 0 && s.buildingAction(p) {
 		s.Step.Left--
 		return false
 	}
@@ -252,13 +325,17 @@ func (s *State) hire(p, c, cost int, ev *events) {
 	s.Silver += cost
 	pl.Hand = rules.Without(pl.Hand, c)
 	pl.Crew = append(pl.Crew, c)
-	ev.Add(p, "hire", "%s hires %s for %d silver", s.name(p), rules.A(cardName(c)), cost)
+	if ev.on() {
+		ev.Add(p, "hire", "%s hires %s for %d silver", s.name(p), rules.A(cardName(c)), cost)
+	}
 }
 
 func (s *State) dismiss(p, c int, ev *events) {
 	s.removeCrew(p, c)
 	s.discardCard(c)
-	ev.Add(p, "dismiss", "%s dismisses the %s", s.name(p), cardName(c))
+	if ev.on() {
+		ev.Add(p, "dismiss", "%s dismisses the %s", s.name(p), cardName(c))
+	}
 }
 
 // offer makes the offering in slot, one less of kind less (-1: none).
@@ -277,7 +354,9 @@ func (s *State) offer(p, slot, less int, ev *events) {
 	pl.Offerings = append(pl.Offerings, o)
 	s.Row[slot] = -1
 	s.refillRow()
-	ev.Add(p, "offer", "%s makes an offering to the Chieftain worth %d VP", s.name(p), Offerings[o].VP)
+	if ev.on() {
+		ev.Add(p, "offer", "%s makes an offering to the Chieftain worth %d VP", s.name(p), Offerings[o].VP)
+	}
 }
 
 // refillRow deals offerings from the stack into the empty slots.
@@ -316,41 +395,54 @@ func (s *State) top(ev *events) (int, bool) {
 
 func (s *State) draw(p, n int, ev *events) {
 	pl := &s.Seats[p]
-	var got []string
+	drawn := 0
 	for range n {
 		c, ok := s.top(ev)
 		if !ok {
 			break
 		}
 		pl.Hand = append(pl.Hand, c)
-		got = append(got, cardName(c))
+		drawn++
 	}
-	if len(got) == 0 {
+	if !ev.on() {
+		return
+	}
+	if drawn == 0 {
 		ev.Add(p, "draw", "%s draws nothing: no townsfolk are left", s.name(p))
 		return
 	}
-	ev.Secret(p, "draw", fmt.Sprintf("%s draws %s", s.name(p), rules.Count(len(got), "townsfolk")), fmt.Sprintf("%s draws %s", s.name(p), rules.And(got)), p)
+	got := make([]string, drawn)
+	for i, c := range pl.Hand[len(pl.Hand)-drawn:] {
+		got[i] = cardName(c)
+	}
+	ev.Secret(p, "draw", fmt.Sprintf("%s draws %s", s.name(p), rules.Count(drawn, "townsfolk")), fmt.Sprintf("%s draws %s", s.name(p), rules.And(got)), p)
 }
 
 func (s *State) gainSilver(p, n int, ev *events) {
 	n = min(n, s.Silver)
 	s.Silver -= n
 	s.Seats[p].Silver += n
-	ev.Add(p, "gain", "%s gains %d silver", s.name(p), n)
+	if ev.on() {
+		ev.Add(p, "gain", "%s gains %d silver", s.name(p), n)
+	}
 }
 
 func (s *State) gainProvisions(p, n int, ev *events) {
 	n = min(n, s.Provisions)
 	s.Provisions -= n
 	s.Seats[p].Provisions += n
-	ev.Add(p, "gain", "%s gains %s", s.name(p), rules.Count(n, "provision"))
+	if ev.on() {
+		ev.Add(p, "gain", "%s gains %s", s.name(p), rules.Count(n, "provision"))
+	}
 }
 
 func (s *State) gainPlunder(p, k, n int, ev *events) {
 	n = min(n, s.Supply[k])
 	s.Supply[k] -= n
 	*s.Seats[p].plunder(k) += n
-	ev.Add(p, "gain", "%s gains %s", s.name(p), plunderWords(k, n))
+	if ev.on() {
+		ev.Add(p, "gain", "%s gains %s", s.name(p), plunderWords(k, n))
+	}
 }
 
 // plunderWords writes n pieces of plunder kind k: "2 gold", "1 Valkyrie",
@@ -375,17 +467,23 @@ func (s *State) endTurn(ev *events) {
 	if n := pl.Silver - MaxSilver; n > 0 {
 		pl.Silver -= n
 		s.Silver += n
-		ev.Add(p, "limit", "%s returns %d silver over the limit", s.name(p), n)
+		if ev.on() {
+			ev.Add(p, "limit", "%s returns %d silver over the limit", s.name(p), n)
+		}
 	}
 	if n := pl.Provisions - MaxProvisions; n > 0 {
 		pl.Provisions -= n
 		s.Provisions += n
-		ev.Add(p, "limit", "%s returns %s over the limit", s.name(p), rules.Count(n, "provision"))
+		if ev.on() {
+			ev.Add(p, "limit", "%s returns %s over the limit", s.name(p), rules.Count(n, "provision"))
+		}
 	}
 	if n := pl.Mead - MaxMead; n > 0 {
 		pl.Mead -= n
 		s.Mead += n
-		ev.Add(p, "limit", "%s returns %d mead over the limit", s.name(p), n)
+		if ev.on() {
+			ev.Add(p, "limit", "%s returns %d mead over the limit", s.name(p), n)
+		}
 	}
 	if len(pl.Hand) > MaxHand {
 		s.Step = Step{Kind: StepDiscard, Seat: p}
@@ -444,7 +542,9 @@ func (s *State) nextTurn(ev *events) {
 				return
 			}
 		}
-		ev.Add(-1, "final", "The end is near: %s. Everyone takes one last turn.", cause)
+		if ev.on() {
+			ev.Add(-1, "final", "The end is near: %s. Everyone takes one last turn.", cause)
+		}
 	}
 	s.Turn = (s.Turn + 1) % s.Players
 	s.Step = Step{Kind: StepTurn, Seat: s.Turn}

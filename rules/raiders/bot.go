@@ -15,10 +15,22 @@ func (game) NewBot(seed uint64) rules.Bot { return &Bot{rng: rules.NewRNG(seed)}
 // static estimate, and takes the action whose turn ends best on average.
 // It reads nothing hidden: each guess re-deals the unseen cards from their
 // sorted pool with the bot's own random numbers.
-type Bot struct{ rng *rules.RNG }
+type Bot struct {
+	rng  *rules.RNG
+	work *botWork // scratch, kept from one decision to the next
+}
 
 // botGuesses is how many guesses of the unseen each action is tried on.
 const botGuesses = 2
+
+// botWork is the bot's scratch: the guesses, and the states and list a
+// playout steps through. They are quiet copies refilled in place
+// (copyTo), so a decision allocates little.
+type botWork struct {
+	guesses        [botGuesses]State
+	cur, try, best *State
+	legal          choices
+}
 
 // Choose implements rules.Bot.
 func (b *Bot) Choose(st rules.State, seat rules.Seat) (rules.Action, error) {
@@ -33,20 +45,24 @@ func (b *Bot) Choose(st rules.State, seat rules.Seat) (rules.Action, error) {
 	if len(legal) == 1 {
 		return legal[0], nil
 	}
-	p := int(seat)
-	seeds := [botGuesses]uint64{}
-	for i := range seeds {
-		seeds[i] = b.rng.Uint64()
+	if b.work == nil {
+		b.work = &botWork{cur: &State{}, try: &State{}, best: &State{}}
+	}
+	w, p := b.work, int(seat)
+	// Each guess is dealt once and copied for each action: the same
+	// guess every time, as its seed is.
+	for i := range w.guesses {
+		s.guess(p, b.rng.Uint64(), &w.guesses[i])
 	}
 	best, bestV := 0, -1e18
 	for i, a := range legal {
 		v := 0.0
-		for _, seed := range seeds {
-			c := guess(s, p, seed)
-			if _, err := c.Apply(seat, a); err != nil {
+		for g := range w.guesses {
+			w.guesses[g].copyTo(w.cur)
+			if _, err := w.cur.Apply(seat, a); err != nil {
 				continue
 			}
-			v += playOut(c, p)
+			v += w.playOut(p)
 		}
 		if v > bestV {
 			best, bestV = i, v
@@ -55,80 +71,46 @@ func (b *Bot) Choose(st rules.State, seat rules.Seat) (rules.Action, error) {
 	return legal[best], nil
 }
 
-// guess is a copy of s in which what seat p cannot see is dealt again from
-// its sorted pool with a generator seeded by seed, and the dice to come
-// are the bot's own.
-func guess(s *State, p int, seed uint64) *State {
-	c := s.Clone().(*State)
-	rng := rules.NewRNG(seed)
-	slots := c.unseen(p)
-	pool := make([]int, len(slots))
-	for i, sl := range slots {
-		pool[i] = *sl
-	}
-	slices.Sort(pool)
-	rules.Shuffle(rng, pool)
-	for i, sl := range slots {
-		*sl = pool[i]
-	}
-	for _, stack := range [][]int{c.Offering, c.QuestStack, c.JarlDeck} {
-		slices.Sort(stack)
-		rules.Shuffle(rng, stack)
-	}
-	c.RNG = rules.NewRNG(rng.Uint64())
-	return c
+// guess makes c a quiet copy of s in which what seat p cannot see is dealt
+// again (redeal) with a generator seeded by seed, the dice to come
+// included.
+func (s *State) guess(p int, seed uint64, c *State) {
+	s.copyTo(c)
+	c.quiet = true
+	c.redeal(p, rules.NewRNG(seed))
 }
 
-// unseen lists the places of the cards seat p cannot see: the deck and
-// the other players' hands and set-up cards (dealt and drafted). The
-// stacks of offerings, quests and Jarls are shuffled whole.
-func (s *State) unseen(p int) []*int {
-	var slots []*int
-	for i := range s.Deck {
-		slots = append(slots, &s.Deck[i])
-	}
-	for q := range s.Seats {
-		if q == p {
-			continue
-		}
-		for i := range s.Seats[q].Hand {
-			slots = append(slots, &s.Seats[q].Hand[i])
-		}
-		for i := range s.Seats[q].Dealt {
-			slots = append(slots, &s.Seats[q].Dealt[i])
-		}
-		for i := range s.Seats[q].Draft {
-			slots = append(slots, &s.Seats[q].Draft[i])
-		}
-	}
-	return slots
-}
-
-// playOut finishes p's turn greedily on c (each step's best action by the
-// static estimate) and returns the estimate where it ends.
-func playOut(c *State, p int) float64 {
+// playOut finishes p's turn greedily from w.cur (each step's best action
+// by the static estimate) and returns the estimate where it ends.
+func (w *botWork) playOut(p int) float64 {
+	seat := rules.Seat(p)
 	for range 12 {
+		c := w.cur
 		if c.Outcome != nil || c.Step.Seat != p || c.Step.Kind == StepTurn || c.Step.Kind == StepKeep {
 			break
 		}
-		legal := c.Legal(rules.Seat(p))
-		var next *State
-		bestV := -1e18
-		for _, a := range legal {
-			d := c.Clone().(*State)
-			if _, err := d.Apply(rules.Seat(p), a); err != nil {
+		w.legal = choices{}
+		c.legal(p, &w.legal)
+		found, bestV := false, -1e18
+		for i := range w.legal.n {
+			e := w.legal.at(i)
+			a := rules.Action{Kind: e.kind, Args: e.args[:e.nargs]}
+			c.copyTo(w.try)
+			if _, err := w.try.Apply(seat, a); err != nil {
 				continue
 			}
-			if v := estimate(d, p); v > bestV {
-				next, bestV = d, v
+			if v := estimate(w.try, p); v > bestV {
+				// The best so far is kept; the old best is the next try.
+				w.try, w.best = w.best, w.try
+				found, bestV = true, v
 			}
 		}
-		if next == nil {
+		if !found {
 			break
 		}
-		c = next
+		w.cur, w.best = w.best, w.cur
 	}
-	return estimate(c, p)
+	return estimate(w.cur, p)
 }
 
 // estimate is what seat p's position is worth, in VP: the final score as
@@ -208,7 +190,7 @@ func raidPotential(s *State, p int) float64 {
 		if !ok {
 			continue
 		}
-		strength, _ := s.strength(p, i, typicalDice[sp.Dice], min(pl.Mead, 3))
+		strength := s.tallyStrength(p, i, typicalDice[sp.Dice], min(pl.Mead, 3), nil)
 		loot := s.Plunder[i]
 		prov, gold := s.raidCost(p, i)
 		v := float64(ThresholdVP(i, strength)+s.crewBonus(p, sp.Settlement)) +

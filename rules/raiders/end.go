@@ -84,5 +84,7 @@ func (s *State) finish(ev *events) {
 	}
 	s.Outcome = &rules.Result{Winners: winners, Scores: scores, Ranking: ranking, Reason: reason}
 	s.Step = Step{Kind: StepOver, Seat: -1}
-	ev.Add(-1, "over", "The game is over: %s", reason)
+	if ev.on() {
+		ev.Add(-1, "over", "The game is over: %s", reason)
+	}
 }

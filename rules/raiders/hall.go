@@ -12,27 +12,26 @@ import (
 // its quests (Complete a Quest), reputation tiles, and mead drunk before
 // a raid's roll.
 
-// legalDraft lists seat p's next draft choice: the card to hire, then
+// legalDraft offers seat p's next draft choice: the card to hire, then
 // the one to pass left, then the one to pass right (Setup 5).
-func (s *State) legalDraft(p int) []rules.Action {
+func (s *State) legalDraft(p int, l *choices) {
 	pl := &s.Seats[p]
 	if len(pl.Dealt) == 0 || len(pl.Draft) >= DraftPasses {
-		return nil
+		return
 	}
-	var out []rules.Action
-	for _, c := range byKind(pl.Dealt) {
-		var label string
+	for c := range l.cards(KindDraft, pl.Dealt) {
+		if !l.add(KindDraft, c) {
+			continue
+		}
 		switch len(pl.Draft) {
 		case 0:
-			label = "Hire your " + cardName(c) + " for free"
+			l.label("Hire your " + cardName(c) + " for free")
 		case 1:
-			label = "Pass your " + cardName(c) + " to " + s.name(s.left(p))
+			l.label("Pass your " + cardName(c) + " to " + s.name(s.left(p)))
 		default:
-			label = "Pass your " + cardName(c) + " to " + s.name(s.right(p))
+			l.label("Pass your " + cardName(c) + " to " + s.name(s.right(p)))
 		}
-		out = append(out, act(KindDraft, label, c))
 	}
-	return out
 }
 
 // draft takes p's choice of c; once every seat has chosen, the hired cards
@@ -41,7 +40,7 @@ func (s *State) draft(p, c int, ev *events) {
 	pl := &s.Seats[p]
 	pl.Dealt = rules.Without(pl.Dealt, c)
 	pl.Draft = append(pl.Draft, c)
-	if len(pl.Draft) == 1 {
+	if len(pl.Draft) == 1 && ev.on() {
 		ev.Secret(p, "draft", s.name(p)+" chooses a townsfolk to hire", s.name(p)+" chooses the "+cardName(c)+" to hire", p)
 	}
 	if len(s.Pending()) > 0 {
@@ -50,15 +49,19 @@ func (s *State) draft(p, c int, ev *events) {
 	for q := range s.Seats {
 		d := &s.Seats[q]
 		d.Crew, d.Hand = []int{d.Draft[0]}, d.Dealt
-		ev.Add(q, "hire", "%s hires the %s", s.name(q), cardName(d.Draft[0]))
+		if ev.on() {
+			ev.Add(q, "hire", "%s hires the %s", s.name(q), cardName(d.Draft[0]))
+		}
 	}
 	for q := range s.Seats {
 		d := &s.Seats[q]
 		for i, to := range [2]int{s.left(q), s.right(q)} {
 			c := d.Draft[1+i]
 			s.Seats[to].Hand = append(s.Seats[to].Hand, c)
-			ev.Secret(q, "pass", fmt.Sprintf("%s passes a card to %s", s.name(q), s.name(to)),
-				fmt.Sprintf("%s passes the %s to %s", s.name(q), cardName(c), s.name(to)), q, to)
+			if ev.on() {
+				ev.Secret(q, "pass", fmt.Sprintf("%s passes a card to %s", s.name(q), s.name(to)),
+					fmt.Sprintf("%s passes the %s to %s", s.name(q), cardName(c), s.name(to)), q, to)
+			}
 		}
 	}
 	for q := range s.Seats {
@@ -94,28 +97,26 @@ func (s *State) meetsRep(p, r int) bool {
 	return have >= rep.N
 }
 
-// legalMeadHall lists the Mead Hall's actions: Charm the Crowd for each
+// legalMeadHall offers the Mead Hall's actions: Charm the Crowd for each
 // face-up townsfolk, Complete a Quest for each quest the hand is strong
 // enough for, and each reputation tile p may claim.
-func (s *State) legalMeadHall(p int) []rules.Action {
-	var out []rules.Action
+func (s *State) legalMeadHall(p int, l *choices) {
 	for slot, c := range s.Hall {
-		if c >= 0 {
-			out = append(out, act(KindCharm, "Charm the Crowd: take the "+cardName(c)+bonusWords(slot), slot))
+		if c >= 0 && l.add(KindCharm, slot) {
+			l.label("Charm the Crowd: take the " + cardName(c) + bonusWords(slot))
 		}
 	}
 	strength := s.handStrength(p)
 	for i, q := range s.SpaceQuest {
-		if q >= 0 && strength >= Quests[q].Need {
-			out = append(out, act(KindQuest, fmt.Sprintf("Complete the quest at %s: discard %d strength for %s", SpaceName(i), Quests[q].Need, RewardWords(Quests[q].Reward)), i))
+		if q >= 0 && strength >= Quests[q].Need && l.add(KindQuest, i) {
+			l.label(fmt.Sprintf("Complete the quest at %s: discard %d strength for %s", SpaceName(i), Quests[q].Need, RewardWords(Quests[q].Reward)))
 		}
 	}
 	for _, t := range s.RepRow {
-		if r := t - len(Quests); s.meetsRep(p, r) {
-			out = append(out, act(KindClaim, fmt.Sprintf("Claim the reputation tile for having %s (%d VP a tile)", RepText[Reputations[r].Need], Reputations[r].PerTile), r))
+		if r := t - len(Quests); s.meetsRep(p, r) && l.add(KindClaim, r) {
+			l.label(fmt.Sprintf("Claim the reputation tile for having %s (%d VP a tile)", RepText[Reputations[r].Need], Reputations[r].PerTile))
 		}
 	}
-	return out
 }
 
 // bonusWords says what a Mead Hall slot adds to its card.
@@ -153,7 +154,9 @@ func (s *State) applyMeadHall(p int, a rules.Action, ev *events) (done bool) {
 		slot := a.Args[0]
 		c := s.Hall[slot]
 		pl.Hand = append(pl.Hand, c)
-		ev.Add(p, "charm", "%s charms the crowd and takes the %s", s.name(p), cardName(c))
+		if ev.on() {
+			ev.Add(p, "charm", "%s charms the crowd and takes the %s", s.name(p), cardName(c))
+		}
 		if b := MeadRowBonus[slot]; b != [2]int{} {
 			s.gainReward(p, Reward{Silver: b[0], Mead: b[1]}, ev)
 		}
@@ -167,29 +170,31 @@ func (s *State) applyMeadHall(p int, a rules.Action, ev *events) (done bool) {
 	case KindQuest:
 		i := a.Args[0]
 		q := s.SpaceQuest[i]
-		ev.Add(p, "quest", "%s takes on the quest at %s", s.name(p), SpaceName(i))
+		if ev.on() {
+			ev.Add(p, "quest", "%s takes on the quest at %s", s.name(p), SpaceName(i))
+		}
 		s.Step = Step{Kind: StepQuest, Seat: p, Card: q, Left: Quests[q].Need, Other: i}
 		return false
 	case KindClaim:
 		t := len(Quests) + a.Args[0]
 		s.RepRow = rules.Without(s.RepRow, t)
 		pl.Tiles = append(pl.Tiles, t)
-		ev.Add(p, "claim", "%s claims the reputation tile for having %s", s.name(p), RepText[Reputations[a.Args[0]].Need])
+		if ev.on() {
+			ev.Add(p, "claim", "%s claims the reputation tile for having %s", s.name(p), RepText[Reputations[a.Args[0]].Need])
+		}
 		return true
 	}
 	return true
 }
 
-// legalQuest lists the hand cards p may discard towards the quest: any
+// legalQuest offers the hand cards p may discard towards the quest: any
 // with strength (more than needed is allowed, FAQ).
-func (s *State) legalQuest(p int) []rules.Action {
-	var out []rules.Action
-	for _, c := range byKind(s.Seats[p].Hand) {
-		if n := Kinds[KindOf(c)].Strength; n > 0 {
-			out = append(out, act(KindSpend, fmt.Sprintf("Discard your %s (strength %d)", cardName(c), n), c))
+func (s *State) legalQuest(p int, l *choices) {
+	for c := range l.cards(KindSpend, s.Seats[p].Hand) {
+		if n := Kinds[KindOf(c)].Strength; n > 0 && l.add(KindSpend, c) {
+			l.label(fmt.Sprintf("Discard your %s (strength %d)", cardName(c), n))
 		}
 	}
-	return out
 }
 
 // spend discards hand card c towards the quest; with enough strength the
@@ -200,14 +205,18 @@ func (s *State) spend(p, c int, ev *events) (done bool) {
 	pl.Hand = rules.Without(pl.Hand, c)
 	s.Discard = append(s.Discard, c)
 	st.Left -= Kinds[KindOf(c)].Strength
-	ev.Add(p, "spend", "%s discards %s for the quest", s.name(p), rules.A(cardName(c)))
+	if ev.on() {
+		ev.Add(p, "spend", "%s discards %s for the quest", s.name(p), rules.A(cardName(c)))
+	}
 	if st.Left > 0 {
 		return false
 	}
 	q := st.Card
 	s.SpaceQuest[st.Other] = -1
 	pl.Tiles = append(pl.Tiles, q)
-	ev.Add(p, "quest", "%s completes the quest: %s, and a tile worth %d VP a tile", s.name(p), RewardWords(Quests[q].Reward), Quests[q].PerTile)
+	if ev.on() {
+		ev.Add(p, "quest", "%s completes the quest: %s, and a tile worth %d VP a tile", s.name(p), RewardWords(Quests[q].Reward), Quests[q].PerTile)
+	}
 	r := Quests[q].Reward
 	r.VP += pl.crewOf(Skald)
 	s.gainReward(p, r, ev)
@@ -222,23 +231,25 @@ func (s *State) placeQuest(i int, ev *events) {
 	}
 	s.SpaceQuest[i], s.QuestStack = s.QuestStack[0], s.QuestStack[1:]
 	q := Quests[s.SpaceQuest[i]]
-	ev.Add(-1, "quest", "A quest appears at %s: %d strength of townsfolk for %s", SpaceName(i), q.Need, RewardWords(q.Reward))
+	if ev.on() {
+		ev.Add(-1, "quest", "A quest appears at %s: %d strength of townsfolk for %s", SpaceName(i), q.Need, RewardWords(q.Reward))
+	}
 }
 
-// legalMead lists how much mead p may drink before the roll, each choice
+// legalMead offers how much mead p may drink before the roll, each choice
 // saying the strength it makes before the dice (a Reveller's bonus
 // counted once any mead is drunk).
-func (s *State) legalMead(p int) []rules.Action {
-	out := make([]rules.Action, 0, s.Seats[p].Mead+1)
+func (s *State) legalMead(p int, l *choices) {
 	for n := 0; n <= s.Seats[p].Mead; n++ {
-		st, _ := s.strength(p, s.Raid.Space, nil, n)
+		if !l.add(KindMead, n) {
+			continue
+		}
 		what := "no"
 		if n > 0 {
 			what = strconv.Itoa(n)
 		}
-		out = append(out, act(KindMead, fmt.Sprintf("Drink %s mead: strength %d before the dice", what, st), n))
+		l.label(fmt.Sprintf("Drink %s mead: strength %d before the dice", what, s.tallyStrength(p, s.Raid.Space, nil, n, nil)))
 	}
-	return out
 }
 
 // drink spends n of p's mead on the raid in progress, and rolls.
@@ -246,7 +257,7 @@ func (s *State) drink(p, n int, ev *events) {
 	s.Seats[p].Mead -= n
 	s.Mead += n
 	s.Raid.Mead = n
-	if n > 0 {
+	if n > 0 && ev.on() {
 		ev.Add(p, "mead", "%s drinks %d mead before the roll: +%d strength", s.name(p), n, n)
 	}
 	s.roll(ev)
@@ -270,15 +281,21 @@ func (s *State) gainReward(p int, r Reward, ev *events) {
 	if n := min(r.Mead, s.Mead); n > 0 {
 		s.Mead -= n
 		pl.Mead += n
-		ev.Add(p, "gain", "%s gains %d mead", s.name(p), n)
+		if ev.on() {
+			ev.Add(p, "gain", "%s gains %d mead", s.name(p), n)
+		}
 	}
 	if n := min(r.Armour, MaxArmour-pl.Armour); n > 0 {
 		pl.Armour += n
-		ev.Add(p, "armour", "%s gains %d armour", s.name(p), n)
+		if ev.on() {
+			ev.Add(p, "armour", "%s gains %d armour", s.name(p), n)
+		}
 	}
 	if r.VP > 0 {
 		pl.VP += r.VP
-		ev.Add(p, "vp", "%s gains %d VP", s.name(p), r.VP)
+		if ev.on() {
+			ev.Add(p, "vp", "%s gains %d VP", s.name(p), r.VP)
+		}
 	}
 }
 

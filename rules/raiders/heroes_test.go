@@ -241,7 +241,9 @@ func TestCompleteAQuest(t *testing.T) {
 	enlist(t, s, 0, Mercenary, Mercenary) // crew strength does not count
 	onlyHand(t, s, 0, Jeweller, Archer)   // strength 0 + 3
 	quest := func() bool {
-		return slices.ContainsFunc(s.legalMeadHall(0), func(a rules.Action) bool { return a.Kind == KindQuest && a.Args[0] == h })
+		var l choices
+		s.legalMeadHall(0, &l)
+		return slices.ContainsFunc(l.list(), func(a rules.Action) bool { return a.Kind == KindQuest && a.Args[0] == h })
 	}
 	if quest() {
 		t.Error("a quest needing 6 offered to a hand of strength 3 (and a crew of 8)")

@@ -2,6 +2,7 @@ package raiders
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 	"strings"
 
@@ -54,7 +55,9 @@ func (s *State) meetJarls(p, n int, ev *events) {
 		s.JarlDeck = s.JarlDeck[1:]
 		e.Jarls = append(e.Jarls, j)
 		e.Choice = append(e.Choice, -1)
-		ev.Add(p, "jarl", "%s meets %s (strength %d)", s.name(p), cardName(j), Kinds[KindOf(j)].Strength)
+		if ev.on() {
+			ev.Add(p, "jarl", "%s meets %s (strength %d)", s.name(p), cardName(j), Kinds[KindOf(j)].Strength)
+		}
 	}
 	if len(e.Jarls) == 0 {
 		s.valkyries(ev)
@@ -62,16 +65,6 @@ func (s *State) meetJarls(p, n int, ev *events) {
 	}
 	s.Encounter = e
 	s.Step = Step{Kind: StepJarl, Seat: p}
-}
-
-// legalJarl lists p's choices for the first Jarl not yet decided. Killing
-// or subduing needs room on the crew for its wounds, after the choices
-// already made; subduing also needs its silver and a place in the crew.
-// Fleeing for fame needs the fame when the flights resolve, after every
-// kill (jarlTally.covered).
-func (s *State) legalJarl(p int) []rules.Action {
-	legal, _ := s.jarlChoices(p)
-	return legal
 }
 
 // jarlTally is what an encounter's choices will take or bring when they
@@ -148,71 +141,86 @@ func (s *State) covered(p int, t jarlTally, later []int) bool {
 	return false
 }
 
-// jarlChoices lists p's choices for the first undecided Jarl: those open
-// now, and a kill, a subdue or a flight for VP that is not, with why. Every choice is weighed against the choices
+// jarlChoices offers p's choices for the first undecided Jarl to l and,
+// when refused is not nil, notes there each kill, subdue or flight for VP
+// that is not open, with why. Every choice is weighed against the choices
 // made so far and the Jarls still to decide: the kills resolve first,
 // whichever Jarl they are chosen at, so a flight for fame is open when
 // the fame is there once the kills are done, or a Jarl still to decide
 // can be killed for it; a later choice that would leave such a flight
 // unpaid is then refused. Fleeing for VP is open when the player has VP
 // (the kills' rewards included), or no fame to lose (FleeWithNothingToLose).
-func (s *State) jarlChoices(p int) ([]rules.Action, []rules.Refusal) {
+func (s *State) jarlChoices(p int, l *choices, refused *[]rules.Refusal) {
 	e, pl := s.Encounter, &s.Seats[p]
 	i := slices.Index(e.Choice, -1)
 	if i < 0 {
-		return nil, nil
+		return
 	}
 	j, later := e.Jarls[i], e.Jarls[i+1:]
 	t := s.tally(p, e.Jarls[:i], e.Choice[:i])
 	name, kind := cardName(j), Kinds[KindOf(j)]
-	var out []rules.Action
-	var refused []rules.Refusal
-	wounds := func(w int) string {
-		return fmt.Sprintf("needs room for %s; your crew can take %d", rules.Count(w, "wound"), max(t.room, 0))
+	kill, subdue := act(KindKill, ""), act(KindSubdue, "")
+	fleeFame, fleeVP := act(KindFlee, "", 0), act(KindFlee, "", 1)
+	if l.labels || refused != nil {
+		// The labels, written only for a loud Legal or for Refused.
+		kill.Label = fmt.Sprintf("Kill %s: %s, %d fame and %s", name, rules.Count(woundsFor(Kill, j), "wound"), KillFame, RewardWords(Jarls[KindOf(j)-FirstJarl].Kill))
+		subdue.Label = fmt.Sprintf("Subdue %s into your crew: %s and %d silver", name, rules.Count(woundsFor(Subdue, j), "wound"), kind.Cost)
+		fleeFame.Label = "Flee from " + name + ", losing 1 fame"
+		fleeVP.Label = "Flee from " + name + ", losing 1 VP"
 	}
-	// unpaid says why choice ch would leave the flights for fame unpaid,
-	// or "" when it does not.
-	unpaid := func(ch int) string {
-		after := t.with(ch, j)
-		if s.covered(p, after, later) {
-			return ""
+	offer := func(a rules.Action) {
+		if l.add(a.Kind, a.Args...) {
+			l.label(a.Label)
 		}
-		return fmt.Sprintf("your flights for fame need %d more fame, from killing a Jarl", s.short(p, after))
 	}
-	kill := act(KindKill, fmt.Sprintf("Kill %s: %s, %d fame and %s", name, rules.Count(woundsFor(Kill, j), "wound"), KillFame, RewardWords(Jarls[KindOf(j)-FirstJarl].Kill)))
+	refuse := func(a rules.Action, why func() string) {
+		if refused != nil {
+			*refused = append(*refused, rules.Refusal{Action: a, Why: why()})
+		}
+	}
+	wounds := func(w int) func() string {
+		return func() string {
+			return fmt.Sprintf("needs room for %s; your crew can take %d", rules.Count(w, "wound"), max(t.room, 0))
+		}
+	}
+	// unpaid says whether choice ch would leave the flights for fame
+	// unpaid; why says how much fame they would lack.
+	unpaid := func(ch int) bool { return !s.covered(p, t.with(ch, j), later) }
+	why := func(ch int) func() string {
+		return func() string {
+			return fmt.Sprintf("your flights for fame need %d more fame, from killing a Jarl", s.short(p, t.with(ch, j)))
+		}
+	}
 	switch w := woundsFor(Kill, j); {
 	case t.room < w:
-		refused = append(refused, rules.Refusal{Action: kill, Why: wounds(w)})
-	case unpaid(Kill) != "":
-		refused = append(refused, rules.Refusal{Action: kill, Why: unpaid(Kill)})
+		refuse(kill, wounds(w))
+	case unpaid(Kill):
+		refuse(kill, why(Kill))
 	default:
-		out = append(out, kill)
+		offer(kill)
 	}
-	subdue := act(KindSubdue, fmt.Sprintf("Subdue %s into your crew: %s and %d silver", name, rules.Count(woundsFor(Subdue, j), "wound"), kind.Cost))
 	switch w := woundsFor(Subdue, j); {
 	case t.silver < kind.Cost:
-		refused = append(refused, rules.Refusal{Action: subdue, Why: fmt.Sprintf("needs %d silver; you have %d", kind.Cost, max(t.silver, 0))})
+		refuse(subdue, func() string { return fmt.Sprintf("needs %d silver; you have %d", kind.Cost, max(t.silver, 0)) })
 	case t.crew >= MaxCrew:
-		refused = append(refused, rules.Refusal{Action: subdue, Why: fmt.Sprintf("your crew is full (%d)", MaxCrew)})
+		refuse(subdue, func() string { return fmt.Sprintf("your crew is full (%d)", MaxCrew) })
 	case t.room < w:
-		refused = append(refused, rules.Refusal{Action: subdue, Why: wounds(w)})
-	case unpaid(Subdue) != "":
-		refused = append(refused, rules.Refusal{Action: subdue, Why: unpaid(Subdue)})
+		refuse(subdue, wounds(w))
+	case unpaid(Subdue):
+		refuse(subdue, why(Subdue))
 	default:
-		out = append(out, subdue)
+		offer(subdue)
 	}
-	if unpaid(FleeFame) == "" {
-		out = append(out, act(KindFlee, "Flee from "+name+", losing 1 fame", 0))
+	if !unpaid(FleeFame) {
+		offer(fleeFame)
 	}
 	if pl.VP+t.killVP > 0 || s.fameAfterKills(p, t)-t.flights <= 0 {
-		fleeVP := act(KindFlee, "Flee from "+name+", losing 1 VP", 1)
-		if why := unpaid(FleeVP); why != "" {
-			refused = append(refused, rules.Refusal{Action: fleeVP, Why: why})
+		if unpaid(FleeVP) {
+			refuse(fleeVP, why(FleeVP))
 		} else {
-			out = append(out, fleeVP)
+			offer(fleeVP)
 		}
 	}
-	return out, refused
 }
 
 // Refused explains the raids a seat cannot make on its turn and, at a
@@ -226,7 +234,8 @@ func (s *State) Refused(seat rules.Seat) []rules.Refusal {
 	}
 	switch s.Step.Kind {
 	case StepJarl:
-		_, refused := s.jarlChoices(p)
+		var refused []rules.Refusal
+		s.jarlChoices(p, &choices{mode: probing}, &refused)
 		return refused
 	case StepTurn:
 		return s.refusedRaids(p)
@@ -290,7 +299,9 @@ func (s *State) chooseJarl(p int, a rules.Action, ev *events) {
 	default:
 		e.Choice[i] = FleeFame + a.Args[0]
 	}
-	ev.Add(p, "choose", "%s will %s %s", s.name(p), [4]string{"kill", "subdue", "flee from", "flee from"}[e.Choice[i]], cardName(e.Jarls[i]))
+	if ev.on() {
+		ev.Add(p, "choose", "%s will %s %s", s.name(p), [4]string{"kill", "subdue", "flee from", "flee from"}[e.Choice[i]], cardName(e.Jarls[i]))
+	}
 	if !slices.Contains(e.Choice, -1) {
 		s.resolveEncounter(ev)
 	}
@@ -321,7 +332,9 @@ func (s *State) resolveEncounter(ev *events) {
 		name := cardName(j)
 		switch e.Choice[i] {
 		case Kill:
-			ev.Add(p, "kill", "%s kills %s", s.name(p), name)
+			if ev.on() {
+				ev.Add(p, "kill", "%s kills %s", s.name(p), name)
+			}
 			s.JarlDiscard = append(s.JarlDiscard, j)
 			s.gainFame(p, KillFame, ev)
 			s.gainReward(p, Jarls[KindOf(j)-FirstJarl].Kill, ev)
@@ -332,7 +345,9 @@ func (s *State) resolveEncounter(ev *events) {
 			cost := Kinds[KindOf(j)].Cost
 			pl.Silver -= cost
 			s.Silver += cost
-			ev.Add(p, "subdue", "%s subdues %s for %d silver: the Jarl joins the crew", s.name(p), name, cost)
+			if ev.on() {
+				ev.Add(p, "subdue", "%s subdues %s for %d silver: the Jarl joins the crew", s.name(p), name, cost)
+			}
 			// The Jarl joins now but takes no wound nor death this turn.
 			pl.Crew = append(pl.Crew, j)
 			s.Subdued = append(s.Subdued, j)
@@ -343,10 +358,14 @@ func (s *State) resolveEncounter(ev *events) {
 			s.JarlDiscard = append(s.JarlDiscard, j)
 			if e.Choice[i] == FleeFame {
 				pl.Fame = max(0, pl.Fame-1) // never below 0: legalJarl offers no flight the fame does not cover
-				ev.Add(p, "flee", "%s flees from %s and loses 1 fame", s.name(p), name)
+				if ev.on() {
+					ev.Add(p, "flee", "%s flees from %s and loses 1 fame", s.name(p), name)
+				}
 			} else {
 				pl.VP = max(0, pl.VP-1)
-				ev.Add(p, "flee", "%s flees from %s and loses 1 VP", s.name(p), name)
+				if ev.on() {
+					ev.Add(p, "flee", "%s flees from %s and loses 1 VP", s.name(p), name)
+				}
 			}
 		}
 	}
@@ -359,7 +378,9 @@ func (s *State) gainFame(p, n int, ev *events) {
 	pl := &s.Seats[p]
 	if n = min(n, len(FameVP)-1-pl.Fame); n > 0 {
 		pl.Fame += n
-		ev.Add(p, "fame", "%s gains %d fame", s.name(p), n)
+		if ev.on() {
+			ev.Add(p, "fame", "%s gains %d fame", s.name(p), n)
+		}
 	}
 }
 
@@ -370,9 +391,9 @@ func (s *State) wound(p, n int, ev *events) (waiting bool) {
 	return s.placeWounds(ev)
 }
 
-// woundable lists p's crew that can take a wound, one per kind and wound
+// woundable yields p's crew that can take a wound, one per kind and wound
 // count (copies alike play alike).
-func (s *State) woundable(p int) []int {
+func (s *State) woundable(p int) iter.Seq[int] {
 	pl := &s.Seats[p]
 	return crewChoices(pl, func(c int) bool { return pl.strengthOf(c) > 0 && !slices.Contains(s.Subdued, c) })
 }
@@ -385,7 +406,7 @@ func (s *State) placeWounds(ev *events) (waiting bool) {
 	p := st.Seat
 	pl := &s.Seats[p]
 	for st.Left > 0 {
-		can := s.woundable(p)
+		can := slices.Collect(s.woundable(p))
 		switch {
 		case len(can) == 0:
 			st.Left = 0 // no room left: the rest are lost, as excess Valkyries are
@@ -405,22 +426,25 @@ func (s *State) addWound(pl *Player, c int, ev *events) {
 	}
 	pl.Wounds[c]++
 	s.Step.Left--
-	ev.Add(s.Step.Seat, "wound", "%s's %s is wounded (strength %d)", s.name(s.Step.Seat), cardName(c), pl.strengthOf(c))
+	if ev.on() {
+		ev.Add(s.Step.Seat, "wound", "%s's %s is wounded (strength %d)", s.name(s.Step.Seat), cardName(c), pl.strengthOf(c))
+	}
 }
 
-// crewChoices lists the crew members of pl that ok accepts, one for each
+// crewChoices yields the crew members of pl that ok accepts, one for each
 // kind and wound count, lowest id first.
-func crewChoices(pl *Player, ok func(int) bool) []int {
-	seen := map[[2]int]bool{}
-	var out []int
-	for _, c := range slices.Sorted(slices.Values(pl.Crew)) {
-		key := [2]int{KindOf(c), pl.Wounds[c]}
-		if ok(c) && !seen[key] {
-			seen[key] = true
-			out = append(out, c)
+func crewChoices(pl *Player, ok func(int) bool) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		crew := append(make([]int, 0, MaxCrew+1), pl.Crew...)
+		slices.Sort(crew)
+		for i, c := range crew {
+			// Taken already: an accepted lower id of the same kind and wounds.
+			alike := func(d int) bool { return KindOf(d) == KindOf(c) && pl.Wounds[d] == pl.Wounds[c] && ok(d) }
+			if ok(c) && !slices.ContainsFunc(crew[:i], alike) && !yield(c) {
+				return
+			}
 		}
 	}
-	return out
 }
 
 // removeCrew takes c out of p's crew, its wounds healed.

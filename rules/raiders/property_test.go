@@ -9,29 +9,6 @@ import (
 	"longhall/rules/rulestest"
 )
 
-// scramble deals again, in a copy, everything seat me cannot see: the
-// other players' hands and set-up cards, the deck's order and the orders
-// of the offering, quest and Jarl stacks.
-func scramble(s *State, me int, rng *rules.RNG) *State {
-	c := s.Clone().(*State)
-	slots := c.unseen(me)
-	ids := make([]int, len(slots))
-	for i, p := range slots {
-		ids[i] = *p
-	}
-	rules.Shuffle(rng, ids)
-	for i, p := range slots {
-		*p = ids[i]
-	}
-	for p := range c.Seats {
-		slices.Sort(c.Seats[p].Dealt)
-	}
-	rules.Shuffle(rng, c.Offering)
-	rules.Shuffle(rng, c.QuestStack)
-	rules.Shuffle(rng, c.JarlDeck)
-	return c
-}
-
 // check verifies that nothing was created or lost: every card, offering,
 // piece of plunder, Valkyrie, silver, provision and worker is in exactly
 // one place, and the limits hold.
@@ -186,10 +163,7 @@ func check(st rules.State) error {
 // suite is Raiders for the conformance suite.
 func suite() rulestest.Suite {
 	return rulestest.Suite{
-		Game: game{},
-		Scramble: func(st rules.State, me rules.Seat, rng *rules.RNG) rules.State {
-			return scramble(st.(*State), int(me), rng)
-		},
+		Game:  game{},
 		Check: check,
 		Private: func(st rules.State, me rules.Seat) []string {
 			return private(st.(*State), int(me))

@@ -16,8 +16,10 @@ func (s *State) raid(p, i int, ev *events) {
 	pl.Gold -= gold
 	s.Supply[Gold] += gold
 	pl.Worker, s.SpaceWorkers[i] = s.SpaceWorkers[i], pl.Worker
-	ev.Add(p, "raid", "%s raids %s with a %s worker, paying %s and %d gold",
-		s.name(p), SpaceName(i), ColourNames[s.SpaceWorkers[i]], rules.Count(prov, "provision"), gold)
+	if ev.on() {
+		ev.Add(p, "raid", "%s raids %s with a %s worker, paying %s and %d gold",
+			s.name(p), SpaceName(i), ColourNames[s.SpaceWorkers[i]], rules.Count(prov, "provision"), gold)
+	}
 	s.Raid = &Raid{Seat: p, Space: i, Dice: make([]int, sp.Dice)}
 	if s.Heroes && pl.Mead > 0 && sp.Dice > 0 {
 		// Mead is declared before the roll (FAQ), knowing the strength
@@ -36,7 +38,7 @@ func (s *State) roll(ev *events) {
 	for d := range r.Dice {
 		r.Dice[d] = 1 + s.RNG.Intn(6)
 	}
-	if len(r.Dice) > 0 {
+	if len(r.Dice) > 0 && ev.on() {
 		ev.Add(p, "dice", "%s rolls %s", s.name(p), diceWords(r.Dice))
 	}
 	if n := pl.crewOf(Brawler); n > 0 && len(r.Dice) > 0 {
@@ -56,7 +58,9 @@ func (s *State) roll(ev *events) {
 // decides (mead, rerolls); resolveRaid measures it a last time.
 func (s *State) measure() {
 	r := s.Raid
-	r.Strength, r.Terms = s.strength(r.Seat, r.Space, r.Dice, r.Mead)
+	terms := r.Terms[:0] // the raid's own: clones copy it
+	r.Strength = s.tallyStrength(r.Seat, r.Space, r.Dice, r.Mead, &terms)
+	r.Terms = terms
 }
 
 func diceWords(d []int) string {
@@ -70,6 +74,12 @@ func diceWords(d []int) string {
 // strength adds up p's raid strength on space i with the given dice and
 // mead drunk, term by term (Raid.Terms).
 func (s *State) strength(p, i int, dice []int, mead int) (total int, terms [][2]int) {
+	return s.tallyStrength(p, i, dice, mead, &terms), terms
+}
+
+// tallyStrength is strength's total, appending its terms to terms unless
+// that is nil (the bot and the labels need the total only).
+func (s *State) tallyStrength(p, i int, dice []int, mead int, terms *[][2]int) (total int) {
 	pl := &s.Seats[p]
 	sum := 0
 	for _, d := range dice {
@@ -81,9 +91,9 @@ func (s *State) strength(p, i int, dice []int, mead int) (total int, terms [][2]
 		wounds += pl.Wounds[c]
 	}
 	add := func(term, v int) {
-		if v != 0 || term <= TermCrew {
-			terms = append(terms, [2]int{term, v})
-			total += v
+		total += v
+		if terms != nil && (v != 0 || term <= TermCrew) {
+			*terms = append(*terms, [2]int{term, v})
 		}
 	}
 	add(TermDice, sum)
@@ -109,7 +119,7 @@ func (s *State) strength(p, i int, dice []int, mead int) (total int, terms [][2]
 	// those taken in earlier raids (this raid's are taken after it is
 	// scored), not the track's steps.
 	add(TermRagnhildr, pl.crewOf(Ragnhildr)*(pl.Taken/2))
-	return total, terms
+	return total
 }
 
 // ThresholdVP is the VP a strength scores at raid space i: that of the
@@ -168,7 +178,9 @@ func (s *State) resolveRaid(ev *events) {
 	r.VP = ThresholdVP(i, r.Strength)
 	r.Bonus = s.crewBonus(p, Spaces[i].Settlement)
 	pl.VP += r.VP + r.Bonus
-	ev.Add(p, "score", "%s's strength is %d: %d VP, and %d VP from the crew", s.name(p), r.Strength, r.VP, r.Bonus)
+	if ev.on() {
+		ev.Add(p, "score", "%s's strength is %d: %d VP, and %d VP from the crew", s.name(p), r.Strength, r.VP, r.Bonus)
+	}
 	loot := s.Plunder[i]
 	s.Plunder[i] = Pieces{}
 	r.Loot = loot
@@ -177,16 +189,18 @@ func (s *State) resolveRaid(ev *events) {
 	pl.Livestock += loot[Livestock]
 	pl.Taken += loot[Valkyrie]
 	s.Supply[Valkyrie] += loot[Valkyrie]
-	var took []string
-	for _, k := range []int{Gold, Iron, Livestock, Valkyrie} {
-		if loot[k] > 0 {
-			took = append(took, plunderWords(k, loot[k]))
+	if ev.on() {
+		var took []string
+		for _, k := range []int{Gold, Iron, Livestock, Valkyrie} {
+			if loot[k] > 0 {
+				took = append(took, plunderWords(k, loot[k]))
+			}
 		}
+		if len(took) == 0 {
+			took = []string{"no plunder"}
+		}
+		ev.Add(p, "plunder", "%s takes %s", s.name(p), rules.And(took))
 	}
-	if len(took) == 0 {
-		took = []string{"no plunder"}
-	}
-	ev.Add(p, "plunder", "%s takes %s", s.name(p), rules.And(took))
 	switch Spaces[i].Settlement {
 	case Fortress:
 		pl.Fortresses++
@@ -225,11 +239,15 @@ func (s *State) lose(p, c int, ev *events) {
 	left := s.Step.Left - 1
 	s.removeCrew(p, c)
 	pl.Valkyrie = min(s.maxValkyrie(), pl.Valkyrie+1)
-	ev.Add(p, "killed", "%s's %s falls in battle", s.name(p), cardName(c))
+	if ev.on() {
+		ev.Add(p, "killed", "%s's %s falls in battle", s.name(p), cardName(c))
+	}
 	switch KindOf(c) {
 	case Berserker:
 		pl.Hand = append(pl.Hand, c)
-		ev.Add(p, "berserker", "The Berserker goes back to %s's hand", s.name(p))
+		if ev.on() {
+			ev.Add(p, "berserker", "The Berserker goes back to %s's hand", s.name(p))
+		}
 	default:
 		s.discardCard(c)
 	}
@@ -238,9 +256,11 @@ func (s *State) lose(p, c int, ev *events) {
 		s.gainPlunder(p, Gold, 1, ev)
 	case Mercenary:
 		pl.VP++
-		ev.Add(p, "vp", "%s gains 1 VP for the Mercenary", s.name(p))
+		if ev.on() {
+			ev.Add(p, "vp", "%s gains 1 VP for the Mercenary", s.name(p))
+		}
 	case Avenger:
-		for _, o := range s.opponents(p) {
+		for o := range s.opponents(p) {
 			if len(s.Seats[o].Crew) > 0 {
 				s.Step = Step{Kind: StepAvenge, Seat: p, Left: left}
 				return

@@ -2,8 +2,6 @@ package raiders
 
 import (
 	"fmt"
-	"maps"
-	"slices"
 
 	"longhall/rules"
 )
@@ -226,6 +224,11 @@ type State struct {
 	Raid      *Raid  `json:"raid,omitempty"`
 
 	Outcome *rules.Result `json:"outcome,omitempty"`
+
+	// quiet marks a copy that plays without words (rules.Quiet, Hush):
+	// no labels, no events, no prompt text. Clones keep it; it is never
+	// encoded, so a quiet state's JSON is its loud twin's.
+	quiet bool
 }
 
 var _ rules.State = (*State)(nil)
@@ -239,7 +242,7 @@ func (s *State) name(p int) string {
 
 func (s *State) seatOK(p int) bool { return p >= 0 && p < s.Players }
 
-// Pending implements rules.State.
+// Pending implements rules.State. A quiet state's prompts have no text.
 func (s *State) Pending() []rules.Prompt {
 	switch s.Step.Kind {
 	case StepOver:
@@ -248,7 +251,10 @@ func (s *State) Pending() []rules.Prompt {
 		var out []rules.Prompt
 		for p := range s.Seats {
 			if len(s.Seats[p].Dealt) > 0 {
-				out = append(out, rules.Prompt{Seat: rules.Seat(p), Text: fmt.Sprintf("Keep %d of your %d townsfolk: return %d to the deck", Kept, Dealt, len(s.Seats[p].Dealt)-Kept)})
+				out = append(out, rules.Prompt{Seat: rules.Seat(p)})
+				if !s.quiet {
+					out[len(out)-1].Text = fmt.Sprintf("Keep %d of your %d townsfolk: return %d to the deck", Kept, Dealt, len(s.Seats[p].Dealt)-Kept)
+				}
 			}
 		}
 		return out
@@ -256,12 +262,19 @@ func (s *State) Pending() []rules.Prompt {
 		var out []rules.Prompt
 		for p := range s.Seats {
 			if d := len(s.Seats[p].Draft); d < DraftPasses {
-				out = append(out, rules.Prompt{Seat: rules.Seat(p), Text: s.draftPrompt(p, d)})
+				out = append(out, rules.Prompt{Seat: rules.Seat(p)})
+				if !s.quiet {
+					out[len(out)-1].Text = s.draftPrompt(p, d)
+				}
 			}
 		}
 		return out
 	}
-	return []rules.Prompt{{Seat: rules.Seat(s.Step.Seat), Text: s.prompt()}}
+	pr := []rules.Prompt{{Seat: rules.Seat(s.Step.Seat)}}
+	if !s.quiet {
+		pr[0].Text = s.prompt()
+	}
+	return pr
 }
 
 func (s *State) prompt() string {
@@ -319,55 +332,3 @@ func (s *State) right(p int) int { return (p + s.Players - 1) % s.Players }
 
 // Result implements rules.State.
 func (s *State) Result() *rules.Result { return s.Outcome }
-
-// Clone implements rules.State.
-func (s *State) Clone() rules.State {
-	c := *s
-	c.Names = slices.Clone(s.Names)
-	r := *s.RNG
-	c.RNG = &r
-	c.Seats = make([]Player, len(s.Seats))
-	for i, p := range s.Seats {
-		p.Hand, p.Crew, p.Offerings, p.Dealt = slices.Clone(p.Hand), slices.Clone(p.Crew), slices.Clone(p.Offerings), slices.Clone(p.Dealt)
-		p.Draft, p.Tiles, p.Wounds = slices.Clone(p.Draft), slices.Clone(p.Tiles), maps.Clone(p.Wounds)
-		c.Seats[i] = p
-	}
-	c.Deck, c.Discard = slices.Clone(s.Deck), slices.Clone(s.Discard)
-	c.SpaceWorkers, c.Plunder = slices.Clone(s.SpaceWorkers), slices.Clone(s.Plunder)
-	c.Offering = slices.Clone(s.Offering)
-	c.Hall, c.QuestStack, c.SpaceQuest, c.RepRow = slices.Clone(s.Hall), slices.Clone(s.QuestStack), slices.Clone(s.SpaceQuest), slices.Clone(s.RepRow)
-	c.JarlDeck, c.JarlDiscard, c.Subdued = slices.Clone(s.JarlDeck), slices.Clone(s.JarlDiscard), slices.Clone(s.Subdued)
-	if s.Encounter != nil {
-		e := *s.Encounter
-		e.Jarls, e.Choice = slices.Clone(e.Jarls), slices.Clone(e.Choice)
-		c.Encounter = &e
-	}
-	c.Step.Queue = slices.Clone(s.Step.Queue)
-	if s.Raid != nil {
-		r := *s.Raid
-		r.Dice, r.Terms = slices.Clone(r.Dice), slices.Clone(r.Terms)
-		c.Raid = &r
-	}
-	if s.Outcome != nil {
-		o := *s.Outcome
-		c.Outcome = &o
-	}
-	return &c
-}
-
-// act and events are the rules package's shorthand and log collector.
-var act = rules.NewAction
-
-type events = rules.Events
-
-// Apply implements rules.State: it accepts exactly what Legal offers.
-func (s *State) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
-	a, err := rules.FindLegal(s, seat, a)
-	if err != nil {
-		return nil, err
-	}
-	p := int(seat)
-	var ev events
-	s.apply(p, a, &ev)
-	return ev, nil
-}

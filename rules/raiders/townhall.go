@@ -2,6 +2,8 @@ package raiders
 
 import (
 	"fmt"
+	"iter"
+	"slices"
 
 	"longhall/rules"
 )
@@ -16,7 +18,7 @@ func (s *State) abilityPossible(p, c int) bool {
 	pl := &s.Seats[p]
 	others := len(pl.Hand) - 1 // the hand once c is discarded
 	anyOpp := func(ok func(o *Player) bool) bool {
-		for _, o := range s.opponents(p) {
+		for o := range s.opponents(p) {
 			if ok(&s.Seats[o]) {
 				return true
 			}
@@ -25,7 +27,10 @@ func (s *State) abilityPossible(p, c int) bool {
 	}
 	switch KindOf(c) {
 	case Archer:
-		return len(s.archerSwaps(p)) > 0
+		for range s.archerSwaps(p) {
+			return true
+		}
+		return false
 	case Armourer:
 		return pl.Armour < MaxArmour
 	case Avenger:
@@ -45,7 +50,7 @@ func (s *State) abilityPossible(p, c int) bool {
 	case Gatekeeper:
 		return len(s.Deck)+len(s.Discard) > 0
 	case Gravedigger:
-		return len(s.exhumable(p)) > 0 && others > 0
+		return slices.ContainsFunc(pl.Crew, exhumable) && others > 0
 	case Huntsman:
 		return s.Provisions+s.Silver > 0
 	case Jeweller:
@@ -87,71 +92,75 @@ func (s *State) abilityPossible(p, c int) bool {
 	return false // heroes
 }
 
-// archerSwaps lists the Archer's swaps: an opponent's worker in hand for a
-// worker of another colour at a building other than the Town Hall.
-func (s *State) archerSwaps(p int) [][2]int {
-	var out [][2]int
-	for _, o := range s.opponents(p) {
-		w := s.Seats[o].Worker
-		for b, bw := range s.Buildings {
-			if b != TownHall && bw != NoWorker && w != NoWorker && bw != w {
-				out = append(out, [2]int{o, b})
+// archerSwaps yields the Archer's swaps: an opponent's worker in hand (o)
+// for a worker of another colour at a building (b) other than the Town
+// Hall.
+func (s *State) archerSwaps(p int) iter.Seq2[int, int] {
+	return func(yield func(o, b int) bool) {
+		for i := 1; i < s.Players; i++ {
+			o := (p + i) % s.Players // the opponents in turn order
+			w := s.Seats[o].Worker
+			for b, bw := range s.Buildings {
+				if b != TownHall && bw != NoWorker && w != NoWorker && bw != w && !yield(o, b) {
+					return
+				}
 			}
 		}
 	}
-	return out
 }
 
-// legalAbility lists the choices of the ability in Step.Card (skip aside).
-func (s *State) legalAbility(p int) []rules.Action {
+// legalAbility offers the choices of the ability in Step.Card (skip aside).
+func (s *State) legalAbility(p int, l *choices) {
 	pl := &s.Seats[p]
-	var out []rules.Action
-	add := func(kind, label string, args ...int) { out = append(out, act(kind, label, args...)) }
 	switch KindOf(s.Step.Card) {
 	case Archer:
-		for _, sw := range s.archerSwaps(p) {
-			add(KindSwap, fmt.Sprintf("Swap %s's %s worker for the %s one at the %s", s.name(sw[0]), ColourNames[s.Seats[sw[0]].Worker], ColourNames[s.Buildings[sw[1]]], BuildingNames[sw[1]]), sw[0], sw[1])
+		for o, b := range s.archerSwaps(p) {
+			if l.add(KindSwap, o, b) {
+				l.label(fmt.Sprintf("Swap %s's %s worker for the %s one at the %s", s.name(o), ColourNames[s.Seats[o].Worker], ColourNames[s.Buildings[b]], BuildingNames[b]))
+			}
 		}
 	case Barbarian:
-		for _, o := range s.opponents(p) {
+		for o := range s.opponents(p) {
 			for k := Gold; k <= Livestock; k++ {
-				if *s.Seats[o].plunder(k) > 0 {
-					add(KindSteal, fmt.Sprintf("Take 1 %s from %s", PlunderNames[k], s.name(o)), o, k)
+				if *s.Seats[o].plunder(k) > 0 && l.add(KindSteal, o, k) {
+					l.label(fmt.Sprintf("Take 1 %s from %s", PlunderNames[k], s.name(o)))
 				}
 			}
 		}
 	case Berserker:
-		for _, o := range s.opponents(p) {
-			if s.Seats[o].Armour > 0 {
-				add(KindStrip, s.name(o)+" loses 1 armour", o)
+		for o := range s.opponents(p) {
+			if s.Seats[o].Armour > 0 && l.add(KindStrip, o) {
+				l.label(s.name(o) + " loses 1 armour")
 			}
 		}
 	case Brawler:
-		for _, c := range crewChoices(pl, func(int) bool { return true }) {
+		for c := range crewChoices(pl, anyone) {
 			for k := Gold; k <= Livestock; k++ {
-				if s.Supply[k] > 0 {
-					add(KindBrawl, fmt.Sprintf("Lose your %s for 1 %s", s.crewName(p, c), PlunderNames[k]), c, k)
+				if s.Supply[k] > 0 && l.add(KindBrawl, c, k) {
+					l.label(fmt.Sprintf("Lose your %s for 1 %s", s.crewName(p, c), PlunderNames[k]))
 				}
 			}
 		}
 	case Gravedigger:
-		for _, c := range s.exhumable(p) {
-			for _, h := range byKind(pl.Hand) {
-				add(KindExhume, fmt.Sprintf("Your %s back to hand, your %s into the crew", s.crewName(p, c), cardName(h)), c, h)
+		for c := range crewChoices(pl, exhumable) {
+			for h := range byKind(pl.Hand) {
+				if l.add(KindExhume, c, h) {
+					l.label(fmt.Sprintf("Your %s back to hand, your %s into the crew", s.crewName(p, c), cardName(h)))
+				}
 			}
 		}
 	case Merchant:
 		for b := range NumBuildings {
-			if b != TownHall && s.inPlay(b) {
-				add(KindUse, "Do the "+BuildingNames[b]+" action", b)
+			if b != TownHall && s.inPlay(b) && l.add(KindUse, b) {
+				l.label("Do the " + BuildingNames[b] + " action")
 			}
 		}
 	case Recruiter:
-		out = s.legalHire(p, func(int) int { return 2 })
+		s.legalHire(p, l, func(int) int { return 2 })
 	case Scout:
-		for _, o := range s.opponents(p) {
-			if len(s.Seats[o].Hand) > 0 {
-				add(KindScout, "Swap cards with "+s.name(o), o)
+		for o := range s.opponents(p) {
+			if len(s.Seats[o].Hand) > 0 && l.add(KindScout, o) {
+				l.label("Swap cards with " + s.name(o))
 			}
 		}
 	case Trader:
@@ -160,32 +169,29 @@ func (s *State) legalAbility(p int) []rules.Action {
 				continue
 			}
 			for less := range 4 {
-				if offerCost(o, -1)[less] > 0 && s.canOffer(p, o, less) {
-					add(KindOffer, fmt.Sprintf("Make offering %d (%d VP) for 1 %s less", slot+1, Offerings[o].VP, costNames[less]), slot, less)
+				if offerCost(o, -1)[less] > 0 && s.canOffer(p, o, less) && l.add(KindOffer, slot, less) {
+					l.label(fmt.Sprintf("Make offering %d (%d VP) for 1 %s less", slot+1, Offerings[o].VP, costNames[less]))
 				}
 			}
 		}
 	case Warlord:
-		for _, o := range s.opponents(p) {
-			if s.Seats[o].Silver > 0 {
-				add(KindRob, fmt.Sprintf("Take %d silver from %s", min(2, s.Seats[o].Silver), s.name(o)), o)
+		for o := range s.opponents(p) {
+			if s.Seats[o].Silver > 0 && l.add(KindRob, o) {
+				l.label(fmt.Sprintf("Take %d silver from %s", min(2, s.Seats[o].Silver), s.name(o)))
 			}
 		}
 	case Warmonger:
-		for _, o := range s.opponents(p) {
-			if s.Seats[o].Provisions > 0 {
-				add(KindRob, "Take 1 provision from "+s.name(o), o)
+		for o := range s.opponents(p) {
+			if s.Seats[o].Provisions > 0 && l.add(KindRob, o) {
+				l.label("Take 1 provision from " + s.name(o))
 			}
 		}
 	}
-	return out
 }
 
-// exhumable lists the crew a Gravedigger may send back to the hand: any
-// but a Jarl ("Can I hire a Jarl without subduing? No").
-func (s *State) exhumable(p int) []int {
-	return crewChoices(&s.Seats[p], func(c int) bool { return !IsJarl(c) })
-}
+// exhumable says whether a Gravedigger may send crew member c back to the
+// hand: any but a Jarl ("Can I hire a Jarl without subduing? No").
+func exhumable(c int) bool { return !IsJarl(c) }
 
 // costNames name an offering's cost components, in offerCost's order.
 var costNames = [4]string{"silver", "livestock", "iron", "gold"}
@@ -195,17 +201,20 @@ var costNames = [4]string{"silver", "livestock", "iron", "gold"}
 // the ability is done.
 func (s *State) useAbility(p, c int, ev *events) (done bool) {
 	pl := &s.Seats[p]
-	name := s.name(p)
 	switch KindOf(c) {
 	case Armourer:
 		pl.Armour++
-		ev.Add(p, "armour", "%s gains 1 armour", name)
+		if ev.on() {
+			ev.Add(p, "armour", "%s gains 1 armour", s.name(p))
+		}
 	case Avenger:
-		for _, o := range s.opponents(p) {
+		for o := range s.opponents(p) {
 			if s.Seats[o].Silver > 0 {
 				s.Seats[o].Silver--
 				s.Silver++
-				ev.Add(p, "lose", "%s loses 1 silver", s.name(o))
+				if ev.on() {
+					ev.Add(p, "lose", "%s loses 1 silver", s.name(o))
+				}
 			}
 		}
 	case Cartographer:
@@ -213,11 +222,13 @@ func (s *State) useAbility(p, c int, ev *events) (done bool) {
 		s.Provisions++
 		s.gainPlunder(p, Gold, 1, ev)
 	case Champion:
-		for _, o := range s.opponents(p) {
+		for o := range s.opponents(p) {
 			if s.Seats[o].Provisions > 0 {
 				s.Seats[o].Provisions--
 				s.Provisions++
-				ev.Add(p, "lose", "%s loses 1 provision", s.name(o))
+				if ev.on() {
+					ev.Add(p, "lose", "%s loses 1 provision", s.name(o))
+				}
 			}
 		}
 	case Forager:
@@ -237,7 +248,7 @@ func (s *State) useAbility(p, c int, ev *events) (done bool) {
 		s.gainPlunder(p, Gold, 1, ev)
 	case Mercenary:
 		var queue []int
-		for _, o := range s.opponents(p) {
+		for o := range s.opponents(p) {
 			op := &s.Seats[o]
 			switch {
 			case op.Silver > 0 && op.Provisions > 0:
@@ -260,7 +271,9 @@ func (s *State) useAbility(p, c int, ev *events) (done bool) {
 			}
 		}
 		s.refillRow()
-		ev.Add(p, "sage", "%s sends the offerings to the bottom of the stack; three new ones are dealt", name)
+		if ev.on() {
+			ev.Add(p, "sage", "%s sends the offerings to the bottom of the stack; three new ones are dealt", s.name(p))
+		}
 	case Shieldmaiden:
 		pl.Livestock--
 		s.Supply[Livestock]++
@@ -272,7 +285,9 @@ func (s *State) useAbility(p, c int, ev *events) (done bool) {
 	case Reveller:
 		pl.Mead--
 		s.Mead++
-		ev.Add(p, "pay", "%s pays 1 mead", name)
+		if ev.on() {
+			ev.Add(p, "pay", "%s pays 1 mead", s.name(p))
+		}
 		s.gainSilver(p, 2, ev)
 	default:
 		// A choice: Archer, Barbarian, Berserker, Brawler, Gravedigger,
@@ -289,11 +304,15 @@ func (s *State) tribute(p, o, what int, ev *events) {
 	if what == 0 {
 		op.Silver--
 		pl.Silver++
-		ev.Add(o, "give", "%s gives %s 1 silver", s.name(o), s.name(p))
+		if ev.on() {
+			ev.Add(o, "give", "%s gives %s 1 silver", s.name(o), s.name(p))
+		}
 	} else {
 		op.Provisions--
 		pl.Provisions++
-		ev.Add(o, "give", "%s gives %s 1 provision", s.name(o), s.name(p))
+		if ev.on() {
+			ev.Add(o, "give", "%s gives %s 1 provision", s.name(o), s.name(p))
+		}
 	}
 }
 
@@ -301,7 +320,6 @@ func (s *State) tribute(p, o, what int, ev *events) {
 // ability is done.
 func (s *State) applyAbility(p int, a rules.Action, ev *events) (done bool) {
 	pl := &s.Seats[p]
-	name := s.name(p)
 	if a.Kind == KindSkip {
 		return true
 	}
@@ -309,30 +327,42 @@ func (s *State) applyAbility(p int, a rules.Action, ev *events) (done bool) {
 	case KindSwap:
 		o, b := a.Args[0], a.Args[1]
 		s.Seats[o].Worker, s.Buildings[b] = s.Buildings[b], s.Seats[o].Worker
-		ev.Add(p, "swap", "%s swaps %s's worker for the one at the %s", name, s.name(o), BuildingNames[b])
+		if ev.on() {
+			ev.Add(p, "swap", "%s swaps %s's worker for the one at the %s", s.name(p), s.name(o), BuildingNames[b])
+		}
 	case KindSteal:
 		o, k := a.Args[0], a.Args[1]
 		*s.Seats[o].plunder(k)--
 		*pl.plunder(k)++
-		ev.Add(p, "steal", "%s takes 1 %s from %s", name, PlunderNames[k], s.name(o))
+		if ev.on() {
+			ev.Add(p, "steal", "%s takes 1 %s from %s", s.name(p), PlunderNames[k], s.name(o))
+		}
 	case KindStrip:
 		s.Seats[a.Args[0]].Armour--
-		ev.Add(p, "strip", "%s loses 1 armour", s.name(a.Args[0]))
+		if ev.on() {
+			ev.Add(p, "strip", "%s loses 1 armour", s.name(a.Args[0]))
+		}
 	case KindBrawl:
 		c, k := a.Args[0], a.Args[1]
 		s.removeCrew(p, c)
 		s.discardCard(c)
-		ev.Add(p, "dismiss", "%s lets the %s go", name, cardName(c))
+		if ev.on() {
+			ev.Add(p, "dismiss", "%s lets the %s go", s.name(p), cardName(c))
+		}
 		s.gainPlunder(p, k, 1, ev)
 	case KindExhume:
 		c, h := a.Args[0], a.Args[1]
 		s.removeCrew(p, c)
 		pl.Crew = append(pl.Crew, h)
 		pl.Hand = append(rules.Without(pl.Hand, h), c)
-		ev.Add(p, "exhume", "%s takes the %s back into hand and puts the %s in the crew", name, cardName(c), cardName(h))
+		if ev.on() {
+			ev.Add(p, "exhume", "%s takes the %s back into hand and puts the %s in the crew", s.name(p), cardName(c), cardName(h))
+		}
 	case KindUse:
 		b := a.Args[0]
-		ev.Add(p, "use", "%s does the %s action", name, BuildingNames[b])
+		if ev.on() {
+			ev.Add(p, "use", "%s does the %s action", s.name(p), BuildingNames[b])
+		}
 		return s.activate(p, b, s.Step.Colour, ev)
 	case KindHire:
 		s.hire(p, a.Args[0], 2, ev)
@@ -351,11 +381,15 @@ func (s *State) applyAbility(p int, a rules.Action, ev *events) (done bool) {
 			n := min(2, s.Seats[o].Silver)
 			s.Seats[o].Silver -= n
 			pl.Silver += n
-			ev.Add(p, "rob", "%s takes %d silver from %s", name, n, s.name(o))
+			if ev.on() {
+				ev.Add(p, "rob", "%s takes %d silver from %s", s.name(p), n, s.name(o))
+			}
 		} else {
 			s.Seats[o].Provisions--
 			pl.Provisions++
-			ev.Add(p, "rob", "%s takes 1 provision from %s", name, s.name(o))
+			if ev.on() {
+				ev.Add(p, "rob", "%s takes 1 provision from %s", s.name(p), s.name(o))
+			}
 		}
 	}
 	return true

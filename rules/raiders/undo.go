@@ -38,11 +38,10 @@ func (s *State) Rand() rules.RNG { return *s.RNG }
 // Reveals implements rules.Undoable: whether seat's action a, about to be
 // applied, shows anyone something hidden from them until now.
 func (s *State) Reveals(seat rules.Seat, a rules.Action) bool {
-	a, err := rules.FindLegal(s, seat, a)
-	if err != nil {
+	p := int(seat)
+	if !s.allows(p, a) {
 		return true // not a legal action: Apply refuses it anyway
 	}
-	p := int(seat)
 	if s.revealsByRule(p, a) {
 		return true
 	}
@@ -198,13 +197,11 @@ func (s *State) activationReveals(p, b int) bool {
 
 // hiddenCards are the townsfolk hidden from a spectator: the deck and
 // every hand, dealt and drafted card. A hand seen by another seat, or by
-// nobody, could be any of them (the conformance suite's scramble deals
-// them again).
+// nobody, could be any of them (Redeal deals them again).
 func (s *State) hiddenCards() []int {
-	slots := s.unseen(-1)
-	out := make([]int, len(slots))
-	for i, c := range slots {
-		out[i] = *c
+	var out []int
+	for _, pile := range s.hiddenPiles(-1, nil) {
+		out = append(out, pile...)
 	}
 	return out
 }
