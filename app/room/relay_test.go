@@ -446,3 +446,15 @@ func pacedPlay(g *session.Guest, pace time.Duration) <-chan error {
 	}()
 	return done
 }
+
+// RelayStats adds up what the host's ends of relayed links have sent and
+// received, over the server's life: what the relay tests measure.
+func (s *Server) RelayStats() signal.RelayStats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := s.ended
+	for c := range s.relayed {
+		t = addStats(t, c.Stats())
+	}
+	return t
+}

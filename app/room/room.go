@@ -228,18 +228,6 @@ func (s *Server) Relayed() int {
 	return len(s.relayed)
 }
 
-// RelayStats adds up what the host's ends of relayed links have sent and
-// received, over the server's life.
-func (s *Server) RelayStats() signal.RelayStats {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	t := s.ended
-	for c := range s.relayed {
-		t = addStats(t, c.Stats())
-	}
-	return t
-}
-
 func addStats(a, b signal.RelayStats) signal.RelayStats {
 	a.Frames += b.Frames
 	a.Events += b.Events

@@ -4,7 +4,6 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"strconv"
 
 	"longhall/app/internal/bip340"
@@ -20,8 +19,6 @@ type event struct {
 	Content   string     `json:"content"`
 	Sig       string     `json:"sig"`
 }
-
-var errBadEvent = errors.New("signal: a Nostr event has a wrong id or signature")
 
 // serialize is the NIP-01 form whose SHA-256 is the event id:
 // [0,<pubkey>,<created_at>,<kind>,<tags>,<content>] with no whitespace.
@@ -108,25 +105,6 @@ func (e *event) sign(key *bip340.Key) error {
 func (e *event) idMatches() bool {
 	id := e.hash()
 	return e.ID == hex.EncodeToString(id[:])
-}
-
-// verify checks the event's id and signature, as a relay does.
-func (e *event) verify() error {
-	id := e.hash()
-	if e.ID != hex.EncodeToString(id[:]) || !verifyHex(e.PubKey, e.Sig, id[:]) {
-		return errBadEvent
-	}
-	return nil
-}
-
-// verifyHex checks a BIP-340 signature given, as Nostr gives them, as hex.
-func verifyHex(pubHex, sigHex string, msg []byte) bool {
-	pub, err := hex.DecodeString(pubHex)
-	if err != nil {
-		return false
-	}
-	sig, err := hex.DecodeString(sigHex)
-	return err == nil && bip340.Verify(pub, msg, sig)
 }
 
 // tag returns the first value of the event's tag called name.

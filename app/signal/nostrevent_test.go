@@ -3,6 +3,7 @@ package signal
 import (
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -113,4 +114,26 @@ func TestVerifyHexRefusesBadHex(t *testing.T) {
 			t.Errorf("%s: verified", c.name)
 		}
 	}
+}
+
+var errBadEvent = errors.New("signal: a Nostr event has a wrong id or signature")
+
+// verify checks the event's id and signature, as a relay does: the tests
+// use it to show that what we publish a relay would accept.
+func (e *event) verify() error {
+	id := e.hash()
+	if e.ID != hex.EncodeToString(id[:]) || !verifyHex(e.PubKey, e.Sig, id[:]) {
+		return errBadEvent
+	}
+	return nil
+}
+
+// verifyHex checks a BIP-340 signature given, as Nostr gives them, as hex.
+func verifyHex(pubHex, sigHex string, msg []byte) bool {
+	pub, err := hex.DecodeString(pubHex)
+	if err != nil {
+		return false
+	}
+	sig, err := hex.DecodeString(sigHex)
+	return err == nil && bip340.Verify(pub, msg, sig)
 }

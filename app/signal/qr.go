@@ -40,9 +40,6 @@ func NewQR(text string) (*QR, error) {
 	return nil, ErrQRTooLong
 }
 
-// Size is the number of modules on a side, without the quiet zone.
-func (q *QR) Size() int { return q.size }
-
 // Black says whether the module at column x, row y is dark.
 func (q *QR) Black(x, y int) bool { return q.code.Black(x, y) }
 

@@ -21,8 +21,8 @@ func TestQRSizes(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%d bytes: %v", c.n, err)
 		}
-		if q.Size() != c.size {
-			t.Errorf("%d bytes: size %d, want %d", c.n, q.Size(), c.size)
+		if q.size != c.size {
+			t.Errorf("%d bytes: size %d, want %d", c.n, q.size, c.size)
 		}
 	}
 	if _, err := NewQR(strings.Repeat("x", 2954)); !errors.Is(err, ErrQRTooLong) {
@@ -39,7 +39,7 @@ func TestQRDecodes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := q.Size()
+	n := q.size
 	version := (n - 17) / 4
 	if (n-17)%4 != 0 || version < 1 || version > 40 {
 		t.Fatalf("size %d is no QR version", n)

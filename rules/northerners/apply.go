@@ -680,12 +680,6 @@ func (s *State) checkQuests(ev *events) {
 	}
 }
 
-// questMet says whether p has what quest q asks for.
-func (s *State) questMet(p int, q Quest) bool {
-	var table tableMemo
-	return s.meets(p, q, &table)
-}
-
 // tableMemo is what quests ask of one player's table, worked out when
 // first asked for: the roads it reaches, and its buildings by kind.
 type tableMemo struct {
@@ -714,8 +708,8 @@ func (m *tableMemo) builtOf(s *State, p, k int) int {
 	return m.built[k]
 }
 
-// meets is questMet with what the quests ask of p's table worked out once
-// for several quests.
+// meets says whether p has what quest q asks for, with what the quests
+// ask of p's table worked out once (table) when several are checked.
 func (s *State) meets(p int, q Quest, table *tableMemo) bool {
 	pl := &s.Seats[p]
 	switch q.Cond {

@@ -165,3 +165,10 @@ func TestRedealDealsAsTheCardsMayLie(t *testing.T) {
 		}
 	})
 }
+
+// questMet says whether p has what quest q asks for, on its own (the game
+// checks several at once, with meets).
+func (s *State) questMet(p int, q Quest) bool {
+	var table tableMemo
+	return s.meets(p, q, &table)
+}

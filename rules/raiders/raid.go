@@ -71,13 +71,8 @@ func diceWords(d []int) string {
 	return rules.And(w)
 }
 
-// strength adds up p's raid strength on space i with the given dice and
-// mead drunk, term by term (Raid.Terms).
-func (s *State) strength(p, i int, dice []int, mead int) (total int, terms [][2]int) {
-	return s.tallyStrength(p, i, dice, mead, &terms), terms
-}
-
-// tallyStrength is strength's total, appending its terms to terms unless
+// tallyStrength adds up p's raid strength on space i with the given dice
+// and mead drunk, appending it term by term (Raid.Terms) to terms unless
 // that is nil (the bot and the labels need the total only).
 func (s *State) tallyStrength(p, i int, dice []int, mead int, terms *[][2]int) (total int) {
 	pl := &s.Seats[p]

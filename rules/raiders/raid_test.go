@@ -456,3 +456,9 @@ func TestARaidThatCannotBeMadeSaysWhy(t *testing.T) {
 		t.Errorf("a fortress raid without its gold: %q", got)
 	}
 }
+
+// strength is tallyStrength with its terms returned, for tests that check
+// them one by one.
+func (s *State) strength(p, i int, dice []int, mead int) (total int, terms [][2]int) {
+	return s.tallyStrength(p, i, dice, mead, &terms), terms
+}

@@ -248,18 +248,6 @@ func (s *State) canMove(i, d int) bool {
 	return j >= 0 && j != s.Monster
 }
 
-// moves lists the directions a longship may be moved in from space i by
-// anything but sailing (canMove).
-func (s *State) moves(i int) []int {
-	var out []int
-	for d := range 4 {
-		if s.canMove(i, d) {
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
 // movable reports whether a longship on space i may be moved at all.
 func (s *State) movable(i int) bool {
 	for d := range 4 {

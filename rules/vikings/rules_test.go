@@ -780,3 +780,15 @@ func TestPrivateEventsReachThePlayersConcerned(t *testing.T) {
 		}
 	})
 }
+
+// moves lists the directions a longship may be moved in from space i by
+// anything but sailing (canMove): tests pick a legal push or use from it.
+func (s *State) moves(i int) []int {
+	var out []int
+	for d := range 4 {
+		if s.canMove(i, d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
