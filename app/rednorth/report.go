@@ -216,7 +216,7 @@ func (t *table) result() app.UI {
 	case 1:
 		title += ". Winner: " + won[0]
 	default:
-		title += ". Winners: " + strings.Join(won, " and ")
+		title += ". Winners: " + rules.And(won)
 	}
 	order := make([]int, len(res.Scores))
 	for i := range order {

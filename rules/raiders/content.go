@@ -4,9 +4,10 @@ import "strconv"
 
 // The printed content the rulebook leaves out, as data in one place. The
 // townsfolk, raid spaces, offerings and the plunder bag follow the reference
-// data in testdata/ (../shared/data/raiders/, a public fan-made set);
-// content_test.go checks these tables against it. The tracks' VP and the
-// supplies of silver and provisions are our design (README.md says why).
+// data in testdata/ (a public, unofficial fan-made set of the printed base
+// game's cards, raids and offerings); content_test.go checks these tables
+// against it. The tracks' VP and the supplies of silver and provisions are
+// our design (README.md says why).
 
 // Worker colours.
 const (

@@ -8,8 +8,8 @@ import (
 	"testing"
 )
 
-// readCSV reads one of the reference files in testdata/ (copied from
-// ../shared/data/raiders/), header dropped.
+// readCSV reads one of the reference files in testdata/ (a public
+// fan-made data set of the base game's content), header dropped.
 func readCSV(t *testing.T, name string) [][]string {
 	t.Helper()
 	f, err := os.Open("testdata/" + name)

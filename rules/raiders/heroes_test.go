@@ -9,8 +9,9 @@ import (
 	"longhall/rules"
 )
 
-// The Hall of Heroes module, rule by rule, citing the comprehensive book
-// (../shared/rulebooks/raiders-of-the-north-sea-expansions.txt).
+// The Hall of Heroes module, rule by rule, citing the comprehensive book: the
+// published Raiders of the North Sea rules with the Hall of Heroes and
+// Fields of Fame expansions (Shem Phillips, Garphill Games).
 
 var heroes = Modules{Heroes: true}
 
