@@ -27,6 +27,15 @@ type Info struct {
 	// pass"), for games whose states are Expiring; empty for the others.
 	// The rules suite checks that the two agree.
 	Timeout string `json:"timeout,omitempty"`
+	// SearchSteps is the strong bot's budget for one decision, in actions
+	// played out (rules/mcts); 0 for its default. A game whose actions are
+	// small steps (a ship moved one space) needs more of them to see as
+	// far as another game's.
+	SearchSteps int `json:"-"`
+	// SearchHorizon, when the game's states are a Judge, is how many
+	// actions a playout plays before the state judges it; 0 plays every
+	// playout to the end.
+	SearchHorizon int `json:"-"`
 }
 
 // Option is a game variant or expansion a host may switch on or choose.

@@ -50,3 +50,14 @@ func Redealt(s State, seat Seat, rng *RNG) State {
 	}
 	return s.Clone()
 }
+
+// Judge is implemented by a State that can tell, before its end, how a
+// seat stands: the share of the win the seat may expect from here, from
+// 0 to 1, reading the whole state (a search judges its own re-deals,
+// never the table). A search whose game sets Info.SearchHorizon stops
+// each playout after that many actions and takes the judgement for the
+// result: a long game's far future, played out by bots, tells more about
+// the dice than about the move being weighed.
+type Judge interface {
+	Standing(seat Seat) float64
+}

@@ -2,7 +2,9 @@ package mcts_test
 
 import (
 	"fmt"
+	"os"
 	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -93,7 +95,7 @@ func hardGame(game rules.Game, players, i int) (float64, error) {
 	for p := range bots {
 		bots[p] = rules.NewBot(game, seed*8+uint64(p))
 	}
-	bots[hard] = mcts.New(game, seed*8+uint64(hard))
+	bots[hard] = hardBot(game, seed*8+uint64(hard))
 	for n := 0; st.Result() == nil; n++ {
 		if n > 100_000 {
 			return 0, fmt.Errorf("game %d did not end", i)
@@ -108,6 +110,20 @@ func hardGame(game rules.Game, players, i int) (float64, error) {
 		}
 	}
 	return share(st.Result(), hard), nil
+}
+
+// hardBot is the strong bot as the app makes it, or with the budget
+// LONGHALL_HARD_STEPS and the horizon LONGHALL_HARD_HORIZON give, to
+// measure others.
+func hardBot(game rules.Game, seed uint64) *mcts.Bot {
+	b := mcts.New(game, seed)
+	if n, err := strconv.Atoi(os.Getenv("LONGHALL_HARD_STEPS")); err == nil && n > 0 {
+		b.Steps = n
+	}
+	if n, err := strconv.Atoi(os.Getenv("LONGHALL_HARD_HORIZON")); err == nil && n >= 0 {
+		b.Horizon = n
+	}
+	return b
 }
 
 // share is seat's share of the win.
@@ -149,7 +165,7 @@ func BenchmarkHardDecision(b *testing.B) {
 				}
 				seat := st.Pending()[0].Seat
 				start := time.Now()
-				if _, err := mcts.New(game, seed).Choose(st, seat); err != nil {
+				if _, err := hardBot(game, seed).Choose(st, seat); err != nil {
 					b.Fatal(err)
 				}
 				times = append(times, time.Since(start))

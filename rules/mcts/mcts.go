@@ -10,14 +10,17 @@
 // the conformance suite checks that, with the bot's seed fixed, re-dealing
 // what the seat cannot see leaves its choice exactly as it was.
 //
-// The search is flat: each of the seat's legal actions is a bandit arm,
-// chosen by UCB1, and an arm's value is the share of its playouts the seat
-// won. Playouts use quiet copies (rules.Quiet) and the greedy bot for every
-// seat, the rollout policy whose one-step improvement this is.
+// The search is flat: each of the seat's legal actions is valued by the
+// share of its playouts the seat won, and sequential halving spends the
+// budget on the better ones (see Choose). Playouts use quiet copies
+// (rules.Quiet) and the greedy bot for every seat, the rollout policy
+// whose one-step improvement this is.
 package mcts
 
 import (
-	"math"
+	"cmp"
+	"math/bits"
+	"slices"
 
 	"longhall/rules"
 )
@@ -27,32 +30,58 @@ import (
 type Bot struct {
 	game rules.Game
 	rng  *rules.RNG
-	// Steps bounds the search: the actions applied in all its playouts
-	// together (a budget that costs about the same in every game, unlike
-	// a count of playouts, whose length differs from game to game).
+	// Steps is the search's budget: the actions applied in all its
+	// playouts together (a budget that costs about the same in every
+	// game, unlike a count of playouts, whose length differs from game to
+	// game). A round may run over it by its one pass over the actions
+	// left, so that every action left is played at least once a round;
+	// once it is spent, the best so far is chosen.
 	Steps int
+	// Horizon, when the game's states are a rules.Judge, is the length of
+	// a playout before the state judges it; 0 plays to the end.
+	Horizon int
 	// Pause, when set, is called after every playout: the browser's page
 	// lends it a moment to breathe (see app/online), natively it is nil.
 	Pause func()
 }
 
-// DefaultSteps is the budget of a decision: a few hundred playouts in
-// most games.
+// DefaultSteps is the budget of a decision in a game that sets none
+// (rules.Info.SearchSteps): a few hundred playouts in most games.
 const DefaultSteps = 40_000
 
-// New returns the strong bot for game g, seeded.
+// New returns the strong bot for game g, seeded, with the game's own
+// search budget.
 func New(g rules.Game, seed uint64) *Bot {
-	return &Bot{game: g, rng: rules.NewRNG(seed), Steps: DefaultSteps}
+	steps := g.Info().SearchSteps
+	if steps <= 0 {
+		steps = DefaultSteps
+	}
+	return &Bot{game: g, rng: rules.NewRNG(seed), Steps: steps, Horizon: g.Info().SearchHorizon}
 }
 
 // arm is one legal action and what its playouts earned.
 type arm struct {
-	tries int
-	won   float64
-	dead  bool // refused on a re-deal: a game's bug, not searched further
+	action int // its place in the legal list
+	tries  int
+	won    float64
+}
+
+func (a arm) mean() float64 {
+	if a.tries == 0 {
+		return -1
+	}
+	return a.won / float64(a.tries)
 }
 
 // Choose implements rules.Bot.
+//
+// The search is sequential halving: in each round every action still in
+// the running is played out on the same re-deals, and the better half
+// goes on to the next round, until one is left or the budget is spent.
+// Playing every action on the same re-deal, the same dice and the same
+// playout bots (common random numbers) compares the actions on equal
+// luck: two moves of a long game differ by little, and a few playouts
+// each would otherwise measure the dice more than the moves.
 func (b *Bot) Choose(st rules.State, seat rules.Seat) (rules.Action, error) {
 	legal := st.Legal(seat)
 	switch {
@@ -64,100 +93,93 @@ func (b *Bot) Choose(st rules.State, seat rules.Seat) (rules.Action, error) {
 		return legal[0], nil
 	}
 	quiet := rules.Hushed(st)
-	// One greedy bot per seat for all the playouts, seeded from ours.
-	bots := make([]rules.Bot, 0, 8)
 	arms := make([]arm, len(legal))
-	total, steps := 0, 0
-	for steps < b.Steps || total < len(legal) {
-		i := pick(arms, total)
-		line := rules.Redealt(quiet, seat, b.rng)
-		if i < 0 {
-			break // every arm refused: a game's bug; the first action will do
-		}
-		if _, err := line.Apply(seat, rules.Action{Kind: legal[i].Kind, Args: legal[i].Args}); err != nil {
-			// A re-deal that refuses the seat's own legal action is a
-			// game's bug (the conformance suite looks for it); the action
-			// is not searched further.
-			arms[i].dead = true
-			total++
-			continue
-		}
-		n, r := b.playout(line, seat, &bots)
-		arms[i].tries++
-		arms[i].won += r
-		total++
-		steps += n + 1
-		if b.Pause != nil {
-			b.Pause()
-		}
+	for i := range arms {
+		arms[i].action = i
 	}
-	// The most tried arm is the one UCB1 trusts most.
-	best := 0
-	for i, a := range arms {
-		if a.tries > arms[best].tries || a.tries == arms[best].tries && a.won > arms[best].won {
-			best = i
+	rounds := bits.Len(uint(len(arms) - 1)) // ⌈log₂ n⌉ halvings leave one
+	spent := 0
+	bots := make([]rules.Bot, 0, 8)
+	for round := 0; round < rounds && len(arms) > 1 && spent < b.Steps; round++ {
+		budget := (b.Steps - spent) / (rounds - round)
+		used := 0
+		for used == 0 || used < budget {
+			seed := b.rng.Uint64()
+			for i := 0; i < len(arms); i++ {
+				n, r, ok := b.playout(quiet, seat, legal[arms[i].action], seed, &bots)
+				if !ok {
+					// A re-deal that refuses the seat's own legal action is
+					// a game's bug (the conformance suite looks for it):
+					// the action is not searched further.
+					arms = slices.Delete(arms, i, i+1)
+					i--
+					continue
+				}
+				arms[i].tries++
+				arms[i].won += r
+				used += n + 1
+				if b.Pause != nil {
+					b.Pause()
+				}
+			}
+			if len(arms) == 0 {
+				return legal[0], nil // every action refused: a game's bug
+			}
 		}
+		spent += used
+		// The better half goes on; on equal means the earlier action, so
+		// that the choice depends on nothing but the playouts.
+		slices.SortStableFunc(arms, func(x, y arm) int { return cmp.Compare(y.mean(), x.mean()) })
+		arms = arms[:(len(arms)+1)/2]
 	}
-	return legal[best], nil
+	return legal[arms[0].action], nil
 }
-
-// pick is the arm to try next: each once in turn, then by UCB1; -1 when
-// none is left.
-func pick(arms []arm, total int) int {
-	best, bestV := -1, math.Inf(-1)
-	logN := math.Log(float64(total))
-	for i, a := range arms {
-		if a.dead {
-			continue
-		}
-		if a.tries == 0 {
-			return i
-		}
-		v := a.won/float64(a.tries) + explore*math.Sqrt(logN/float64(a.tries))
-		if v > bestV {
-			best, bestV = i, v
-		}
-	}
-	return best
-}
-
-// explore weighs trying the lesser-known arms against the best so far
-// (UCB1's constant, below √2 because rewards seldom spread over [0, 1]).
-const explore = 0.7
 
 // limit ends a playout that runs away (a game that never ends would be a
 // game's bug): it counts as lost.
 const limit = 20_000
 
-// playout plays line to its end with the greedy bots and returns the
+// playout applies action to a re-deal of quiet drawn from seed and plays
+// it to its end with greedy bots drawn from the same seed, and returns the
 // actions it took and seat's reward: 1 for a win, a share of it for a
-// shared win, 0 otherwise.
-func (b *Bot) playout(line rules.State, seat rules.Seat, bots *[]rules.Bot) (int, float64) {
-	n := 0
+// shared win, 0 otherwise. ok is false when the re-deal refused action.
+func (b *Bot) playout(quiet rules.State, seat rules.Seat, action rules.Action, seed uint64, bots *[]rules.Bot) (n int, reward float64, ok bool) {
+	rng := rules.NewRNG(seed)
+	line := rules.Redealt(quiet, seat, rng)
+	if _, err := line.Apply(seat, rules.Action{Kind: action.Kind, Args: action.Args}); err != nil {
+		return 0, 0, false
+	}
+	// Fresh bots on every playout, seeded alike, so that every action
+	// meets the same opponents.
+	*bots = (*bots)[:0]
+	judge, _ := line.(rules.Judge)
 	for line.Result() == nil {
 		if n >= limit {
-			return n, 0
+			return n, 0, true
+		}
+		if judge != nil && b.Horizon > 0 && n >= b.Horizon {
+			return n, min(max(judge.Standing(seat), 0), 1), true
 		}
 		who := line.Pending()[0].Seat
 		for int(who) >= len(*bots) {
-			*bots = append(*bots, rules.NewBot(b.game, b.rng.Uint64()))
+			*bots = append(*bots, rules.NewBot(b.game, rng.Uint64()))
 		}
 		a, err := (*bots)[who].Choose(line, who)
 		if err != nil {
-			return n, 0
+			return n, 0, true
 		}
 		if _, err := line.Apply(who, a); err != nil {
-			return n, 0
+			return n, 0, true
 		}
 		n++
 	}
-	return n, reward(line.Result(), seat)
+	return n, score(line.Result(), seat), true
 }
 
-// reward is mostly seat's share of the win, and a little its place by
+// score is mostly seat's share of the win, and a little its place by
 // score, so that a search whose every line wins (or loses) still prefers
 // the lines that win by more (or lose by less).
-func reward(r *rules.Result, seat rules.Seat) float64 {
+func score(r *rules.Result, seat rules.Seat) float64 {
 	won := 0.0
 	for _, w := range r.Winners {
 		if w == seat {
