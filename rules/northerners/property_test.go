@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"longhall/rules"
+	"longhall/rules/mcts"
 	"longhall/rules/rulestest"
 )
 
@@ -147,7 +148,11 @@ func buildStep(s *State, p, k int) int {
 // suite is Northerners for the conformance suite.
 func suite() rulestest.Suite {
 	return rulestest.Suite{
-		Game:  game{},
+		Game: game{},
+		// The hard bot with the least budget (one playout of each action,
+		// from a re-deal): its choice too must not depend on what its seat
+		// cannot see.
+		Hard:  func(seed uint64) rules.Bot { b := mcts.New(game{}, seed); b.Steps = 1; return b },
 		Check: check,
 		Private: func(st rules.State, me rules.Seat) []string {
 			return private(st.(*State), int(me))

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"longhall/rules"
+	"longhall/rules/mcts"
 	"longhall/rules/rulestest"
 )
 
@@ -42,6 +43,10 @@ func conforms(st rules.State) error {
 func suite() rulestest.Suite {
 	return rulestest.Suite{
 		Game: game{},
+		// The hard bot with the least budget (one playout of each action,
+		// from a re-deal): its choice too must not depend on what its seat
+		// cannot see.
+		Hard: func(seed uint64) rules.Bot { b := mcts.New(game{}, seed); b.Steps = 1; return b },
 		// No Scramble: the suite re-deals with the game's own Redeal.
 		Check: conforms,
 		Private: func(st rules.State, me rules.Seat) []string {

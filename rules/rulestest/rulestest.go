@@ -37,7 +37,8 @@ type Suite struct {
 	// means the game's own rules.Redealer, when it has one.
 	Scramble func(s rules.State, seat rules.Seat, rng *rules.RNG) rules.State
 	// Hard, when set, makes the game's strong bot, whose choices the
-	// scramble check compares too (a search with a small budget will do).
+	// scramble check compares too, now and then (a search with a small
+	// budget will do).
 	Hard func(seed uint64) rules.Bot
 	// Check verifies the game's own invariants (no card created or lost);
 	// it may be nil.
@@ -164,6 +165,14 @@ func checkOptions(t *testing.T, s Suite) {
 	}
 }
 
+// every is how often, in steps, the costlier checks run.
+func every(s Suite) int {
+	if s.Every > 0 {
+		return s.Every
+	}
+	return 5
+}
+
 func hidden(s Suite) int {
 	if s.HiddenEvery > 0 {
 		return s.HiddenEvery
@@ -194,10 +203,7 @@ func playOne(t testing.TB, s Suite, cfg rules.Config, seed uint64, scramble bool
 	if err != nil {
 		t.Fatalf("%s seed %d: %v", configName(cfg), seed, err)
 	}
-	every := s.Every
-	if every <= 0 {
-		every = 5
-	}
+	every := every(s)
 	random := rules.RandomBot{RNG: rng}
 	quiet := newTwin(st)
 	var undo undoPoint // the last action that may be taken back
@@ -462,7 +468,7 @@ func checkHidden(t testing.TB, s Suite, st rules.State, players int, rng *rules.
 			if err1 != nil || err2 != nil || !a1.Same(a2) {
 				t.Fatalf("%s: seat %d's bot chose %v (%v) and %v (%v) on the same view", where(), me, a1, err1, a2, err2)
 			}
-			if s.Hard != nil {
+			if s.Hard != nil && moves%(hidden(s)*every(s)) == 0 {
 				a1, err1 := s.Hard(seed).Choose(st, me)
 				a2, err2 := s.Hard(seed).Choose(other, me)
 				if err1 != nil || err2 != nil || !a1.Same(a2) {
