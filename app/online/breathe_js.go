@@ -12,12 +12,12 @@ import (
 // scrolling and drawing go on while a hard bot searches.
 const slice = 25 * time.Millisecond
 
-// newBreather returns the pause a hard bot's search calls between its
-// playouts (session.Options.BotPause). Go runs on the page's one thread,
-// so a search that never blocks would hold the page until it is done;
-// after each slice of thinking this one hands the thread back to the
-// browser until a message posted to itself comes back (a MessageChannel:
-// unlike a timer, it is not held back to 4 ms or more).
+// newBreather returns the pause a hard bot's search calls every few dozen
+// actions it plays out (session.Options.BotPause). Go runs on the page's
+// one thread, so a search that never blocks would hold the page until it
+// is done; after each slice of thinking this one hands the thread back to
+// the browser until a message posted to itself comes back (a
+// MessageChannel: unlike a timer, it is not held back to 4 ms or more).
 func newBreather() func() {
 	ch := js.Global().Get("MessageChannel")
 	if ch.IsUndefined() {

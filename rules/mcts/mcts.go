@@ -40,8 +40,9 @@ type Bot struct {
 	// Horizon, when the game's states are a rules.Judge, is the length of
 	// a playout before the state judges it; 0 plays to the end.
 	Horizon int
-	// Pause, when set, is called after every playout: the browser's page
-	// lends it a moment to breathe (see app/online), natively it is nil.
+	// Pause, when set, is called after every playout and every few dozen
+	// actions within one: the browser's page lends it a moment to breathe
+	// (see app/online), natively it is nil.
 	Pause func()
 }
 
@@ -135,6 +136,10 @@ func (b *Bot) Choose(st rules.State, seat rules.Seat) (rules.Action, error) {
 	return legal[arms[0].action], nil
 }
 
+// pauseEvery is how many actions of a playout go between two calls of
+// Pause.
+const pauseEvery = 32
+
 // limit ends a playout that runs away (a game that never ends would be a
 // game's bug): it counts as lost.
 const limit = 20_000
@@ -163,6 +168,9 @@ func (b *Bot) playout(quiet rules.State, seat rules.Seat, action rules.Action, s
 		who := line.Pending()[0].Seat
 		for int(who) >= len(*bots) {
 			*bots = append(*bots, rules.NewBot(b.game, rng.Uint64()))
+		}
+		if b.Pause != nil && n%pauseEvery == pauseEvery-1 {
+			b.Pause() // a playout can be long: the page breathes within it too
 		}
 		a, err := (*bots)[who].Choose(line, who)
 		if err != nil {
