@@ -13,7 +13,7 @@ func Page(class string, content ...app.UI) app.UI {
 		app.A().Href("#main").Class("skip").Text("Skip to content"),
 		app.Header().Class("topbar").Body(
 			app.A().Href(Path("/")).Class("brand").Aria("label", "Longhall, home").Body(
-				app.Img().Src(Path("/web/icons/icon.svg")).Alt("").Width(36).Height(36),
+				app.Img().Src(Path("/web/icons/icon.svg")).Alt("").Attr("role", "presentation").Width(36).Height(36),
 				app.Span().Text("Longhall"),
 			),
 		),

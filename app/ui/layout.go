@@ -53,7 +53,10 @@ func (l Layout) Draw(p *BoardProps) app.HTMLDiv {
 		// Always there, empty or not, so that the regions after it keep
 		// their elements (and their scroll and scale) from move to move.
 		app.Div().ID("choice").Class("lh-choice").Aria("label", "Your choice").Body(l.Choice...),
-		app.Div().ID("board-area").Class("lh-main").Body(app.Div().Class("lh-board").Body(l.Board...)),
+		// A landmark that the keyboard can reach, so that a board larger
+		// than its area scrolls with the arrow keys too.
+		app.Div().ID("board-area").Class("lh-main").Attr("role", "region").Aria("label", "Board").TabIndex(0).
+			Body(app.Div().Class("lh-board").Body(l.Board...)),
 		app.Aside().ID("side").Class("lh-side").Attr("data-sheet", "closed").Aria("label", "Players and log").Body(
 			// The sheet's handle on a phone: longhall.js opens and folds it.
 			app.Button().Type("button").ID("sheet-handle").Class("lh-handle").Aria("controls", "side").Body(

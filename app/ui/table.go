@@ -75,7 +75,7 @@ func StatusBar(p BoardProps, isBot func(rules.Seat) bool) app.UI {
 	}
 	return app.Div().Class("status").ID("status").Body(
 		app.A().Href(Path("/")).Class("status-home").Aria("label", "Longhall, home").Body(
-			app.Img().Src(Path("/web/icons/icon.svg")).Alt("").Width(28).Height(28),
+			app.Img().Src(Path("/web/icons/icon.svg")).Alt("").Attr("role", "presentation").Width(28).Height(28),
 		),
 		app.Div().Class("status-text").Body(
 			statusNow(text, yourMove(p)),
