@@ -190,7 +190,14 @@ func (t *table) menu() app.UI {
 // there is one, a pick when there are several or when its one placement
 // brings nothing as things stand (marked, and saying so), else a plain
 // element, which says why when the rules refuse it now (why).
-func (t *table) control(key int, class, title, why string, body ...app.UI) app.UI {
+//
+// Its name holds the words it shows, in order (WCAG 2.5.3, label in
+// name). When marks is nil the body's words name it (a bar space, a
+// blessing: "Fishing W", what a voice-control user reads out) and the
+// action is its description; else marks are the letters and words the
+// body shows among its signs (a map square's building and figures), and
+// its name is them followed by the action.
+func (t *table) control(key int, class, title, why string, marks []string, body ...app.UI) app.UI {
 	actions := t.c.picks[key]
 	ref := "k" + strconv.Itoa(key)
 	text, ask := title, strings.TrimSuffix(title, ".")+": choose what to do here."
@@ -208,7 +215,17 @@ func (t *table) control(key int, class, title, why string, body ...app.UI) app.U
 		}
 		return el.Body(body...)
 	case !t.c.isPick(key):
-		return ui.Control(actions[0], class+" nn-can", actions[0].String(), body...).Title(text).Attr(ui.Ref, ref).Attr(ui.Text, text)
+		a := actions[0]
+		el := ui.Control(a, class+" nn-can", "", body...)
+		switch {
+		case marks == nil:
+			el = el.Aria("description", a.String())
+		case len(marks) > 0:
+			el = el.Aria("label", strings.Join(marks, " ")+": "+a.String())
+		default:
+			el = el.Aria("label", a.String())
+		}
+		return el.Title(text).Attr(ui.Ref, ref).Attr(ui.Text, text)
 	case len(actions) == 1:
 		ask = text // asked once: the menu says what it brings
 	}

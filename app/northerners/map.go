@@ -69,24 +69,28 @@ func (t *table) square(i int) app.UI {
 	if sq.Circle {
 		class += " nn-circle"
 	}
+	marks := []string{}
 	if c.Building >= 0 {
 		body = append(body, ui.Span("nn-bld "+colour(t.v.Players[c.Owner].Colour), buildingMarks[c.Building]))
+		marks = append(marks, buildingMarks[c.Building])
 	}
 	if len(c.Figures) > 0 || c.Jarl >= 0 {
 		var figs []app.UI
 		for _, f := range c.Figures {
 			figs = append(figs, figure(t.v.Players[f.Owner].Colour, f.Kind))
+			marks = append(marks, figureMarks[f.Kind])
 		}
 		if c.Jarl >= 0 {
 			figs = append(figs, jarlFigure(t.v.Players[c.Jarl].Colour))
+			marks = append(marks, "J")
 		}
-		body = append(body, ui.Spans("nn-figs", figs...))
+		body = append(body, figures(figs))
 	}
 	if s := t.v.Step; s.Kind == nn.StepExplore && len(t.c.picks[i]) > 0 {
 		class += " nn-spot"
 		body = append(body, t.previews(i, s.Tile)...)
 	}
-	return t.control(i, class, nn.SquareName(i), "", body...)
+	return t.control(i, class, nn.SquareName(i), "", marks, spaced(body)...)
 }
 
 // roads draws a road mask the map's way: a bar from the middle to each
@@ -142,9 +146,26 @@ func jarlFigure(col int) app.UI { return ui.Span("nn-fig nn-jarl "+colour(col), 
 
 // figure is a worker (W) or viking (V) token in a player's colour.
 func figure(col, kind int) app.UI {
-	mark := "W"
-	if kind == nn.Viking {
-		mark = "V"
+	return ui.Span("nn-fig nn-k"+strconv.Itoa(kind)+" "+colour(col), figureMarks[kind])
+}
+
+// figureMarks are the figures' letters, by kind.
+var figureMarks = map[int]string{nn.Worker: "W", nn.Viking: "V"}
+
+// figures lines figures up, a space between each: their letters are
+// words apart for a screen reader and for the accessibility checks, and
+// the flex box shows no space.
+func figures(figs []app.UI) app.UI { return ui.Spans("nn-figs", spaced(figs)...) }
+
+// spaced puts a space between the parts of a flex box (which shows none),
+// so that their words do not run together in a control's name.
+func spaced(parts []app.UI) []app.UI {
+	out := make([]app.UI, 0, 2*len(parts))
+	for i, p := range parts {
+		if i > 0 {
+			out = append(out, app.Text(" "))
+		}
+		out = append(out, p)
 	}
-	return ui.Span("nn-fig nn-k"+strconv.Itoa(kind)+" "+colour(col), mark)
+	return out
 }

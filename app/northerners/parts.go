@@ -95,7 +95,7 @@ func (t *table) bars() app.UI {
 		need := append([]app.UI{app.Span().Class("nn-who-needs").Text(needs(ba))}, cost(ba.Cost)...)
 		top := []app.UI{app.Strong().Body(ui.Span("nn-long", ba.Name), ui.Span("nn-short", shortNames[ba.Name]))}
 		if len(figs) > 0 {
-			top = append(top, ui.Spans("nn-figs", figs...))
+			top = append(top, figures(figs))
 		}
 		body := []app.UI{ui.Div("nn-spacetop", top...), app.Span().Class("nn-need").Title(needs(ba) + " " + costWords(ba.Cost)).Body(need...)}
 		// A space the player cannot take now says why (rules.Explainer).
@@ -104,7 +104,7 @@ func (t *table) bars() app.UI {
 		if why != "" {
 			class += " nn-refused"
 		}
-		groups[ba.Bar] = append(groups[ba.Bar], t.control(pickBar+a, class, ui.WhyText(ba.Name+".", why), why, body...))
+		groups[ba.Bar] = append(groups[ba.Bar], t.control(pickBar+a, class, ui.WhyText(ba.Name+".", why), why, nil, body...))
 	}
 	notes := [4]string{"", "one a round", "", "once a round"}
 	out := make([]app.UI, len(groups))
@@ -191,7 +191,7 @@ func (t *table) programmed(s int, own bool) app.UI {
 			label += " ×" + strconv.Itoa(n)
 		}
 		if a, ok := t.c.placed[i]; ok && own {
-			items = append(items, ui.Control(a, "nn-prog nn-can", a.String(), ui.Span("", label)))
+			items = append(items, ui.Control(a, "nn-prog nn-can", "", ui.Span("", label)).Aria("description", a.String()))
 			continue
 		}
 		items = append(items, ui.Span("nn-prog", label))
@@ -226,7 +226,7 @@ func (t *table) hand() app.UI {
 // card draws a blessing: its control when it takes an action.
 func (t *table) card(c int, class string) app.UI {
 	k := nn.CardKind(c)
-	return t.control(pickCard+c, class, nn.CardName(c)+": "+nn.CardKinds[k].Text, "", ui.Strong(nn.CardName(c)), ui.Small("nn-text", nn.CardKinds[k].Text))
+	return t.control(pickCard+c, class, nn.CardName(c)+": "+nn.CardKinds[k].Text, "", nil, ui.Strong(nn.CardName(c)), ui.Small("nn-text", nn.CardKinds[k].Text))
 }
 
 // questWords says what a quest asks for.

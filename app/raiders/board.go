@@ -231,7 +231,7 @@ func (t *table) village() app.UI {
 		body := []app.UI{ui.Strong(rd.BuildingNames[b]), ui.Small("rd-what", buildingText[b]), worker(t.v.Buildings[b])}
 		ref := "b" + strconv.Itoa(b)
 		if a, ok := t.c.buildings[b]; ok {
-			items = append(items, ui.Control(a, "rd-building rd-can", a.String(), body...).Attr(ui.Ref, ref))
+			items = append(items, described(ui.Control(a, "rd-building rd-can", "", body...), a.String()).Attr(ui.Ref, ref))
 		} else {
 			items = append(items, app.Div().Class("rd-building").Attr(ui.Ref, ref).Body(body...))
 		}
@@ -332,7 +332,7 @@ func (t *table) spaces() app.UI {
 		if a, ok := t.c.raids[i]; ok {
 			// The space is the raid's control: it shows what the raid
 			// needs and pays before it is made.
-			groups[sp.Settlement] = append(groups[sp.Settlement], ui.Control(a, class+" rd-can", a.String()+": needs "+need+"; pays "+score, body...).Attr(ui.Ref, ref))
+			groups[sp.Settlement] = append(groups[sp.Settlement], described(ui.Control(a, class+" rd-can", "", body...), a.String()+": needs "+need+"; pays "+score).Attr(ui.Ref, ref))
 			continue
 		}
 		el := app.Div().Class(class).Attr(ui.Ref, ref)
@@ -365,7 +365,7 @@ func (t *table) offerings() app.UI {
 		body := []app.UI{ui.Strong(strconv.Itoa(rd.Offerings[o].VP) + " VP"), ui.Small("rd-need", offeringCost(o))}
 		ref := "of" + strconv.Itoa(slot)
 		if a, ok := t.c.slots[slot]; ok {
-			items = append(items, ui.Control(a, "rd-offering rd-can", a.String(), body...).Attr(ui.Ref, ref))
+			items = append(items, described(ui.Control(a, "rd-offering rd-can", "", body...), a.String()).Attr(ui.Ref, ref))
 		} else {
 			items = append(items, app.Div().Class("rd-offering").Attr(ui.Ref, ref).Body(body...))
 		}

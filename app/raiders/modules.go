@@ -42,7 +42,7 @@ func (t *table) meadHall() app.UI {
 		body := append([]app.UI{c[0], ui.Span("rd-bonus", slotBonus(slot))}, c[1:]...)
 		text := cardText(id)
 		if a, ok := t.c.hall[slot]; ok {
-			row = append(row, ui.Control(a, "rd-card rd-can", a.String(), body...).Title(text).Attr(ui.Text, text))
+			row = append(row, described(ui.Control(a, "rd-card rd-can", "", body...), a.String()).Title(text).Attr(ui.Text, text))
 		} else {
 			row = append(row, app.Div().Class("rd-card").Title(text).Attr(ui.Text, text).Body(body...))
 		}
@@ -51,7 +51,7 @@ func (t *table) meadHall() app.UI {
 	for _, sq := range t.v.Quests {
 		body := []app.UI{ui.Strong(rd.SpaceName(sq[0])), ui.Small("rd-need", questText(sq[1]))}
 		if a, ok := t.c.quests[sq[0]]; ok {
-			quests = append(quests, ui.Control(a, "rd-tile rd-can", a.String(), body...))
+			quests = append(quests, described(ui.Control(a, "rd-tile rd-can", "", body...), a.String()))
 		} else {
 			quests = append(quests, ui.Div("rd-tile", body...))
 		}
@@ -63,7 +63,7 @@ func (t *table) meadHall() app.UI {
 		rep := rd.Reputations[r]
 		body := []app.UI{ui.Strong("Reputation"), ui.Small("rd-need", rd.RepText[rep.Need]+" · "+strconv.Itoa(rep.PerTile)+" VP a tile")}
 		if a, ok := t.c.reps[r]; ok {
-			reps = append(reps, ui.Control(a, "rd-tile rd-can", a.String(), body...))
+			reps = append(reps, described(ui.Control(a, "rd-tile rd-can", "", body...), a.String()))
 		} else {
 			reps = append(reps, ui.Div("rd-tile", body...))
 		}

@@ -11,6 +11,13 @@ import (
 	rd "longhall/rules/raiders"
 )
 
+// described gives a control that shows words (a card, a building, a
+// space, a tile) what clicking does as its description: it is named by
+// what it shows, as shown (WCAG 2.5.3, label in name: a voice-control
+// user says "click Armourer"), and what says what clicking does ("Return
+// your Armourer to the deck").
+func described(el app.HTMLButton, what string) app.HTMLButton { return el.Aria("description", what) }
+
 // subheading is a settlement's title (the common builders are ui.Span,
 // ui.Div and their kin).
 func subheading(text string) app.UI { return app.H3().Class("rd-sub").Text(text) }
@@ -72,7 +79,7 @@ func controls(m map[int]rules.Action, class string, wounds map[int]int) map[int]
 	out := make(map[int]app.UI, len(m))
 	for id, a := range m {
 		text := cardText(id)
-		out[id] = ui.Control(a, class+" rd-can", a.String(), woundedCard(id, wounds[id])...).Title(text).Attr(ui.Text, text)
+		out[id] = described(ui.Control(a, class+" rd-can", "", woundedCard(id, wounds[id])...), a.String()).Title(text).Attr(ui.Text, text)
 	}
 	return out
 }

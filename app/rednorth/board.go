@@ -84,7 +84,19 @@ func (t *table) holder(s int) string {
 
 // actCard is a card that takes a when clicked.
 func (t *table) actCard(l look, a rules.Action) app.UI {
-	return ui.Control(a, l.class+" rn-can", l.label+". "+a.String(), l.body...).Title(l.label).Attr(ui.Text, l.label)
+	return l.named(ui.Control(a, l.class+" rn-can", "", l.parts()...), l.label+". "+a.String()).Title(l.label).Attr(ui.Text, l.label)
+}
+
+// named gives a card control its words (WCAG 2.5.3, label in name): a
+// card whose face shows words is named by them, as shown ("2 Raider
+// green", what a voice-control user reads out), and what it is in full
+// and what clicking does is its description; a face-down card shows no
+// words and is named by what.
+func (l look) named(el app.HTMLButton, what string) app.HTMLButton {
+	if l.back {
+		return el.Aria("label", what)
+	}
+	return el.Aria("description", what)
 }
 
 // pickCard is a card of the viewer's Party that opens its actions (and
@@ -94,8 +106,7 @@ func (t *table) pickCard(l look, pos int, why string) app.UI {
 	if t.b.sel == pos+1 {
 		class += " rn-sel"
 	}
-	el := ui.Pick(&t.b.sel, pos+1, pos, class, l.label, l.body...).Attr(ui.Text, l.label).
-		Aria("label", l.label+": choose an action for this card")
+	el := l.named(ui.Pick(&t.b.sel, pos+1, pos, class, l.label, l.parts()...), l.label+": choose an action for this card").Attr(ui.Text, l.label)
 	if why != "" {
 		el = el.Attr(ui.Why, why)
 	}

@@ -15,11 +15,13 @@ import (
 // dressed by rednorth.css: the colour and kind classes draw the face, the
 // back class the knotwork.
 
-// look is what a card shows: its classes, its spoken name and its parts.
+// look is what a card shows: its classes, its whole text (its title)
+// and its parts; back is a face-down card, whose face shows no words.
 type look struct {
 	class string
 	label string
 	body  []app.UI
+	back  bool
 }
 
 // faceLook is a card face; pc adds what lies on a Party card.
@@ -50,7 +52,7 @@ func faceLook(c rn.CardView, pc *rn.PartyCardView, size string) look {
 
 // backLook is a face-down card of someone else.
 func backLook(pc *rn.PartyCardView, size string) look {
-	l := look{class: "rn-card rn-back" + size, body: []app.UI{ui.Span("rn-knot", "")}}
+	l := look{class: "rn-card rn-back" + size, body: []app.UI{ui.Span("rn-knot", "")}, back: true}
 	if pc != nil {
 		l = onCard(l, *pc)
 	}
@@ -90,7 +92,7 @@ func godLook(g rn.GodView, size string) look {
 
 // show renders a card nobody can click.
 func (l look) show() app.UI {
-	return app.Span().Class(l.class).Attr("role", "img").Aria("label", l.label).Title(l.label).Attr(ui.Text, l.label).Body(l.body...)
+	return app.Span().Class(l.class).Attr("role", "img").Aria("label", l.label).Title(l.label).Attr(ui.Text, l.label).Body(l.parts()...)
 }
 
 // refused renders a card nobody can click that says why the rules close
@@ -100,7 +102,21 @@ func (l look) refused(why string) app.UI {
 		return l.show()
 	}
 	return app.Span().Class(l.class+" rn-refused").Attr("role", "img").Aria("label", l.label).Title(l.label).
-		Attr(ui.Text, l.label).Attr(ui.Why, why).Body(l.body...)
+		Attr(ui.Text, l.label).Attr(ui.Why, why).Body(l.parts()...)
+}
+
+// parts are the card's parts with a space between each, which the card's
+// flex box does not show: a control's name, taken from its words ("2
+// Raider green"), keeps them apart.
+func (l look) parts() []app.UI {
+	out := make([]app.UI, 0, 2*len(l.body))
+	for i, p := range l.body {
+		if i > 0 {
+			out = append(out, app.Text(" "))
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // emblem is the picture in the middle of a card, drawn by CSS.

@@ -185,12 +185,18 @@ func (t *table) partyCard(seat, i int, pc rn.PartyCardView) app.UI {
 // slotButton is a place in the viewer's Party where the card being placed
 // goes: an end, or (Hel) before the card at position i.
 func (t *table) slotButton(a rules.Action, i, n int) app.UI {
-	text := "Here"
+	body := []app.UI{app.Text("Here")}
 	switch i {
 	case 0:
-		text = "◀ Left end"
+		body = []app.UI{glyph("◀ "), app.Text("Left end")}
 	case n:
-		text = "Right end ▶"
+		body = []app.UI{app.Text("Right end"), glyph(" ▶")}
 	}
-	return ui.Control(a, "rn-slot", a.String(), app.Text(text))
+	// Named by its words, the arrows aside; the description says what
+	// goes where.
+	return ui.Control(a, "rn-slot", "", body...).Aria("description", a.String())
 }
+
+// glyph is a mark that only decorates the words beside it: screen
+// readers skip it.
+func glyph(mark string) app.UI { return app.Span().Aria("hidden", true).Text(mark) }

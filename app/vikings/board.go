@@ -151,12 +151,21 @@ func (t *table) cardEl(c int, class string, used bool) app.UI {
 		}
 		return el.Body(body...)
 	case 1:
-		return ui.Control(actions[0], class+" vk-can", actions[0].String(), body...).Title(text).Attr(ui.Text, text)
+		return described(ui.Control(actions[0], class+" vk-can", "", body...), actions[0]).Title(text).Attr(ui.Text, text)
 	}
 	if t.b.sel == c+1 {
 		class += " vk-sel"
 	}
 	return ui.Pick(&t.b.sel, c+1, c, class+" vk-can", text, body...).Attr(ui.Text, text)
+}
+
+// described gives a control that shows words (a card, a named space) its
+// action as its description: it is named by what it shows, as shown
+// (WCAG 2.5.3, label in name: "South wind, south, Sail one space south"
+// is what a voice-control user reads out), and the description says
+// what clicking does ("Sail south with South wind").
+func described(el app.HTMLButton, a rules.Action) app.HTMLButton {
+	return el.Aria("description", a.String())
 }
 
 // cardText is a card's whole text in one line, for its title.
@@ -181,7 +190,7 @@ func cardBody(c int) []app.UI {
 	kind := vk.Kinds[k]
 	body := []app.UI{ui.Strong(kind.Name)}
 	if w := vk.WindOf(c); w != vk.NoWind {
-		body = append(body, ui.Span("vk-wind", windMark(w)))
+		body = append(body, windSpan(w))
 	}
 	if kind.Type == vk.Wind {
 		// A wind card's arrow says it all; its line is for wide screens.
@@ -196,6 +205,16 @@ func windMark(w int) string {
 		return "✣ any wind"
 	}
 	return arrows[w] + " " + vk.DirNames[w]
+}
+
+// windSpan shows a wind as an arrow and a word; the arrow, which only
+// draws the word, is hidden from screen readers.
+func windSpan(w int) app.UI {
+	mark, word := "✣", "any wind"
+	if w != vk.AnyWind {
+		mark, word = arrows[w], vk.DirNames[w]
+	}
+	return app.Span().Class("vk-wind").Body(app.Span().Aria("hidden", true).Text(mark+" "), app.Text(word))
 }
 
 var arrows = [4]string{"↑", "→", "↓", "←"}
@@ -224,7 +243,7 @@ func (t *table) player(s int) app.UI {
 			crew[i] = t.cardEl(c, "vk-card", used)
 		case t.c.crewOf[c].Kind != "":
 			a := t.c.crewOf[c]
-			crew[i] = ui.Control(a, "vk-card vk-can", a.String(), cardBody(c)...).Title(cardText(c)).Attr(ui.Text, cardText(c))
+			crew[i] = described(ui.Control(a, "vk-card vk-can", "", cardBody(c)...), a).Title(cardText(c)).Attr(ui.Text, cardText(c))
 		default:
 			cl := "vk-card"
 			if used {

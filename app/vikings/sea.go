@@ -100,21 +100,31 @@ func (t *table) space(i int, way string) app.UI {
 			class += " vk-no" + strconv.Itoa(d)
 		}
 	}
+	// The arrow of the way there only points: the space's control says
+	// where the longship goes.
 	if way != "" {
-		body = append(body, app.Span().Class("vk-way").Title("Your longship may go here").Text(way))
+		body = append(body, app.Span().Class("vk-way").Title("Your longship may go here").Aria("hidden", true).Text(way))
 	}
 	if t.v.Monster == i {
 		body = append(body, ui.Span("vk-monster", "monster"))
 		class += " vk-monstercell"
 	}
+	ships := false
 	for s, pv := range t.v.Players {
 		if pv.Ship == i {
+			ships = true
 			label := t.name(s)
 			body = append(body, ui.Span("vk-ship vk-c"+strconv.Itoa(pv.Colour), initial(label)))
 		}
 	}
 	ref := "sp" + strconv.Itoa(i)
 	if a, ok := t.c.spaces[i]; ok {
+		// A space that shows words (its harbour or village, the
+		// monster, a longship's letter) is named by them; a bare one by
+		// where sailing there goes.
+		if sp.Kind == vk.Harbour || sp.Kind == vk.Village || t.v.Monster == i || ships {
+			return described(ui.Control(a, class+" vk-can", "", body...), a).Attr(ui.Ref, ref)
+		}
 		return ui.Control(a, class+" vk-can", a.String(), body...).Attr(ui.Ref, ref)
 	}
 	return app.Div().Class(class).Title(vk.SpaceName(i)).Attr(ui.Ref, ref).Body(body...)
