@@ -48,6 +48,10 @@ func (game) Info() rules.Info {
 			"The game ends one round after the fifth fortress is raided, the offering stack runs out or the last Valkyrie leaves the board. Raid VP, offerings, the armoury and Valkyrie tracks, crew bonuses, gold and iron (1 VP each) and livestock (1 VP a pair) add up; ties go to the higher Valkyrie track, then the higher armoury track.",
 			"Two modules can be turned on; with either, the starting hands are drafted (or, as an option, each player keeps 3 of 5 as in the base game). Hall of Heroes: the Mead Hall (take a face-up townsfolk, or discard hand cards to complete a quest from a raided space; the rightmost quest or reputation tile sets each tile's VP), and mead drunk before a roll for +1 strength each. Fields of Fame: the Township's raid spaces and Jarls met in raids, to kill (fame and a reward), subdue into your crew or flee, at the cost of wounds that weaken your crew; fame scores at the end.",
 		},
+		// The strong bot's budget and horizon (judge.go), measured with
+		// rules/mcts's BenchmarkHardVsEasy and BenchmarkHardDecision.
+		SearchSteps:   1_500,
+		SearchHorizon: 25,
 	}
 }
 
