@@ -110,3 +110,34 @@ func TestNoSeriousAccessibilityViolations(t *testing.T) {
 		}
 	}
 }
+
+// TestNoSeriousAccessibilityViolationsInARoom: axe-core finds nothing
+// serious or critical in a room: the host's lobby, the invitation a
+// newcomer opens, and the lobby once seated, on a desktop and a phone.
+func TestNoSeriousAccessibilityViolationsInARoom(t *testing.T) {
+	src := axeSource(t)
+	site := newRoomSite(t, true)
+	host := site.player(t, "Gordon")
+	link := site.openRoom(t, host, 3)
+	seatedAt(t, host, "Gordon")
+	guest := site.newcomer(t)
+	within(t, guest, "opening the link on a first visit", chromedp.Navigate(link), clientReady(),
+		chromedp.WaitVisible("#join-name", chromedp.ByQuery), chromedp.WaitVisible("#invitation", chromedp.ByQuery))
+	check := func(ctx context.Context, where string) {
+		for _, size := range []struct {
+			name          string
+			width, height int64
+			scale         float64
+		}{{"desktop", 1280, 800, 1}, {"phone", 390, 844, 2}} {
+			within(t, ctx, "a "+size.name, chromedp.EmulateViewport(size.width, size.height, chromedp.EmulateScale(size.scale)), chromedp.Sleep(200*time.Millisecond))
+			for _, f := range axeCheck(t, ctx, src, where) {
+				t.Errorf("%s on a %s: %s (%s): %s, at %q", where, size.name, f.ID, f.Impact, f.Help, f.Nodes)
+			}
+		}
+	}
+	check(host, "the host's lobby")
+	check(guest, "the invitation")
+	within(t, guest, "joining", chromedp.SendKeys("#join-name", "Rikki", chromedp.ByQuery), chromedp.Click("#join", chromedp.ByQuery))
+	seatedAt(t, guest, "Rikki")
+	check(guest, "the guest's lobby")
+}

@@ -23,7 +23,7 @@ func (p *invitePanel) Render() app.UI {
 	link := p.Host.Link(pageBase())
 	var qr app.UI = app.Text("")
 	if svg, err := online.QR(link); err == nil {
-		qr = app.Div().Class("qr").Aria("label", "QR code of the room link").Body(app.Raw(svg))
+		qr = app.Div().Class("qr").Attr("role", "img").Aria("label", "QR code of the room link").Body(app.Raw(svg))
 	}
 	return app.Section().ID("invite").Class("panel invite").Aria("labelledby", "invite-title").Body(
 		app.H2().ID("invite-title").Text("Invite friends"),
