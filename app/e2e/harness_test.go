@@ -206,6 +206,13 @@ func serveDir(t testing.TB, dir, prefix string) (string, func()) {
 // a separate browser process, as separate players need.
 func newBrowser(t testing.TB) context.Context {
 	t.Helper()
+	return newBrowserFor(t, 3*time.Minute)
+}
+
+// newBrowserFor is newBrowser for a test that needs the browser longer
+// than three minutes (a whole game against a hard bot).
+func newBrowserFor(t testing.TB, limit time.Duration) context.Context {
+	t.Helper()
 	if _, err := exec.LookPath("chromium"); err != nil {
 		t.Fatal("Debian's chromium is needed for browser tests: apt-get install chromium (make test installs it as root)")
 	}
@@ -231,7 +238,7 @@ func newBrowser(t testing.TB) context.Context {
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
+	ctx, cancelTimeout := context.WithTimeout(ctx, limit)
 	t.Cleanup(func() {
 		cancelTimeout()
 		cancelCtx()
