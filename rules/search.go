@@ -1,5 +1,7 @@
 package rules
 
+import "math"
+
 // What a game offers bots that search: a quiet copy that plays fast, and
 // re-dealing what a seat cannot see so that a search never cheats.
 
@@ -60,4 +62,31 @@ func Redealt(s State, seat Seat, rng *RNG) State {
 // the dice than about the move being weighed.
 type Judge interface {
 	Standing(seat Seat) float64
+}
+
+// WinShare is seat's share of a finished game's win: the win shared
+// equally among the winners, nothing for the others.
+func WinShare(r *Result, seat Seat) float64 {
+	for _, w := range r.Winners {
+		if w == seat {
+			return 1 / float64(len(r.Winners))
+		}
+	}
+	return 0
+}
+
+// SoftmaxShare turns the seats' scores into shares of the win that sum to
+// 1 (a softmax: a seat some points ahead is likely, not sure, to win) and
+// returns seat's. It overwrites scores. A Judge's Standing may end with it.
+func SoftmaxShare(scores []float64, seat Seat) float64 {
+	top := math.Inf(-1)
+	for _, v := range scores {
+		top = max(top, v)
+	}
+	sum := 0.0
+	for i, v := range scores {
+		scores[i] = math.Exp(v - top)
+		sum += scores[i]
+	}
+	return scores[seat] / sum
 }

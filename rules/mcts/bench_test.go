@@ -109,7 +109,7 @@ func hardGame(game rules.Game, players, i int) (float64, error) {
 			return 0, fmt.Errorf("game %d, seat %d chose %v: %w", i, seat, a, err)
 		}
 	}
-	return share(st.Result(), hard), nil
+	return rules.WinShare(st.Result(), hard), nil
 }
 
 // hardBot is the strong bot as the app makes it, or with the budget
@@ -124,14 +124,6 @@ func hardBot(game rules.Game, seed uint64) *mcts.Bot {
 		b.Horizon = n
 	}
 	return b
-}
-
-// share is seat's share of the win.
-func share(r *rules.Result, seat rules.Seat) float64 {
-	if slices.Contains(r.Winners, seat) {
-		return 1 / float64(len(r.Winners))
-	}
-	return 0
 }
 
 // BenchmarkHardDecision times the strong bot's decisions at the positions

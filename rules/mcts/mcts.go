@@ -188,12 +188,7 @@ func (b *Bot) playout(quiet rules.State, seat rules.Seat, action rules.Action, s
 // score, so that a search whose every line wins (or loses) still prefers
 // the lines that win by more (or lose by less).
 func score(r *rules.Result, seat rules.Seat) float64 {
-	won := 0.0
-	for _, w := range r.Winners {
-		if w == seat {
-			won = 1 / float64(len(r.Winners))
-		}
-	}
+	won := rules.WinShare(r, seat)
 	place := 0.0
 	if int(seat) < len(r.Scores) && len(r.Scores) > 1 {
 		for _, s := range r.Scores {

@@ -1,10 +1,6 @@
 package raiders
 
-import (
-	"math"
-
-	"longhall/rules"
-)
+import "longhall/rules"
 
 // Standing implements rules.Judge: seat's share of the win it may expect
 // from here, for a search that stops its playouts early (rules/mcts).
@@ -23,25 +19,13 @@ func (s *State) Standing(seat rules.Seat) float64 {
 		return 0
 	}
 	if s.Outcome != nil {
-		for _, w := range s.Outcome.Winners {
-			if w == seat {
-				return 1 / float64(len(s.Outcome.Winners))
-			}
-		}
-		return 0
+		return rules.WinShare(s.Outcome, seat)
 	}
 	var v [4]float64
-	top := math.Inf(-1)
 	for o := range s.Players {
 		v[o] = estimate(s, o) / standingTemp
-		top = max(top, v[o])
 	}
-	sum := 0.0
-	for o := range s.Players {
-		v[o] = math.Exp(v[o] - top)
-		sum += v[o]
-	}
-	return v[p] / sum
+	return rules.SoftmaxShare(v[:s.Players], seat)
 }
 
 var _ rules.Judge = (*State)(nil)

@@ -1,10 +1,6 @@
 package vikings
 
-import (
-	"math"
-
-	"longhall/rules"
-)
+import "longhall/rules"
 
 // Standing implements rules.Judge: seat's share of the win it may expect
 // from here, for a search that stops its playouts early (rules/mcts).
@@ -25,25 +21,13 @@ func (s *State) Standing(seat rules.Seat) float64 {
 		return 0
 	}
 	if s.Outcome != nil {
-		for _, w := range s.Outcome.Winners {
-			if w == seat {
-				return 1 / float64(len(s.Outcome.Winners))
-			}
-		}
-		return 0
+		return rules.WinShare(s.Outcome, seat)
 	}
 	var scores [4]float64
-	top := math.Inf(-1)
 	for o := range s.Players {
 		scores[o] = s.progress(o)
-		top = max(top, scores[o])
 	}
-	sum := 0.0
-	for o := range s.Players {
-		scores[o] = math.Exp(scores[o] - top)
-		sum += scores[o]
-	}
-	return scores[p] / sum
+	return rules.SoftmaxShare(scores[:s.Players], seat)
 }
 
 var _ rules.Judge = (*State)(nil)
