@@ -172,10 +172,10 @@ type client struct {
 	mu        sync.Mutex
 	g         *session.Guest
 	view      View
-	version   int       // the last state version whose events are in the log
-	sentAt    time.Time // when the intent awaiting an answer went out
-	sentBase  int64     // bytes sent by guests before the current one
-	saveToken func(string)
+	version   int                   // the last state version whose events are in the log
+	sentAt    time.Time             // when the intent awaiting an answer went out
+	sentBase  int64                 // bytes sent by guests before the current one
+	onWelcome func(session.Welcome) // keeps the token (and a guest its link)
 	onResult  func()
 
 	// keep makes the player keep its moves until the host has dealt with
@@ -269,8 +269,8 @@ func (c *client) apply(u session.Update) (result bool) {
 	}
 	switch {
 	case u.Welcome != nil:
-		if c.saveToken != nil {
-			c.saveToken(u.Welcome.Token)
+		if c.onWelcome != nil {
+			c.onWelcome(*u.Welcome)
 		}
 		if c.autoPass != "" && c.g != nil {
 			c.g.Prefs(session.Prefs{AutoPass: c.autoPass})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"longhall/app/peer"
@@ -53,6 +54,12 @@ type Joining struct {
 	// (View.Elsewhere) to take it back; tryAgain one that stopped trying
 	// (View.Stuck).
 	takeBack, tryAgain chan struct{}
+
+	// resume is the link this tab last held its seat on (Welcome.Link),
+	// said in the hello when it comes back after a drop, so that it does
+	// not take the seat from a tab or device the player moved to since.
+	// Zero on a first join and after TakeBack: then the seat comes here.
+	resume atomic.Int64
 }
 
 // noPathTries is how many attempts in a row may find no path to the host
@@ -100,7 +107,10 @@ func Join(ctx context.Context, device, tab Store, rm signal.Room, n Net, name st
 	}
 	j.onChange = onChange
 	j.view.Link = Connecting
-	j.saveToken = j.tokens.set
+	j.onWelcome = func(w session.Welcome) {
+		j.tokens.set(w.Token)
+		j.resume.Store(w.Link)
+	}
 	j.keep = true
 	go j.run(ctx)
 	return j
@@ -176,6 +186,7 @@ func (j *Joining) run(ctx context.Context) {
 				return
 			case <-j.takeBack:
 			}
+			j.resume.Store(0)
 			j.set(func(v *View) { v.Link, v.Elsewhere = Connecting, false })
 			continue
 		}
@@ -359,7 +370,7 @@ func (j *Joining) attempt(ctx context.Context) (*session.Guest, error) {
 // off the relays.
 func (j *Joining) join(ctx context.Context, local bool, fallback room.Fallback) (g *session.Guest, via string, relayed bool, err error) {
 	if j.net.join != nil {
-		return j.net.join(ctx, j.room, j.name, j.tokens.get(), fallback)
+		return j.net.join(ctx, j.room, j.hello(), fallback)
 	}
 	sig := j.net.signaler(j.room)
 	if local {
@@ -378,11 +389,16 @@ func (j *Joining) join(ctx context.Context, local bool, fallback room.Fallback) 
 	}
 	// When no direct path opens between the two networks (a symmetric
 	// NAT on either side, and no TURN), the game goes through the relays.
-	in, err := room.JoinWith(ctx, sig, j.room, j.net.Peer, j.name, j.tokens.get(), room.JoinOptions{Fallback: fallback, OnEvent: j.joinEvent})
+	in, err := room.JoinWith(ctx, sig, j.room, j.net.Peer, j.hello(), room.JoinOptions{Fallback: fallback, OnEvent: j.joinEvent})
 	if err != nil {
 		return nil, "", false, err
 	}
 	return in.Guest, in.Via, in.Path == room.Relayed, nil
+}
+
+// hello is what this tab says to the host when it joins.
+func (j *Joining) hello() session.Hello {
+	return session.Hello{Name: j.name, Token: j.tokens.get(), Resume: j.resume.Load()}
 }
 
 // joinEvent tells the page what an attempt is doing, in words.
@@ -540,7 +556,7 @@ func (j *Joining) AcceptCode(ctx context.Context, answerCode string) error {
 	if err != nil {
 		return err
 	}
-	g, err := session.NewGuest(j.ctx, conn, j.name, j.tokens.get())
+	g, err := session.NewGuest(j.ctx, conn, j.hello())
 	if err != nil {
 		conn.Close()
 		return err

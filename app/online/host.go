@@ -44,7 +44,7 @@ type Net struct {
 
 	// join reaches the host once, by the paths fallback allows;
 	// room.JoinWith when nil (tests give links they can cut).
-	join func(ctx context.Context, rm signal.Room, name, token string, fallback room.Fallback) (g *session.Guest, via string, relayed bool, err error)
+	join func(ctx context.Context, rm signal.Room, hello session.Hello, fallback room.Fallback) (g *session.Guest, via string, relayed bool, err error)
 	// DirectEvery is how long a relayed guest waits before it tries for a
 	// direct link (its networks may allow one now), twice as long after
 	// each failed try, up to DirectEveryMax (30 s and 5 min when zero).
@@ -157,7 +157,7 @@ func Host(ctx context.Context, st Store, rec *Hosted, n Net, opts HostOptions, o
 			opts.Logf("online: the lobby could not be restored: %v", err)
 		}
 	}
-	h.saveToken = func(tok string) { h.store(func(r *Hosted) { r.Token = tok }) }
+	h.onWelcome = func(w session.Welcome) { h.store(func(r *Hosted) { r.Token = w.Token }) }
 	// The host's own player may see the result before the loop has saved
 	// the last action (it sends before it saves), so the room is marked
 	// over together with a save taken now, which holds that action.

@@ -78,7 +78,7 @@ type wires struct {
 
 type wire struct{ host, guest *cutConn }
 
-func (w *wires) join(ctx context.Context, _ signal.Room, name, token string, fb room.Fallback) (*session.Guest, string, bool, error) {
+func (w *wires) join(ctx context.Context, _ signal.Room, hello session.Hello, fb room.Fallback) (*session.Guest, string, bool, error) {
 	w.mu.Lock()
 	w.joins++
 	offline, h, relayed, noPath := w.offline, w.host, w.noDirect, w.noPath
@@ -113,7 +113,7 @@ func (w *wires) join(ctx context.Context, _ signal.Room, name, token string, fb 
 	if err := h.host.Attach(l.host); err != nil {
 		return nil, "", false, err
 	}
-	g, err := session.NewGuest(context.WithoutCancel(ctx), l.guest, name, token)
+	g, err := session.NewGuest(context.WithoutCancel(ctx), l.guest, hello)
 	if err != nil {
 		return nil, "", false, err
 	}

@@ -146,7 +146,7 @@ func TestARoomPlaysRelayedWhenNoPathOpens(t *testing.T) {
 
 	tried := &events{}
 	start := time.Now()
-	j, err := JoinWith(ctx, signal.Broadcast{}, r.rm, r.guest, "Rikki", "", JoinOptions{OnEvent: tried.add})
+	j, err := JoinWith(ctx, signal.Broadcast{}, r.rm, r.guest, session.Hello{Name: "Rikki"}, JoinOptions{OnEvent: tried.add})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,10 +259,10 @@ func TestARelayedGuestMovesToADirectLink(t *testing.T) {
 	r := newRelayedRoom(ctx, t)
 
 	// While the path is blocked, DirectOnly fails with the peer's error.
-	if _, err := JoinWith(ctx, signal.Broadcast{}, r.rm, r.guest, "Rikki", "", JoinOptions{Fallback: DirectOnly}); !noPath(err) {
+	if _, err := JoinWith(ctx, signal.Broadcast{}, r.rm, r.guest, session.Hello{Name: "Rikki"}, JoinOptions{Fallback: DirectOnly}); !noPath(err) {
 		t.Fatalf("a direct join with no path: %v", err)
 	}
-	j, err := JoinWith(ctx, signal.Broadcast{}, r.rm, r.guest, "Rikki", "", JoinOptions{Fallback: RelayOnly})
+	j, err := JoinWith(ctx, signal.Broadcast{}, r.rm, r.guest, session.Hello{Name: "Rikki"}, JoinOptions{Fallback: RelayOnly})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -292,7 +292,7 @@ func TestARelayedGuestMovesToADirectLink(t *testing.T) {
 	}
 
 	r.net.open.Store(true)
-	nj, err := JoinWith(ctx, signal.Broadcast{}, r.rm, r.guest, "Rikki", old.Token(), JoinOptions{Fallback: DirectOnly})
+	nj, err := JoinWith(ctx, signal.Broadcast{}, r.rm, r.guest, session.Hello{Name: "Rikki", Token: old.Token()}, JoinOptions{Fallback: DirectOnly})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -371,7 +371,7 @@ func TestRelayedPlayCost(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer me.Close()
-		j, err := JoinWith(ctx, signal.Broadcast{}, rm, peer.Config{}, "Rikki", "", JoinOptions{Fallback: RelayOnly})
+		j, err := JoinWith(ctx, signal.Broadcast{}, rm, peer.Config{}, session.Hello{Name: "Rikki"}, JoinOptions{Fallback: RelayOnly})
 		if err != nil {
 			t.Fatal(err)
 		}

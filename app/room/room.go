@@ -315,8 +315,8 @@ func (e *NoPathError) Unwrap() []error { return []error{e.Direct, e.Relay} }
 
 // JoinWith reaches the host of a room and says hello as a guest: it makes
 // a WebRTC offer, carries it to the host through sig, and opens the data
-// channel with the host's answer (token re-takes a seat held before, ""
-// for a newcomer; ctx bounds only the joining) or, when no direct path opens (ICE
+// channel with the host's answer (hello's token re-takes a seat held
+// before, "" for a newcomer; ctx bounds only the joining) or, when no direct path opens (ICE
 // failed: two symmetric NATs with no TURN server, or a browser without
 // WebRTC) and opts.Fallback allows, over a relayed link through the same
 // signaler's Nostr relays. ctx bounds both attempts: the relayed one needs
@@ -335,14 +335,14 @@ func (e *NoPathError) Unwrap() []error { return []error{e.Direct, e.Relay} }
 // the relayed link (the relayed Guest ends, kicked as "connected again
 // from elsewhere"), and the guest's intents still unanswered are resent
 // from the new welcome's seq (see the session's README).
-func JoinWith(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg peer.Config, name, token string, opts JoinOptions) (*Joined, error) {
+func JoinWith(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg peer.Config, hello session.Hello, opts JoinOptions) (*Joined, error) {
 	event := opts.OnEvent
 	if event == nil {
 		event = func(Event) {}
 	}
 	var direct error
 	if opts.Fallback != RelayOnly {
-		j, err := joinDirect(ctx, sig, rm, cfg, name, token)
+		j, err := joinDirect(ctx, sig, rm, cfg, hello)
 		if err == nil || opts.Fallback == DirectOnly || !noPath(err) || ctx.Err() != nil {
 			return j, err
 		}
@@ -357,7 +357,7 @@ func JoinWith(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg peer
 		}
 		return nil, err
 	}
-	g, err := session.NewGuest(context.WithoutCancel(ctx), conn, name, token)
+	g, err := session.NewGuest(context.WithoutCancel(ctx), conn, hello)
 	if err != nil {
 		conn.Close()
 		return nil, err
@@ -365,7 +365,7 @@ func JoinWith(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg peer
 	return &Joined{Guest: g, Path: Relayed, Via: strings.Join(conn.Relays(), ", "), Relay: conn}, nil
 }
 
-func joinDirect(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg peer.Config, name, token string) (*Joined, error) {
+func joinDirect(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg peer.Config, hello session.Hello) (*Joined, error) {
 	off, err := peer.Dial(ctx, cfg)
 	if err != nil {
 		return nil, err
@@ -385,7 +385,7 @@ func joinDirect(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg pe
 	if err != nil {
 		return nil, fmt.Errorf("room: the host answered but the link did not open: %w", err)
 	}
-	g, err := session.NewGuest(context.WithoutCancel(ctx), conn, name, token)
+	g, err := session.NewGuest(context.WithoutCancel(ctx), conn, hello)
 	if err != nil {
 		conn.Close()
 		return nil, err

@@ -91,7 +91,7 @@ func TestAFullGameOverRealWebRTC(t *testing.T) {
 	defer me.Close()
 	guests := []*session.Guest{me}
 	for _, name := range []string{"Rikki", "Hakka"} {
-		j, err := JoinWith(ctx, signal.Broadcast{}, rm, cfg, name, "", JoinOptions{Fallback: DirectOnly})
+		j, err := JoinWith(ctx, signal.Broadcast{}, rm, cfg, session.Hello{Name: name}, JoinOptions{Fallback: DirectOnly})
 		if err != nil {
 			t.Fatalf("%s cannot join: %v", name, err)
 		}

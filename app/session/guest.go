@@ -95,11 +95,12 @@ type Guest struct {
 	beatDone                           chan struct{} // closed when the heartbeat stops; nil without one
 }
 
-// NewGuest says hello over conn with a display name and, when reconnecting,
-// the token from an earlier Welcome, then reads the host's messages until
-// the connection closes, ctx ends or Close is called. The guest owns conn.
-func NewGuest(ctx context.Context, conn Conn, name, token string) (*Guest, error) {
-	data, err := encode(KindHello, Hello{Name: name, Token: token})
+// NewGuest says hello over conn (a display name and, when reconnecting,
+// the token and link from an earlier Welcome), then reads the host's
+// messages until the connection closes, ctx ends or Close is called. The
+// guest owns conn.
+func NewGuest(ctx context.Context, conn Conn, hello Hello) (*Guest, error) {
+	data, err := encode(KindHello, hello)
 	if err == nil {
 		err = conn.Send(data)
 	}

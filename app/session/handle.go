@@ -115,8 +115,16 @@ func (h *Host) hello(p *peer, env Envelope) {
 			h.seats[seat].m = mem
 		}
 	}
+	if mem != nil && m.Resume != 0 && mem.peer != nil && mem.link != m.Resume {
+		// A link that dropped comes back after another one took the seat
+		// (the player moved to another tab or device): the seat stays
+		// there until the player asks for it here (a hello without Resume).
+		h.drop(p, KickElsewhere, "session: you play this seat from elsewhere now")
+		return
+	}
 	old := mem.peer
-	mem.name, mem.peer, mem.local = name, p, p.local
+	h.lastLink++
+	mem.name, mem.peer, mem.local, mem.link = name, p, p.local, h.lastLink
 	p.member = mem
 	if p.stopHello != nil {
 		p.stopHello()
@@ -126,7 +134,7 @@ func (h *Host) hello(p *peer, env Envelope) {
 		// The newest connection wins.
 		h.drop(old, KickElsewhere, "session: you connected again from elsewhere")
 	}
-	h.send(p, KindWelcome, Welcome{You: mem.id, Seat: mem.seat, Token: mem.token, Seq: mem.lastSeq})
+	h.send(p, KindWelcome, Welcome{You: mem.id, Seat: mem.seat, Token: mem.token, Seq: mem.lastSeq, Link: mem.link})
 	h.dirty = true
 	h.flushLobby()
 	if h.started {

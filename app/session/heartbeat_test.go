@@ -66,7 +66,7 @@ func joinTapped(t testing.TB, h *Host, name, token string, hb *Heartbeat) beatLi
 	if err := h.Attach(l.host); err != nil {
 		t.Fatal(err)
 	}
-	g, err := NewGuest(context.Background(), l.guest, name, token)
+	g, err := NewGuest(context.Background(), l.guest, Hello{Name: name, Token: token})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -276,7 +276,7 @@ func TestTheHostJudgesAGuestThatKeepsTheHeartbeatFromItsFirstMoment(t *testing.T
 		if err := h.Attach(host); err != nil {
 			t.Fatal(err)
 		}
-		bob, err := NewGuest(context.Background(), guest, "Bob", "")
+		bob, err := NewGuest(context.Background(), guest, Hello{Name: "Bob"})
 		if err != nil {
 			t.Fatal(err)
 		}

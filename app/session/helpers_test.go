@@ -58,7 +58,7 @@ func join(t testing.TB, h *Host, name, token string) *Guest {
 	if err := h.Attach(a); err != nil {
 		t.Fatal(err)
 	}
-	g, err := NewGuest(context.Background(), b, name, token)
+	g, err := NewGuest(context.Background(), b, Hello{Name: name, Token: token})
 	if err != nil {
 		t.Fatal(err)
 	}

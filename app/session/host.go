@@ -57,7 +57,11 @@ type Host struct {
 	cutoffs map[string]cutoff // tokens kept out for a while
 	peers   map[*peer]struct{}
 	nextID  int
-	dirty   bool // the lobby changed and has not been broadcast
+	// lastLink numbers the connections welcomed (Welcome.Link). It starts
+	// from the clock so that a host started again does not hand out the
+	// numbers its guests still hold from before.
+	lastLink int64
+	dirty    bool // the lobby changed and has not been broadcast
 
 	botBusy bool        // a bot is waiting or thinking
 	botStop func() bool // cancels the pending bot timer
@@ -107,6 +111,7 @@ type member struct {
 	ready   bool
 	local   bool
 	peer    *peer // nil while disconnected
+	link    int64 // the Welcome.Link of the member's newest connection
 	lastSeq int64
 	// autoPass is the member's Prefs.AutoPass ("" is the default,
 	// AutoPassNothing).
@@ -189,6 +194,7 @@ func newHost(ctx context.Context, g rules.Game, gameID string, cfg rules.Config,
 
 		autoStep:  -1,
 		autoStops: map[rules.Seat]func() bool{},
+		lastLink:  time.Now().UnixNano(),
 	}
 	h.answerTime = clampAnswerTime(opts.AnswerTime)
 	h.ctx, h.cancel = context.WithCancel(ctx)

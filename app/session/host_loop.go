@@ -123,7 +123,7 @@ func (h *Host) Local(name, token string) (*Guest, error) {
 		b.Close()
 		return nil, err
 	}
-	return NewGuest(h.ctx, b, name, token)
+	return NewGuest(h.ctx, b, Hello{Name: name, Token: token})
 }
 
 func (h *Host) attach(conn Conn, local bool) error {

@@ -62,6 +62,13 @@ type Envelope struct {
 type Hello struct {
 	Name  string `json:"name"`
 	Token string `json:"token,omitempty"`
+	// Resume is the link this guest held its seat on until that link
+	// dropped (Welcome.Link). Coming back after a drop, it takes the seat
+	// only if no other link has taken it since; a phone that wakes up must
+	// not take the seat from the laptop its player moved to. Zero for a
+	// new tab, a reload, or a player who asks for the seat back: then the
+	// newest connection wins.
+	Resume int64 `json:"resume,omitempty"`
 }
 
 // Intent asks the host to apply an action for a seat the guest holds. Seq
@@ -135,6 +142,9 @@ type Welcome struct {
 	Seat  rules.Seat `json:"seat"`
 	Token string     `json:"token"`
 	Seq   int64      `json:"seq"`
+	// Link names this connection among all those the host has welcomed
+	// (see Hello.Resume).
+	Link int64 `json:"link,omitempty"`
 }
 
 // Lobby is the room: the game, its public options, and who sits where.

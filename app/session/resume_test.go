@@ -100,6 +100,72 @@ func TestTheNewestConnectionOfATokenWins(t *testing.T) {
 	mustCheckHost(t, h)
 }
 
+// A link that drops and comes back (Hello.Resume) takes the seat only if
+// no other link took it meanwhile: a phone that wakes up must not take
+// the seat from the laptop its player moved to. The same link coming back
+// before the host noticed the drop takes it, and so does a player who
+// asks for the seat (a hello without Resume: the newest connection wins).
+func TestALinkThatComesBackDoesNotTakeTheSeatFromANewerOne(t *testing.T) {
+	leaktest.Check(t)
+	h := newTestHost(t, 2, Options{})
+	phone, phoneLink := joinHello(t, h, Hello{Name: "Bob"})
+	token, seat := phone.Token(), phone.Seat()
+	laptop, laptopLink := joinHello(t, h, Hello{Name: "Bob", Token: token})
+	waitKind(t, phone, KindKicked)
+	if phoneLink == 0 || laptopLink == phoneLink {
+		t.Fatalf("links %d and %d", phoneLink, laptopLink)
+	}
+
+	// The phone wakes up and comes back on its old link's word.
+	back := hello(t, h, Hello{Name: "Bob", Token: token, Resume: phoneLink})
+	u := waitKind(t, back, KindKicked)
+	if u.Kicked.Why != KickElsewhere || !strings.Contains(u.Kicked.Reason, "elsewhere") {
+		t.Errorf("the phone coming back reads %+v", u.Kicked)
+	}
+	if err := laptop.Ready(true); err != nil {
+		t.Fatal(err)
+	}
+	waitLobby(t, laptop, "the laptop still seated, and heard", func(l *Lobby) bool { return l.Seats[seat].Connected && l.Seats[seat].Ready })
+
+	// The laptop's link drops unnoticed and comes back: it is still the
+	// seat's newest link, so it takes the seat.
+	again, _ := joinHello(t, h, Hello{Name: "Bob", Token: token, Resume: laptopLink})
+	if again.Seat() != seat {
+		t.Fatalf("the laptop came back to seat %d", again.Seat())
+	}
+	waitKind(t, laptop, KindKicked)
+
+	// On the phone the player asks for the seat: it comes there.
+	asked, _ := joinHello(t, h, Hello{Name: "Bob", Token: token})
+	if asked.Seat() != seat {
+		t.Fatalf("the phone asked and sits in seat %d", asked.Seat())
+	}
+	waitKind(t, again, KindKicked)
+	mustCheckHost(t, h)
+}
+
+// hello connects a remote guest over a pipe with a given hello.
+func hello(t testing.TB, h *Host, m Hello) *Guest {
+	t.Helper()
+	a, b := Pipe()
+	if err := h.Attach(a); err != nil {
+		t.Fatal(err)
+	}
+	g, err := NewGuest(context.Background(), b, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { g.Close() })
+	return g
+}
+
+// joinHello is hello that waits for the welcome and returns its link.
+func joinHello(t testing.TB, h *Host, m Hello) (*Guest, int64) {
+	t.Helper()
+	g := hello(t, h, m)
+	return g, waitKind(t, g, KindWelcome).Welcome.Link
+}
+
 func TestHostResumesFromASaveAndGuestsRetakeTheirSeats(t *testing.T) {
 	leaktest.Check(t)
 	var last Save

@@ -129,7 +129,7 @@ func TestResumeRefusesABadSave(t *testing.T) {
 func TestGuestReportsMessagesItCannotRead(t *testing.T) {
 	leaktest.Check(t)
 	hostEnd, guestEnd := Pipe()
-	g, err := NewGuest(context.Background(), guestEnd, "Ann", "")
+	g, err := NewGuest(context.Background(), guestEnd, Hello{Name: "Ann"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -338,7 +338,7 @@ func TestTheActorHearsFirst(t *testing.T) {
 		if err := h.Attach(loggedConn{a, name, log}); err != nil {
 			t.Fatal(err)
 		}
-		g, err := NewGuest(context.Background(), b, name, "")
+		g, err := NewGuest(context.Background(), b, Hello{Name: name})
 		if err != nil {
 			t.Fatal(err)
 		}
