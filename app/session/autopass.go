@@ -14,11 +14,16 @@ import (
 // a delay (Prefs.AutoPass) whether or not the player had another answer,
 // so that nobody learns from the time it took what the player holds.
 func HumanDelay() time.Duration {
-	// crypto/rand: the app has it already, and nobody can guess it.
+	r := secretRNG()
+	return 800*time.Millisecond + time.Duration(r.Intn(1500)+r.Intn(1500))*time.Millisecond
+}
+
+// secretRNG is a generator nobody can predict, for the delays that hide
+// what a seat holds (crypto/rand: the app has it already).
+func secretRNG() *rules.RNG {
 	var b [8]byte
 	rand.Read(b[:])
-	r := rules.NewRNG(binary.LittleEndian.Uint64(b[:]))
-	return 800*time.Millisecond + time.Duration(r.Intn(1500)+r.Intn(1500))*time.Millisecond
+	return rules.NewRNG(binary.LittleEndian.Uint64(b[:]))
 }
 
 // prefs keeps a member's wishes.

@@ -1,19 +1,30 @@
 package session
 
 import (
+	"context"
 	"fmt"
 	"time"
 
 	"longhall/rules"
 )
 
-// scheduleBots lets the first pending bot act, after the configured delay,
-// on a goroutine of its own with a clone of the state, so that a slow bot
-// never holds up the loop. One bot thinks at a time. It is called whenever
-// the game may have moved on, so it (re)starts the time to answer too.
+// scheduleBots lets the first pending bot act, on a goroutine of its own
+// with a clone of the state, so that a slow bot never holds up the loop.
+// One bot thinks at a time. It is called whenever the game may have moved
+// on, so it (re)starts the time to answer too, and drops a decision the
+// game has moved past.
+//
+// A bot answers a time drawn before it starts thinking (botWait) after its
+// prompt, never sooner: how long it took would otherwise tell the table
+// what it holds, a forced move coming back at once and a choice after a
+// search. A hard bot's search keeps within that time (mcts ends with its
+// best so far); an easy bot takes microseconds.
 func (h *Host) scheduleBots() {
 	h.scheduleExpiry()
 	h.scheduleAutoPass()
+	if h.botBusy && (h.botStep != h.step || h.paused || h.state.Result() != nil || !h.seats[h.botSeat].bot) {
+		h.stopBot() // the next starts once it has returned: a bot thinks one thing at a time
+	}
 	if h.botBusy || !h.started || h.paused || h.state.Result() != nil {
 		return
 	}
@@ -21,31 +32,80 @@ func (h *Host) scheduleBots() {
 	if !ok {
 		return
 	}
-	h.botBusy = true
-	step := h.step
-	think := func() {
-		h.botStop = nil
-		if step != h.step || h.paused || !h.seats[seat].bot {
-			h.botBusy = false
-			h.scheduleBots()
-			return
-		}
-		bot, clone := h.bots[seat], h.state.Clone()
-		h.wg.Add(1)
-		go func() {
-			defer h.wg.Done()
-			a, err := bot.Choose(clone, seat)
+	h.botGen++
+	h.botBusy, h.botStep, h.botSeat = true, h.step, seat
+	r := botResult{gen: h.botGen, step: h.step, seat: seat}
+	ctx, cancel := context.WithCancel(h.ctx)
+	h.botStop = cancel
+	var deadline time.Time
+	if wait := h.botWait(h.seats[seat].level); wait > 0 {
+		deadline = time.Now().Add(wait)
+	}
+	bot, clone := h.bots[seat], h.state.Clone()
+	h.wg.Go(func() {
+		r.action, r.err = choose(ctx, bot, clone, seat, deadline)
+		if d := time.Until(deadline); d > 0 {
+			t := time.NewTimer(d)
 			select {
-			case h.botc <- botResult{step: step, seat: seat, action: a, err: err}:
-			case <-h.ctx.Done():
+			case <-t.C:
+			case <-ctx.Done():
 			}
-		}()
+			t.Stop()
+		}
+		select {
+		case h.botc <- r: // a dropped decision too: the loop waits for it
+		case <-h.ctx.Done():
+		}
+	})
+}
+
+// A hastyBot can end its thinking early with its best so far (mcts.Bot).
+type hastyBot interface {
+	ChooseUntil(st rules.State, seat rules.Seat, enough func() bool) (rules.Action, error)
+}
+
+// botMargin is how long before its time to answer runs out a bot's search
+// is told to end: the playout under way and the page's pause must fit.
+const botMargin = 25 * time.Millisecond
+
+// choose asks bot for seat's action; a hasty bot is told to end by
+// deadline (when not zero), or when ctx ends.
+func choose(ctx context.Context, bot rules.Bot, st rules.State, seat rules.Seat, deadline time.Time) (rules.Action, error) {
+	hb, ok := bot.(hastyBot)
+	if !ok {
+		return bot.Choose(st, seat)
 	}
-	if h.opts.BotDelay <= 0 {
-		think()
-		return
+	return hb.ChooseUntil(st, seat, func() bool {
+		return ctx.Err() != nil || !deadline.IsZero() && time.Until(deadline) < botMargin
+	})
+}
+
+// stopBot drops the decision under way: its bot's search ends and its
+// answer is never applied.
+func (h *Host) stopBot() {
+	if h.botStop != nil {
+		h.botStop()
+		h.botStop = nil
+		h.botGen++
 	}
-	h.botStop = time.AfterFunc(h.opts.BotDelay, func() { h.post(think) }).Stop
+}
+
+// botWait is the time from a bot's prompt to its answer: Options.BotWait,
+// or BotDelay and up to as much again (twice as much for a hard bot,
+// whose search fills it); none without a BotDelay.
+func (h *Host) botWait(level string) time.Duration {
+	if h.opts.BotWait != nil {
+		return h.opts.BotWait(level)
+	}
+	d := h.opts.BotDelay
+	if d <= 0 {
+		return 0
+	}
+	spread := d
+	if level == rules.Hard {
+		spread = 2 * d
+	}
+	return d + time.Duration(secretRNG().Uint64()%uint64(spread))
 }
 
 func (h *Host) pendingBot() (rules.Seat, bool) {
@@ -59,6 +119,12 @@ func (h *Host) pendingBot() (rules.Seat, bool) {
 
 func (h *Host) botDone(r botResult) {
 	h.botBusy = false
+	if r.gen != h.botGen {
+		h.scheduleBots() // a decision dropped since (stopBot)
+		return
+	}
+	h.botStop()
+	h.botStop = nil
 	if r.step != h.step || h.paused || !h.seats[r.seat].bot || h.state.Result() != nil {
 		h.scheduleBots()
 		return

@@ -63,8 +63,13 @@ type Host struct {
 	lastLink int64
 	dirty    bool // the lobby changed and has not been broadcast
 
-	botBusy bool        // a bot is waiting or thinking
-	botStop func() bool // cancels the pending bot timer
+	// The bot's decision under way (bots.go): its number, the table's
+	// step and the seat it is for, and what drops it.
+	botBusy bool
+	botGen  int
+	botStep int
+	botSeat rules.Seat
+	botStop func()
 
 	// The time to answer (Options.AnswerTime, SetAnswerTime), and the
 	// timer running for the version it was set at.
@@ -145,6 +150,7 @@ type inbound struct {
 }
 
 type botResult struct {
+	gen    int // the decision's number (Host.botGen)
 	step   int
 	seat   rules.Seat
 	action rules.Action

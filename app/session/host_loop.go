@@ -34,9 +34,7 @@ func (h *Host) loop() {
 
 func (h *Host) shutdown() {
 	h.cancel()
-	if h.botStop != nil {
-		h.botStop()
-	}
+	h.stopBot()
 	h.stopExpiry()
 	h.stopAutoPass()
 	h.stopBeat()

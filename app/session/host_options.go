@@ -56,9 +56,17 @@ func (l Limits) withDefaults() Limits {
 
 // Options tune a host. The zero value is ready to use.
 type Options struct {
-	// BotDelay is how long a bot waits before it acts, so that people can
-	// follow the game. Zero makes bots act at once.
+	// BotDelay is the least time a bot takes over a prompt, so that people
+	// can follow the game; by default it answers after BotDelay and up to
+	// as much again (twice as much for a hard bot). Zero makes bots act as
+	// soon as they have chosen.
 	BotDelay time.Duration
+	// BotWait, when set, draws the time from a bot's prompt to its answer
+	// instead, for a bot of a level (tests). The bot thinks within it and
+	// answers no sooner, so that the time says nothing of what it holds.
+	BotWait func(level string) time.Duration
+	// makeBot, when set, makes the bots instead of the games' own (tests).
+	makeBot func(level string, seed uint64) rules.Bot
 	// BotPause is lent to a hard bot's search, which calls it between its
 	// playouts: in the browser it lets the page breathe, since the search
 	// runs on the page's one thread (nil natively).

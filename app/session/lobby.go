@@ -145,6 +145,9 @@ func BotName(i int, level string) string {
 
 // newBot is the bot of a level for a seat, seeded.
 func (h *Host) newBot(level string, seed uint64) rules.Bot {
+	if h.opts.makeBot != nil {
+		return h.opts.makeBot(level, seed)
+	}
 	if level == rules.Hard {
 		b := mcts.New(h.game, seed)
 		b.Pause = h.opts.BotPause
@@ -286,10 +289,7 @@ func (h *Host) Rematch(seed uint64) error {
 				infos[i] = rules.SeatInfo{Name: sl.m.name}
 			}
 		}
-		if h.botStop != nil {
-			h.botStop()
-		}
-		h.botBusy = false
+		h.stopBot()
 		return h.begin(seed, infos)
 	})
 }

@@ -53,8 +53,8 @@ func TestPauseHoldsIntentsAndBots(t *testing.T) {
 	})
 }
 
-// TestBotsArePacedByTheClock: a bot acts BotDelay after its turn comes, not
-// before.
+// TestBotsArePacedByTheClock: a bot acts no sooner than BotDelay after its
+// turn comes (and within twice as long: see TestABotsTimeToAnswerIsDrawn).
 func TestBotsArePacedByTheClock(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		h := newTestHost(t, 2, Options{BotDelay: time.Second})

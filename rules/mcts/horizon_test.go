@@ -111,3 +111,37 @@ func TestAPlayoutWithNoHorizonGoesToTheEnd(t *testing.T) {
 		t.Fatalf("judged %d playouts with no horizon", n)
 	}
 }
+
+// A search told it has had enough ends after the playout under way: cut
+// after one playout, before every action was tried, it plays as the greedy
+// bot would; cut once every action has been tried, it takes the best so
+// far, which the judge has already shown to be 4.
+func TestASearchToldEnoughEndsWithItsBestSoFar(t *testing.T) {
+	st, _ := far{}.New(rules.Config{Players: 2}, 1)
+	for _, c := range []struct {
+		name     string
+		playouts int
+		want     func(a rules.Action) bool
+	}{
+		{"cut after one playout", 1, func(a rules.Action) bool {
+			_, err := rules.FindLegal(st, 0, a)
+			return err == nil
+		}},
+		{"cut after a round", 5, func(a rules.Action) bool { return a.Args[0] == 4 }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			judged := st.(*farState).judged
+			*judged = 0
+			a, err := mcts.New(far{}, 2).ChooseUntil(st, 0, func() bool { return *judged >= c.playouts })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if *judged != c.playouts {
+				t.Errorf("the search played %d playouts after it was told to stop at %d", *judged, c.playouts)
+			}
+			if !c.want(a) {
+				t.Errorf("chose %v", a)
+			}
+		})
+	}
+}

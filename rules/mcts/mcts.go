@@ -84,6 +84,14 @@ func (a arm) mean() float64 {
 // luck: two moves of a long game differ by little, and a few playouts
 // each would otherwise measure the dice more than the moves.
 func (b *Bot) Choose(st rules.State, seat rules.Seat) (rules.Action, error) {
+	return b.ChooseUntil(st, seat, nil)
+}
+
+// ChooseUntil is Choose that ends the search with the best action so far
+// once enough (when not nil) says so, after at least one playout: a table
+// gives its bot a time to answer drawn before it starts (so that the time
+// says nothing of what the bot holds), and the search keeps within it.
+func (b *Bot) ChooseUntil(st rules.State, seat rules.Seat, enough func() bool) (rules.Action, error) {
 	legal := st.Legal(seat)
 	switch {
 	case st.Result() != nil:
@@ -122,6 +130,9 @@ func (b *Bot) Choose(st rules.State, seat rules.Seat) (rules.Action, error) {
 				if b.Pause != nil {
 					b.Pause()
 				}
+				if enough != nil && enough() {
+					return b.bestSoFar(st, seat, legal, arms)
+				}
 			}
 			if len(arms) == 0 {
 				return legal[0], nil // every action refused: a game's bug
@@ -134,6 +145,22 @@ func (b *Bot) Choose(st rules.State, seat rules.Seat) (rules.Action, error) {
 		arms = arms[:(len(arms)+1)/2]
 	}
 	return legal[arms[0].action], nil
+}
+
+// bestSoFar is the choice of a search cut short: the action with the best
+// mean so far (the earlier on equal means) once every action in the
+// running has been played out, and the greedy bot's choice before that.
+func (b *Bot) bestSoFar(st rules.State, seat rules.Seat, legal []rules.Action, arms []arm) (rules.Action, error) {
+	top := arms[0]
+	for _, a := range arms {
+		if a.tries == 0 {
+			return rules.NewBot(b.game, b.rng.Uint64()).Choose(st, seat)
+		}
+		if a.mean() > top.mean() || a.mean() == top.mean() && a.action < top.action {
+			top = a
+		}
+	}
+	return legal[top.action], nil
 }
 
 // pauseEvery is how many actions of a playout go between two calls of
