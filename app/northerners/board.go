@@ -196,8 +196,10 @@ func (t *table) menu() app.UI {
 // blessing: "Fishing W", what a voice-control user reads out) and the
 // action is its description; else marks are the letters and words the
 // body shows among its signs (a map square's building and figures), and
-// its name is them followed by the action.
-func (t *table) control(key int, class, title, why string, marks []string, body ...app.UI) app.UI {
+// its name is them followed by the action. colourName is the colour it
+// is told apart by (ui.ColourAttr; its body shows the mark), "" for none
+// (go-app writes no empty attribute).
+func (t *table) control(key int, class, colourName, title, why string, marks []string, body ...app.UI) app.UI {
 	actions := t.c.picks[key]
 	ref := "k" + strconv.Itoa(key)
 	text, ask := title, strings.TrimSuffix(title, ".")+": choose what to do here."
@@ -209,14 +211,14 @@ func (t *table) control(key int, class, title, why string, marks []string, body 
 	}
 	switch {
 	case len(actions) == 0:
-		el := app.Div().Class(class).Title(text).Attr(ui.Ref, ref).Attr(ui.Text, text)
+		el := app.Div().Class(class).Attr(ui.ColourAttr, colourName).Title(text).Attr(ui.Ref, ref).Attr(ui.Text, text)
 		if why != "" {
 			el = el.Attr(ui.Why, why)
 		}
 		return el.Body(body...)
 	case !t.c.isPick(key):
 		a := actions[0]
-		el := ui.Control(a, class+" nn-can", "", body...)
+		el := ui.Control(a, class+" nn-can", "", body...).Attr(ui.ColourAttr, colourName)
 		switch {
 		case marks == nil:
 			el = el.Aria("description", a.String())
@@ -232,7 +234,7 @@ func (t *table) control(key int, class, title, why string, marks []string, body 
 	if t.b.sel == key+1 {
 		class += " nn-sel"
 	}
-	return ui.Pick(&t.b.sel, key+1, key, class+" nn-can", ask, body...).Attr(ui.Ref, ref).Attr(ui.Text, text)
+	return ui.Pick(&t.b.sel, key+1, key, class+" nn-can", ask, body...).Attr(ui.ColourAttr, colourName).Attr(ui.Ref, ref).Attr(ui.Text, text)
 }
 
 // capital is s with a capital first letter.
@@ -245,6 +247,13 @@ func capital(s string) string {
 
 // colour is a colour's class.
 func colour(k int) string { return "nn-c" + strconv.Itoa(k) }
+
+// piece is a span drawn in colour k that names it (ui.ColourAttr) and
+// shows its mark before text: colour is never the only sign of whose it
+// is.
+func piece(class string, k int, text string) app.UI {
+	return app.Span().Class(class+" "+colour(k)).Attr(ui.ColourAttr, nn.ColourNames[k]).Body(ui.ColourMark(nn.ColourNames[k]), app.Text(text))
+}
 
 // result shows the end.
 func (t *table) result() app.UI {

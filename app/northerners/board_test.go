@@ -264,3 +264,130 @@ func TestExploredTileTurnsOnTheMap(t *testing.T) {
 	}
 	t.Fatal("no game reached a place with two turns")
 }
+
+// Colour is never the only signal: every piece drawn in a player's colour
+// names it (ui.ColourAttr) and shows its mark or its word, a village, a
+// building, a figure on the map or on a bar, a Jarl, a player's board and
+// its chip, for every colour, mid-game.
+func TestColourIsNeverTheOnlySignal(t *testing.T) {
+	g, err := rules.Lookup(nn.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := g.New(rules.Config{Players: nn.Colours}, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := rules.NewBot(g, 7)
+	for n := 0; st.Result() == nil && st.(*nn.State).Round < 2 && n < 2000; n++ {
+		seat := st.Pending()[0].Seat
+		a, err := bot.Choose(st, seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.Apply(seat, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seat := st.Pending()[0].Seat
+	p := boardtest.Props(t, nn.ID, st, seat, nn.Colours)
+	var v nn.View
+	if err := json.Unmarshal(p.View, &v); err != nil {
+		t.Fatal(err)
+	}
+	// Whatever the bots did, every seat has a building, a worker, a viking
+	// and its Jarl on a square of its own, and figures on a bar.
+	next := 0
+	for s := range v.Players {
+		for nn.Squares[next].Kind != nn.Land || v.Cells[next].Building >= 0 || len(v.Cells[next].Figures) > 0 || v.Cells[next].Jarl >= 0 {
+			next++
+		}
+		v.Cells[next] = nn.Cell{Tile: 0, Building: s % nn.NumBuilds, Owner: s, Jarl: s,
+			Figures: []nn.Figure{{Owner: s, Kind: nn.Worker}, {Owner: s, Kind: nn.Viking}}}
+		v.Players[s].Placed = append(v.Players[s].Placed, nn.Placement{Action: barAction(t, "Fishing"), Workers: 1})
+	}
+	page := app.HTMLString(&Board{Props: &ui.Props[nn.View]{BoardProps: p, V: &v}})
+	pieces := colouredPieces(page)
+	for _, pc := range pieces {
+		if !strings.Contains(pc.text, ui.Mark(pc.colour)) && !strings.Contains(strings.ToLower(pc.text), pc.colour) {
+			t.Errorf("a %s piece (%s) shows neither its mark %q nor its word: %q", pc.colour, pc.class, ui.Mark(pc.colour), pc.text)
+		}
+	}
+	for _, c := range []struct{ what, class string }{
+		{"village", "nn-village"},
+		{"building", "nn-bld"},
+		{"worker", "nn-k0"},
+		{"viking", "nn-k1"},
+		{"Jarl", "nn-jarl"},
+		{"player's board", "nn-player"},
+		{"colour chip", "nn-col"},
+	} {
+		for _, colour := range nn.ColourNames {
+			found := false
+			for _, pc := range pieces {
+				found = found || pc.colour == colour && slices.Contains(strings.Fields(pc.class), c.class)
+			}
+			if !found {
+				t.Errorf("no %s %s names its colour", colour, c.what)
+			}
+		}
+	}
+	// A village's name says its colour in words: its mark is hidden from
+	// screen readers.
+	for _, pc := range pieces {
+		if strings.Contains(pc.class, "nn-village") && !strings.Contains(pc.title, pc.colour+" village") {
+			t.Errorf("the %s village is named %q", pc.colour, pc.title)
+		}
+	}
+}
+
+// colouredPiece is an element that carries ui.ColourAttr: its colour,
+// class, title and the text inside it.
+type colouredPiece struct{ colour, class, title, text string }
+
+// colouredPieces lists the elements of an HTML rendering that carry
+// ui.ColourAttr, each with all the text inside it (as innerText has it,
+// marks hidden from screen readers included).
+func colouredPieces(page string) []colouredPiece {
+	void := map[string]bool{"area": true, "br": true, "col": true, "embed": true, "hr": true, "img": true, "input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true}
+	var open []*colouredPiece // nil for an element without a colour
+	var out []colouredPiece
+	for i, chunk := range strings.Split(page, "<") {
+		end := strings.IndexByte(chunk, '>')
+		if i == 0 || end < 0 {
+			continue
+		}
+		tag, text := chunk[:end], html.UnescapeString(chunk[end+1:])
+		name, _, _ := strings.Cut(tag, " ")
+		switch {
+		case strings.HasPrefix(tag, "/"):
+			if last := open[len(open)-1]; last != nil {
+				out = append(out, *last)
+			}
+			open = open[:len(open)-1]
+		case strings.HasPrefix(tag, "!"), strings.HasSuffix(tag, "/"), void[name]:
+		default:
+			var pc *colouredPiece
+			if colour := tagAttr(tag, ui.ColourAttr); colour != "" {
+				pc = &colouredPiece{colour: colour, class: tagAttr(tag, "class"), title: html.UnescapeString(tagAttr(tag, "title"))}
+			}
+			open = append(open, pc)
+		}
+		for _, pc := range open {
+			if pc != nil {
+				pc.text += text
+			}
+		}
+	}
+	return out
+}
+
+// tagAttr is the value of an opening tag's attribute, or "".
+func tagAttr(tag, name string) string {
+	_, rest, ok := strings.Cut(tag, " "+name+`="`)
+	if !ok {
+		return ""
+	}
+	value, _, _ := strings.Cut(rest, `"`)
+	return value
+}

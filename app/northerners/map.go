@@ -49,12 +49,14 @@ func (t *table) worldMap() app.UI {
 func (t *table) square(i int) app.UI {
 	sq := nn.Squares[i]
 	c := t.v.Cells[i]
-	class := "nn-sq"
+	class, colourName := "nn-sq", ""
 	body := roads(nn.CellRoads(i, c))
 	switch sq.Kind {
 	case nn.Village:
+		// Whose village it is: its colour, and its mark in a corner.
 		class += " nn-village " + colour(sq.Colour)
-		body = append(body, ui.Small("nn-name", markVillage))
+		colourName = nn.ColourNames[sq.Colour]
+		body = append(body, ui.Small("nn-name", markVillage), ui.ColourMark(colourName))
 	case nn.Kaupang:
 		class += " nn-kaupangsq"
 		body = append(body, ui.Small("nn-name", markKaupang))
@@ -71,7 +73,7 @@ func (t *table) square(i int) app.UI {
 	}
 	marks := []string{}
 	if c.Building >= 0 {
-		body = append(body, ui.Span("nn-bld "+colour(t.v.Players[c.Owner].Colour), buildingMarks[c.Building]))
+		body = append(body, piece("nn-bld", t.v.Players[c.Owner].Colour, buildingMarks[c.Building]))
 		marks = append(marks, buildingMarks[c.Building])
 	}
 	if len(c.Figures) > 0 || c.Jarl >= 0 {
@@ -90,7 +92,7 @@ func (t *table) square(i int) app.UI {
 		class += " nn-spot"
 		body = append(body, t.previews(i, s.Tile)...)
 	}
-	return t.control(i, class, nn.SquareName(i), "", marks, spaced(body)...)
+	return t.control(i, class, colourName, nn.SquareName(i), "", marks, spaced(body)...)
 }
 
 // roads draws a road mask the map's way: a bar from the middle to each
@@ -142,11 +144,11 @@ func (t *table) turns(actions []rules.Action) app.UI {
 }
 
 // jarlFigure is a player's Jarl (J) in their colour.
-func jarlFigure(col int) app.UI { return ui.Span("nn-fig nn-jarl "+colour(col), "J") }
+func jarlFigure(col int) app.UI { return piece("nn-fig nn-jarl", col, "J") }
 
 // figure is a worker (W) or viking (V) token in a player's colour.
 func figure(col, kind int) app.UI {
-	return ui.Span("nn-fig nn-k"+strconv.Itoa(kind)+" "+colour(col), figureMarks[kind])
+	return piece("nn-fig nn-k"+strconv.Itoa(kind), col, figureMarks[kind])
 }
 
 // figureMarks are the figures' letters, by kind.

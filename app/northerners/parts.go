@@ -104,7 +104,7 @@ func (t *table) bars() app.UI {
 		if why != "" {
 			class += " nn-refused"
 		}
-		groups[ba.Bar] = append(groups[ba.Bar], t.control(pickBar+a, class, ui.WhyText(ba.Name+".", why), why, nil, body...))
+		groups[ba.Bar] = append(groups[ba.Bar], t.control(pickBar+a, class, "", ui.WhyText(ba.Name+".", why), why, nil, body...))
 	}
 	notes := [4]string{"", "one a round", "", "once a round"}
 	out := make([]app.UI, len(groups))
@@ -152,8 +152,10 @@ func (t *table) player(s int, own bool) app.UI {
 	for _, q := range pv.Done {
 		done = append(done, ui.Token("nn-done", nn.Quests[q].Name+" +"+strconv.Itoa(nn.Quests[q].Points)))
 	}
-	return app.Section().Class(class).Aria("label", t.name(s)).Attr("data-seat", s).Attr(ui.Ref, "seat"+strconv.Itoa(s)).Body(
-		ui.Div("nn-who", ui.Strong(t.name(s)), ui.Span("nn-col "+colour(pv.Colour), nn.ColourNames[pv.Colour]),
+	// The board's edge is in the player's colour; its chip names it, with
+	// the mark the player's pieces on the map show.
+	return app.Section().Class(class).Attr(ui.ColourAttr, nn.ColourNames[pv.Colour]).Aria("label", t.name(s)).Attr("data-seat", s).Attr(ui.Ref, "seat"+strconv.Itoa(s)).Body(
+		ui.Div("nn-who", ui.Strong(t.name(s)), piece("nn-col", pv.Colour, nn.ColourNames[pv.Colour]),
 			ui.Span("nn-score", strconv.Itoa(pv.Score)+" points")),
 		ui.Div("nn-goods", goods...),
 		ui.Small("nn-figline", figures),
@@ -226,7 +228,7 @@ func (t *table) hand() app.UI {
 // card draws a blessing: its control when it takes an action.
 func (t *table) card(c int, class string) app.UI {
 	k := nn.CardKind(c)
-	return t.control(pickCard+c, class, nn.CardName(c)+": "+nn.CardKinds[k].Text, "", nil, ui.Strong(nn.CardName(c)), ui.Small("nn-text", nn.CardKinds[k].Text))
+	return t.control(pickCard+c, class, "", nn.CardName(c)+": "+nn.CardKinds[k].Text, "", nil, ui.Strong(nn.CardName(c)), ui.Small("nn-text", nn.CardKinds[k].Text))
 }
 
 // questWords says what a quest asks for.

@@ -213,12 +213,14 @@ type table struct {
 
 func (t *table) name(s int) string { return t.p.Name(rules.Seat(s)) }
 
-// worker is a worker's colour as a chip.
+// worker is a worker's colour as a chip: the chip's colour and its word
+// ("grey worker"), never the colour alone.
 func worker(w int) app.UI {
 	if w < 0 {
 		return ui.Span("rd-worker rd-none", "no worker")
 	}
-	return ui.Span("rd-worker rd-w"+strconv.Itoa(w), rd.ColourNames[w]+" worker")
+	c := rd.ColourNames[w]
+	return app.Span().Class("rd-worker rd-w"+strconv.Itoa(w)).Attr(ui.ColourAttr, c).Text(c + " worker")
 }
 
 // village draws the eight buildings and the workers standing there.

@@ -84,7 +84,8 @@ func (t *table) holder(s int) string {
 
 // actCard is a card that takes a when clicked.
 func (t *table) actCard(l look, a rules.Action) app.UI {
-	return l.named(ui.Control(a, l.class+" rn-can", "", l.parts()...), l.label+". "+a.String()).Title(l.label).Attr(ui.Text, l.label)
+	return l.named(ui.Control(a, l.class+" rn-can", "", l.parts()...), l.label+". "+a.String()).Title(l.label).Attr(ui.Text, l.label).
+		Attr(ui.ColourAttr, l.colour)
 }
 
 // named gives a card control its words (WCAG 2.5.3, label in name): a
@@ -106,7 +107,8 @@ func (t *table) pickCard(l look, pos int, why string) app.UI {
 	if t.b.sel == pos+1 {
 		class += " rn-sel"
 	}
-	el := l.named(ui.Pick(&t.b.sel, pos+1, pos, class, l.label, l.parts()...), l.label+": choose an action for this card").Attr(ui.Text, l.label)
+	el := l.named(ui.Pick(&t.b.sel, pos+1, pos, class, l.label, l.parts()...), l.label+": choose an action for this card").
+		Attr(ui.Text, l.label).Attr(ui.ColourAttr, l.colour)
 	if why != "" {
 		el = el.Attr(ui.Why, why)
 	}

@@ -15,13 +15,16 @@ import (
 // dressed by rednorth.css: the colour and kind classes draw the face, the
 // back class the knotwork.
 
-// look is what a card shows: its classes, its whole text (its title)
-// and its parts; back is a face-down card, whose face shows no words.
+// look is what a card shows: its classes, the colour its face shows ("" for
+// a Jarl, a God or a back: go-app draws no ui.ColourAttr for it), its whole
+// text (its title) and its parts; back is a face-down card, whose face
+// shows no words.
 type look struct {
-	class string
-	label string
-	body  []app.UI
-	back  bool
+	class  string
+	colour string
+	label  string
+	body   []app.UI
+	back   bool
 }
 
 // faceLook is a card face; pc adds what lies on a Party card.
@@ -34,9 +37,14 @@ func faceLook(c rn.CardView, pc *rn.PartyCardView, size string) look {
 		pts, col = "+1", "adjacent"
 		label = "Jarl, +1 to each neighbouring Raider or Hero"
 	}
+	colour := ""
+	if colourRank(c.Colour) < len(colours) {
+		colour = c.Colour
+	}
 	l := look{
-		class: "rn-card c-" + c.Colour + " k-" + c.Kind + size,
-		body:  []app.UI{ui.Span("rn-pts", pts), emblem(), ui.Span("rn-kind", kind), ui.Span("rn-col", col)},
+		class:  "rn-card c-" + c.Colour + " k-" + c.Kind + size,
+		colour: colour,
+		body:   []app.UI{corner(pts, colour), emblem(), ui.Span("rn-kind", kind), ui.Span("rn-col", col)},
 	}
 	if pc != nil {
 		l = onCard(l, *pc)
@@ -92,7 +100,7 @@ func godLook(g rn.GodView, size string) look {
 
 // show renders a card nobody can click.
 func (l look) show() app.UI {
-	return app.Span().Class(l.class).Attr("role", "img").Aria("label", l.label).Title(l.label).Attr(ui.Text, l.label).Body(l.parts()...)
+	return app.Span().Class(l.class).Attr(ui.ColourAttr, l.colour).Attr("role", "img").Aria("label", l.label).Title(l.label).Attr(ui.Text, l.label).Body(l.parts()...)
 }
 
 // refused renders a card nobody can click that says why the rules close
@@ -101,7 +109,7 @@ func (l look) refused(why string) app.UI {
 	if why == "" {
 		return l.show()
 	}
-	return app.Span().Class(l.class+" rn-refused").Attr("role", "img").Aria("label", l.label).Title(l.label).
+	return app.Span().Class(l.class+" rn-refused").Attr(ui.ColourAttr, l.colour).Attr("role", "img").Aria("label", l.label).Title(l.label).
 		Attr(ui.Text, l.label).Attr(ui.Why, why).Body(l.parts()...)
 }
 
@@ -117,6 +125,18 @@ func (l look) parts() []app.UI {
 		out = append(out, p)
 	}
 	return out
+}
+
+// corner is the value in a card's top corner and, on a card of a colour,
+// the colour's mark beside it: a card in a Muster Group shows only its top
+// strip, so the mark is there, not only the colour's word at the foot
+// (colour is never the only signal). The mark is hidden from screen
+// readers: the card's label names its colour ("green Raider").
+func corner(pts, colour string) app.UI {
+	if colour == "" {
+		return ui.Span("rn-pts", pts)
+	}
+	return app.Span().Class("rn-pts").Body(app.Text(pts), ui.ColourMark(colour))
 }
 
 // emblem is the picture in the middle of a card, drawn by CSS.

@@ -42,12 +42,13 @@ func (t *table) outpost(o rn.OutpostView) app.UI {
 	if o.Owner >= 0 {
 		owner, ownerClass = "Held by "+t.name(o.Owner), "rn-owner rn-held"
 	}
-	return app.Li().Class("rn-outpost c-"+o.Colour).Attr("data-colour", o.Colour).Attr(ui.Ref, "op-"+o.Colour).Body(
+	// Its colour's word and mark (the mark its cards show) name the colour.
+	return app.Li().Class("rn-outpost c-"+o.Colour).Attr(ui.ColourAttr, o.Colour).Attr(ui.Ref, "op-"+o.Colour).Body(
 		ui.Div("rn-op-top",
 			ui.Span("rn-op-name", o.Name),
 			ui.Span("rn-op-pts", "+"+strconv.Itoa(o.Points)),
 		),
-		ui.Span("rn-op-col", o.Colour+" Outpost · +"+strconv.Itoa(o.Points)+" raid point"),
+		ui.Spans("rn-op-col", ui.ColourMark(o.Colour), app.Text(o.Colour+" Outpost · +"+strconv.Itoa(o.Points)+" raid point")),
 		ui.Para("rn-op-power", o.Power),
 		ui.Div("rn-op-foot",
 			ui.Span("rn-op-vp", strconv.Itoa(t.v.VPPerOutpost)+" VP this round"),

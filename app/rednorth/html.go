@@ -1,6 +1,10 @@
 package rednorth
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/app/ui"
+)
 
 // Builders for the element types only this board uses (the common ones are
 // ui.Span, ui.Div and their kin): in the wasm binary every chain of go-app
@@ -16,9 +20,9 @@ func cell(class, role string, body ...app.UI) app.UI {
 	return app.Span().Class(class).Attr("role", role).Body(body...)
 }
 
-// row is a row of such a grid.
+// row is a row of such a grid, the row of a colour ("" for none).
 func row(class, colour string, cells []app.UI) app.UI {
-	return app.Div().Class(class).Attr("role", "row").Attr("data-colour", colour).Body(cells...)
+	return app.Div().Class(class).Attr("role", "row").Attr(ui.ColourAttr, colour).Body(cells...)
 }
 
 // section is a landmark of the board with a name for screen readers.

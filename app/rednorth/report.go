@@ -138,7 +138,10 @@ func (t *table) battles(r *rn.Report) app.UI {
 	rows = append(rows, row("rn-rrow rn-rtop", "", head))
 	for _, cr := range r.Colours {
 		cells := make([]app.UI, 0, n+2)
-		cells = append(cells, cell("rn-rc rn-rcol c-"+cr.Colour, "rowheader", app.Text(cr.Outpost), ui.Small("", cr.Colour)))
+		// The Outpost in its colour, named with the colour's mark and word.
+		outpost := app.Span().Class("rn-rc rn-rcol c-"+cr.Colour).Attr("role", "rowheader").Attr(ui.ColourAttr, cr.Colour).
+			Body(app.Text(cr.Outpost), app.Small().Body(ui.ColourMark(cr.Colour), app.Text(cr.Colour)))
+		cells = append(cells, outpost)
 		for s := range n {
 			cells = append(cells, battleCell(cr, s))
 		}

@@ -46,7 +46,7 @@ func (t *table) seat(s int) app.UI {
 	}
 	holds := make([]app.UI, 0, len(sv.Outposts)+1)
 	for _, c := range sv.Outposts {
-		holds = append(holds, ui.Span("rn-chip c-"+c, t.outpostName(c)))
+		holds = append(holds, chip("rn-chip c-"+c, c, t.outpostName(c), t.outpostName(c)+", the "+c+" Outpost"))
 	}
 	if sv.God != nil {
 		god := godLook(*sv.God, " rn-mini")
@@ -90,11 +90,17 @@ func (t *table) totals(s int) app.UI {
 		if !ct.Fought {
 			class += " rn-idle"
 		}
-		items = append(items, app.Span().Class(class).Attr("data-colour", ct.Colour).
-			Title(t.outpostName(ct.Colour)+": "+strconv.Itoa(ct.Points)+" raid points").
-			Text(t.outpostName(ct.Colour)+" "+strconv.Itoa(ct.Points)))
+		name := t.outpostName(ct.Colour)
+		items = append(items, chip(class, ct.Colour, name+" "+strconv.Itoa(ct.Points),
+			name+" ("+ct.Colour+"): "+strconv.Itoa(ct.Points)+" raid points"))
 	}
 	return ui.Div("rn-totals", items...)
+}
+
+// chip is a chip in an Outpost's colour: its text leads with the colour's
+// mark, and its title names the colour in words.
+func chip(class, colour, text, title string) app.UI {
+	return app.Span().Class(class).Attr(ui.ColourAttr, colour).Title(title).Body(ui.ColourMark(colour), app.Text(text))
 }
 
 func stat(what string, n int) app.UI {

@@ -184,7 +184,7 @@ func cardText(c int) string {
 // cardBody is a card's face: name, wind, text.
 func cardBody(c int) []app.UI {
 	if k := vk.DaughterColour(c); k >= 0 {
-		return []app.UI{ui.Strong("Thane's daughter"), ui.Span("vk-col vk-c"+strconv.Itoa(k), vk.ColourNames[k])}
+		return []app.UI{ui.Strong("Thane's daughter"), colourChip(k)}
 	}
 	k := vk.KindOf(c)
 	kind := vk.Kinds[k]
@@ -218,6 +218,13 @@ func windSpan(w int) app.UI {
 }
 
 var arrows = [4]string{"↑", "→", "↓", "←"}
+
+// colourChip shows a colour on its colour, with its mark and its word:
+// colour is never the only signal.
+func colourChip(k int) app.UI {
+	name := vk.ColourNames[k]
+	return app.Span().Class("vk-col vk-c"+strconv.Itoa(k)).Attr(ui.ColourAttr, name).Body(ui.ColourMark(name), app.Text(name))
+}
 
 // hand draws the viewer's hand.
 func (t *table) hand() app.UI {
@@ -254,10 +261,12 @@ func (t *table) player(s int) app.UI {
 	}
 	camp := make([]app.UI, len(pv.Camp))
 	for i, c := range pv.Camp {
-		camp[i] = ui.Span("vk-col vk-c"+strconv.Itoa(vk.DaughterColour(c)), vk.ColourNames[vk.DaughterColour(c)])
+		camp[i] = colourChip(vk.DaughterColour(c))
 	}
-	return app.Section().Class(class).Aria("label", t.name(s)).Attr("data-seat", s).Attr(ui.Ref, "seat"+strconv.Itoa(s)).Body(
-		ui.Div("vk-who", ui.Strong(t.name(s)), ui.Span("vk-col vk-c"+strconv.Itoa(pv.Colour), vk.ColourNames[pv.Colour]),
+	// The panel's edge is the player's colour; its chip says which.
+	colour := vk.ColourNames[pv.Colour]
+	return app.Section().Class(class).Aria("label", t.name(s)+", "+colour).Attr(ui.ColourAttr, colour).Attr("data-seat", s).Attr(ui.Ref, "seat"+strconv.Itoa(s)).Body(
+		ui.Div("vk-who", ui.Strong(t.name(s)), colourChip(pv.Colour),
 			ui.Span("vk-count", strconv.Itoa(pv.Hand)+" cards")),
 		ui.Div("vk-camp", append([]app.UI{ui.Span("vk-l", "War camp:")}, campOrNone(camp)...)...),
 		app.If(len(crew) > 0, func() app.UI { return ui.Div("vk-crew", crew...) }),

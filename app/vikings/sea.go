@@ -72,13 +72,20 @@ func (t *table) camp(r, c int) app.UI {
 			colour = k
 		}
 	}
-	body := []app.UI{ui.Small("vk-l", vk.ColourNames[colour]+" camp")}
+	body := []app.UI{cellLabel(colour, " camp")}
 	for _, pv := range t.v.Players {
 		if pv.Colour == colour {
 			body = append(body, ui.Span("vk-campcount", strconv.Itoa(len(pv.Camp))+"/3"))
 		}
 	}
-	return app.Div().Class("vk-cell vk-campcell vk-c"+strconv.Itoa(colour)).Attr(ui.Ref, "camp"+strconv.Itoa(colour)).Body(body...)
+	return app.Div().Class("vk-cell vk-campcell vk-c"+strconv.Itoa(colour)).Attr(ui.ColourAttr, vk.ColourNames[colour]).Attr(ui.Ref, "camp"+strconv.Itoa(colour)).Body(body...)
+}
+
+// cellLabel names a camp, harbour or village by its colour's mark and
+// word, then more words; on a phone the words hide and the mark stays.
+func cellLabel(k int, more string) app.UI {
+	name := vk.ColourNames[k]
+	return app.Small().Class("vk-l").Body(ui.ColourMark(name), ui.Span("vk-lw", name+more))
 }
 
 // space draws one sea space; way is the arrow of the viewer's longship's
@@ -86,14 +93,17 @@ func (t *table) camp(r, c int) app.UI {
 func (t *table) space(i int, way string) app.UI {
 	sp := vk.Spaces[i]
 	class := "vk-cell"
+	colour := "" // a harbour's or village's
 	var body []app.UI
 	switch sp.Kind {
 	case vk.Harbour:
 		class += " vk-harbour vk-c" + strconv.Itoa(sp.Colour)
-		body = append(body, ui.Small("vk-l", vk.ColourNames[sp.Colour]+" harbour"))
+		colour = vk.ColourNames[sp.Colour]
+		body = append(body, cellLabel(sp.Colour, " harbour"))
 	case vk.Village:
 		class += " vk-village vk-c" + strconv.Itoa(sp.Colour)
-		body = append(body, ui.Small("vk-l", vk.ColourNames[sp.Colour]+" village · "+strconv.Itoa(t.v.Daughters[sp.Colour])))
+		colour = vk.ColourNames[sp.Colour]
+		body = append(body, cellLabel(sp.Colour, " village · "+strconv.Itoa(t.v.Daughters[sp.Colour])))
 	}
 	for d, ok := range sp.Dirs {
 		if !ok {
@@ -113,21 +123,25 @@ func (t *table) space(i int, way string) app.UI {
 	for s, pv := range t.v.Players {
 		if pv.Ship == i {
 			ships = true
-			label := t.name(s)
-			body = append(body, ui.Span("vk-ship vk-c"+strconv.Itoa(pv.Colour), initial(label)))
+			// The disc shows the colour's mark and the player's initial;
+			// screen readers hear whose longship it is, and its colour.
+			label, c := t.name(s), vk.ColourNames[pv.Colour]
+			body = append(body, app.Span().Class("vk-ship vk-c"+strconv.Itoa(pv.Colour)).Attr(ui.ColourAttr, c).Body(
+				ui.ColourMark(c), app.Text(initial(label)), app.Span().Class("visually-hidden").Text(", "+label+"'s "+c+" longship")))
 		}
 	}
+	// A bare space has no colour: go-app drops the empty attribute.
 	ref := "sp" + strconv.Itoa(i)
 	if a, ok := t.c.spaces[i]; ok {
 		// A space that shows words (its harbour or village, the
 		// monster, a longship's letter) is named by them; a bare one by
 		// where sailing there goes.
 		if sp.Kind == vk.Harbour || sp.Kind == vk.Village || t.v.Monster == i || ships {
-			return described(ui.Control(a, class+" vk-can", "", body...), a).Attr(ui.Ref, ref)
+			return described(ui.Control(a, class+" vk-can", "", body...), a).Attr(ui.ColourAttr, colour).Attr(ui.Ref, ref)
 		}
-		return ui.Control(a, class+" vk-can", a.String(), body...).Attr(ui.Ref, ref)
+		return ui.Control(a, class+" vk-can", a.String(), body...).Attr(ui.ColourAttr, colour).Attr(ui.Ref, ref)
 	}
-	return app.Div().Class(class).Title(vk.SpaceName(i)).Attr(ui.Ref, ref).Body(body...)
+	return app.Div().Class(class).Title(vk.SpaceName(i)).Attr(ui.ColourAttr, colour).Attr(ui.Ref, ref).Body(body...)
 }
 
 // initial is a player's first letter, for a longship's token.
