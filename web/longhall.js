@@ -183,9 +183,39 @@ window.longhallRendered = function () {
     if (choice !== lastChoice || shape !== lastShape) {
       for (const [region, f] of scrollersOf(table, all)) reveal(region, f.els);
     }
+    // Also when the page drew anew the control that had the focus.
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if ((choice !== lastChoice || lost) && all.length) focusChoice(table, all);
     lastChoice = choice;
     lastShape = shape;
   };
+  // focusChoice gives the keyboard's focus to the choice's first control
+  // at each new choice, when nothing holds it (the control pressed last
+  // is gone or closed, or the page has just opened): the choice comes
+  // first, for the keyboard and for a screen reader. Focus anywhere else
+  // (the chat, the rules, a control still there) stays where it was put.
+  const focusChoice = (table, all) => {
+    const a = document.activeElement;
+    // What the last choice left: a control closed, or an element of the
+    // board that is no control now (a card played, a space taken).
+    const left = a && table.contains(a) && (a.disabled || (!a.matches(CONTROLS) && a.closest('.lh-layout') &&
+      a.id !== 'board-area' && !/^(INPUT|SELECT|TEXTAREA|SUMMARY)$/.test(a.tagName)));
+    if (a && a !== document.body && !left) return;
+    all[0].focus({ preventScroll: true });
+  };
+  // The arrow keys move the focus from control to control of the table
+  // (Tab passes by everything else too); Enter or Space takes the action.
+  document.addEventListener('keydown', (e) => {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+    const table = document.getElementById('table');
+    const a = document.activeElement;
+    if (!step || !table || !a || !table.contains(a) || !a.matches(CONTROLS) || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    const all = controlsIn(table);
+    const i = all.indexOf(a);
+    if (i < 0) return;
+    e.preventDefault();
+    all[(i + step + all.length) % all.length].focus();
+  });
   // sizeSheet leaves the board at least a share of a phone's screen under
   // the bars: 38% beside an open sheet, 20% when the choice is all in it.
   const sizeSheet = (table, side) => {

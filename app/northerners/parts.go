@@ -22,12 +22,24 @@ var shortNames = map[string]string{
 // goodMarks are the goods' short names.
 var goodMarks = [nn.NumGoods]string{"Wood", "Fish", "Iron", "Stone", "Treasure"}
 
+// goodSigns are the goods' shapes, on every chip of a good beside its
+// colour: a cost's chips have no room for the word, and iron and stone
+// are two greys (colour is never the only signal). The warehouse shows
+// sign and word together, which teaches the signs.
+var goodSigns = [nn.NumGoods]string{"♣", "≈", "⚒", "⬢", "¤"}
+
+// goodChip is n of good k as a chip: its sign and the number, in its colour.
+func goodChip(k, n int) app.HTMLSpan {
+	return app.Span().Class("nn-gd nn-g"+strconv.Itoa(k)).Body(
+		app.Span().Class("nn-gsign").Aria("hidden", true).Text(goodSigns[k]), app.Text(strconv.Itoa(n)))
+}
+
 // cost draws a cost as chips in the goods' colours, one a good.
 func cost(g nn.Goods) []app.UI {
 	var out []app.UI
 	for k, n := range g {
 		if n > 0 {
-			out = append(out, app.Span().Class("nn-gd nn-g"+strconv.Itoa(k)).Title(goodMarks[k]).Text(strconv.Itoa(n)))
+			out = append(out, goodChip(k, n).Title(goodMarks[k]))
 		}
 	}
 	return out
@@ -131,7 +143,7 @@ func (t *table) player(s int, own bool) app.UI {
 	}
 	goods := make([]app.UI, nn.NumGoods)
 	for k, n := range pv.Goods {
-		goods[k] = ui.Spans("nn-good", app.Span().Class("nn-gd nn-g"+strconv.Itoa(k)).Text(strconv.Itoa(n)), app.Text(" "+goodMarks[k]))
+		goods[k] = ui.Spans("nn-good", goodChip(k, n), app.Text(" "+goodMarks[k]))
 	}
 	var houses []app.UI
 	for h, built := range pv.Houses {

@@ -233,7 +233,7 @@ func (p *gamePage) start(ctx app.Context, e app.Event) {
 		p.err = online.Words(err)
 		return
 	}
-	ctx.Navigate(tableURL(p.game.Info().ID, id))
+	ctx.Navigate(tableURL(p.game.Info().ID, id) + paceQuery(ctx))
 }
 
 func randomSeed() uint64 {

@@ -183,7 +183,8 @@ func (p *tablePage) playAgain(ctx app.Context, e app.Event) {
 	ctx.Navigate(tableURL(old.Game, id) + paceQuery(ctx))
 }
 
-// paceQuery keeps a ?pace= setting across a new game.
+// paceQuery keeps a ?pace= setting from the set-up page to the table and
+// across a new game.
 func paceQuery(ctx app.Context) string {
 	if q := ctx.Page().URL().Query().Get("pace"); q != "" {
 		return "&pace=" + q

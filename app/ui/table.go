@@ -74,6 +74,7 @@ func StatusBar(p BoardProps, isBot func(rules.Seat) bool) app.UI {
 		last = p.Log[n-1].Lines[0]
 	}
 	return app.Div().Class("status").ID("status").Body(
+		announce(p, text),
 		app.A().Href(Path("/")).Class("status-home").Aria("label", "Longhall, home").Body(
 			app.Img().Src(Path("/web/icons/icon.svg")).Alt("").Attr("role", "presentation").Width(28).Height(28),
 		),
@@ -108,10 +109,27 @@ func clockChip(p BoardProps) app.UI {
 		Title("Time to answer").Text(fmt.Sprintf("%s: %d s left", who, p.Clock.Left))
 }
 
+// announce is what a screen reader says after each move, politely (when
+// the reader is done with what it was saying): the last move, with what
+// it resolved (a round's end, say: up to three lines), then whose move it
+// is now. One region says it all, and only a move changes it: the lines
+// on the screen stay quiet, so that nothing is said twice.
+func announce(p BoardProps, now string) app.UI {
+	var said []string
+	if n := len(p.Log); n > 0 {
+		lines := p.Log[n-1].Lines
+		said = append(said, "Last move: "+strings.TrimSuffix(strings.Join(lines[:min(len(lines), 3)], "; "), ".")+".")
+	}
+	if len(said) == 0 || !strings.Contains(said[0], now) {
+		said = append(said, now) // the result, say, is often the last move's own last line
+	}
+	return app.Div().ID("announce").Class("visually-hidden").Attr("role", "status").Text(strings.Join(said, " "))
+}
+
 // statusNow is the status bar's main line; a phone leaves out who it is
 // addressed to (the viewer), for a line less over the board.
 func statusNow(text, you string) app.UI {
-	line := app.P().Class("status-now").Attr("role", "status").Attr("aria-live", "polite")
+	line := app.P().Class("status-now")
 	if rest, ok := strings.CutPrefix(text, you); ok {
 		return line.Body(Span("status-who", you), app.Text(rest))
 	}

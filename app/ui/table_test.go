@@ -26,6 +26,31 @@ func TestStatusNowSetsTheViewerApart(t *testing.T) {
 	}
 }
 
+// Issue 26, "whose turn it is, the last move and a resolved round are
+// announced (a polite live region), without flooding": one region says
+// the last move (with what it resolved, up to three lines) and whose move
+// it is; the lines on the screen are not live, so nothing is said twice.
+func TestAMoveIsAnnouncedOnce(t *testing.T) {
+	p := BoardProps{Seat: 0, Names: []string{"Ada", "Bo"}, Pending: []rules.Prompt{{Seat: 0, Text: "Draft a card"}},
+		Log: []rules.LogEntry{{N: 1, Lines: []string{"Bo drafts a card"}}, {N: 2, Lines: []string{"Bo passes", "The round ends", "Ada scores 3", "Bo scores 1"}}}}
+	html := app.HTMLString(StatusBar(p, nil))
+	if n := strings.Count(html, `role="status"`) + strings.Count(html, "aria-live"); n != 1 {
+		t.Errorf("%d live regions in the status bar:\n%s", n, html)
+	}
+	want := "Last move: Bo passes; The round ends; Ada scores 3. Your move, Ada: Draft a card."
+	if !strings.Contains(html, `id="announce"`) || !strings.Contains(html, ">"+want+"</div>") {
+		t.Errorf("the announcement is not %q:\n%s", want, html)
+	}
+	// At the end the last move's last line is often the result: it is
+	// said once.
+	p.Pending, p.Result = nil, &rules.Result{Reason: "Ada wins with 9 VP."}
+	p.Log = append(p.Log, rules.LogEntry{N: 3, Lines: []string{"Ada raids", "Ada wins with 9 VP."}})
+	want = "Last move: Ada raids; Ada wins with 9 VP."
+	if html := app.HTMLString(StatusBar(p, nil)); !strings.Contains(html, ">"+want+"</div>") {
+		t.Errorf("the announcement at the end is not %q:\n%s", want, html)
+	}
+}
+
 // An action the game refuses, with its reason, shows in the choice bar as
 // a disabled button that says why, and is no control.
 func TestLayoutSaysWhyAnActionIsNotOpen(t *testing.T) {
