@@ -52,7 +52,9 @@ func (l Layout) Draw(p *BoardProps) app.HTMLDiv {
 	return app.Div().Class(strings.TrimSpace("lh-layout "+l.Class)).Body(
 		// Always there, empty or not, so that the regions after it keep
 		// their elements (and their scroll and scale) from move to move.
-		app.Div().ID("choice").Class("lh-choice").Aria("label", "Your choice").Body(l.Choice...),
+		// A landmark while it holds a choice: the regions of the table are
+		// the choice, the board and the side (the viewer's area inside it).
+		app.Div().ID("choice").Class("lh-choice").Attr("role", landmarkIf(len(l.Choice) > 0)).Aria("label", "Your choice").Body(l.Choice...),
 		// A landmark that the keyboard can reach, so that a board larger
 		// than its area scrolls with the arrow keys too.
 		app.Div().ID("board-area").Class("lh-main").Attr("role", "region").Aria("label", "Board").TabIndex(0).
@@ -73,6 +75,15 @@ func (l Layout) Draw(p *BoardProps) app.HTMLDiv {
 			GameLog(p.Log),
 		),
 	)
+}
+
+// landmarkIf is the role of a region that is a landmark only when on,
+// "" (no role: go-app draws no empty attribute) otherwise.
+func landmarkIf(on bool) string {
+	if on {
+		return "region"
+	}
+	return ""
 }
 
 // Own is a Layout's Own: the viewer's area, drawn only for a seated
