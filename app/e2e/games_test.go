@@ -52,8 +52,12 @@ const gameStep = `(() => {
 
 // drive clicks through ctx's table until the result shows, until the
 // table reaches version until (when > 0), or until stop closes.
+//
+// Its choices count only what it did, not how often it looked while the
+// bots played, so that a game against seeded bots is the same game
+// however fast the machine.
 func drive(ctx context.Context, until int, stop <-chan struct{}) (string, error) {
-	for n := 0; n < 5000; n++ {
+	for n, looks := 0, 0; looks < 20000; looks++ {
 		select {
 		case <-stop:
 			return "stopped", nil
@@ -67,9 +71,11 @@ func drive(ctx context.Context, until int, stop <-chan struct{}) (string, error)
 			return "over", nil
 		case until > 0 && version >= until:
 			return "played", nil
+		case res == "pick" || strings.HasPrefix(res, "act "):
+			n++
 		}
 	}
-	return "", fmt.Errorf("no result after 5000 looks at the table")
+	return "", fmt.Errorf("no result after 20000 looks at the table")
 }
 
 // look is one look at the table by drive: it clicks a control if there
