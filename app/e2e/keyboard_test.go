@@ -41,7 +41,7 @@ const kbStep = `(async () => {
     const fresh = acts.filter(el => !window.lhBefore.has(key(el)));
     if (fresh.length) target = fresh[n %% fresh.length];
   }
-  if (!target && picks.length && n %% 3 !== 0) {
+  if (!target && picks.length && (n %% 3 !== 0 || !acts.length)) {
     window.lhBefore = new Set(acts.map(key));
     window.lhPicked = true;
     target = picks[n %% picks.length];

@@ -102,9 +102,15 @@ func TestNorthernersWholeGameAgainstBots(t *testing.T) {
 	screenView(t, ctx, "northerners-harvest-phone")
 	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), chromedp.Sleep(200*time.Millisecond))
 
-	end, err := drive(ctx, 0, nil)
+	dctx, stop := context.WithTimeout(ctx, 2*time.Minute)
+	end, err := drive(dctx, 0, nil)
+	stop()
 	if err != nil || end != "over" {
-		roomFailure(t, ctx, "Northerners did not reach the result", fmt.Errorf("%s %v", end, err))
+		var status, controls string
+		chromedp.Run(ctx, chromedp.Text("#status", &status, chromedp.ByQuery),
+			chromedp.Evaluate(`[...document.querySelectorAll('#table [data-action], #table [data-pick]')].map(e => e.outerHTML.slice(0, 200) + ' parent:' + !!e.offsetParent + ' hidden:' + !!e.closest('[aria-hidden="true"]')).join('\n')`, &controls))
+		t.Logf("the table's controls:\n%s", controls)
+		roomFailure(t, ctx, "Northerners did not reach the result (the status bar says "+status+")", fmt.Errorf("%s %v", end, err))
 	}
 	var status string
 	within(t, ctx, "reading the result", chromedp.Text("#status .status-now", &status, chromedp.ByQuery))

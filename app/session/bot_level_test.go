@@ -74,8 +74,10 @@ func TestAHardBotPlaysItsSeatAndKeepsItsLevel(t *testing.T) {
 	defer again.Close()
 	hostLobby(t, again, "the hard bot back in seat 2", func(l Lobby) bool { return l.Seats[1].Level == rules.Hard })
 	inLoop(t, again, func() {
-		if _, ok := again.bots[1].(*mcts.Bot); !ok {
-			t.Errorf("seat 2 resumed with %T, not the hard bot", again.bots[1])
+		if b := again.newBot(again.seats[1].level, 1); !again.seats[1].bot {
+			t.Error("seat 2 resumed as a person")
+		} else if _, ok := b.(*mcts.Bot); !ok {
+			t.Errorf("seat 2 resumed with %T, not the hard bot", b)
 		}
 	})
 }

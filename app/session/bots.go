@@ -41,7 +41,12 @@ func (h *Host) scheduleBots() {
 	if wait := h.botWait(h.seats[seat].level); wait > 0 {
 		deadline = time.Now().Add(wait)
 	}
-	bot, clone := h.bots[seat], h.state.Clone()
+	// A bot made for this decision, seeded by the game's secret seed, the
+	// seat and the moves so far: the same table makes the same choice
+	// however its earlier searches were cut short or dropped, and after a
+	// reload.
+	bot := h.newBot(h.seats[seat].level, botSeed(h.seed, seat, len(h.rec.Actions)))
+	clone := h.state.Clone()
 	h.wg.Go(func() {
 		r.action, r.err = choose(ctx, bot, clone, seat, deadline)
 		if d := time.Until(deadline); d > 0 {

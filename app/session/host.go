@@ -50,7 +50,6 @@ type Host struct {
 	reason  string // why the host paused
 
 	seats   []slot
-	bots    map[rules.Seat]rules.Bot
 	members map[int]*member
 	byToken map[string]*member
 	banned  map[string]bool
@@ -191,7 +190,6 @@ func newHost(ctx context.Context, g rules.Game, gameID string, cfg rules.Config,
 		cfg:     cfg,
 		seed:    seed,
 		seats:   make([]slot, cfg.Players),
-		bots:    map[rules.Seat]rules.Bot{},
 		members: map[int]*member{},
 		byToken: map[string]*member{},
 		banned:  map[string]bool{},

@@ -61,7 +61,6 @@ func (h *Host) restore(st rules.State, rec rules.Record, tokens []string, seqs [
 				return fmt.Errorf("session: cannot resume: seat %d is a bot with a token", i)
 			}
 			h.seats[i].bot, h.seats[i].level = true, knownLevel(si.Level)
-			h.bots[seat] = h.newBot(h.seats[i].level, botSeed(rec.Seed, seat, len(rec.Actions)))
 			continue
 		}
 		if tok == "" || h.byToken[tok] != nil {

@@ -256,11 +256,6 @@ func (h *Host) begin(seed uint64, infos []rules.SeatInfo) error {
 	}
 	h.state, h.rec, h.started, h.seed, h.events = st, rec, true, seed, nil
 	h.resetUndo()
-	for i, sl := range h.seats {
-		if sl.bot {
-			h.bots[rules.Seat(i)] = h.newBot(sl.level, botSeed(seed, rules.Seat(i), 0))
-		}
-	}
 	h.dirty = true
 	h.flushLobby()
 	h.save()
@@ -353,7 +348,6 @@ func (h *Host) setBot(seat rules.Seat, on bool) error {
 	sl.bot = true
 	h.dirty = true
 	if h.started {
-		h.bots[seat] = h.newBot(sl.level, botSeed(h.seed, seat, len(h.rec.Actions)))
 		// The record keeps who played the earlier moves.
 		h.rec.ChangeSeat(seat, h.botInfo(int(seat)))
 		h.save()
