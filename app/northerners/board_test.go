@@ -332,6 +332,17 @@ func TestColourIsNeverTheOnlySignal(t *testing.T) {
 			}
 		}
 	}
+	// A square says in words whose pieces stand on it (its title, which a
+	// screen reader gives as its description): the letters' colours and
+	// marks say it only to the eye.
+	for s := range v.Players {
+		colour := nn.ColourNames[v.Players[s].Colour]
+		for _, want := range []string{colour + " worker", colour + " viking", colour + " Jarl", colour + " " + nn.BuildingNames[s%nn.NumBuilds]} {
+			if !strings.Contains(page, want) {
+				t.Errorf("no square names the %s on it", want)
+			}
+		}
+	}
 	// A village's name says its colour in words: its mark is hidden from
 	// screen readers.
 	for _, pc := range pieces {

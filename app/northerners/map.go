@@ -2,6 +2,7 @@ package northerners
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -71,28 +72,39 @@ func (t *table) square(i int) app.UI {
 	if sq.Circle {
 		class += " nn-circle"
 	}
-	marks := []string{}
+	// marks are the letters the square shows; whose says in words whose
+	// pieces they are (the square's title, and so its description), which
+	// the letters' colours and marks say to the eye.
+	marks, whose := []string{}, []string{}
+	of := func(owner int) string { return nn.ColourNames[t.v.Players[owner].Colour] + " " }
 	if c.Building >= 0 {
 		body = append(body, piece("nn-bld", t.v.Players[c.Owner].Colour, buildingMarks[c.Building]))
 		marks = append(marks, buildingMarks[c.Building])
+		whose = append(whose, of(c.Owner)+nn.BuildingNames[c.Building])
 	}
 	if len(c.Figures) > 0 || c.Jarl >= 0 {
 		var figs []app.UI
 		for _, f := range c.Figures {
 			figs = append(figs, figure(t.v.Players[f.Owner].Colour, f.Kind))
 			marks = append(marks, figureMarks[f.Kind])
+			whose = append(whose, of(f.Owner)+figureWords[f.Kind])
 		}
 		if c.Jarl >= 0 {
 			figs = append(figs, jarlFigure(t.v.Players[c.Jarl].Colour))
 			marks = append(marks, "J")
+			whose = append(whose, of(c.Jarl)+"Jarl")
 		}
 		body = append(body, figures(figs))
+	}
+	title := nn.SquareName(i)
+	if len(whose) > 0 {
+		title = strings.TrimSuffix(title, ".") + ": " + strings.Join(whose, ", ") + "."
 	}
 	if s := t.v.Step; s.Kind == nn.StepExplore && len(t.c.picks[i]) > 0 {
 		class += " nn-spot"
 		body = append(body, t.previews(i, s.Tile)...)
 	}
-	return t.control(i, class, colourName, nn.SquareName(i), "", marks, spaced(body)...)
+	return t.control(i, class, colourName, title, "", marks, spaced(body)...)
 }
 
 // roads draws a road mask the map's way: a bar from the middle to each
@@ -153,6 +165,9 @@ func figure(col, kind int) app.UI {
 
 // figureMarks are the figures' letters, by kind.
 var figureMarks = map[int]string{nn.Worker: "W", nn.Viking: "V"}
+
+// figureWords name the figures.
+var figureWords = map[int]string{nn.Worker: "worker", nn.Viking: "viking"}
 
 // figures lines figures up, a space between each: their letters are
 // words apart for a screen reader and for the accessibility checks, and
