@@ -307,10 +307,10 @@ func TestColourIsNeverTheOnlySignal(t *testing.T) {
 		v.Players[s].Placed = append(v.Players[s].Placed, nn.Placement{Action: barAction(t, "Fishing"), Workers: 1})
 	}
 	page := app.HTMLString(&Board{Props: &ui.Props[nn.View]{BoardProps: p, V: &v}})
-	pieces := colouredPieces(page)
+	pieces := boardtest.Coloured(page)
 	for _, pc := range pieces {
-		if !strings.Contains(pc.text, ui.Mark(pc.colour)) && !strings.Contains(strings.ToLower(pc.text), pc.colour) {
-			t.Errorf("a %s piece (%s) shows neither its mark %q nor its word: %q", pc.colour, pc.class, ui.Mark(pc.colour), pc.text)
+		if !pc.ShowsColour() {
+			t.Errorf("a %s piece (%s) shows neither its mark %q nor its word: %q", pc.Colour, pc.Class, ui.Mark(pc.Colour), pc.Text)
 		}
 	}
 	for _, c := range []struct{ what, class string }{
@@ -325,7 +325,7 @@ func TestColourIsNeverTheOnlySignal(t *testing.T) {
 		for _, colour := range nn.ColourNames {
 			found := false
 			for _, pc := range pieces {
-				found = found || pc.colour == colour && slices.Contains(strings.Fields(pc.class), c.class)
+				found = found || pc.Colour == colour && pc.HasClass(c.class)
 			}
 			if !found {
 				t.Errorf("no %s %s names its colour", colour, c.what)
@@ -346,59 +346,8 @@ func TestColourIsNeverTheOnlySignal(t *testing.T) {
 	// A village's name says its colour in words: its mark is hidden from
 	// screen readers.
 	for _, pc := range pieces {
-		if strings.Contains(pc.class, "nn-village") && !strings.Contains(pc.title, pc.colour+" village") {
-			t.Errorf("the %s village is named %q", pc.colour, pc.title)
+		if pc.HasClass("nn-village") && !strings.Contains(pc.Title, pc.Colour+" village") {
+			t.Errorf("the %s village is named %q", pc.Colour, pc.Title)
 		}
 	}
-}
-
-// colouredPiece is an element that carries ui.ColourAttr: its colour,
-// class, title and the text inside it.
-type colouredPiece struct{ colour, class, title, text string }
-
-// colouredPieces lists the elements of an HTML rendering that carry
-// ui.ColourAttr, each with all the text inside it (as innerText has it,
-// marks hidden from screen readers included).
-func colouredPieces(page string) []colouredPiece {
-	void := map[string]bool{"area": true, "br": true, "col": true, "embed": true, "hr": true, "img": true, "input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true}
-	var open []*colouredPiece // nil for an element without a colour
-	var out []colouredPiece
-	for i, chunk := range strings.Split(page, "<") {
-		end := strings.IndexByte(chunk, '>')
-		if i == 0 || end < 0 {
-			continue
-		}
-		tag, text := chunk[:end], html.UnescapeString(chunk[end+1:])
-		name, _, _ := strings.Cut(tag, " ")
-		switch {
-		case strings.HasPrefix(tag, "/"):
-			if last := open[len(open)-1]; last != nil {
-				out = append(out, *last)
-			}
-			open = open[:len(open)-1]
-		case strings.HasPrefix(tag, "!"), strings.HasSuffix(tag, "/"), void[name]:
-		default:
-			var pc *colouredPiece
-			if colour := tagAttr(tag, ui.ColourAttr); colour != "" {
-				pc = &colouredPiece{colour: colour, class: tagAttr(tag, "class"), title: html.UnescapeString(tagAttr(tag, "title"))}
-			}
-			open = append(open, pc)
-		}
-		for _, pc := range open {
-			if pc != nil {
-				pc.text += text
-			}
-		}
-	}
-	return out
-}
-
-// tagAttr is the value of an opening tag's attribute, or "".
-func tagAttr(tag, name string) string {
-	_, rest, ok := strings.Cut(tag, " "+name+`="`)
-	if !ok {
-		return ""
-	}
-	value, _, _ := strings.Cut(rest, `"`)
-	return value
 }

@@ -2,7 +2,6 @@ package raiders
 
 import (
 	"encoding/json"
-	"html"
 	"strings"
 	"testing"
 
@@ -84,16 +83,14 @@ func TestColourIsNeverTheOnlySignal(t *testing.T) {
 		s := st.(*rd.State)
 		for _, seat := range []rules.Seat{0, -1} {
 			page := render(t, s, seat)
-			pieces := colourPieces(page)
+			pieces := boardtest.Coloured(page)
 			workers := strings.Count(page, `class="rd-worker rd-w`)
 			if workers == 0 || len(pieces) < workers {
 				t.Errorf("%d players, seat %d: %d worker chips, %d pieces carry %s", players, seat, workers, len(pieces), ui.ColourAttr)
 			}
 			for _, p := range pieces {
-				text := strings.ToLower(p.text)
-				mark := ui.Mark(p.colour)
-				if !(mark != "" && strings.Contains(p.text, mark)) && !strings.Contains(text, strings.ToLower(p.colour)) {
-					t.Errorf("%d players, seat %d: a %s piece shows neither its mark nor its word: %q", players, seat, p.colour, p.text)
+				if !p.ShowsColour() {
+					t.Errorf("%d players, seat %d: a %s piece shows neither its mark nor its word: %q", players, seat, p.Colour, p.Text)
 				}
 			}
 			for w, name := range rd.ColourNames {
@@ -111,51 +108,5 @@ func TestColourIsNeverTheOnlySignal(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-// colourPiece is an element carrying ui.ColourAttr: its colour and text.
-type colourPiece struct{ colour, text string }
-
-// colourPieces finds every element carrying ui.ColourAttr in a rendering,
-// with the text it holds, its own elements' included.
-func colourPieces(page string) []colourPiece {
-	var out []colourPiece
-	key := " " + ui.ColourAttr + `="`
-	for at := 0; ; {
-		i := strings.Index(page[at:], key)
-		if i < 0 {
-			return out
-		}
-		i += at
-		at = i + len(key)
-		colour := page[at : at+strings.IndexByte(page[at:], '"')]
-		open := strings.LastIndexByte(page[:i], '<')
-		name := page[open+1 : i]
-		if sp := strings.IndexAny(name, " >"); sp >= 0 {
-			name = name[:sp]
-		}
-		// Walk to the element's end, counting its kind's nesting, and
-		// keep the text between tags.
-		var text strings.Builder
-		pos := open + strings.IndexByte(page[open:], '>') + 1
-		for depth := 1; depth > 0 && pos < len(page); {
-			lt := strings.IndexByte(page[pos:], '<')
-			if lt < 0 {
-				break
-			}
-			text.WriteString(page[pos : pos+lt])
-			pos += lt
-			gt := strings.IndexByte(page[pos:], '>')
-			tag := page[pos+1 : pos+gt]
-			switch {
-			case tag == "/"+name:
-				depth--
-			case strings.HasPrefix(tag, name+" ") || tag == name:
-				depth++
-			}
-			pos += gt + 1
-		}
-		out = append(out, colourPiece{colour, html.UnescapeString(text.String())})
 	}
 }

@@ -1,7 +1,6 @@
 package rednorth
 
 import (
-	"html"
 	"slices"
 	"strings"
 	"testing"
@@ -9,6 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"longhall/app/ui"
+	"longhall/app/ui/boardtest"
 	"longhall/rules"
 	rn "longhall/rules/rednorth"
 )
@@ -75,8 +75,8 @@ func TestColourIsNeverTheOnlySignal(t *testing.T) {
 			for _, c := range colours {
 				var kinds []string
 				for _, p := range pieces {
-					if p.colour == c {
-						kinds = append(kinds, strings.Fields(p.class)[0])
+					if p.Colour == c {
+						kinds = append(kinds, strings.Fields(p.Class)[0])
 					}
 				}
 				for _, want := range []string{"rn-card", "rn-outpost", "rn-chip", "rn-rrow", "rn-rc"} {
@@ -125,92 +125,31 @@ func renderView(props ui.BoardProps, v rn.View) string {
 // c-<colour> class) carries ui.ColourAttr with that colour, every piece
 // carrying it shows the colour's mark or word, and a card shows the mark
 // in its corner. It returns the pieces.
-func checkColours(t *testing.T, page, where string) []colourPiece {
+func checkColours(t *testing.T, page, where string) []boardtest.Element {
 	t.Helper()
-	for _, tag := range strings.Split(page, "<")[1:] {
-		tag = tag[:strings.IndexByte(tag, '>')]
-		class, _ := attrOf(tag, "class")
-		for _, c := range strings.Fields(class) {
-			if name, ok := strings.CutPrefix(c, "c-"); ok && slices.Contains(colours[:], name) {
-				if got, _ := attrOf(tag, ui.ColourAttr); got != name {
-					t.Errorf("%s: an element painted %s has %s=%q: <%s>", where, name, ui.ColourAttr, got, tag)
-				}
+	for _, e := range boardtest.Elements(page, func(boardtest.Element) bool { return true }) {
+		for _, c := range strings.Fields(e.Class) {
+			if name, ok := strings.CutPrefix(c, "c-"); ok && slices.Contains(colours[:], name) && e.Colour != name {
+				t.Errorf("%s: an element painted %s has %s=%q: <%s class=%q>", where, name, ui.ColourAttr, e.Colour, e.Name, e.Class)
 			}
 		}
 	}
-	pieces := colourPieces(page)
+	pieces := boardtest.Coloured(page)
 	for _, p := range pieces {
-		mark := ui.Mark(p.colour)
-		if !slices.Contains(colours[:], p.colour) || mark == "" {
-			t.Errorf("%s: a piece carries %s=%q, not a colour with a mark", where, ui.ColourAttr, p.colour)
+		mark := ui.Mark(p.Colour)
+		if !slices.Contains(colours[:], p.Colour) || mark == "" {
+			t.Errorf("%s: a piece carries %s=%q, not a colour with a mark", where, ui.ColourAttr, p.Colour)
 			continue
 		}
-		if !strings.Contains(p.text, mark) && !strings.Contains(strings.ToLower(p.text), p.colour) {
-			t.Errorf("%s: a %s piece (%s) shows neither %s nor its word: %q", where, p.colour, p.class, mark, p.text)
+		if !p.ShowsColour() {
+			t.Errorf("%s: a %s piece (%s) shows neither %s nor its word: %q", where, p.Colour, p.Class, mark, p.Text)
 		}
-		if strings.Contains(" "+p.class+" ", " rn-card ") {
-			pts := p.inner[strings.Index(p.inner, `class="rn-pts"`):]
+		if p.HasClass("rn-card") {
+			pts := p.Inner[strings.Index(p.Inner, `class="rn-pts"`):]
 			if pts = pts[:strings.Index(pts, "</span>")]; !strings.Contains(pts, mark) {
-				t.Errorf("%s: a %s card has no %s in its corner: %s", where, p.colour, mark, pts)
+				t.Errorf("%s: a %s card has no %s in its corner: %s", where, p.Colour, mark, pts)
 			}
 		}
 	}
 	return pieces
-}
-
-// colourPiece is an element carrying ui.ColourAttr: its colour, class,
-// text and inner HTML.
-type colourPiece struct{ colour, class, text, inner string }
-
-// colourPieces finds every element carrying ui.ColourAttr in a rendering,
-// with the text it holds, its own elements' included.
-func colourPieces(page string) []colourPiece {
-	var out []colourPiece
-	key := " " + ui.ColourAttr + `="`
-	for at := 0; ; {
-		i := strings.Index(page[at:], key)
-		if i < 0 {
-			return out
-		}
-		i += at
-		at = i + len(key)
-		open := strings.LastIndexByte(page[:i], '<')
-		start := open + strings.IndexByte(page[open:], '>') + 1
-		tag := page[open+1 : start-1]
-		colour, _ := attrOf(tag, ui.ColourAttr)
-		class, _ := attrOf(tag, "class")
-		name := tag[:strings.IndexAny(tag+" ", " >")]
-		// Walk to the element's end, counting its kind's nesting, and
-		// keep the text between tags.
-		var text strings.Builder
-		pos := start
-		for depth := 1; depth > 0 && pos < len(page); {
-			lt := strings.IndexByte(page[pos:], '<')
-			if lt < 0 {
-				break
-			}
-			text.WriteString(page[pos : pos+lt])
-			pos += lt
-			gt := strings.IndexByte(page[pos:], '>')
-			inner := page[pos+1 : pos+gt]
-			switch {
-			case inner == "/"+name:
-				depth--
-			case strings.HasPrefix(inner, name+" ") || inner == name:
-				depth++
-			}
-			pos += gt + 1
-		}
-		out = append(out, colourPiece{colour, class, html.UnescapeString(text.String()), page[start:pos]})
-	}
-}
-
-// attrOf is the value of a tag's attribute.
-func attrOf(tag, name string) (string, bool) {
-	i := strings.Index(tag, " "+name+`="`)
-	if i < 0 {
-		return "", false
-	}
-	rest := tag[i+len(name)+3:]
-	return html.UnescapeString(rest[:strings.IndexByte(rest, '"')]), true
 }

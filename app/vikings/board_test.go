@@ -2,9 +2,7 @@ package vikings
 
 import (
 	"encoding/json"
-	"html"
 	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -81,23 +79,23 @@ func TestColourIsNeverTheOnlySignal(t *testing.T) {
 
 	pieces := []string{"vk-ship", "vk-harbour", "vk-village", "vk-campcell", "vk-col", "vk-player"}
 	seen := map[string]bool{} // piece:colour
-	for _, el := range colouredElements(out) {
-		k := el.class
-		if k < 0 {
-			if el.colour != "" {
-				t.Errorf("<%s class=%q> names colour %q but is not drawn in one", el.tag, el.classes, el.colour)
-			}
+	// Words a phone hides (vk-lw) or only a screen reader hears do not count.
+	drawn := func(e boardtest.Element) bool { return e.Colour != "" || colourRe.MatchString(e.Class) }
+	for _, el := range boardtest.Elements(out, drawn, "visually-hidden", "vk-lw") {
+		c := colourRe.FindStringSubmatch(el.Class)
+		if c == nil {
+			t.Errorf("<%s class=%q> names colour %q but is not drawn in one", el.Name, el.Class, el.Colour)
 			continue
 		}
-		name := vk.ColourNames[k]
-		if el.colour != name {
-			t.Errorf("<%s class=%q> is drawn %s but its %s is %q", el.tag, el.classes, name, ui.ColourAttr, el.colour)
+		name := vk.ColourNames[c[1][0]-'0']
+		if el.Colour != name {
+			t.Errorf("<%s class=%q> is drawn %s but its %s is %q", el.Name, el.Class, name, ui.ColourAttr, el.Colour)
 		}
-		if !strings.Contains(el.text, ui.Mark(name)) && !strings.Contains(strings.ToLower(el.text), name) {
-			t.Errorf("<%s class=%q> is drawn %s but shows only %q: colour is its only signal", el.tag, el.classes, name, el.text)
+		if !el.ShowsColour() {
+			t.Errorf("<%s class=%q> is drawn %s but shows only %q: colour is its only signal", el.Name, el.Class, name, el.Text)
 		}
 		for _, piece := range pieces {
-			if strings.Contains(" "+el.classes+" ", " "+piece+" ") {
+			if el.HasClass(piece) {
 				seen[piece+":"+name] = true
 			}
 		}
@@ -111,76 +109,5 @@ func TestColourIsNeverTheOnlySignal(t *testing.T) {
 	}
 }
 
-// coloured is an element of a rendering: its colour class (-1 for none),
-// data-colour and the text it shows.
-type coloured struct {
-	tag, classes, colour string
-	class                int
-	text                 string
-}
-
-var (
-	tagRe    = regexp.MustCompile(`^(/?)([a-z0-9]+)([^>]*)>`)
-	attrRe   = regexp.MustCompile(`([a-z-]+)(?:="([^"]*)")?`)
-	colourRe = regexp.MustCompile(`(?:^| )vk-c([0-9])(?: |$)`)
-)
-
-// colouredElements reads go-app's HTML (every tag closed but the void
-// ones) and lists the elements that carry a colour class or data-colour.
-func colouredElements(doc string) []coloured {
-	type open struct {
-		coloured
-		hidden bool // shows no text of its own to the eye
-		buf    strings.Builder
-	}
-	var stack []*open
-	var out []coloured
-	for i, part := range strings.Split(doc, "<") {
-		if i == 0 {
-			continue
-		}
-		m := tagRe.FindStringSubmatch(part)
-		if m == nil {
-			continue
-		}
-		text := strings.TrimSpace(html.UnescapeString(part[len(m[0]):]))
-		switch {
-		case m[1] == "/":
-			top := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if top.class >= 0 || top.colour != "" {
-				top.text = top.buf.String()
-				out = append(out, top.coloured)
-			}
-		case m[2] == "input" || m[2] == "img" || m[2] == "br" || m[2] == "hr":
-		default:
-			el := &open{coloured: coloured{tag: m[2], class: -1}}
-			for _, a := range attrRe.FindAllStringSubmatch(m[3], -1) {
-				switch a[1] {
-				case "class":
-					el.classes = a[2]
-					if c := colourRe.FindStringSubmatch(a[2]); c != nil {
-						el.class = int(c[1][0] - '0')
-					}
-				case ui.ColourAttr:
-					el.colour = a[2]
-				}
-			}
-			el.hidden = strings.Contains(" "+el.classes+" ", " visually-hidden ") || strings.Contains(" "+el.classes+" ", " vk-lw ")
-			stack = append(stack, el)
-		}
-		if text == "" {
-			continue
-		}
-		shown := true
-		for _, o := range stack {
-			shown = shown && !o.hidden
-		}
-		if shown {
-			for _, o := range stack {
-				o.buf.WriteString(text + " ")
-			}
-		}
-	}
-	return out
-}
+// colourRe finds a Vikings colour class (vk-c0…vk-c3) among classes.
+var colourRe = regexp.MustCompile(`(?:^| )vk-c([0-9])(?: |$)`)
