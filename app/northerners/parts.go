@@ -127,6 +127,20 @@ func (t *table) bars() app.UI {
 		}
 		out[b] = ui.Div("nn-bar nn-bar"+strconv.Itoa(b), append([]app.UI{head}, g...)...)
 	}
+	// On a phone the bars flow as one row and their names make way for a
+	// key to the spaces' edges, each bar's drawn in its own pattern as well
+	// as its own colour (colour is never the only signal). The names stay
+	// for screen readers, so the key is hidden from them.
+	key := []app.UI{}
+	for b := 1; b < len(nn.BarNames); b++ {
+		word := strings.ToLower(strings.TrimSuffix(nn.BarNames[b], " actions"))
+		word = strings.TrimSuffix(word, " action")
+		if notes[b] != "" {
+			word += ", " + notes[b]
+		}
+		key = append(key, app.Span().Class("nn-keyedge nn-edge"+strconv.Itoa(b)).Text(word))
+	}
+	out = append(out, app.Div().Class("nn-barkey").Aria("hidden", true).Body(key...))
 	return app.Section().Class("nn-bars").Aria("label", "Action bars").Body(out...)
 }
 
