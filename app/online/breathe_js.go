@@ -9,8 +9,11 @@ import (
 
 // slice is how long a bot may think before the page gets a turn: well
 // under the 50 ms the browser counts as a long task, so that taps,
-// scrolling and drawing go on while a hard bot searches.
-const slice = 25 * time.Millisecond
+// scrolling and drawing go on while a hard bot searches. The same task
+// may also draw the last move and lay the page out (all of Go's ready
+// goroutines run whenever the page calls into it), so the bot's share is
+// kept small.
+const slice = 12 * time.Millisecond
 
 // newBreather returns the pause a hard bot's search calls every few dozen
 // actions it plays out (session.Options.BotPause). Go runs on the page's

@@ -71,7 +71,9 @@ func (l Layout) Draw(p *BoardProps) app.HTMLDiv {
 			app.If(len(l.Players) > 0, func() app.UI {
 				return app.Div().Class("lh-players").Body(l.Players...)
 			}),
-			app.If(len(p.Side) > 0, func() app.UI { return app.Div().Class("lh-extra").Body(p.Side...) }),
+			// Always there (hidden when empty), so that the log after it
+			// keeps its place.
+			app.Div().Class("lh-extra").Body(p.Side...),
 			GameLog(p.Log),
 		),
 	)

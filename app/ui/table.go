@@ -58,7 +58,11 @@ func Table(f Frame) app.UI {
 		top = append(top[:len(top):len(top)], app.Div().ID("after-game").Class("row after-game").Body(f.Actions...))
 	}
 	return app.Div().ID("table").Class("table").Attr("data-version", f.Version).Body(
-		app.If(len(top) > 0, func() app.UI { return app.Div().Class("lh-top").Body(top...) }),
+		// Always there, empty or not (hidden when empty), so that a notice
+		// coming and going does not move the status bar and the board to
+		// other places among the table's children, which would draw them
+		// anew from nothing.
+		app.Div().Class("lh-top").Body(top...),
 		StatusBar(f.Props, f.IsBot),
 		g.Board(f.Props),
 	)
@@ -84,12 +88,15 @@ func StatusBar(p BoardProps, isBot func(rules.Seat) bool) app.UI {
 				return app.P().ID("last-move").Class("status-last").Body(app.Span().Class("status-tag").Text("Last move"), app.Text(" "+last))
 			}),
 		),
-		app.If(p.Clock != nil && p.Result == nil, func() app.UI { return clockChip(p) }),
-		app.If(p.Undo != "" && p.Result == nil, func() app.UI {
+		// The clock and Undo come and go in slots of their own (no box of
+		// their own either: display: contents), so that the Rules drawer
+		// after them keeps its place and is not drawn anew.
+		app.Span().Class("status-slot").Body(app.If(p.Clock != nil && p.Result == nil, func() app.UI { return clockChip(p) })),
+		app.Span().Class("status-slot").Body(app.If(p.Undo != "" && p.Result == nil, func() app.UI {
 			return app.Button().ID("undo").Class("button status-undo").Title("Take back: "+p.Undo).
 				Aria("label", "Take back your last move: "+p.Undo).Text("↶ Undo").
 				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(UndoAction) })
-		}),
+		})),
 		&RulesDrawer{Game: p.Game},
 	)
 }

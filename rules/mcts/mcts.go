@@ -40,7 +40,7 @@ type Bot struct {
 	// Horizon, when the game's states are a rules.Judge, is the length of
 	// a playout before the state judges it; 0 plays to the end.
 	Horizon int
-	// Pause, when set, is called after every playout and every few dozen
+	// Pause, when set, is called after every playout and every few
 	// actions within one: the browser's page lends it a moment to breathe
 	// (see app/online), natively it is nil.
 	Pause func()
@@ -164,8 +164,10 @@ func (b *Bot) bestSoFar(st rules.State, seat rules.Seat, legal []rules.Action, a
 }
 
 // pauseEvery is how many actions of a playout go between two calls of
-// Pause.
-const pauseEvery = 32
+// Pause: a few milliseconds of wasm in the slowest game (a Raiders step
+// with the greedy bot's choice costs about half a millisecond there), so
+// that the page's slice of thinking is kept to within that.
+const pauseEvery = 8
 
 // limit ends a playout that runs away (a game that never ends would be a
 // game's bug): it counts as lost.
