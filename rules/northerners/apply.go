@@ -606,8 +606,11 @@ func (s *State) endTurn(p int, ev *events) {
 	s.startTurn(next, ev)
 }
 
-// finish scores the end of the game and names the winner.
+// finish scores the end of the game and names the winner. The last
+// harvest's action may have met a quest: it is revealed and scored first,
+// as after every action ("score points immediately").
 func (s *State) finish(ev *events) {
+	s.checkQuests(ev)
 	scores := make([]int, s.Players)
 	for p := range s.Seats {
 		pl := &s.Seats[p]

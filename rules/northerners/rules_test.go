@@ -955,6 +955,40 @@ func TestQuests(t *testing.T) {
 	}
 }
 
+// Quest cards: "Reveal it and score points immediately": a quest met by
+// the very last harvest of the game scores too, before the final tally.
+func TestAQuestMetByTheLastHarvestScores(t *testing.T) {
+	s := table(t, "Ann", "Bo")
+	q := slices.IndexFunc(Quests, func(q Quest) bool { return q.Cond == QHave && q.Arg == Fish })
+	s.QuestDeck = append(s.QuestDeck, s.Seats[1].Quests...)
+	s.QuestDeck = rules.Without(s.QuestDeck, q)
+	s.Seats[1].Quests = []int{q}
+	s.Seats[1].Goods[Fish] = Quests[q].N - 1
+	s.Loki = s.Ragnarok - 1
+	do(t, s, 0, KindAction, action(t, "Fishing"))
+	do(t, s, 0, KindEnd)
+	var ev events
+	s.advanceLoki(&ev) // a Loki card drawn in Ann's turn
+	do(t, s, 1, KindAction, action(t, "Fishing"))
+	do(t, s, 1, KindEnd)
+	do(t, s, 0, KindResolve, 0)
+	if s.Seats[1].Score != 0 || len(s.Seats[1].Done) != 0 {
+		t.Fatalf("Bo's quest is met before Bo's last harvest: score %d", s.Seats[1].Score)
+	}
+	do(t, s, 1, KindResolve, 0) // Bo's Fishing: the game's last action
+	if s.Outcome == nil {
+		t.Fatalf("no result after the last harvests (step %s seat %d)", s.Step.Kind, s.Step.Seat)
+	}
+	if !slices.Equal(s.Seats[1].Done, []int{q}) {
+		t.Fatalf("the quest met by the last harvest is not revealed: done %v, held %v", s.Seats[1].Done, s.Seats[1].Quests)
+	}
+	// Bo: the quest, then fish, 3 wood, iron, stone at a point each.
+	want := Quests[q].Points + s.Seats[1].Goods[Fish] + 3*3
+	if got := s.Outcome.Scores[1]; got != want {
+		t.Errorf("Bo's final score %d, want %d (the quest's %d points counted)", got, want, Quests[q].Points)
+	}
+}
+
 // Game end: the round is finished, everyone has a last half-turn with
 // just a harvest, then the final scoring, and the highest total wins.
 func TestGameEnd(t *testing.T) {
