@@ -194,7 +194,7 @@ func (s *State) list(p int, l *lister) {
 				if pl.has(tr.Give) {
 					l.add(KindTrade, slot, o)
 					if l.loud {
-						l.label("Trade " + TradeWords(tr))
+						l.label("Trade " + TradeWords(tr) + s.sameTradeElsewhere(slot, tr))
 					}
 				}
 			}
@@ -409,9 +409,26 @@ func (s *State) harvestItems(p int, l *lister) {
 	}
 }
 
+// sameTradeElsewhere names Kaupang tile slot when another tile of the row
+// offers trade tr too: the tile taken is not the same, nor the trade it
+// leaves the others.
+func (s *State) sameTradeElsewhere(slot int, tr Trade) string {
+	for other, t := range s.KaupangRow {
+		if other != slot && t >= 0 && slices.Contains(KaupangTiles[t][:], tr) {
+			return fmt.Sprintf(" (Kaupang tile %d)", slot+1)
+		}
+	}
+	return ""
+}
+
 func placementWords(pc Placement) string {
-	if pc.Resting {
+	switch {
+	case pc.Resting:
 		return " (" + rules.Count(pc.Vikings, "viking") + " resting)"
+	case Actions[pc.Action].JarlOrViking && pc.Jarl:
+		return " (your Jarl)" // two Recruits, one by the Jarl: which is which
+	case Actions[pc.Action].JarlOrViking:
+		return " (" + rules.Count(pc.Vikings, "viking") + ")"
 	}
 	return ""
 }

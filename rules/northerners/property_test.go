@@ -149,6 +149,21 @@ func buildStep(s *State, p, k int) int {
 func suite() rulestest.Suite {
 	return rulestest.Suite{
 		Game: game{},
+		// Two placements of one action with the same figures, and two
+		// copies of a blessing offered, are one choice twice.
+		Copies: func(st rules.State, a, b rules.Action) bool {
+			s := st.(*State)
+			switch {
+			case a.Kind != b.Kind || len(a.Args) != 1 || len(b.Args) != 1:
+				return false
+			case a.Kind == KindResolve:
+				placed := s.Seats[s.Step.Seat].Placed
+				return placed[a.Args[0]] == placed[b.Args[0]]
+			case a.Kind == KindKeep:
+				return CardKind(a.Args[0]) == CardKind(b.Args[0])
+			}
+			return false
+		},
 		// The hard bot with the least budget (one playout of each action,
 		// from a re-deal): its choice too must not depend on what its seat
 		// cannot see.

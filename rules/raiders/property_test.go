@@ -165,6 +165,12 @@ func check(st rules.State) error {
 func suite() rulestest.Suite {
 	return rulestest.Suite{
 		Game: game{},
+		// Two dice showing one face are one choice twice.
+		Copies: func(st rules.State, a, b rules.Action) bool {
+			dice := st.(*State).Raid.Dice
+			return a.Kind == KindReroll && b.Kind == KindReroll && len(a.Args) == 1 && len(b.Args) == 1 &&
+				dice[a.Args[0]] == dice[b.Args[0]]
+		},
 		// The hard bot with the least budget (one playout of each action,
 		// from a re-deal): its choice too must not depend on what its seat
 		// cannot see.

@@ -43,6 +43,16 @@ func conforms(st rules.State) error {
 func suite() rulestest.Suite {
 	return rulestest.Suite{
 		Game: game{},
+		// The Raiders of a colour are alike, and so are the Jarls:
+		// deploying, adding, salvaging or raising one or another from the
+		// hand or the discards is one choice twice.
+		Copies: func(_ rules.State, a, b rules.Action) bool {
+			switch a.Kind {
+			case KindDeploy, KindAdd, KindSalvage, KindHel:
+				return b.Kind == a.Kind && len(a.Args) == 1 && len(b.Args) == 1 && cardSpec(a.Args[0]) == cardSpec(b.Args[0])
+			}
+			return false
+		},
 		// The hard bot with the least budget (one playout of each action,
 		// from a re-deal): its choice too must not depend on what its seat
 		// cannot see.

@@ -4,7 +4,9 @@
 // rules contract promises (see rules/doc.go), the words players read (every
 // seat's log lines, prompts, labels, reasons and the result: counts agree
 // with their nouns, "rolls 6: 6" never repeats itself, articles fit, and
-// the lines everyone reads name players instead of saying "your"), and,
+// the lines everyone reads name players instead of saying "your"; no two
+// choices a seat is offered at once read alike unless Suite.Copies says
+// they are copies), and,
 // given Suite.Private, that a hidden card that moves is named to the
 // player it concerns and to no one else. Perft and FuzzApply are the
 // drivers a game's own tests build on.
@@ -54,6 +56,11 @@ type Suite struct {
 	// that seat's own log lines (or in the label of the action it chose),
 	// and that no seat's private wording names a card hidden from it.
 	Private func(s rules.State, seat rules.Seat) []string
+	// Copies reports whether a and b, offered in st under one label, do
+	// the same to interchangeable things (two copies of a card, two dice
+	// showing one face), and so may read alike; any other two actions a
+	// seat is offered at once must read differently. Nil: none may.
+	Copies func(st rules.State, a, b rules.Action) bool
 	// Every is how often (in steps) the costlier checks run: the refused
 	// action, Clone and, in one game of HiddenEvery, the scramble (5 and 5
 	// when zero; the scramble asks the game's bot, which may think hard).
@@ -362,10 +369,18 @@ func checkStep(t testing.TB, s Suite, st rules.State, players int, where func() 
 		if pending[p] != (len(legal) > 0) {
 			t.Fatalf("%s: seat %d pending %v with %d legal actions", where(), p, pending[p], len(legal))
 		}
+		// Two choices that read alike must be alike: a player cannot
+		// tell them apart (two copies of a card whose winds differ, say,
+		// each "Discard Seasickness").
+		labels := make(map[string]rules.Action, len(legal))
 		for _, a := range legal {
 			if a.Label == "" || a.Kind == "" {
 				t.Fatalf("%s: seat %d is offered an unlabelled action %+v", where(), p, a)
 			}
+			if b, twice := labels[a.Kind+"\x00"+a.Label]; twice && (s.Copies == nil || !s.Copies(st, b, a)) {
+				t.Fatalf("%s: seat %d is offered two actions that read alike, %q: %s %v and %s %v (say what tells them apart, or Suite.Copies that they are copies)", where(), p, a.Label, b.Kind, b.Args, a.Kind, a.Args)
+			}
+			labels[a.Kind+"\x00"+a.Label] = a
 		}
 		if int(p) < players {
 			if _, err := json.Marshal(st.View(p)); err != nil {

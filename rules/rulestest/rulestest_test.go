@@ -32,7 +32,19 @@ type (
 	leakyPrompt  struct{ *testgame.State } // the prompts name the cards in hand
 	partingTwin  struct{ *testgame.State } // the quiet copy scores a point of its own
 	peekyRedeal  struct{ *testgame.State } // the re-deal keeps the hidden cards' order
+	blurryLabel  struct{ *testgame.State } // two cards of a hand read alike
 )
+
+// Legal says only "play a card" for each card: a player cannot tell the
+// choices apart.
+func (s blurryLabel) Legal(seat rules.Seat) []rules.Action {
+	out := s.State.Legal(seat)
+	for i := range out {
+		out[i].Label = "play a card"
+	}
+	return out
+}
+func (s blurryLabel) Clone() rules.State { return blurryLabel{s.State.Clone().(*testgame.State)} }
 
 // Hush gives seat 0 a point the loud game does not have.
 func (s partingTwin) Hush() rules.State {
@@ -203,6 +215,7 @@ var brokenGames = map[string]struct {
 	"rash-undo":     {broken{"rt-rash", func(s *testgame.State) rules.State { return rashUndo{s} }}, "the game must call it final"},
 	"leaky-prompt":  {broken{"rt-prompt", func(s *testgame.State) rules.State { return leakyPrompt{s} }}, "prompts seat"},
 	"parting-twin":  {broken{"rt-twin", func(s *testgame.State) rules.State { return partingTwin{s} }}, "the quiet twin has parted from the game"},
+	"blurry-label":  {broken{"rt-blurry", func(s *testgame.State) rules.State { return blurryLabel{s} }}, `two actions that read alike, "play a card"`},
 	"peeky-redeal":  {broken{"rt-peeky", func(s *testgame.State) rules.State { return peekyRedeal{s} }}, "depends on what it cannot see: two states it cannot tell apart re-deal"},
 }
 
@@ -236,6 +249,8 @@ func unwrap(st rules.State) *testgame.State {
 	case rashUndo:
 		return s.State
 	case leakyPrompt:
+		return s.State
+	case blurryLabel:
 		return s.State
 	case partingTwin:
 		return s.State

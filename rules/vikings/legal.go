@@ -222,7 +222,7 @@ func (s *State) walk(p int, l *lister) {
 			}
 			for _, c := range distinct(buf[:0], pl.Hand) {
 				if l.add(KindDiscard, c) {
-					l.label(fmt.Sprintf(label, CardName(c)))
+					l.label(fmt.Sprintf(label, handCardName(pl.Hand, c)))
 				}
 			}
 		}
@@ -233,11 +233,31 @@ func (s *State) walk(p int, l *lister) {
 		if l.offers(KindDiscard) {
 			for _, c := range distinct(buf[:0], pl.Hand) {
 				if l.add(KindDiscard, c) {
-					l.label("Discard " + CardName(c))
+					l.label("Discard " + handCardName(pl.Hand, c))
 				}
 			}
 		}
 	}
+}
+
+// handCardName names card c of hand for a choice among the hand's
+// cards, with its wind when the hand holds a copy of its kind with
+// another: two such copies are two choices (the wind kept differs), which
+// would otherwise read alike ("Discard Seasickness" twice).
+func handCardName(hand []int, c int) string {
+	name, w := CardName(c), WindOf(c)
+	if w == NoWind {
+		return name
+	}
+	for _, o := range hand {
+		if o != c && KindOf(o) == KindOf(c) && WindOf(o) != w {
+			if w == AnyWind {
+				return name + " (any wind)"
+			}
+			return name + " (" + DirNames[w] + " wind)"
+		}
+	}
+	return name
 }
 
 // canMove reports whether a longship on space i may be moved in direction
