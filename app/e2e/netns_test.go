@@ -7,7 +7,8 @@ package e2e
 // interface with an address and a default route, and tests must not use the
 // machine's own interfaces. Everything such a test runs (the app server,
 // signaling, every browser) lives inside a namespace the test creates and
-// removes. The recipe is the verified one in /work/shared/PLATFORM.md.
+// removes: inside it, a veth pair with an address at each end and a
+// default route through the other (see newNetns).
 
 import (
 	"bytes"

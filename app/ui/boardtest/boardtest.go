@@ -166,11 +166,19 @@ func check(t *testing.T, g ui.Game, s Suite, p ui.BoardProps, where string) {
 // legal action has exactly one control where the player sees it.
 func once(t *testing.T, offered []string, seat rules.Seat, where, state string) {
 	t.Helper()
+	if k, twice := drawnTwice(offered); twice {
+		t.Fatalf("%s: seat %d's board draws %s twice%s", where, seat, k, state)
+	}
+}
+
+// drawnTwice returns the first action key offered twice.
+func drawnTwice(offered []string) (string, bool) {
 	seen := map[string]bool{}
 	for _, k := range offered {
 		if seen[k] {
-			t.Fatalf("%s: seat %d's board draws %s twice%s", where, seat, k, state)
+			return k, true
 		}
 		seen[k] = true
 	}
+	return "", false
 }
