@@ -143,6 +143,20 @@ func checkOptions(t *testing.T, s Suite) {
 		if o.Key == "" || o.Label == "" || len(o.Choices) == 0 {
 			t.Errorf("option %+v is incomplete", o)
 		}
+		// The book's set-up is the default: a balanced start is a choice
+		// after it, whose set-up page says why it exists and what it
+		// changes, in a sentence.
+		for i, c := range o.Choices {
+			if !strings.HasPrefix(c, "balanced") {
+				continue
+			}
+			if i == 0 {
+				t.Errorf("option %s: the balanced start %q is the default; the book's set-up must be", o.Key, c)
+			}
+			if o.About == "" || strings.Count(strings.TrimSuffix(o.About, "."), ". ") > 0 {
+				t.Errorf("option %s: a balanced start needs one sentence (About) saying why it exists and what it changes; it has %q", o.Key, o.About)
+			}
+		}
 		for _, c := range o.Choices {
 			if _, err := s.Game.New(rules.Config{Players: info.MinPlayers, Options: map[string]string{o.Key: c}}, 1); err != nil {
 				t.Errorf("option %s=%s is refused: %v", o.Key, c, err)

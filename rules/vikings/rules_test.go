@@ -14,7 +14,13 @@ import (
 // the rest the action deck; the first turn draws nothing.
 func TestGamePreparation(t *testing.T) {
 	for players := 2; players <= 4; players++ {
-		s := newState(players, nil, uint64(players), false)
+		// The game as a table starts it, with no option chosen: the book's
+		// set-up, "a starting hand of 6 cards" for everyone.
+		st, err := game{}.New(rules.Config{Players: players}, uint64(players))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
 		if err := check(s); err != nil {
 			t.Fatal(err)
 		}
