@@ -73,6 +73,7 @@ func (p *replayPage) show(n int) {
 		Pending: r.cur.Pending(),
 		Result:  r.cur.Result(),
 		Log:     r.Log(viewer),
+		Replay:  true,
 	}
 }
 

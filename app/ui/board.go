@@ -41,6 +41,10 @@ type BoardProps struct {
 	// Side holds the page's own panels for the side column, under the
 	// players (a room's seats and chat); they never travel.
 	Side []app.UI `json:"-"`
+	// Replay says the table is a replay being watched: nobody there is
+	// asked anything, so the status bar names who decides instead of
+	// putting the prompt to the viewer.
+	Replay bool `json:"-"`
 }
 
 // Clock is a running time to answer: Seat's, Left whole seconds (rounded

@@ -76,9 +76,13 @@ func TestStatusWording(t *testing.T) {
 		{"two bots think", 0, []rules.Seat{2, 3}, "Ragna (bot) and Bjorn (bot) are thinking…"},
 		{"a person and a bot", 0, []rules.Seat{1, 3}, "Waiting for Rikki and Bjorn (bot)."},
 		{"a spectator", rules.Spectator, []rules.Seat{1}, "Waiting for Rikki."},
+		// A replay asks nobody anything: it names who decides next, the
+		// viewer too, without the prompt put to them.
+		{"a replay, the viewer's move", 0, []rules.Seat{0}, "Replay: Gordon decides next."},
+		{"a replay, two decide", 1, []rules.Seat{1, 2}, "Replay: Rikki and Ragna (bot) decide next."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := BoardProps{Seat: tc.seat, Names: names}
+			p := BoardProps{Seat: tc.seat, Names: names, Replay: strings.HasPrefix(tc.name, "a replay")}
 			for _, s := range tc.pending {
 				p.Pending = append(p.Pending, rules.Prompt{Seat: s, Text: "decide"})
 			}

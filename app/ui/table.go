@@ -153,6 +153,21 @@ func statusText(p BoardProps, isBot func(rules.Seat) bool) string {
 		// The game's reason names the winner and the deciding tie-break.
 		return p.Result.Reason
 	}
+	if p.Replay {
+		var who []string
+		for _, pr := range p.Pending {
+			if n := nameOf(p.Names, pr.Seat); !containsString(who, n) {
+				who = append(who, n)
+			}
+		}
+		switch len(who) {
+		case 0:
+			return "Replay: the start of the game."
+		case 1:
+			return "Replay: " + who[0] + " decides next."
+		}
+		return "Replay: " + rules.And(who) + " decide next."
+	}
 	var you string
 	var people, bots []string
 	for _, pr := range p.Pending {
