@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"longhall/rules"
@@ -65,6 +66,8 @@ type Suite struct {
 	// action, Clone and, in one game of HiddenEvery, the scramble (5 and 5
 	// when zero; the scramble asks the game's bot, which may think hard).
 	Every, HiddenEvery int
+
+	undone *atomic.Int64 // undos checked, across the suite's games
 }
 
 // Run runs the whole suite as subtests of t.
@@ -76,6 +79,19 @@ func Run(t *testing.T, s Suite) {
 	t.Run("Options", func(t *testing.T) { checkOptions(t, s) })
 	if s.Scramble == nil {
 		s.Scramble = redeal
+	}
+	// A game that lets moves be taken back must have some taken back in
+	// its games: a suite that never got to check an undo proved nothing.
+	var undone atomic.Int64
+	s.undone = &undone
+	if st, err := s.Game.New(rules.Config{Players: s.Game.Info().MinPlayers}, 1); err == nil {
+		if _, ok := st.(rules.Undoable); ok {
+			t.Cleanup(func() {
+				if !t.Failed() && undone.Load() == 0 {
+					t.Errorf("the game's moves may be taken back (rules.Undoable), but none was in %d configs: every move checked was final", len(s.configs()))
+				}
+			})
+		}
 	}
 	for _, cfg := range s.configs() {
 		t.Run(configName(cfg), func(t *testing.T) {
@@ -276,6 +292,9 @@ func playOne(t testing.TB, s Suite, cfg rules.Config, seed uint64, scramble bool
 			pre := encode(t, st)
 			ev, back, err = rules.Reversibly(st, seat, a, func() ([]rules.Event, error) { return rec.Append(st, seat, a) })
 			if err == nil && back != nil {
+				if s.undone != nil {
+					s.undone.Add(1)
+				}
 				undo = undoPoint{back, len(rec.Actions) - 1}
 				checkUndo(t, s, back, pre, st, seat, a, cfg.Players, rng, scramble, where)
 			}

@@ -33,7 +33,13 @@ type (
 	partingTwin  struct{ *testgame.State } // the quiet copy scores a point of its own
 	peekyRedeal  struct{ *testgame.State } // the re-deal keeps the hidden cards' order
 	blurryLabel  struct{ *testgame.State } // two cards of a hand read alike
+	stiffUndo    struct{ *testgame.State } // says moves may be taken back, calls every one final
 )
+
+// Reveals calls every move final: the game claims undo (rules.Undoable)
+// and never lets one be taken back, so the suite checks none.
+func (s stiffUndo) Reveals(rules.Seat, rules.Action) bool { return true }
+func (s stiffUndo) Clone() rules.State                    { return stiffUndo{s.State.Clone().(*testgame.State)} }
 
 // Legal says only "play a card" for each card: a player cannot tell the
 // choices apart.
@@ -215,6 +221,7 @@ var brokenGames = map[string]struct {
 	"rash-undo":     {broken{"rt-rash", func(s *testgame.State) rules.State { return rashUndo{s} }}, "the game must call it final"},
 	"leaky-prompt":  {broken{"rt-prompt", func(s *testgame.State) rules.State { return leakyPrompt{s} }}, "prompts seat"},
 	"parting-twin":  {broken{"rt-twin", func(s *testgame.State) rules.State { return partingTwin{s} }}, "the quiet twin has parted from the game"},
+	"stiff-undo":    {broken{"rt-stiff", func(s *testgame.State) rules.State { return stiffUndo{s} }}, "but none was in"},
 	"blurry-label":  {broken{"rt-blurry", func(s *testgame.State) rules.State { return blurryLabel{s} }}, `two actions that read alike, "play a card"`},
 	"peeky-redeal":  {broken{"rt-peeky", func(s *testgame.State) rules.State { return peekyRedeal{s} }}, "depends on what it cannot see: two states it cannot tell apart re-deal"},
 }
@@ -251,6 +258,8 @@ func unwrap(st rules.State) *testgame.State {
 	case leakyPrompt:
 		return s.State
 	case blurryLabel:
+		return s.State
+	case stiffUndo:
 		return s.State
 	case partingTwin:
 		return s.State
