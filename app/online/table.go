@@ -266,6 +266,11 @@ func (t *Table) Undoer() string {
 	return ""
 }
 
+// Shared reports whether several people play at this table, on this one
+// device: the host never answers for them only when they have nothing to
+// answer with, since the others would see it (session's automatic passes).
+func (t *Table) Shared() bool { return len(t.players) > 1 }
+
 // SetAutoPass tells the host when to answer for the people at the table
 // (session.Prefs.AutoPass): the device's setting, for all of them.
 func (t *Table) SetAutoPass(mode string) error {

@@ -327,7 +327,7 @@ func (p *roomPage) say(text string) error {
 func (p *roomPage) renderTable(top, side []app.UI) app.UI {
 	v := p.view
 	if l := v.Snap.Lobby; l != nil && p.player() != nil {
-		if panel := autoPassPanel(p.live, l.Game, p.player().SetAutoPass); panel != nil {
+		if panel := autoPassPanel(p.live, l.Game, p.player().SetAutoPass, false); panel != nil {
 			side = append(side[:len(side):len(side)], panel)
 		}
 	}

@@ -130,7 +130,7 @@ func (p *tablePage) Render() app.UI {
 		}, t.Undoer()))
 	}
 	var side []app.UI
-	if panel := autoPassPanel(p.live, t.Game(), t.SetAutoPass); panel != nil {
+	if panel := autoPassPanel(p.live, t.Game(), t.SetAutoPass, t.Shared()); panel != nil {
 		side = append(side, panel)
 	}
 	f, ok := viewFrame(p.view, side)

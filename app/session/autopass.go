@@ -66,9 +66,16 @@ func (h *Host) scheduleAutoPass() {
 		if seat < 0 || int(seat) >= len(h.seats) || h.seats[seat].bot || h.seats[seat].m == nil || h.autoStops[seat] != nil {
 			continue
 		}
-		mode := h.seats[seat].m.autoPass
+		m := h.seats[seat].m
+		mode := m.autoPass
 		if mode == "" {
 			mode = AutoPassNothing
+		}
+		if mode == AutoPassNothing && m.local && h.sharedDevice() {
+			// People sharing the host's device see its screen: a prompt
+			// that vanished by itself would show them that its player had
+			// nothing to answer with. There it is "always" or "never".
+			mode = AutoPassOff
 		}
 		a, ok := exp.OnTimeout(seat)
 		if !ok || mode == AutoPassOff {
@@ -89,6 +96,21 @@ func (h *Host) scheduleAutoPass() {
 		step := h.step
 		h.autoStops[seat] = time.AfterFunc(delay(), func() { h.post(func() { h.autoPass(step, seat, answer) }) }).Stop
 	}
+}
+
+// sharedDevice reports whether two or more people play on the host's own
+// device (a game on one device with several people: hot-seat).
+func (h *Host) sharedDevice() bool {
+	var first *member
+	for _, s := range h.seats {
+		if s.m != nil && s.m.local && !s.bot {
+			if first != nil && s.m != first {
+				return true
+			}
+			first = s.m
+		}
+	}
+	return false
 }
 
 func (h *Host) stopAutoPass() {

@@ -225,6 +225,51 @@ func TestAutomaticPassWaitsForAPlayerWithAnAnswer(t *testing.T) {
 	})
 }
 
+// On one device shared by two people (hot-seat), "when I have nothing to
+// answer with" is not kept: everyone there sees the screen, and a prompt
+// that vanished by itself would show them that its player had nothing.
+// The host asks instead, as with "never"; "always" still answers.
+func TestOnASharedDeviceNothingToAnswerWithIsNotTold(t *testing.T) {
+	for _, tc := range []struct {
+		mode     string
+		answered bool
+	}{
+		{"", false}, // the default
+		{AutoPassNothing, false},
+		{AutoPassAlways, true},
+	} {
+		t.Run("mode "+tc.mode, func(t *testing.T) {
+			inBubble(t, func(t *testing.T) {
+				h, err := NewHost(context.Background(), "react-test", rules.Config{Players: 2, Options: map[string]string{"sword": "no"}}, 1, Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer h.Close()
+				ann := local(t, h, "Ann", "")
+				bob := local(t, h, "Bob", "")
+				if tc.mode != "" {
+					bob.send(KindPrefs, Prefs{AutoPass: tc.mode})
+				}
+				bob.Ready(true)
+				waitLobby(t, bob, "Bob ready", func(l *Lobby) bool { return l.Seats[1].Ready })
+				if err := h.Start(); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := ann.Intent(waitVersion(t, ann, 0).Legal[0]); err != nil {
+					t.Fatal(err)
+				}
+				waitVersion(t, bob, 1)
+				time.Sleep(time.Minute)
+				if answered := hostVersion(t, h) > 1; answered != tc.answered {
+					t.Fatalf("the host answered for Bob: %v, want %v (Bob had nothing but the pass)", answered, tc.answered)
+				}
+				bob.Close()
+				ann.Close()
+			})
+		})
+	}
+}
+
 // Prefs with an unknown choice are refused in words.
 func TestPrefsWithAnUnknownChoiceAreRefused(t *testing.T) {
 	h := newTestHost(t, 2, Options{})
