@@ -269,3 +269,37 @@ func TestVikingsGuestReactsToTheHostsCard(t *testing.T) {
 	within(t, host, "the guest's time runs out", chromedp.Poll(`document.querySelector('#gamelog').innerText.includes("Rikki's time to answer ran out")`, nil,
 		chromedp.WithPollingInterval(200*time.Millisecond), chromedp.WithPollingTimeout(25*time.Second)))
 }
+
+// On one device shared by two people, automatic passes offer no "when I
+// have nothing to answer with": the other person would see the prompt
+// vanish by itself. The panel offers "always" and "never", "never" chosen,
+// and says why.
+func TestHotSeatVikingsOffersNoPassOnlyWhenNothing(t *testing.T) {
+	bin, root := theTestBuild(t)
+	srv := startServer(t, bin, root)
+	ctx := newBrowser(t)
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	within(t, ctx, "setting up Vikings for two people on one device",
+		chromedp.EmulateViewport(1280, 800),
+		chromedp.Navigate(srv.URL+"/games/vikings/?pace=0"), clientReady(),
+		setField("#players", "2", "change"), chromedp.WaitVisible("#seat-1-kind", chromedp.ByQuery),
+		choose("#seat-1-kind", "person"),
+		chromedp.Click("#start", chromedp.ByQuery))
+	within(t, ctx, "handing the device over", chromedp.WaitVisible("#handover-ready", chromedp.ByQuery),
+		chromedp.Click("#handover-ready", chromedp.ByQuery), chromedp.WaitReady("#autopass-choice", chromedp.ByQuery))
+	var panel struct {
+		Options  []string
+		Selected string
+		Hint     string
+	}
+	within(t, ctx, "reading the automatic passes", chromedp.Evaluate(`({
+	  Options: [...document.querySelectorAll('#autopass-choice option')].map(o => o.value),
+	  Selected: document.querySelector('#autopass-choice').value,
+	  Hint: (document.querySelector('#autopass .hint') || {}).textContent || ''})`, &panel))
+	if strings.Join(panel.Options, ",") != "always,off" || panel.Selected != "off" || !strings.Contains(panel.Hint, "shared device") {
+		t.Errorf("a shared device's automatic passes offer %v (chosen %q), saying %q; want always and never, never chosen, and why", panel.Options, panel.Selected, panel.Hint)
+	}
+	within(t, ctx, "the panel in view", chromedp.ScrollIntoView("#autopass", chromedp.ByQuery))
+	screenView(t, ctx, "vikings-hotseat-autopass")
+}
