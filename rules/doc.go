@@ -19,7 +19,8 @@
 //     the state unchanged. It never panics, whatever it is given.
 //   - View(seat) is what that seat may see, as a JSON-encodable value. Hidden
 //     cards appear as backs or counts, never as ids. Spectator sees only what
-//     is public.
+//     is public; Everyone sees what every seat sees, all at once (each
+//     player's hand beside their name), for the replay of an ended game.
 //   - Result is nil until the game is over.
 //
 // Events are the log: one line each, in the third person with the players'

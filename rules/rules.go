@@ -13,6 +13,12 @@ type Seat int
 // Spectator is the seat of someone who watches: it may see only public things.
 const Spectator Seat = -1
 
+// Everyone is the seat of an onlooker who may see everything every player
+// sees: each hand, each face-down card. Only View takes it, and only a
+// replay asks for it, once the game has ended (the host never sends it).
+// A game that cannot show everything gives the spectator's view.
+const Everyone Seat = -2
+
 // Info describes a game for menus and lobbies.
 type Info struct {
 	ID         string   `json:"id"`   // stable, URL-safe: "rednorth"
@@ -166,11 +172,11 @@ type Event struct {
 }
 
 // For returns the event as the given seat may see it: the secret wording
-// replaces the public one for the seats it is meant for, and the secret is
-// removed for everyone else.
+// replaces the public one for the seats it is meant for (and for
+// Everyone, who sees all), and the secret is removed for everyone else.
 func (e Event) For(seat Seat) Event {
 	out := Event{Kind: e.Kind, Seat: e.Seat, Text: e.Text}
-	if e.Secret != "" && seat != Spectator && slices.Contains(e.SecretTo, seat) {
+	if e.Secret != "" && (seat == Everyone || seat != Spectator && slices.Contains(e.SecretTo, seat)) {
 		out.Text = e.Secret
 	}
 	return out

@@ -185,8 +185,9 @@ func TestRecordStartRefusesBadConfig(t *testing.T) {
 }
 
 func TestEventSecretsReachOnlyTheirSeats(t *testing.T) {
-	e := rules.Event{Kind: "draw", Seat: 1, Text: "Rikki draws a card", Secret: "You draw the red Hero", SecretTo: []rules.Seat{1}}
-	for seat, want := range map[rules.Seat]string{0: "Rikki draws a card", 1: "You draw the red Hero", rules.Spectator: "Rikki draws a card"} {
+	e := rules.Event{Kind: "draw", Seat: 1, Text: "Rikki draws a card", Secret: "Rikki draws the red Hero", SecretTo: []rules.Seat{1}}
+	for seat, want := range map[rules.Seat]string{0: "Rikki draws a card", 1: "Rikki draws the red Hero", rules.Spectator: "Rikki draws a card",
+		rules.Everyone: "Rikki draws the red Hero"} { // the replay of an ended game, everything shown
 		got := e.For(seat)
 		if got.Text != want || got.Secret != "" || got.SecretTo != nil {
 			t.Errorf("seat %d sees %+v", seat, got)

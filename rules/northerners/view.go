@@ -57,6 +57,12 @@ type PlayerView struct {
 	Attacks int             `json:"attacks"`
 	Built   bool            `json:"built"`
 	Blessed bool            `json:"blessed"`
+	// In the view of everything (rules.Everyone) only: the blessings in
+	// hand and the quests face down, sorted, and the blessings drawn to
+	// keep one of.
+	Cards    []int `json:"cards,omitempty"`
+	FaceDown []int `json:"faceDown,omitempty"`
+	Offer    []int `json:"offer,omitempty"`
 }
 
 // View implements rules.State.
@@ -84,6 +90,10 @@ func (s *State) view(seat int) *View {
 			v.Hand = slices.Sorted(slices.Values(pl.Hand))
 			v.Quests = slices.Sorted(slices.Values(pl.Quests))
 			v.Offer = pl.Offer
+		}
+		if seat == int(rules.Everyone) {
+			pv := &v.Players[p]
+			pv.Cards, pv.FaceDown, pv.Offer = slices.Sorted(slices.Values(pl.Hand)), slices.Sorted(slices.Values(pl.Quests)), pl.Offer
 		}
 	}
 	return v

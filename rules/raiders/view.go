@@ -69,6 +69,12 @@ type PlayerView struct {
 	Jarls      int   `json:"jarls,omitempty"`
 	// Wounds are [card, wounds] for each wounded crew member.
 	Wounds [][2]int `json:"wounds,omitempty"`
+	// What the player holds hidden, only in the view of everything
+	// (rules.Everyone): the hand (sorted), the cards dealt to keep and
+	// those chosen in the draft, as their own view shows them.
+	Cards   []int `json:"cards,omitempty"`
+	Dealt   []int `json:"dealt,omitempty"`
+	Drafted []int `json:"drafted,omitempty"`
 }
 
 // SpaceView is a raid space now: its pieces by plunder kind and the
@@ -112,6 +118,9 @@ func (s *State) view(seat int) *View {
 		pv := &v.Players[len(v.Players)-1]
 		for _, c := range slices.Sorted(maps.Keys(pl.Wounds)) {
 			pv.Wounds = append(pv.Wounds, [2]int{c, pl.Wounds[c]})
+		}
+		if seat == int(rules.Everyone) {
+			pv.Cards, pv.Dealt, pv.Drafted = slices.Sorted(slices.Values(pl.Hand)), slices.Clone(pl.Dealt), slices.Clone(pl.Draft)
 		}
 		if p == v.Seat {
 			v.Hand = slices.Sorted(slices.Values(pl.Hand))

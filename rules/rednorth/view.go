@@ -101,6 +101,10 @@ type SeatView struct {
 	Deploying bool            `json:"deploying"` // still choosing cards to deploy
 	Outposts  []string        `json:"outposts"`  // colours controlled
 	Party     []PartyCardView `json:"party"`
+	// Hand is the player's hand, only in the view of everything
+	// (rules.Everyone), which also shows every face-down Party card and
+	// the card Freya drew.
+	Hand []CardView `json:"hand,omitempty"`
 }
 
 // StepView is a choice in progress. Card is the card being placed, shown
@@ -151,6 +155,7 @@ func partyView(party []PartyCard, owner bool) []PartyCardView {
 func (s *State) View(seat rules.Seat) any { return s.view(int(seat)) }
 
 func (s *State) view(me int) View {
+	all := me == int(rules.Everyone)
 	if !s.seatOK(me) {
 		me = int(rules.Spectator)
 	}
@@ -167,7 +172,7 @@ func (s *State) view(me int) View {
 	}
 	if s.Step != nil {
 		st := &StepView{Kind: s.Step.Kind, Seat: s.Step.Seat, Prompt: stepPrompt(s.Step), Left: s.Step.Left, Targets: slices.Clone(s.Step.Targets)}
-		if s.Step.Card >= 0 && (s.Step.Kind != StepFreyaEnd || s.Step.Seat == me) {
+		if s.Step.Card >= 0 && (s.Step.Kind != StepFreyaEnd || s.Step.Seat == me || all) {
 			c := cardView(s.Step.Card)
 			st.Card = &c
 		}
@@ -193,7 +198,10 @@ func (s *State) view(me int) View {
 	for p, pl := range s.Seats {
 		sv := SeatView{
 			Seat: p, VP: pl.VP, Glory: pl.Glory, HandCount: len(pl.Hand), Invoked: pl.Invoked,
-			Passed: pl.Passed, Deploying: s.deploying(p), Outposts: []string{}, Party: partyView(pl.Party, p == me),
+			Passed: pl.Passed, Deploying: s.deploying(p), Outposts: []string{}, Party: partyView(pl.Party, p == me || all),
+		}
+		if all {
+			sv.Hand = cardViews(pl.Hand)
 		}
 		if pl.God >= 0 {
 			sv.God = godView(pl.God)

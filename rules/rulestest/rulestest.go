@@ -416,8 +416,12 @@ func checkStep(t testing.TB, s Suite, st rules.State, players int, where func() 
 			labels[a.Kind+"\x00"+a.Label] = a
 		}
 		if int(p) < players {
-			if _, err := json.Marshal(st.View(p)); err != nil {
-				t.Fatalf("%s: seat %d's view does not encode: %v", where(), p, err)
+			viewer := p
+			if p == rules.Spectator {
+				viewer = rules.Everyone // the spectator's is checked elsewhere
+			}
+			if _, err := json.Marshal(st.View(viewer)); err != nil {
+				t.Fatalf("%s: seat %d's view does not encode: %v", where(), viewer, err)
 			}
 		}
 	}
@@ -504,6 +508,7 @@ func checkHidden(t testing.TB, s Suite, st rules.State, players int, rng *rules.
 			t.Fatalf("%s: the prompts seat %d is sent depend on what it cannot see:\n%s\n%s", where(), me, a, b)
 		}
 		if me < 0 {
+			checkEveryone(t, st, other, players, where)
 			continue
 		}
 		if a, b := encode(t, st.Legal(me)), encode(t, other.Legal(me)); a != b {
@@ -526,6 +531,21 @@ func checkHidden(t testing.TB, s Suite, st rules.State, players int, rng *rules.
 		}
 	}
 	checkRedeal(t, st, players, rng, where)
+}
+
+// checkEveryone: the view of everything (rules.Everyone) shows what
+// every seat sees. other is st with what a spectator cannot see dealt
+// again; when any seat would see the difference, so must everyone's view.
+func checkEveryone(t testing.TB, st, other rules.State, players int, where func() string) {
+	t.Helper()
+	if encode(t, st.View(rules.Everyone)) != encode(t, other.View(rules.Everyone)) {
+		return
+	}
+	for p := rules.Seat(0); int(p) < players; p++ {
+		if a, b := encode(t, st.View(p)), encode(t, other.View(p)); a != b {
+			t.Fatalf("%s: seat %d sees a difference the view of everything (rules.Everyone) does not show:\n%s\n%s", where(), p, a, b)
+		}
+	}
 }
 
 // redeal is the scramble of a game that re-deals for itself, and a

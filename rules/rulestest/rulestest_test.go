@@ -34,7 +34,18 @@ type (
 	peekyRedeal  struct{ *testgame.State } // the re-deal keeps the hidden cards' order
 	blurryLabel  struct{ *testgame.State } // two cards of a hand read alike
 	stiffUndo    struct{ *testgame.State } // says moves may be taken back, calls every one final
+	blindReplay  struct{ *testgame.State } // everyone's view shows no hand
 )
+
+// View gives everyone (rules.Everyone) the spectator's view: a replay of
+// the ended game could not show the hands.
+func (s blindReplay) View(seat rules.Seat) any {
+	if seat == rules.Everyone {
+		seat = rules.Spectator
+	}
+	return s.State.View(seat)
+}
+func (s blindReplay) Clone() rules.State { return blindReplay{s.State.Clone().(*testgame.State)} }
 
 // Reveals calls every move final: the game claims undo (rules.Undoable)
 // and never lets one be taken back, so the suite checks none.
@@ -223,6 +234,7 @@ var brokenGames = map[string]struct {
 	"parting-twin":  {broken{"rt-twin", func(s *testgame.State) rules.State { return partingTwin{s} }}, "the quiet twin has parted from the game"},
 	"stiff-undo":    {broken{"rt-stiff", func(s *testgame.State) rules.State { return stiffUndo{s} }}, "but none was in"},
 	"blurry-label":  {broken{"rt-blurry", func(s *testgame.State) rules.State { return blurryLabel{s} }}, `two actions that read alike, "play a card"`},
+	"blind-replay":  {broken{"rt-blind", func(s *testgame.State) rules.State { return blindReplay{s} }}, "the view of everything (rules.Everyone) does not show"},
 	"peeky-redeal":  {broken{"rt-peeky", func(s *testgame.State) rules.State { return peekyRedeal{s} }}, "depends on what it cannot see: two states it cannot tell apart re-deal"},
 }
 
@@ -260,6 +272,8 @@ func unwrap(st rules.State) *testgame.State {
 	case blurryLabel:
 		return s.State
 	case stiffUndo:
+		return s.State
+	case blindReplay:
 		return s.State
 	case partingTwin:
 		return s.State

@@ -76,6 +76,9 @@ type View struct {
 	Chosen []bool   `json:"chosen"`
 	Scores []int    `json:"scores"`
 	Deck   int      `json:"deck"`
+	// Everyone's view (rules.Everyone): each seat's hand and chosen card.
+	Hands [][]string `json:"hands,omitempty"`
+	Faces []string   `json:"faces,omitempty"`
 }
 
 // Card names a card in the log.
@@ -146,7 +149,7 @@ func (s *State) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
 			ev = append(ev, e)
 		}
 	}
-	say(rules.Event{Kind: "choose", Seat: seat, Text: fmt.Sprintf("seat %d has chosen", seat), Secret: "you chose " + Card(c), SecretTo: []rules.Seat{seat}})
+	say(rules.Event{Kind: "choose", Seat: seat, Text: fmt.Sprintf("seat %d has chosen", seat), Secret: fmt.Sprintf("seat %d chose %s", seat, Card(c)), SecretTo: []rules.Seat{seat}})
 	if slices.Contains(s.Chosen, 0) {
 		return ev, nil
 	}
@@ -165,7 +168,7 @@ func (s *State) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
 			var d []int
 			d, s.Deck = rules.Draw(s.Deck, 1)
 			s.Hands[i] = append(s.Hands[i], d[0])
-			say(rules.Event{Kind: "draw", Seat: rules.Seat(i), Text: fmt.Sprintf("seat %d draws a card", i), Secret: "you draw " + Card(d[0]), SecretTo: []rules.Seat{rules.Seat(i)}})
+			say(rules.Event{Kind: "draw", Seat: rules.Seat(i), Text: fmt.Sprintf("seat %d draws a card", i), Secret: fmt.Sprintf("seat %d draws %s", i, Card(d[0])), SecretTo: []rules.Seat{rules.Seat(i)}})
 		}
 	}
 	s.Over = len(s.Hands[0]) == 0
@@ -189,12 +192,20 @@ func cards(cs []int) []string {
 	return out
 }
 
-// View shows a seat its own cards and only counts of the others'.
+// View shows a seat its own cards and only counts of the others';
+// rules.Everyone sees every hand and every chosen card.
 func (s *State) View(seat rules.Seat) any {
 	v := View{Scores: slices.Clone(s.Scores), Deck: len(s.Deck)}
 	for i, h := range s.Hands {
 		v.Counts = append(v.Counts, len(h))
 		v.Chosen = append(v.Chosen, s.Chosen[i] != 0)
+		if seat == rules.Everyone {
+			v.Hands = append(v.Hands, cards(h))
+			v.Faces = append(v.Faces, "")
+			if c := s.Chosen[i]; c != 0 {
+				v.Faces[i] = Card(c)
+			}
+		}
 	}
 	if seat >= 0 && int(seat) < len(s.Hands) {
 		v.Hand = cards(s.Hands[seat])

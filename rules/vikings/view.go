@@ -38,6 +38,7 @@ type PlayerView struct {
 	Crew   []int `json:"crew"`
 	Used   []int `json:"used,omitempty"`
 	Camp   []int `json:"camp"`
+	Cards  []int `json:"cards,omitempty"` // the hand, sorted, in the view of everything (rules.Everyone) only
 }
 
 // View implements rules.State.
@@ -64,6 +65,9 @@ func (s *State) view(seat int) *View {
 			Crew: slices.Clone(pl.Crew), Used: slices.Clone(pl.Used), Camp: slices.Clone(pl.Camp)})
 		if p == v.Seat {
 			v.Hand = slices.Sorted(slices.Values(pl.Hand))
+		}
+		if seat == int(rules.Everyone) {
+			v.Players[p].Cards = slices.Sorted(slices.Values(pl.Hand))
 		}
 	}
 	for _, e := range s.Stack {
