@@ -28,6 +28,7 @@ type replayLook struct {
 	Board, Own, Status, Search string
 	HasOwn                     bool
 	Log, LastN, Controls       int
+	Revealed                   int // players' hidden cards drawn beside them (everything shown)
 	Seats                      []int
 }
 
@@ -41,6 +42,7 @@ const replayLookJS = `(() => {
     Status: document.querySelector('#status .status-now').textContent, Search: location.search,
     Log: log.length, LastN: log.length ? Math.max(...log) : 0,
     Controls: t.querySelectorAll('[data-action], [data-pick]:not([data-pick="none"])').length,
+    Revealed: t.querySelectorAll('.revealed').length,
     Seats: [...document.querySelectorAll('#replay-seat option')].map(o => +o.value)};
 })()`
 
@@ -175,14 +177,14 @@ func TestReplayWatchSaveAndOpen(t *testing.T) {
 	// The next download may take the same name.
 	os.Remove(saved)
 
-	// Watch the replay: it opens at the start, everyone in turn.
+	// Watch the replay: it opens at the start, everything shown.
 	within(t, ctx, "watching the replay", chromedp.Click("#watch-replay", chromedp.ByQuery), chromedp.WaitVisible("#replay-bar", chromedp.ByQuery))
 	start := lookAtReplay(t, ctx, 0)
 	if start.Total != moves || start.Log != 0 || start.Seat != -2 {
-		t.Fatalf("the replay opens at %+v; want move 0 of %d, no log, everyone in turn", start, moves)
+		t.Fatalf("the replay opens at %+v; want move 0 of %d, no log, everything shown", start, moves)
 	}
 	if want := []int{-1, 0, 1, -2}; !slices.Equal(start.Seats, want) {
-		t.Fatalf("a finished game's views: %v, want %v (public, each seat, everyone in turn)", start.Seats, want)
+		t.Fatalf("a finished game's views: %v, want %v (public, each seat, everything shown)", start.Seats, want)
 	}
 	screenView(t, ctx, "replay-desktop-start")
 
@@ -222,9 +224,9 @@ func TestReplayWatchSaveAndOpen(t *testing.T) {
 	within(t, ctx, "back to the middle", setField("#replay-slider", fmt.Sprint(half), "input"))
 	lookAtReplay(t, ctx, half)
 
-	// Each seat's view.
+	// Each seat's view, and everything shown again.
 	views := map[int]replayLook{}
-	for _, seat := range []int{-1, 0, 1} {
+	for _, seat := range []int{-1, 0, 1, -2} {
 		within(t, ctx, fmt.Sprintf("the view of seat %d", seat), choose("#replay-seat", fmt.Sprint(seat)),
 			chromedp.Poll(fmt.Sprintf(`document.querySelector('#replay-bar').dataset.seat === '%d'`, seat), nil, chromedp.WithPollingInterval(20*time.Millisecond)))
 		views[seat] = lookAtReplay(t, ctx, half)
@@ -235,8 +237,14 @@ func TestReplayWatchSaveAndOpen(t *testing.T) {
 	if views[0].Own == views[1].Own {
 		t.Fatal("seat 0 and seat 1 see the same own area")
 	}
-	if mid.Own != views[mid.Seat].Own && mid.Seat >= 0 {
-		t.Errorf("everyone in turn at move %d shows seat %d, but not as seat %d's own view does", half, mid.Seat, mid.Seat)
+	// Everything shown draws each player's hidden cards beside them, and
+	// no view of one seat or of the public does.
+	if mid.Seat != -2 || mid.Revealed < 2 || views[-2].Revealed != mid.Revealed || views[-1].Revealed+views[0].Revealed+views[1].Revealed != 0 {
+		t.Errorf("hidden cards drawn at move %d: everything shown %d (seat %d), again %d; public %d, seat 0 %d, seat 1 %d; want both players' only when everything is shown",
+			half, mid.Revealed, mid.Seat, views[-2].Revealed, views[-1].Revealed, views[0].Revealed, views[1].Revealed)
+	}
+	if views[-2].HasOwn {
+		t.Error("everything shown draws an own area, as if it were a seat")
 	}
 	replayFitsTheScreen(t, ctx, "replay-desktop", 1280, 800)
 	replayFitsTheScreen(t, ctx, "replay-phone", 390, 844)

@@ -188,6 +188,7 @@ func (t *table) player(s int, own bool) app.UI {
 		app.If(own, func() app.UI { return ui.Small("nn-figshort", short) }),
 		app.If(len(houses) > 0 || len(done) > 0, func() app.UI { return ui.Div("nn-houses", append(houses, done...)...) }),
 		app.If(!own, func() app.UI { return ui.Small("nn-l", cards) }),
+		t.revealed(pv),
 		t.programmed(s, own),
 	)
 }
@@ -244,11 +245,35 @@ func (t *table) hand() app.UI {
 		cards = append(cards, t.card(c, "nn-card"))
 	}
 	for _, q := range t.v.Quests {
-		qu := nn.Quests[q]
-		words := questWords(qu) + " · " + strconv.Itoa(qu.Points) + " points"
-		cards = append(cards, app.Div().Class("nn-card nn-quest").Title(qu.Name+": "+words).Attr(ui.Text, qu.Name+": "+words).Body(ui.Strong(qu.Name), ui.Small("nn-text", words)))
+		cards = append(cards, questCard(q))
 	}
 	return ui.Hand("nn-hand", cards)
+}
+
+// questCard draws a quest.
+func questCard(q int) app.UI {
+	qu := nn.Quests[q]
+	words := questWords(qu) + " · " + strconv.Itoa(qu.Points) + " points"
+	return app.Div().Class("nn-card nn-quest").Title(qu.Name+": "+words).Attr(ui.Text, qu.Name+": "+words).Body(ui.Strong(qu.Name), ui.Small("nn-text", words))
+}
+
+// revealed draws what a player holds hidden, in the view of everything.
+func (t *table) revealed(pv nn.PlayerView) app.UI {
+	if pv.Cards == nil && pv.FaceDown == nil && pv.Offer == nil {
+		return nil
+	}
+	var hand, quests, offer []app.UI
+	for _, c := range pv.Cards {
+		hand = append(hand, t.card(c, "nn-card"))
+	}
+	for _, q := range pv.FaceDown {
+		quests = append(quests, questCard(q))
+	}
+	for _, c := range pv.Offer {
+		offer = append(offer, t.card(c, "nn-card nn-offer"))
+	}
+	return ui.Div("nn-revealed", ui.Revealed("Blessings", hand), ui.Revealed("Quests", quests),
+		app.If(offer != nil, func() app.UI { return ui.Revealed("Drawn to keep one", offer) }))
 }
 
 // card draws a blessing: its control when it takes an action.

@@ -75,25 +75,14 @@ func (r *replayer) Seek(n int) error {
 	return nil
 }
 
-// replayTurn is the seat choice "everyone, in turn": at each move the view
-// of the player who decides next (at the end, of the one who moved last).
-// A board draws one seat's view, and rules.State has only View(seat), so
-// "everyone" is a view that follows the game from hand to hand; each
-// seat's own view may be chosen as well.
-const replayTurn rules.Seat = -2
-
-// Viewer is the seat whose view choice shows at the current move.
+// Viewer is the seat whose view choice shows at the current move:
+// rules.Everyone (everything shown) only once the record's game has ended,
+// whatever a caller asks.
 func (r *replayer) Viewer(choice rules.Seat) rules.Seat {
-	if choice != replayTurn {
-		return choice
+	if choice == rules.Everyone && !r.ended {
+		return rules.Spectator
 	}
-	if p := r.cur.Pending(); len(p) > 0 {
-		return p[0].Seat
-	}
-	if r.n > 0 {
-		return r.rec.Actions[r.n-1].Seat
-	}
-	return rules.Spectator
+	return choice
 }
 
 // Log is the log of the moves so far as viewer may read it, one entry a
@@ -116,7 +105,8 @@ func (r *replayer) ViewJSON(viewer rules.Seat) (json.RawMessage, error) {
 // seatChoices lists the views a device may choose, the spectator's first:
 // while the record's game has not ended, only the seats in may (a local
 // table's people, a room player's own seat; none for a file someone sent);
-// once it has, every seat and everyone in turn.
+// once it has, every seat and everything shown (rules.Everyone: every
+// hand at once).
 func seatChoices(players int, ended bool, may []rules.Seat) []rules.Seat {
 	out := []rules.Seat{rules.Spectator}
 	for s := rules.Seat(0); int(s) < players; s++ {
@@ -125,17 +115,17 @@ func seatChoices(players int, ended bool, may []rules.Seat) []rules.Seat {
 		}
 	}
 	if ended && players > 0 {
-		out = append(out, replayTurn)
+		out = append(out, rules.Everyone)
 	}
 	return out
 }
 
-// firstChoice is the view a replay opens with: everyone in turn once the
+// firstChoice is the view a replay opens with: everything shown once the
 // game has ended, else the first seat the device may see, else the
 // spectator's.
 func firstChoice(choices []rules.Seat) rules.Seat {
 	last := choices[len(choices)-1]
-	if last == replayTurn || len(choices) == 1 {
+	if last == rules.Everyone || len(choices) == 1 {
 		return last
 	}
 	return choices[1]

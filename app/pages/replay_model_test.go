@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"longhall/rules"
@@ -178,7 +179,7 @@ func TestReplayerSteps(t *testing.T) {
 
 // TestReplaySeatChoices: the views a device may choose.
 func TestReplaySeatChoices(t *testing.T) {
-	S, T := rules.Spectator, replayTurn
+	S, E := rules.Spectator, rules.Everyone
 	for _, c := range []struct {
 		name    string
 		players int
@@ -191,8 +192,8 @@ func TestReplaySeatChoices(t *testing.T) {
 		{"a file someone sent, not ended", 3, false, nil, []rules.Seat{S}, S},
 		{"a room player's own seat", 4, false, []rules.Seat{3}, []rules.Seat{S, 3}, 3},
 		{"seats that are not at the table", 2, false, []rules.Seat{5, -1}, []rules.Seat{S}, S},
-		{"a finished game, any source", 3, true, nil, []rules.Seat{S, 0, 1, 2, T}, T},
-		{"a finished local game", 2, true, []rules.Seat{0}, []rules.Seat{S, 0, 1, T}, T},
+		{"a finished game, any source", 3, true, nil, []rules.Seat{S, 0, 1, 2, E}, E},
+		{"a finished local game", 2, true, []rules.Seat{0}, []rules.Seat{S, 0, 1, E}, E},
 	} {
 		got := seatChoices(c.players, c.ended, c.may)
 		if !slices.Equal(got, c.want) || firstChoice(got) != c.first {
@@ -201,30 +202,45 @@ func TestReplaySeatChoices(t *testing.T) {
 	}
 }
 
-// TestReplayEveryoneInTurn: "everyone, in turn" shows the view of the seat
-// that decides next, and at the end of the one that moved last.
-func TestReplayEveryoneInTurn(t *testing.T) {
+// TestReplayShowsEverythingOnlyOnceTheGameHasEnded: the view of
+// everything (rules.Everyone) is every seat's own cards at once, and the log
+// read with it holds every secret; a record whose game has not ended shows
+// the spectator's view instead, whatever is asked.
+func TestReplayShowsEverythingOnlyOnceTheGameHasEnded(t *testing.T) {
 	rec := botRecord(t, "rednorth", 5, 3, false)
 	r, err := newReplayer(rec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, n := range []int{0, 1, 7, r.Len() / 2, r.Len() - 1} {
-		r.Seek(n)
-		if got, want := r.Viewer(replayTurn), rec.Actions[n].Seat; got != want {
-			t.Errorf("at move %d everyone-in-turn shows seat %d, want %d (who moves next)", n, got, want)
+	r.Seek(r.Len() / 2)
+	if got := r.Viewer(rules.Everyone); got != rules.Everyone {
+		t.Fatalf("an ended game's replay shows seat %d for everything", got)
+	}
+	all, _ := r.ViewJSON(rules.Everyone)
+	pub, _ := r.ViewJSON(rules.Spectator)
+	if !json.Valid(all) || string(all) == string(pub) {
+		t.Fatalf("everything shown reads as the spectator's view: %s", all)
+	}
+	lines := func(seat rules.Seat) (n int) {
+		for _, e := range r.Log(seat) {
+			n += len(strings.Join(e.Lines, "\n"))
 		}
-		if r.Viewer(1) != 1 || r.Viewer(rules.Spectator) != rules.Spectator {
-			t.Error("a chosen seat is not the viewer")
+		return n
+	}
+	for seat := rules.Seat(0); seat < 3; seat++ {
+		if lines(rules.Everyone) < lines(seat) {
+			t.Errorf("seat %d's log says more than the log of everything", seat)
 		}
 	}
-	r.Seek(r.Len())
-	if got, want := r.Viewer(replayTurn), rec.Actions[r.Len()-1].Seat; got != want {
-		t.Errorf("at the end everyone-in-turn shows seat %d, want %d", got, want)
+
+	cut := rec
+	cut.Actions = rec.Actions[:r.Len()/2]
+	unfinished, err := newReplayer(cut)
+	if err != nil {
+		t.Fatal(err)
 	}
-	view, err := r.ViewJSON(r.Viewer(replayTurn))
-	if err != nil || !json.Valid(view) {
-		t.Fatalf("view %s, %v", view, err)
+	if got := unfinished.Viewer(rules.Everyone); got != rules.Spectator {
+		t.Fatalf("a game not ended shows seat %d when everything is asked for; want the spectator's view", got)
 	}
 }
 

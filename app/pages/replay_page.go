@@ -19,7 +19,7 @@ type replayPage struct {
 	app.Compo
 	r       *replayer
 	choices []rules.Seat // the views this device may choose
-	seat    rules.Seat   // the chosen one (replayTurn: everyone, in turn)
+	seat    rules.Seat   // the chosen one (rules.Everyone: everything shown)
 	err     string       // why there is nothing to watch
 	notice  string       // why the last step or the save failed
 	props   ui.BoardProps
@@ -121,8 +121,8 @@ func (p *replayPage) bar() app.UI {
 	for i, s := range p.choices {
 		label := "Public view"
 		switch {
-		case s == replayTurn:
-			label = "Everyone, in turn"
+		case s == rules.Everyone:
+			label = "Everything shown"
 		case s >= 0:
 			label = p.r.rec.Seats[s].Name
 		}

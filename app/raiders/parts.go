@@ -124,7 +124,24 @@ func (t *table) player(s int) app.UI {
 		ui.Div("rd-stats", t.stats(pv, offVP)...),
 		t.tiles(pv.Tiles),
 		app.If(len(crew) > 0, func() app.UI { return ui.Div("rd-crewrow", crew...) }),
+		app.If(t.p.Seat == rules.Everyone, func() app.UI { return t.revealed(pv) }),
 	)
+}
+
+// revealed is what a player holds hidden, in the view of everything
+// (rules.Everyone): the hand, and at the set-up the cards dealt and drafted.
+func (t *table) revealed(pv rd.PlayerView) app.UI {
+	rows := make([]app.UI, 0, 3)
+	for i, ids := range [3][]int{pv.Cards, pv.Dealt, pv.Drafted} {
+		if i == 0 || len(ids) > 0 {
+			cards := make([]app.UI, len(ids))
+			for j, id := range ids {
+				cards[j] = t.cardEl(id, nil, "rd-card")
+			}
+			rows = append(rows, ui.Revealed([3]string{"Hand", "Dealt", "Drafted"}[i], cards))
+		}
+	}
+	return ui.Div("rd-revealed", rows...)
 }
 
 // stats lists a player's numbers: the modules' only when they are on.

@@ -73,7 +73,23 @@ func (t *table) seat(s int) app.UI {
 		holdsUI,
 		totals,
 		t.party(sv),
+		app.If(t.p.Seat == rules.Everyone, func() app.UI { return t.held(sv) }),
 	)
+}
+
+// held is the hand, in the view of everything (rules.Everyone), and
+// the card Freya drew, while it waits; the Party shows its face-down
+// cards itself.
+func (t *table) held(sv *rn.SeatView) app.UI {
+	cards := sortedHand(sv.Hand)
+	items := make([]app.UI, len(cards))
+	for i, c := range cards {
+		items[i] = faceLook(c, nil, "").show()
+	}
+	if st := t.v.Step; st != nil && st.Seat == sv.Seat && st.Kind == rn.StepFreyaEnd && st.Card != nil {
+		return ui.Div("", ui.Revealed("Hand", items), ui.Revealed("Freya drew", []app.UI{faceLook(*st.Card, nil, "").show()}))
+	}
+	return ui.Revealed("Hand", items)
 }
 
 // totals shows the viewer's raid points per Outpost colour as Resolution

@@ -48,6 +48,7 @@ func (b *Board) Render() app.UI {
 			app.Strong().Text(p.Name(s)+" "),
 			ui.Token("", strconv.Itoa(v.Scores[s])+" points"),
 			app.Span().Text(" · "+strconv.Itoa(v.Counts[s])+" in hand · "+state),
+			app.If(int(s) < len(v.Hands), func() app.UI { return revealed(v.Hands[s], v.Faces[s]) }),
 		)
 	}
 	hand := make([]app.UI, len(v.Hand))
@@ -72,4 +73,16 @@ func (b *Board) Render() app.UI {
 		Own:     []app.UI{app.P().Text(mine), ui.Hand("", hand)},
 		Players: []app.UI{app.Ul().Class("hands-seats").Body(seats...)},
 	}.Draw(p)
+}
+
+// revealed is a seat's hand and chosen card, in everyone's view.
+func revealed(hand []string, chosen string) app.UI {
+	cards := make([]app.UI, 0, len(hand)+1)
+	for _, c := range hand {
+		cards = append(cards, app.Span().Class("token").Text(c))
+	}
+	if chosen != "" {
+		cards = append(cards, app.Span().Class("token").Text("chose "+chosen))
+	}
+	return ui.Revealed("Hand", cards)
 }

@@ -43,6 +43,16 @@ func Track(class, label string, steps []Step, now int) app.UI {
 	return app.Ol().Class(strings.TrimSpace("track "+class)).Aria("label", label).Body(items...)
 }
 
+// Revealed is what a player held hidden (a hand, face-down cards), drawn
+// beside their name when a replay shows everything (rules.Everyone): a
+// labelled row of the board's own card pieces.
+func Revealed(label string, cards []app.UI) app.UI {
+	if len(cards) == 0 {
+		cards = []app.UI{Span("hand-empty", "none")}
+	}
+	return Div("revealed", Span("revealed-label", label+":"), Div("hand-cards", cards...))
+}
+
 // Hand is the viewer's hand: a titled row of cards (the board draws the
 // cards, as controls where they take an action).
 func Hand(class string, cards []app.UI) app.UI {

@@ -251,12 +251,10 @@ func (t *table) player(s int) app.UI {
 		case t.c.crewOf[c].Kind != "":
 			a := t.c.crewOf[c]
 			crew[i] = described(ui.Control(a, "vk-card vk-can", "", cardBody(c)...), a).Title(cardText(c)).Attr(ui.Text, cardText(c))
+		case used:
+			crew[i] = plainCard(c, "vk-card vk-used")
 		default:
-			cl := "vk-card"
-			if used {
-				cl += " vk-used"
-			}
-			crew[i] = app.Div().Class(cl).Title(cardText(c)).Attr(ui.Text, cardText(c)).Body(cardBody(c)...)
+			crew[i] = plainCard(c, "vk-card")
 		}
 	}
 	camp := make([]app.UI, len(pv.Camp))
@@ -270,7 +268,19 @@ func (t *table) player(s int) app.UI {
 			ui.Span("vk-count", strconv.Itoa(pv.Hand)+" cards")),
 		ui.Div("vk-camp", append([]app.UI{ui.Span("vk-l", "War camp:")}, campOrNone(camp)...)...),
 		app.If(len(crew) > 0, func() app.UI { return ui.Div("vk-crew", crew...) }),
+		app.If(pv.Cards != nil, func() app.UI {
+			hand := make([]app.UI, len(pv.Cards))
+			for i, c := range pv.Cards {
+				hand[i] = plainCard(c, "vk-card")
+			}
+			return ui.Revealed("Hand", hand)
+		}),
 	)
+}
+
+// plainCard draws a card that offers nothing.
+func plainCard(c int, class string) app.UI {
+	return app.Div().Class(class).Title(cardText(c)).Attr(ui.Text, cardText(c)).Body(cardBody(c)...)
 }
 
 func campOrNone(camp []app.UI) []app.UI {

@@ -2,7 +2,8 @@
 // natively, in one call: at every decision of random whole games, every
 // legal action of the viewing seat has exactly one control (see the
 // control convention in app/ui), no control offers anything else, a
-// spectator is offered nothing, and every view draws.
+// spectator is offered nothing, every view draws, and the view of
+// everything (rules.Everyone) draws what it holds beyond the spectator's.
 package boardtest
 
 import (
@@ -113,6 +114,9 @@ func Run(t *testing.T, s Suite) {
 				for seat := rules.Seat(-1); int(seat) < cfg.Players; seat++ {
 					check(t, g, s, Props(t, s.Game, st, seat, cfg.Players), where)
 				}
+				if step%5 == 0 || st.Result() != nil {
+					checkEveryone(t, g, s, st, cfg.Players, where)
+				}
 				if st.Result() != nil {
 					break
 				}
@@ -160,6 +164,40 @@ func check(t *testing.T, g ui.Game, s Suite, p ui.BoardProps, where string) {
 			t.Fatalf("%s: seat %d is offered %s, which is not legal", where, p.Seat, k)
 		}
 	}
+}
+
+// checkEveryone draws the view of everything (rules.Everyone, a replay's
+// once the game has ended): it offers nothing, and when it holds more
+// than the spectator's view, the drawing shows more too.
+func checkEveryone(t *testing.T, g ui.Game, s Suite, st rules.State, players int, where string) {
+	t.Helper()
+	all, pub := Props(t, s.Game, st, rules.Everyone, players), Props(t, s.Game, st, rules.Spectator, players)
+	check(t, g, s, all, where)
+	if sameBut(all.View, pub.View, "seat") {
+		return
+	}
+	if app.HTMLString(g.Board(all)) == app.HTMLString(g.Board(pub)) {
+		t.Fatalf("%s: the view of everything holds more than the spectator's, and the board draws them alike:\n%s\n%s", where, all.View, pub.View)
+	}
+}
+
+// sameBut reports whether two JSON objects agree on every key but skip.
+func sameBut(a, b json.RawMessage, skip string) bool {
+	var x, y map[string]json.RawMessage
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return string(a) == string(b)
+	}
+	delete(x, skip)
+	delete(y, skip)
+	if len(x) != len(y) {
+		return false
+	}
+	for k, v := range x {
+		if w, ok := y[k]; !ok || string(v) != string(w) {
+			return false
+		}
+	}
+	return true
 }
 
 // once fails when a drawing holds two controls of the same action: each

@@ -35,3 +35,25 @@ func TestAControlDrawnTwiceIsCaught(t *testing.T) {
 		})
 	}
 }
+
+// The view of everything counts as holding more than the spectator's when
+// any field but the viewer's seat differs.
+func TestEveryonesViewIsComparedButForTheSeat(t *testing.T) {
+	tests := []struct {
+		name     string
+		all, pub string
+		same     bool
+	}{
+		{"only the seat differs", `{"seat":-2,"deck":3}`, `{"seat":-1,"deck":3}`, true},
+		{"hands shown", `{"seat":-2,"deck":3,"hands":[[1]]}`, `{"seat":-1,"deck":3}`, false},
+		{"a field differs", `{"seat":-2,"deck":3}`, `{"seat":-1,"deck":4}`, false},
+		{"not objects", `[1]`, `[1]`, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := sameBut([]byte(tc.all), []byte(tc.pub), "seat"); got != tc.same {
+				t.Fatalf("sameBut(%s, %s) = %v, want %v", tc.all, tc.pub, got, tc.same)
+			}
+		})
+	}
+}
