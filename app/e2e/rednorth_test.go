@@ -234,9 +234,9 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 	if !strings.HasSuffix(last, newest) {
 		t.Errorf("the status bar's last move reads %q, the log's newest line %q", last, newest)
 	}
-	// Play again: the same seats, a new game.
+	// A rematch: the same seats, a new game, under a new save.
 	var again string
-	within(t, ctx, "playing again", chromedp.Click("#play-again", chromedp.ByQuery),
+	within(t, ctx, "dealing a rematch", chromedp.Click("#rematch", chromedp.ByQuery),
 		chromedp.Poll(`location.href !== `+fmt.Sprintf("%q", tableURL+"&pace=0")+` && !!document.querySelector('.rn-board') && !document.querySelector('.rn-result') && `+roomVersion+` !== '' && Number(`+roomVersion+`) < 10 ? location.href : ''`, &again, chromedp.WithPollingInterval(50*time.Millisecond)))
 	var seated []string
 	within(t, ctx, "reading the new table's seats", chromedp.Evaluate(`[...document.querySelectorAll('.rn-seat .rn-name')].map(e => e.textContent).sort()`, &seated))

@@ -80,17 +80,42 @@ func TestCorruptSavesGiveClearErrorsAndLoseNothing(t *testing.T) {
 func TestOldSavesMakeRoom(t *testing.T) {
 	st := &MemStore{}
 	for i := range MaxSaves + 3 {
-		SaveRecord(st, string(rune('a'+i)), recordOf(t, uint64(i), "person", "bot"), false, time.Unix(int64(i), 0))
+		id := string(rune('a' + i))
+		SaveSettings(st, id, Settings{AnswerSeconds: 30})
+		SaveRecord(st, id, recordOf(t, uint64(i), "person", "bot"), false, time.Unix(int64(i), 0))
 	}
 	list := Saves(st)
 	if len(list) != MaxSaves {
 		t.Fatalf("%d saves kept, want %d", len(list), MaxSaves)
 	}
-	if _, err := LoadRecord(st, "a"); err == nil {
-		t.Error("the oldest save was kept past the limit")
+	if _, err := LoadRecord(st, "a"); err == nil || LoadSettings(st, "a") != (Settings{}) {
+		t.Error("the oldest save, or its settings, was kept past the limit")
 	}
 	if err := Forget(st, list[0].ID); err != nil || len(Saves(st)) != MaxSaves-1 {
 		t.Error("forget did not remove the save")
+	}
+}
+
+// A table's settings are kept beside its save; a save from before there
+// were any, or settings that cannot be read, play with the defaults.
+func TestTableSettingsAreKeptBesideTheSave(t *testing.T) {
+	st := &MemStore{}
+	if got := LoadSettings(st, "old"); got != (Settings{}) {
+		t.Fatalf("no settings kept read as %+v", got)
+	}
+	if err := SaveSettings(st, "t1", Settings{AnswerSeconds: 15}); err != nil {
+		t.Fatal(err)
+	}
+	if got := LoadSettings(st, "t1"); got.AnswerSeconds != 15 {
+		t.Fatalf("read back %+v", got)
+	}
+	st.SetRaw(settingsPrefix+"t2", []byte(`{"answerSeconds": "soon"`))
+	if got := LoadSettings(st, "t2"); got != (Settings{}) {
+		t.Fatalf("damaged settings read as %+v", got)
+	}
+	Forget(st, "t1")
+	if got := LoadSettings(st, "t1"); got != (Settings{}) {
+		t.Fatalf("a forgotten table keeps its settings: %+v", got)
 	}
 }
 

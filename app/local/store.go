@@ -19,8 +19,9 @@ type Store interface {
 }
 
 const (
-	indexKey   = "longhall.saves"
-	savePrefix = "longhall.save."
+	indexKey       = "longhall.saves"
+	savePrefix     = "longhall.save."
+	settingsPrefix = "longhall.table." // + id: the table's Settings
 	// MaxSaves bounds how many unfinished games are kept; the oldest go.
 	MaxSaves = 12
 )
@@ -60,7 +61,7 @@ func SaveRecord(st Store, id string, rec rules.Record, over bool, now time.Time)
 	list := slices.DeleteFunc(Saves(st), func(s Save) bool { return s.ID == id })
 	list = append([]Save{{ID: id, Game: rec.Game, Names: names, Updated: now, Moves: len(rec.Actions), Over: over}}, list...)
 	for len(list) > MaxSaves {
-		st.Del(savePrefix + list[len(list)-1].ID)
+		forget(st, list[len(list)-1].ID)
 		list = list[:len(list)-1]
 	}
 	return st.Set(indexKey, list)
@@ -80,9 +81,41 @@ func LoadRecord(st Store, id string) (rules.Record, error) {
 	return rec, nil
 }
 
+// Settings are how a table on one device plays, beyond its record: kept
+// beside it from the set-up on, and carried to a rematch.
+type Settings struct {
+	// AnswerSeconds is the time to answer a prompt that may time out (a
+	// reaction), 0 for none (session.Options.AnswerTime).
+	AnswerSeconds int `json:"answerSeconds,omitempty"`
+}
+
+// SaveSettings keeps a table's settings under its save's id.
+func SaveSettings(st Store, id string, s Settings) error {
+	if err := st.Set(settingsPrefix+id, s); err != nil {
+		return fmt.Errorf("local: saving the table's settings: %w", err)
+	}
+	return nil
+}
+
+// LoadSettings reads a table's settings; none kept (a save from before
+// they were), or none readable, are the defaults: the game plays on.
+func LoadSettings(st Store, id string) Settings {
+	var s Settings
+	if st.Get(settingsPrefix+id, &s) != nil {
+		return Settings{}
+	}
+	return s
+}
+
+// forget removes a save's record and settings.
+func forget(st Store, id string) {
+	st.Del(savePrefix + id)
+	st.Del(settingsPrefix + id)
+}
+
 // Forget removes a saved game.
 func Forget(st Store, id string) error {
-	st.Del(savePrefix + id)
+	forget(st, id)
 	list := slices.DeleteFunc(Saves(st), func(s Save) bool { return s.ID == id })
 	return st.Set(indexKey, list)
 }

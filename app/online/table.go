@@ -17,6 +17,10 @@ import (
 type TableOptions struct {
 	// BotDelay is how long bots seem to think.
 	BotDelay time.Duration
+	// AnswerTime is the time to answer a prompt that may time out
+	// (session.Options.AnswerTime); OpenTable reads it from the table's
+	// local.Settings.
+	AnswerTime time.Duration
 	// Now is the clock for the saved times (time.Now when nil).
 	Now func() time.Time
 	// Logf hears about problems no player is told of (nil discards).
@@ -31,7 +35,6 @@ type TableOptions struct {
 // their own seat; the device shows one of them at a time, and is handed
 // over before it shows another (Screen).
 type Table struct {
-	ID       string
 	game     string
 	st       Store
 	opts     TableOptions
@@ -41,8 +44,12 @@ type Table struct {
 	onChange func()
 	wg       sync.WaitGroup
 
-	mu     sync.Mutex
-	viewer rules.Seat
+	mu sync.Mutex
+	// id names the save of the game being played, dealt with seed; next
+	// names the one a rematch deals (Rematch), from its first save on.
+	id, next string
+	seed     uint64
+	viewer   rules.Seat
 	// handed says the device has been passed to viewer since the table
 	// opened; until then a table several people share shows nobody's.
 	handed  bool
@@ -58,6 +65,7 @@ func OpenTable(ctx context.Context, st Store, id string, opts TableOptions, onCh
 	if err != nil {
 		return nil, err
 	}
+	opts.AnswerTime = time.Duration(local.LoadSettings(st, id).AnswerSeconds) * time.Second
 	return StartTable(ctx, st, id, rec, opts, onChange)
 }
 
@@ -71,7 +79,7 @@ func StartTable(ctx context.Context, st Store, id string, rec rules.Record, opts
 	if !slices.ContainsFunc(rec.Seats, func(s rules.SeatInfo) bool { return !s.Bot }) {
 		return nil, local.ErrNoHuman
 	}
-	t := &Table{ID: id, game: rec.Game, st: st, opts: opts, seats: slices.Clone(rec.Seats), players: map[rules.Seat]*client{}, onChange: onChange}
+	t := &Table{id: id, seed: rec.Seed, game: rec.Game, st: st, opts: opts, seats: slices.Clone(rec.Seats), players: map[rules.Seat]*client{}, onChange: onChange}
 	// Each person's token lives as long as the table: nobody else can
 	// reach this host to use one.
 	tokens := make([]string, len(rec.Seats))
@@ -81,12 +89,12 @@ func StartTable(ctx context.Context, st Store, id string, rec rules.Record, opts
 		}
 	}
 	h, err := session.Resume(ctx, session.Save{Record: rec, Tokens: tokens},
-		session.Options{BotDelay: opts.BotDelay, BotPause: newBreather(), OnSave: t.saved, Logf: opts.Logf})
+		session.Options{BotDelay: opts.BotDelay, AnswerTime: opts.AnswerTime, BotPause: newBreather(), OnSave: t.saved, Logf: opts.Logf})
 	if err != nil {
 		return nil, fmt.Errorf("local: the saved game %q cannot be resumed: %w", id, err)
 	}
 	t.host = h
-	t.store(rec, false) // first in the "continue" list from now
+	t.store(id, rec, false) // first in the "continue" list from now
 	t.viewer = rules.Spectator
 	for i, s := range rec.Seats {
 		if s.Bot {
@@ -120,10 +128,22 @@ func (t *Table) changed() {
 
 // saved keeps the game after every action. It runs on the host's loop.
 func (t *Table) saved(s session.Save) {
+	if id, over, ok := t.saveOf(s.Record); ok {
+		t.store(id, s.Record, over)
+	}
+}
+
+// saveOf is where rec is kept: under id while it is the game dealt with
+// the table's seed; a rematch's game, from its first save on, under the
+// id Rematch named (the finished game stays where it was); ok is false
+// for a record of neither.
+func (t *Table) saveOf(rec rules.Record) (id string, over, ok bool) {
 	t.mu.Lock()
-	over := t.over
-	t.mu.Unlock()
-	t.store(s.Record, over)
+	defer t.mu.Unlock()
+	if rec.Seed != t.seed && t.next != "" {
+		t.id, t.next, t.seed, t.over = t.next, "", rec.Seed, false
+	}
+	return t.id, t.over, rec.Seed == t.seed
 }
 
 // ended marks the save as a finished game, with the record as it stands
@@ -133,12 +153,12 @@ func (t *Table) ended() {
 	t.over = true
 	t.mu.Unlock()
 	if s, err := t.host.Save(); err == nil {
-		t.store(s.Record, true)
+		t.saved(s)
 	}
 }
 
-func (t *Table) store(rec rules.Record, over bool) {
-	err := local.SaveRecord(t.st, t.ID, rec, over, t.opts.Now())
+func (t *Table) store(id string, rec rules.Record, over bool) {
+	err := local.SaveRecord(t.st, id, rec, over, t.opts.Now())
 	t.mu.Lock()
 	t.problem = ""
 	if err != nil {
@@ -148,6 +168,40 @@ func (t *Table) store(rec rules.Record, over bool) {
 	if err != nil {
 		t.changed()
 	}
+}
+
+// ID names the save of the game at the table now (a rematch's is new).
+func (t *Table) ID() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.id
+}
+
+// Rematch deals a new game at the table once this one is over, as a
+// room's host does (session's Rematch): the same seats, names, bots,
+// options and settings, a new seed. It is saved under newID; the finished
+// game stays in the "continue" list under its own.
+func (t *Table) Rematch(seed uint64, newID string) error {
+	if !local.ValidID(newID) {
+		return fmt.Errorf("local: %q cannot name a saved game", newID)
+	}
+	t.mu.Lock()
+	if seed == t.seed {
+		seed++ // the saves tell the two games apart by their seeds
+	}
+	t.next = newID
+	t.mu.Unlock()
+	err := local.SaveSettings(t.st, newID, local.Settings{AnswerSeconds: int(t.opts.AnswerTime / time.Second)})
+	if err == nil {
+		err = t.host.Rematch(seed)
+	}
+	if err != nil {
+		t.mu.Lock()
+		t.next = ""
+		t.mu.Unlock()
+		local.Forget(t.st, newID)
+	}
+	return err
 }
 
 // Close stops the table. Its save stays.

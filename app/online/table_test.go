@@ -370,3 +370,88 @@ func TestASaveFromOlderRulesIsRefusedInWords(t *testing.T) {
 		t.Fatalf("the refusal reads %q (%v)", w, err)
 	}
 }
+
+// A game on one device keeps the time to answer chosen at its set-up
+// (local.Settings), and its clock runs for the person waited on, as a
+// room's does.
+func TestATableKeepsItsTimeToAnswer(t *testing.T) {
+	st := &local.MemStore{}
+	rec, err := local.NewRecord("hand-test", rules.Config{Players: 2}, 42, tableSeats("person", "bot"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	local.SaveSettings(st, "t1", local.Settings{AnswerSeconds: 15})
+	local.SaveRecord(st, "t1", rec, false, time.Now())
+	tb, err := OpenTable(context.Background(), st, "t1", TableOptions{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	eventually(t, "the clock runs for Gordon", func() bool {
+		v := tb.View()
+		s := v.Snap.State
+		if s == nil || v.Clock == nil {
+			return false
+		}
+		left, ok := v.Clock.Left(time.Now(), s.Version)
+		return ok && v.Clock.Seat == 0 && left > 0 && left <= 15
+	})
+	if l := tb.View().Snap.Lobby; l == nil || l.AnswerTime != 15 {
+		t.Fatalf("the table's lobby says %+v", l)
+	}
+}
+
+// A rematch deals a new game at the same table under a new save, once the
+// game is over; the finished game stays in the "continue" list, and the
+// table's settings go with the new one.
+func TestARematchDealsANewGameAndKeepsTheFinishedOne(t *testing.T) {
+	st := &local.MemStore{}
+	rec, err := local.NewRecord("hand-test", rules.Config{Players: 2}, 42, tableSeats("person", "bot"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	local.SaveSettings(st, "t1", local.Settings{AnswerSeconds: 30})
+	local.SaveRecord(st, "t1", rec, false, time.Now())
+	tb, err := OpenTable(context.Background(), st, "t1", TableOptions{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	if err := tb.Rematch(7, "t2"); err == nil || !strings.Contains(Words(err), "not over") {
+		t.Fatalf("a rematch before the end: %v", err)
+	}
+	if _, err := local.LoadRecord(st, "t2"); err == nil || tb.ID() != "t1" {
+		t.Fatal("a refused rematch left a save behind, or moved the table")
+	}
+	if v := playOn(t, tb, 200, nil); v.Snap.State.Result == nil {
+		t.Fatal("the first game did not end")
+	}
+	if err := tb.Rematch(7, "../t2"); err == nil {
+		t.Fatal("a rematch saved under a name no save may have")
+	}
+	if err := tb.Rematch(7, "t2"); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the new game is saved beside the finished one", func() bool {
+		list := local.Saves(st)
+		return len(list) == 2 && list[0].ID == "t2" && !list[0].Over && list[0].Moves == 0 && list[1].ID == "t1" && list[1].Over
+	})
+	if tb.ID() != "t2" || local.LoadSettings(st, "t2").AnswerSeconds != 30 {
+		t.Fatalf("the table is now %q, its settings %+v", tb.ID(), local.LoadSettings(st, "t2"))
+	}
+	again, _ := local.LoadRecord(st, "t2")
+	if again.Seed != 7 || again.Seats[0].Name != "Gordon" || !again.Seats[1].Bot {
+		t.Fatalf("the rematch is %+v", again)
+	}
+	v := playOn(t, tb, 200, nil)
+	if v.Snap.State.Result == nil || len(v.Log) == 0 {
+		t.Fatal("the rematch did not play to its end")
+	}
+	eventually(t, "the rematch's end is saved under its own name", func() bool {
+		list := local.Saves(st)
+		return len(list) == 2 && list[0].ID == "t2" && list[0].Over && list[1].Moves > 0
+	})
+	if old, _ := local.LoadRecord(st, "t1"); old.Seed != 42 {
+		t.Fatalf("the finished game was overwritten: seed %d", old.Seed)
+	}
+}

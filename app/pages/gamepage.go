@@ -23,6 +23,7 @@ type gamePage struct {
 	game    rules.Game
 	seats   []local.Seat
 	options map[string]string
+	answer  int // the time to answer, in seconds (0: no limit)
 	err     string
 	// A room across devices: how many seats, and why it could not open.
 	roomPlayers int
@@ -40,7 +41,7 @@ func (p *gamePage) OnNav(ctx app.Context) {
 		return
 	}
 	p.game, p.err = g, ""
-	p.options = map[string]string{}
+	p.options, p.answer = map[string]string{}, 0
 	ctx.Page().SetTitle("%s · Longhall", g.Info().Name)
 	// The log speaks of players in the third person, so the default is a
 	// name, not "You".
@@ -119,6 +120,9 @@ func (p *gamePage) renderSetup(info rules.Info) app.UI {
 				})),
 				app.If(o.About != "", func() app.UI { return app.P().Class("hint option-about").Text(o.About) }),
 			)
+		}),
+		app.If(expires(p.game), func() app.UI {
+			return answerTimeField("answer-time", p.game, p.answer, func(n int) { p.answer = n })
 		}),
 		app.P().Class("hint").Text("Hot-seat: people share this device and pass it when the game asks. Bots take any seat."),
 		app.If(p.err != "", func() app.UI { return app.P().Class("error").Attr("role", "alert").Text(p.err) }),
@@ -226,6 +230,9 @@ func (p *gamePage) start(ctx app.Context, e app.Event) {
 		seed = n
 	}
 	rec, err := local.NewRecord(p.game.Info().ID, rules.Config{Options: p.options}, seed, seats)
+	if err == nil {
+		err = local.SaveSettings(ctx.LocalStorage(), id, local.Settings{AnswerSeconds: p.answer})
+	}
 	if err == nil {
 		err = local.SaveRecord(ctx.LocalStorage(), id, rec, false, time.Now())
 	}

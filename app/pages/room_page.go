@@ -32,7 +32,7 @@ type roomPage struct {
 	// drops a Dispatch whose source has unmounted, and the name form that
 	// starts a join unmounts on the next render.
 	live      app.Context
-	ticking   bool   // a redraw of the clock is due (tick)
+	clock     clock  // redraws while a time to answer runs
 	unpublish func() // removes the page's link figures (see figures)
 
 	fatal     string // why there is no room to show
@@ -180,7 +180,7 @@ func (p *roomPage) changed() {
 		if l := p.view.Snap.Lobby; l != nil {
 			p.setTitle(ctx, l.Game)
 		}
-		p.tick(ctx)
+		p.clock.tick(ctx, func() online.View { return p.view })
 	})
 }
 
@@ -286,23 +286,6 @@ func (p *roomPage) joinAs(ctx app.Context, name string) {
 	}
 }
 
-// tick redraws the page every second while a time to answer runs, so
-// that its clock counts down.
-func (p *roomPage) tick(ctx app.Context) {
-	s := p.view.Snap.State
-	if p.ticking || s == nil {
-		return
-	}
-	if _, ok := p.view.Clock.Left(time.Now(), s.Version); !ok {
-		return
-	}
-	p.ticking = true
-	ctx.After(time.Second, func(ctx app.Context) {
-		p.ticking = false
-		p.tick(ctx)
-	})
-}
-
 // takeOver opens the room here after the tab that hosts it steps down.
 func (p *roomPage) takeOver(ctx app.Context, e app.Event) { p.openHost(ctx, true) }
 
@@ -343,8 +326,7 @@ func (p *roomPage) renderTable(top, side []app.UI) app.UI {
 			OnClick(func(ctx app.Context, e app.Event) { p.try(watchRecord(ctx, "room", *rec, nil)) })}, after...)
 	}
 	if p.host != nil {
-		after = append([]app.UI{app.Button().ID("rematch").Class("button primary").Text("Rematch: same seats").
-			OnClick(func(ctx app.Context, e app.Event) { p.try(p.host.Rematch(randomSeed())) })}, after...)
+		after = append([]app.UI{rematchButton(func(app.Context) { p.try(p.host.Rematch(randomSeed())) })}, after...)
 	} else {
 		after = append(after, app.Span().Class("hint").Text("The host can deal a rematch at this table."))
 	}

@@ -104,12 +104,17 @@ func (p *roomPage) answerTimeSelect(g rules.Game) app.UI {
 	if p.host == nil || !expires(g) {
 		return nil
 	}
-	now := p.view.Snap.Lobby.AnswerTime
+	return answerTimeField("room-answer-time", g, p.view.Snap.Lobby.AnswerTime, func(n int) { p.try(p.host.SetAnswerTime(n)) })
+}
+
+// answerTimeField chooses a time to answer among answerChoices, now
+// chosen: a room's lobby and a game's set-up on one device offer it alike.
+func answerTimeField(id string, g rules.Game, now int, set func(seconds int)) app.UI {
 	return app.Div().Class("option").Body(
-		app.Label().For("room-answer-time").Text("Time to answer ("+g.Info().Timeout+" when it runs out)"),
-		app.Select().ID("room-answer-time").OnChange(func(ctx app.Context, e app.Event) {
+		app.Label().For(id).Text("Time to answer ("+g.Info().Timeout+" when it runs out)"),
+		app.Select().ID(id).OnChange(func(ctx app.Context, e app.Event) {
 			if n, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil {
-				p.try(p.host.SetAnswerTime(n))
+				set(n)
 			}
 		}).Body(app.Range(answerChoices).Slice(func(i int) app.UI {
 			n := answerChoices[i]

@@ -40,3 +40,33 @@ func viewFrame(v online.View, side []app.UI) (ui.Frame, bool) {
 		Version: s.Version,
 	}, true
 }
+
+// clock redraws a table every second while a time to answer runs, so
+// that its clock counts down: a room's and a game's on one device alike.
+type clock struct{ ticking bool }
+
+// tick starts the redraws when view's clock runs and none are due; each
+// redraw asks view again, and stops once its clock has run out.
+func (c *clock) tick(ctx app.Context, view func() online.View) {
+	v := view()
+	s := v.Snap.State
+	if c.ticking || s == nil {
+		return
+	}
+	if _, ok := v.Clock.Left(time.Now(), s.Version); !ok {
+		return
+	}
+	c.ticking = true
+	ctx.After(time.Second, func(ctx app.Context) {
+		c.ticking = false
+		c.tick(ctx, view)
+	})
+}
+
+// rematchButton deals a new game at the same table once one has ended:
+// the same seats, players, bots and options. A room's host and a game on
+// one device both offer it, through the runtime's Rematch.
+func rematchButton(deal func(ctx app.Context)) app.UI {
+	return elem("button", "type", "button", "id", "rematch", "class", "button primary").Text("Rematch: same seats").
+		On("click", func(ctx app.Context, _ app.Event) { deal(ctx) })
+}

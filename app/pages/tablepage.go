@@ -38,6 +38,7 @@ type tablePage struct {
 	notice string // why the page's last click failed
 	dirty  atomic.Bool
 	live   app.Context
+	clock  clock // redraws while a time to answer runs
 }
 
 func (p *tablePage) OnNav(ctx app.Context) {
@@ -100,6 +101,7 @@ func (p *tablePage) changed() {
 		p.dirty.Store(false)
 		if p.table != nil {
 			p.view = p.table.View()
+			p.clock.tick(ctx, func() online.View { return p.view })
 		}
 	})
 }
@@ -124,10 +126,16 @@ func (p *tablePage) Render() app.UI {
 	t := p.table
 	if seat, ok := t.Screen(); ok {
 		name := t.Seats()[seat].Name
+		var clock *ui.Clock
+		if s := p.view.Snap.State; s != nil && p.view.Clock != nil && p.view.Clock.Seat == seat {
+			if left, ok := p.view.Clock.Left(time.Now(), s.Version); ok {
+				clock = &ui.Clock{Seat: seat, Left: left}
+			}
+		}
 		return ui.Page("table", ui.HandOver(name, func(ctx app.Context, e app.Event) {
 			p.notice = online.Words(t.HandOver(seat))
 			p.view = t.View()
-		}, t.Undoer()))
+		}, t.Undoer(), clock))
 	}
 	var side []app.UI
 	if panel := autoPassPanel(p.live, t.Game(), t.SetAutoPass, t.Shared()); panel != nil {
@@ -142,8 +150,8 @@ func (p *tablePage) Render() app.UI {
 		f.Notice = p.notice
 	}
 	f.Actions = []app.UI{
-		app.Button().ID("play-again").Class("button primary").Text("Play again").OnClick(p.playAgain),
-		elem("a", "id", "watch-replay", "class", "button", "href", replaySaveURL(t.ID)).Text("Watch the replay"),
+		rematchButton(func(ctx app.Context) { p.notice = online.Words(p.rematch(ctx)) }),
+		elem("a", "id", "watch-replay", "class", "button", "href", replaySaveURL(t.ID())).Text("Watch the replay"),
 		elem("button", "type", "button", "id", "save-record", "class", "button").Text("Save the record").On("click", p.saveRecord),
 		app.A().ID("back-to-games").Class("button").Href(ui.Path("/")).Text("Back to the games"),
 	}
@@ -164,23 +172,21 @@ func (p *tablePage) saveRecord(ctx app.Context, e app.Event) {
 	p.notice = online.Words(err)
 }
 
-// playAgain starts a new game at the same table: the same seats, names and
-// options, a new shuffle.
-func (p *tablePage) playAgain(ctx app.Context, e app.Event) {
-	old, err := p.table.Record()
-	var rec rules.Record
-	if err == nil {
-		rec, err = local.NewRecord(old.Game, rules.Config{Options: old.Config.Options}, randomSeed(), old.Seats)
-	}
+// rematch deals a new game at this table, as a room's host does: the
+// same seats, names, options and settings, a new shuffle, under a new
+// save (the finished game stays in the "continue" list); the address
+// follows it, so a reload opens the new game.
+func (p *tablePage) rematch(ctx app.Context) error {
 	id := randomID()
-	if err == nil {
-		err = local.SaveRecord(ctx.LocalStorage(), id, rec, false, time.Now())
+	if err := p.table.Rematch(randomSeed(), id); err != nil {
+		return err
 	}
-	if err != nil {
-		p.notice = "A new game could not be set up: " + online.Words(err)
-		return
-	}
-	ctx.Navigate(tableURL(old.Game, id) + paceQuery(ctx))
+	u := *ctx.Page().URL()
+	q := u.Query()
+	q.Set("save", id)
+	u.RawQuery = q.Encode()
+	ctx.Page().ReplaceURL(&u)
+	return nil
 }
 
 // paceQuery keeps a ?pace= setting from the set-up page to the table and

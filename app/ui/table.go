@@ -13,11 +13,13 @@ import (
 // HandOver hides the table until the right person holds the device.
 // undoer, when not empty, is the person who just played and may still
 // take their move back before the device goes on (the move is not named:
-// everyone may be looking).
-func HandOver(name string, onReady app.EventHandler, undoer string) app.UI {
+// everyone may be looking). clock, when not nil, is their time to answer,
+// running already.
+func HandOver(name string, onReady app.EventHandler, undoer string, clock *Clock) app.UI {
 	return app.Section().Class("handover panel").Aria("labelledby", "handover-title").Body(
 		app.H1().ID("handover-title").Text("Pass the device to "+name),
 		app.P().Text("Everyone else, look away: the next screen shows "+name+"’s hidden cards."),
+		handOverClock(name, clock),
 		app.Div().Class("row").Body(
 			app.Button().ID("handover-ready").Class("button primary").Text("I am "+name+": show my table").OnClick(onReady),
 			app.If(undoer != "", func() app.UI {
@@ -99,6 +101,17 @@ func StatusBar(p BoardProps, isBot func(rules.Seat) bool) app.UI {
 		})),
 		&RulesDrawer{Game: p.Game},
 	)
+}
+
+// handOverClock says how long the person the device goes to has to
+// answer; nothing when no clock runs for them.
+func handOverClock(name string, c *Clock) app.UI {
+	if c == nil {
+		return nil
+	}
+	left := strconv.Itoa(c.Left)
+	return app.Elem("p").Attr("id", "clock").Attr("class", "status-clock").Attr("role", "timer").Attr("data-left", left).
+		Text(name + " has " + left + " s left to answer.")
 }
 
 // clockChip shows the seconds left to the seat being waited on; the last

@@ -1,0 +1,54 @@
+//go:build linux
+
+package e2e
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestHotSeatClockCounts: a game on one device has the time to answer a
+// room has, chosen at its set-up (Hands, the test game, whose choices may
+// time out). The hand-over screen says how long the next person has; once
+// they hold the device the status bar's clock counts down.
+func TestHotSeatClockCounts(t *testing.T) {
+	bin, root := theTestBuild(t)
+	srv := startServer(t, bin, root)
+	ctx := newBrowser(t)
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	within(t, ctx, "setting up a two-person game with 15 seconds to answer",
+		chromedp.EmulateViewport(1280, 800),
+		chromedp.Navigate(srv.URL+"/games/hand-test/?pace=0"), clientReady(),
+		choose("#seat-1-kind", "person"), choose("#answer-time", "15"),
+		chromedp.Click("#start", chromedp.ByQuery),
+		chromedp.WaitVisible("#handover-ready", chromedp.ByQuery))
+	var handover string
+	poll(t, ctx, "the hand-over screen's clock", `!!document.querySelector('.handover #clock')`)
+	within(t, ctx, "reading the hand-over screen", chromedp.Text(".handover #clock", &handover, chromedp.ByQuery))
+	if !strings.HasPrefix(handover, "Player 1 has ") || !strings.HasSuffix(handover, " s left to answer.") {
+		t.Errorf("the hand-over screen says %q; want how long Player 1 has (the first seat's name on a fresh device)", handover)
+	}
+	screenView(t, ctx, "clock-hotseat-handover")
+	const readClock = `(() => { const c = document.querySelector('#status #clock'); return c ? [+c.dataset.left, c.textContent] : [0, '']; })()`
+	var first, later []any
+	within(t, ctx, "taking the device", chromedp.Click("#handover-ready", chromedp.ByQuery), chromedp.WaitVisible("#table .hands-seats", chromedp.ByQuery))
+	poll(t, ctx, "the table's clock", `!!document.querySelector('#status #clock')`)
+	within(t, ctx, "reading the clock", chromedp.Evaluate(readClock, &first))
+	if !clickableNow(ctx, "#status #clock") {
+		t.Error("the clock is covered")
+	}
+	screenView(t, ctx, "clock-hotseat-table")
+	time.Sleep(2100 * time.Millisecond)
+	within(t, ctx, "reading the clock again", chromedp.Evaluate(readClock, &later))
+	t.Logf("the clock read %v, then %v", first, later)
+	a, _ := first[0].(float64)
+	b, _ := later[0].(float64)
+	if a < 1 || a > 15 || b >= a || !strings.HasPrefix(first[1].(string), "You: ") {
+		t.Errorf("the clock read %v, then %v two seconds later: want your seconds, at most 15, counting down", first, later)
+	}
+}
