@@ -197,6 +197,7 @@ func TestEveryGamePlaysToTheEnd(t *testing.T) {
 			}
 			screenshot(t, ctx, "game-end-"+id)
 			t.Logf("%s against a hard bot in %.1f s: %s; %d long tasks (over 50 ms) while it played, the longest %.0f ms; the result drawn in a task of %.0f ms", id, time.Since(start).Seconds(), status, len(long), worst, endMs)
+			watchEverything(t, ctx, id)
 		})
 	}
 }
@@ -300,4 +301,22 @@ func lobbyTurnsAModuleOn(t *testing.T, host, guest context.Context) {
 func choose(sel, value string) chromedp.Action {
 	return chromedp.Tasks{chromedp.SetValue(sel, value, chromedp.ByQuery),
 		chromedp.Evaluate(fmt.Sprintf(`document.querySelector(%q).dispatchEvent(new Event('change', {bubbles: true}))`, sel), nil)}
+}
+
+// watchEverything opens the replay of the game that just ended, which
+// shows everything (rules.Everyone), and at its middle checks that both
+// players' hidden cards are drawn beside them, on a desktop and a phone.
+func watchEverything(t *testing.T, ctx context.Context, id string) {
+	t.Helper()
+	within(t, ctx, "watching the replay of "+id, chromedp.Click("#watch-replay", chromedp.ByQuery), chromedp.WaitVisible("#replay-bar", chromedp.ByQuery))
+	total := lookAtReplay(t, ctx, 0).Total
+	within(t, ctx, "the middle of the game", setField("#replay-slider", fmt.Sprint(total/2), "input"))
+	mid := lookAtReplay(t, ctx, total/2)
+	if mid.Seat != -2 || mid.Revealed < 2 || mid.HasOwn {
+		t.Errorf("%s's replay at move %d: view %d, %d players' hidden cards drawn, own area %v; want everything shown, both players'", id, total/2, mid.Seat, mid.Revealed, mid.HasOwn)
+	}
+	screenView(t, ctx, "replay-everything-"+id)
+	within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond))
+	screenView(t, ctx, "replay-everything-"+id+"-phone")
+	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800))
 }
