@@ -173,7 +173,7 @@ func (t *table) player(s int, own bool) app.UI {
 	// The short form is for a phone's sheet.
 	short := "W " + strconv.Itoa(pv.Home[nn.Worker]) + "+" + strconv.Itoa(pv.Supply[nn.Worker]) + " · V " +
 		strconv.Itoa(pv.Home[nn.Viking]) + "+" + strconv.Itoa(pv.Supply[nn.Viking]) + " · Jarl " + jarlWhere(pv.JarlAt)
-	cards := strconv.Itoa(pv.Hand) + " blessings · " + strconv.Itoa(pv.Quests) + " quests"
+	cards := rules.Count(pv.Hand, "blessing") + " · " + rules.Count(pv.Quests, "quest")
 	var done []app.UI
 	for _, q := range pv.Done {
 		done = append(done, ui.Token("nn-done", nn.Quests[q].Name+" +"+strconv.Itoa(nn.Quests[q].Points)))

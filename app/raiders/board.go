@@ -142,7 +142,7 @@ func (b *Board) Render() app.UI {
 		Board:      []app.UI{t.scores(), t.encounter(), t.raid(), first, second, t.spaces(), t.offerings()},
 		Choice:     []app.UI{t.drafted(), t.pairs(&b.sel), t.stakes(), ui.Buttons("rd-buttons", t.c.buttons, buttonText)},
 		Own:        ui.Own(self >= 0, func() []app.UI { return []app.UI{t.player(int(self)), t.hand()} }),
-		OwnSummary: "Your crew and hand: " + strconv.Itoa(hand) + " cards",
+		OwnSummary: "Your crew and hand: " + rules.Count(hand, "card"),
 		Players:    []app.UI{ui.Div("rd-players", foes...)},
 		// The raid spaces say what a raid lacks; the kit lists the rest.
 		Shown: func(r rules.Refusal) bool { return r.Action.Kind == rd.KindRaid },
@@ -263,7 +263,7 @@ func plunder(p rd.Pieces) app.UI {
 	var items []app.UI
 	for k, n := range p {
 		if n > 0 {
-			items = append(items, ui.Span("rd-pc rd-k"+strconv.Itoa(k), strconv.Itoa(n)+" "+rd.PlunderNames[k]))
+			items = append(items, ui.Span("rd-pc rd-k"+strconv.Itoa(k), rd.PlunderWords(k, n)))
 		}
 	}
 	if len(items) == 0 {
@@ -293,7 +293,7 @@ func (t *table) spaces() app.UI {
 		}
 		score := ""
 		if sp.Dice > 0 {
-			score = strconv.Itoa(sp.Dice) + " dice:"
+			score = rules.Count(sp.Dice, "die") + ":"
 		}
 		// On the space being raided, the threshold its strength reaches
 		// and the next are marked.

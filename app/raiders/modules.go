@@ -56,7 +56,7 @@ func (t *table) meadHall() app.UI {
 			quests = append(quests, ui.Div("rd-tile", body...))
 		}
 	}
-	quests = append(quests, ui.Div("rd-stack", ui.Span("", strconv.Itoa(t.v.QuestStack)+" quests to come")))
+	quests = append(quests, ui.Div("rd-stack", ui.Span("", rules.Count(t.v.QuestStack, "quest")+" to come")))
 	reps := make([]app.UI, 0, len(t.v.RepRow))
 	for _, tile := range t.v.RepRow {
 		r := tile - len(rd.Quests)

@@ -27,6 +27,10 @@ func stat(label string, n int) app.UI {
 	return ui.Spans("rd-stat", ui.Span("rd-n", strconv.Itoa(n)), ui.Span("rd-l", label))
 }
 
+// counted is a number of things counted by the piece, its noun agreeing
+// with it ("1 card", "2 cards").
+func counted(noun string, n int) app.UI { return stat(rules.Plural(n, noun), n) }
+
 // card draws a townsfolk card (or a Jarl): its name, strength and cost,
 // and both abilities.
 func card(id int) []app.UI { return woundedCard(id, 0) }
@@ -147,16 +151,16 @@ func (t *table) revealed(pv rd.PlayerView) app.UI {
 // stats lists a player's numbers: the modules' only when they are on.
 func (t *table) stats(pv rd.PlayerView, offVP int) []app.UI {
 	out := []app.UI{
-		stat("silver", pv.Silver), stat("provisions", pv.Provisions), stat("gold", pv.Gold),
+		stat("silver", pv.Silver), counted("provision", pv.Provisions), stat("gold", pv.Gold),
 		stat("iron", pv.Iron), stat("livestock", pv.Livestock), stat("armour", pv.Armour),
-		stat("Valkyrie", pv.Valkyrie), stat("cards", pv.Hand),
-		stat("offerings ("+strconv.Itoa(offVP)+" VP)", len(pv.Offerings)),
+		counted("Valkyrie", pv.Valkyrie), counted("card", pv.Hand),
+		stat(rules.Plural(len(pv.Offerings), "offering")+" ("+strconv.Itoa(offVP)+" VP)", len(pv.Offerings)),
 	}
 	if t.v.Heroes {
 		out = append(out, stat("mead", pv.Mead))
 	}
 	if t.v.Fame {
-		out = append(out, stat("fame", pv.Fame), stat("Jarl tokens", pv.Jarls))
+		out = append(out, stat("fame", pv.Fame), counted("Jarl token", pv.Jarls))
 	}
 	return out
 }

@@ -56,7 +56,7 @@ func (b *Board) Render() app.UI {
 		// The player's own area: the Raiding Party with its live totals,
 		// and the hand.
 		Own:        []app.UI{t.seat(int(self)), t.hand()},
-		OwnSummary: "Your Raiding Party and hand: " + strconv.Itoa(len(v.Hand)) + " cards",
+		OwnSummary: "Your Raiding Party and hand: " + rules.Count(len(v.Hand), "card"),
 		// The Party's cards and the God say why their actions are closed.
 		Shown: func(rules.Refusal) bool { return true },
 	}.Draw(&b.Props.BoardProps).Attr("data-round", v.Round).Attr("data-phase", v.Phase)

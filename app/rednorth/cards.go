@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"longhall/rules"
 	rn "longhall/rules/rednorth"
 
 	"longhall/app/ui"
@@ -72,7 +73,7 @@ func backLook(pc *rn.PartyCardView, size string) look {
 func onCard(l look, pc rn.PartyCardView) look {
 	if pc.Glory > 0 {
 		l.body = append(l.body, ui.Span("rn-glory", strconv.Itoa(pc.Glory)))
-		l.label += ", " + plural(pc.Glory, "Glory token")
+		l.label += ", " + rules.Count(pc.Glory, "Glory token")
 	}
 	if pc.Champion {
 		l.body = append(l.body, ui.Span("rn-champ", "Champion"))
@@ -141,10 +142,3 @@ func corner(pts, colour string) app.UI {
 
 // emblem is the picture in the middle of a card, drawn by CSS.
 func emblem() app.UI { return ui.Span("rn-emb", "") }
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return strconv.Itoa(n) + " " + what + "s"
-}

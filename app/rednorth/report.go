@@ -240,7 +240,7 @@ func (t *table) result() app.UI {
 		}
 		extra := ""
 		if sv := seatView(t.v, s); sv != nil {
-			extra = strconv.Itoa(sv.Glory) + " Glory unused · " + plural(sv.HandCount, "card") + " in hand"
+			extra = strconv.Itoa(sv.Glory) + " Glory unused · " + rules.Count(sv.HandCount, "card") + " in hand"
 		}
 		rows[i] = app.Li().Class(class).Body(
 			ui.Span("rn-final-name", t.name(s)),

@@ -68,7 +68,7 @@ func (b *Board) Render() app.UI {
 	}
 	return ui.Layout{
 		Class:   "hands-board",
-		Board:   []app.UI{app.P().Attr(ui.Ref, "deck").Text("Deck: " + strconv.Itoa(v.Deck) + " cards")},
+		Board:   []app.UI{app.P().Attr(ui.Ref, "deck").Text("Deck: " + rules.Count(v.Deck, "card"))},
 		Choice:  []app.UI{ui.Buttons("", left, nil)},
 		Own:     []app.UI{app.P().Text(mine), ui.Hand("", hand)},
 		Players: []app.UI{app.Ul().Class("hands-seats").Body(seats...)},

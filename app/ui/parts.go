@@ -1,7 +1,7 @@
 package ui
 
 import (
-	"strconv"
+	"longhall/rules"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -60,10 +60,7 @@ func Hand(class string, cards []app.UI) app.UI {
 	if n == 0 {
 		cards = []app.UI{app.Span().Class("hand-empty").Text("No cards in hand")}
 	}
-	count := strconv.Itoa(n) + " cards"
-	if n == 1 {
-		count = "1 card"
-	}
+	count := rules.Count(n, "card")
 	return app.Section().Class(strings.TrimSpace("hand "+class)).Aria("label", "Your hand").Body(
 		app.H2().Class("hand-title").Body(app.Text("Your hand"), app.Span().Class("hand-count").Text(" · "+count)),
 		app.Div().Class("hand-cards").Body(cards...),

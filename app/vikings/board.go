@@ -82,7 +82,7 @@ func (b *Board) Render() app.UI {
 		Board:      []app.UI{t.result(), t.stack(), t.sea()},
 		Choice:     []app.UI{t.menu(), ui.Buttons("vk-buttons", t.c.buttons, nil)},
 		Own:        ui.Own(self >= 0, func() []app.UI { return []app.UI{t.player(int(self)), t.hand()} }),
-		OwnSummary: "Your crew and hand: " + strconv.Itoa(len(v.Hand)) + " cards",
+		OwnSummary: "Your crew and hand: " + rules.Count(len(v.Hand), "card"),
 		// Cards say on themselves why they cannot be played; the kit lists
 		// the closed standard actions.
 		Shown:   func(r rules.Refusal) bool { return len(r.Action.Args) > 0 },
@@ -265,7 +265,7 @@ func (t *table) player(s int) app.UI {
 	colour := vk.ColourNames[pv.Colour]
 	return app.Section().Class(class).Aria("label", t.name(s)+", "+colour).Attr(ui.ColourAttr, colour).Attr("data-seat", s).Attr(ui.Ref, "seat"+strconv.Itoa(s)).Body(
 		ui.Div("vk-who", ui.Strong(t.name(s)), colourChip(pv.Colour),
-			ui.Span("vk-count", strconv.Itoa(pv.Hand)+" cards")),
+			ui.Span("vk-count", rules.Count(pv.Hand, "card"))),
 		ui.Div("vk-camp", append([]app.UI{ui.Span("vk-l", "War camp:")}, campOrNone(camp)...)...),
 		app.If(len(crew) > 0, func() app.UI { return ui.Div("vk-crew", crew...) }),
 		app.If(pv.Cards != nil, func() app.UI {

@@ -441,13 +441,13 @@ func (s *State) gainPlunder(p, k, n int, ev *events) {
 	s.Supply[k] -= n
 	*s.Seats[p].plunder(k) += n
 	if ev.on() {
-		ev.Add(p, "gain", "%s gains %s", s.name(p), plunderWords(k, n))
+		ev.Add(p, "gain", "%s gains %s", s.name(p), PlunderWords(k, n))
 	}
 }
 
-// plunderWords writes n pieces of plunder kind k: "2 gold", "1 Valkyrie",
+// PlunderWords writes n pieces of plunder kind k: "2 gold", "1 Valkyrie",
 // "3 Valkyries".
-func plunderWords(k, n int) string { return amount(n, PlunderNames[k]) }
+func PlunderWords(k, n int) string { return amount(n, PlunderNames[k]) }
 
 // amount writes n of a good: goods the game counts by the piece agree
 // with n ("1 provision", "2 Valkyries"); the others do not change

@@ -153,7 +153,7 @@ func TestRewardWordsAgree(t *testing.T) {
 			t.Errorf("RewardWords(%+v) = %q, want %q", c.r, got, c.want)
 		}
 	}
-	if got := plunderWords(Valkyrie, 1) + ", " + plunderWords(Valkyrie, 2) + ", " + plunderWords(Livestock, 2); got != "1 Valkyrie, 2 Valkyries, 2 livestock" {
+	if got := PlunderWords(Valkyrie, 1) + ", " + PlunderWords(Valkyrie, 2) + ", " + PlunderWords(Livestock, 2); got != "1 Valkyrie, 2 Valkyries, 2 livestock" {
 		t.Errorf("plunder reads %q", got)
 	}
 }

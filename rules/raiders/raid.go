@@ -188,7 +188,7 @@ func (s *State) resolveRaid(ev *events) {
 		var took []string
 		for _, k := range []int{Gold, Iron, Livestock, Valkyrie} {
 			if loot[k] > 0 {
-				took = append(took, plunderWords(k, loot[k]))
+				took = append(took, PlunderWords(k, loot[k]))
 			}
 		}
 		if len(took) == 0 {

@@ -68,12 +68,21 @@ func badWords(s string) string {
 	case strings.Contains(s, "%!"):
 		return "a formatting error"
 	}
+	return BadPhrase(s)
+}
+
+// BadPhrase says what is wrong in a phrase a player reads, wherever it is
+// shown (a log line, a board's text), or "" when nothing is: a count that
+// disagrees with its noun ("1 dice", "3 card"), a roll that repeats itself
+// as its total, or an article that does not fit its word.
+func BadPhrase(s string) string {
 	if m := oneThenPlural.FindStringSubmatch(s); m != nil {
 		return fmt.Sprintf("%q counts one with a plural", m[1]+" "+m[2])
 	}
-	for _, m := range manyThenSingular.FindAllStringSubmatch(s, -1) {
-		if m[1] != "1" {
-			return fmt.Sprintf("%q counts more than one with a singular", m[1]+" "+m[2])
+	for _, m := range manyThenSingular.FindAllStringSubmatchIndex(s, -1) {
+		n, noun := s[m[2]:m[3]], s[m[4]:m[5]]
+		if n != "1" && !modifies(s[m[1]:]) {
+			return fmt.Sprintf("%q counts more than one with a singular", n+" "+noun)
 		}
 	}
 	for _, m := range rollRepeat.FindAllStringSubmatch(s, -1) {
@@ -87,6 +96,22 @@ func badWords(s string) string {
 		}
 	}
 	return ""
+}
+
+// plurals are the nouns' plurals, lower case.
+var plurals = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range nouns {
+		m[strings.ToLower(n[1])] = true
+	}
+	return m
+}()
+
+// modifies reports whether the words after a singular noun make it a
+// modifier of a plural one: "5 building tiles" counts tiles.
+func modifies(rest string) bool {
+	word, _, _ := strings.Cut(strings.TrimPrefix(rest, " "), " ")
+	return strings.HasPrefix(rest, " ") && plurals[strings.ToLower(strings.TrimRight(word, ".,;:!?)"))]
 }
 
 // wellWorded holds the lines badWords passed, shared by every game the

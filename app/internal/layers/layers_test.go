@@ -21,7 +21,7 @@ var allowed = map[string][]string{
 	"rules/rulestest":     {"rules"},
 	"rules/mcts":          {"rules"},
 	"app/ui":              {"rules"},
-	"app/ui/boardtest":    {"app/ui", "rules"},
+	"app/ui/boardtest":    {"app/ui", "rules", "rules/rulestest"},
 	"app/<game>":          {"app/ui", "rules", "rules/<game>"},
 	"app/local":           {"rules"},
 	"app/session":         {"rules", "rules/mcts"},

@@ -2,8 +2,10 @@
 // natively, in one call: at every decision of random whole games, every
 // legal action of the viewing seat has exactly one control (see the
 // control convention in app/ui), no control offers anything else, a
-// spectator is offered nothing, every view draws, and the view of
-// everything (rules.Everyone) draws what it holds beyond the spectator's.
+// spectator is offered nothing, every view draws, its words read right
+// (counts agree with their nouns, as the rules suite checks the log's),
+// and the view of everything (rules.Everyone) draws what it holds beyond
+// the spectator's.
 package boardtest
 
 import (
@@ -143,9 +145,12 @@ func check(t *testing.T, g ui.Game, s Suite, p ui.BoardProps, where string) {
 	}
 	offered := Controls(html)
 	once(t, offered, p.Seat, where, "")
+	wellWorded(t, html, p.Seat, where, "")
 	if s.Expand != nil {
 		for i, more := range s.Expand(p) {
-			shown := Controls(app.HTMLString(more))
+			drawn := app.HTMLString(more)
+			wellWorded(t, drawn, p.Seat, where, fmt.Sprintf(" (with menu %d open)", i+1))
+			shown := Controls(drawn)
 			once(t, shown, p.Seat, where, fmt.Sprintf(" (with menu %d open)", i+1))
 			offered = append(offered, shown...)
 		}
@@ -206,6 +211,15 @@ func once(t *testing.T, offered []string, seat rules.Seat, where, state string) 
 	t.Helper()
 	if k, twice := drawnTwice(offered); twice {
 		t.Fatalf("%s: seat %d's board draws %s twice%s", where, seat, k, state)
+	}
+}
+
+// wellWorded fails when a drawing shows a phrase that reads wrong: the
+// counts and nouns on a board agree as the log's do.
+func wellWorded(t *testing.T, page string, seat rules.Seat, where, state string) {
+	t.Helper()
+	if phrase, why := badlyWorded(page); why != "" {
+		t.Fatalf("%s: seat %d's board reads %q%s: %s", where, seat, phrase, state, why)
 	}
 }
 

@@ -57,3 +57,28 @@ func TestEveryonesViewIsComparedButForTheSeat(t *testing.T) {
 		})
 	}
 }
+
+// A board's words are checked as the log's are: "1 dice" on a raid space
+// fails, "1 die" and "2 dice" pass, and so do the words in a piece's
+// title and long-press text.
+func TestABoardsCountsAgreeWithTheirNouns(t *testing.T) {
+	tests := []struct {
+		name  string
+		board app.UI
+		bad   string // the phrase caught, "" for none
+	}{
+		{"well counted", app.Div().Body(app.Span().Text("1 die"), app.Span().Text("2 dice: 10→2"), app.Span().Title("3 cards in hand").Text("3")), ""},
+		{"one with a plural", app.Div().Body(app.Span().Text("harbour 5"), app.Span().Text("1 dice: 10→2 16→4")), "1 dice: 10→2 16→4"},
+		{"in a title", app.Div().Body(app.Button().Title("Deck: 1 cards").Text("Deck")), "Deck: 1 cards"},
+		{"in a long press's text", app.Div().Body(app.Span().DataSet("text", "Take 2 provision").Text("Mill")), "Take 2 provision"},
+		{"escaped text", app.Div().Body(app.Span().Text("Ann & Bob: an Jarl")), "Ann & Bob: an Jarl"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			phrase, why := badlyWorded(app.HTMLString(tc.board))
+			if phrase != tc.bad || (why == "") != (tc.bad == "") {
+				t.Errorf("badlyWorded = %q, %q; want %q caught", phrase, why, tc.bad)
+			}
+		})
+	}
+}
