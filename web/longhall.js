@@ -63,25 +63,39 @@ window.longhallRendered = function () {
 
   // fitTo scales content (CSS zoom) to its scrolling region: the whole of
   // it when it can, down to floor (1: never for that alone), and the
-  // choice's controls inside it whatever it takes, down to least.
-  const fitTo = (region, content, floor, least) => {
+  // choice's controls inside it whatever it takes, down to least. Content
+  // that grows scales back up as the region grows (the board, when a
+  // phone's sheet folds away), in one step as far as its height allows;
+  // the steps after it only shrink it, so that content that reflows with
+  // its width (a hand of cards, a grid of spaces) settles instead of
+  // swinging between two sizes. The own area does not grow back: its
+  // cards would move under the player's finger.
+  const fitTo = (region, content, floor, least, grows) => {
     const avail = inner(region);
     if (avail.w <= 0 || avail.h <= 0) return;
     let z = zoomOf(content);
+    let most = grows ? 1 : z;
     for (let i = 0; i < 4; i++) {
       const r = content.getBoundingClientRect();
-      const wide = region.scrollWidth > region.clientWidth + 1 ? region.clientWidth / region.scrollWidth : 1;
+      // Wider than its region: at most the zoom at which it would fit.
+      if (region.scrollWidth > region.clientWidth + 1) most = Math.min(most, (z * region.clientWidth) / region.scrollWidth);
       let want = Math.max(floor, Math.min(1, (z * avail.h) / Math.max(r.height, 1)));
-      want = Math.min(want, z * wide);
+      want = Math.min(want, most);
       const controls = controlsIn(content);
       if (controls.length) {
+        // The controls fit in height; and in width when they are wider than
+        // the region now (controls that fill its width, such as a row of
+        // bars, reflow as it grows: wider than it after growing, the content
+        // is shrunk back by the check above).
         const b = around(controls);
-        want = Math.max(least, Math.min(want, (z * avail.h) / Math.max(b.h, 1), (z * avail.w) / Math.max(b.w, 1)));
+        const across = b.w > avail.w + 1 ? (z * avail.w) / b.w : 1;
+        want = Math.max(least, Math.min(want, (z * avail.h) / Math.max(b.h, 1), across));
       }
       want = Math.min(1, Math.round(want * 100) / 100);
       if (Math.abs(want - z) < 0.02) break;
       z = want;
       content.style.zoom = String(z);
+      most = Math.min(most, z);
     }
   };
 
@@ -172,7 +186,7 @@ window.longhallRendered = function () {
     lastControls = controls;
     sizeSheet(table, side);
     const all = every.filter((c) => c.getClientRects().length);
-    if (board) fitTo(area, board, narrow() ? 0.62 : 0.7, 0.45);
+    if (board) fitTo(area, board, narrow() ? 0.62 : 0.7, 0.45, true);
     // The viewer's own area shrinks only as far as its choice needs.
     const own = document.getElementById('own');
     if (own) fitTo(side, own, 1, 0.55);

@@ -65,6 +65,21 @@ const controlsInView = `(() => {
     const w = Math.max(0, Math.min(r.right, W) - Math.max(r.left, 0)), h = Math.max(0, Math.min(r.bottom, H) - Math.max(r.top, 0));
     share = w * h / (W * H);
   }
+  // The board is as large as its area lets it be: scaled down only as far
+  // as its height needs (the floor aside), and back up when the area grows.
+  const board = document.querySelector('#board-area > *');
+  if (main && board && main.scrollWidth <= main.clientWidth + 1) {
+    const z = parseFloat(board.style.zoom) || 1, cs = getComputedStyle(main);
+    const room = main.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
+    const fits = Math.min(1, z * room / Math.max(board.getBoundingClientRect().height, 1));
+    if (z < fits - 0.1) {
+      // Unless it would then be wider than its area: try it, and put it back.
+      board.style.zoom = String(fits);
+      const wider = main.scrollWidth > main.clientWidth + 1;
+      board.style.zoom = String(z);
+      if (!wider) problems.push('the board is drawn at zoom ' + z + ' where it fits its area at ' + fits.toFixed(2));
+    }
+  }
   if (problems.length) {
     const b = document.querySelector('#board-area > *'), own = document.querySelector('#own'), side = document.querySelector('#side');
     problems.push('(board zoom ' + (b && b.style.zoom || 1) + ', area ' + (main ? main.clientHeight : 0) + ' px, board ' + (b ? Math.round(b.getBoundingClientRect().height) : 0) +
