@@ -11,6 +11,7 @@ import (
 	"longhall/app/ui/boardtest"
 	"longhall/rules"
 	rd "longhall/rules/raiders"
+	"longhall/rules/rulestest"
 )
 
 func TestBoardIsRegistered(t *testing.T) {
@@ -69,17 +70,7 @@ func TestColourIsNeverTheOnlySignal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		bot := rules.RandomBot{RNG: rules.NewRNG(seed)}
-		for step := 0; step < 60 && st.Result() == nil; step++ {
-			seat := st.Pending()[0].Seat
-			a, err := bot.Choose(st, seat)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := st.Apply(seat, a); err != nil {
-				t.Fatal(err)
-			}
-		}
+		rulestest.PlayRandomly(t, st, rules.NewRNG(seed), 60)
 		s := st.(*rd.State)
 		for _, seat := range []rules.Seat{0, -1} {
 			page := render(t, s, seat)

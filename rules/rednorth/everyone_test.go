@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"longhall/rules"
+	"longhall/rules/rulestest"
 )
 
 // TestTheViewOfEverythingShowsEveryHand: the view of everything
@@ -24,17 +25,7 @@ func TestTheViewOfEverythingShowsEveryHand(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			bot := rules.RandomBot{RNG: rules.NewRNG(3)}
-			for range tc.moves {
-				seat := st.Pending()[0].Seat
-				a, err := bot.Choose(st, seat)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if _, err := st.Apply(seat, a); err != nil {
-					t.Fatal(err)
-				}
-			}
+			rulestest.PlayRandomly(t, st, rules.NewRNG(3), tc.moves)
 			all, spec := st.View(rules.Everyone).(View), st.View(rules.Spectator).(View)
 			if all.Seat != -1 || all.Hand != nil {
 				t.Fatalf("the view of everything is a player's: seat %d, hand %v", all.Seat, all.Hand)

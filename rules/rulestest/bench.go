@@ -40,6 +40,29 @@ func PlayBots(tb testing.TB, st rules.State, bots map[rules.Seat]rules.Bot, rng 
 	return n
 }
 
+// PlayRandomly plays up to n random actions of st, each by its first
+// pending seat (a RandomBot on rng), and stops early at the end of the
+// game: a test's way to reach a state some way into a real game. It
+// returns the number of actions applied.
+func PlayRandomly(tb testing.TB, st rules.State, rng *rules.RNG, n int) int {
+	tb.Helper()
+	bot := rules.RandomBot{RNG: rng}
+	for i := range n {
+		if st.Result() != nil {
+			return i
+		}
+		seat := st.Pending()[0].Seat
+		a, err := bot.Choose(st, seat)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if _, err := st.Apply(seat, a); err != nil {
+			tb.Fatalf("seat %d chose %v: %v", seat, a, err)
+		}
+	}
+	return n
+}
+
 // RandomPlayouts plays random games, the configs in turn, until b is done
 // and reports games a second as "<name>-random-playouts". It plays as a
 // search's playouts do: on a quiet copy (rules.Quiet) when the game has one.
