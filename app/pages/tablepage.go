@@ -132,7 +132,7 @@ func (p *tablePage) Render() app.UI {
 				clock = &ui.Clock{Seat: seat, Left: left}
 			}
 		}
-		return ui.Page("table", ui.HandOver(name, func(ctx app.Context, e app.Event) {
+		return ui.Page("table", ui.HandOver(seat, name, func(ctx app.Context, e app.Event) {
 			p.notice = online.Words(t.HandOver(seat))
 			p.view = t.View()
 		}, t.Undoer(), clock))

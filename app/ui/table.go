@@ -10,18 +10,25 @@ import (
 	"longhall/rules"
 )
 
-// HandOver hides the table until the right person holds the device.
-// undoer, when not empty, is the person who just played and may still
-// take their move back before the device goes on (the move is not named:
-// everyone may be looking). clock, when not nil, is their time to answer,
-// running already.
-func HandOver(name string, onReady app.EventHandler, undoer string, clock *Clock) app.UI {
+// HandOver hides the table until the right person holds the device: seat,
+// called name. undoer, when not empty, is the person who just played and
+// may still take their move back before the device goes on (the move is
+// not named: everyone may be looking). clock, when not nil, is their time
+// to answer, running already.
+//
+// onReady is scoped by the seat: go-app keeps the handler an element was
+// first drawn with while the function is the same, so the button drawn for
+// one person and drawn again for another (the table opens on the first
+// seat, then the game says the second begins) would hand the device to
+// the first, and the screen would ask for the second again, for ever.
+func HandOver(seat rules.Seat, name string, onReady app.EventHandler, undoer string, clock *Clock) app.UI {
 	return app.Section().Class("handover panel").Aria("labelledby", "handover-title").Body(
 		app.H1().ID("handover-title").Text("Pass the device to "+name),
 		app.P().Text("Everyone else, look away: the next screen shows "+name+"’s hidden cards."),
 		handOverClock(name, clock),
 		app.Div().Class("row").Body(
-			app.Button().ID("handover-ready").Class("button primary").Text("I am "+name+": show my table").OnClick(onReady),
+			app.Button().ID("handover-ready").Class("button primary").Text("I am "+name+": show my table").
+				OnClick(onReady, app.EventScope("seat", strconv.Itoa(int(seat)))),
 			app.If(undoer != "", func() app.UI {
 				return app.Button().ID("undo").Class("button").Text("↶ " + undoer + ": take back my move").
 					OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(UndoAction) })
