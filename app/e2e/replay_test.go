@@ -54,6 +54,10 @@ func lookAtReplay(t testing.TB, ctx context.Context, move int) replayLook {
 	if move >= 0 {
 		within(t, ctx, fmt.Sprintf("the replay at move %d", move), chromedp.Poll(
 			fmt.Sprintf(`(document.querySelector('#table') || {dataset: {}}).dataset.version === '%d' && !!document.querySelector('#replay-bar')`, move), nil, chromedp.WithPollingInterval(20*time.Millisecond)))
+	} else {
+		// Any move, but the replay's: a page that has not opened yet (just
+		// after the click on "Watch the replay") reads as an empty replay.
+		within(t, ctx, "the replay", chromedp.Poll(`!!document.querySelector('#replay-bar') && !!document.querySelector('#table')`, nil, chromedp.WithPollingInterval(20*time.Millisecond)))
 	}
 	var l replayLook
 	within(t, ctx, "looking at the replay", chromedp.Evaluate(replayLookJS, &l))
