@@ -429,12 +429,18 @@ func TestARematchDealsANewGameAndKeepsTheFinishedOne(t *testing.T) {
 	if err := tb.Rematch(7, "../t2"); err == nil {
 		t.Fatal("a rematch saved under a name no save may have")
 	}
+	finished, err := local.LoadRecord(st, "t1")
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := tb.Rematch(7, "t2"); err != nil {
 		t.Fatal(err)
 	}
+	// The new game is dealt a new seed (checked below); its bot may have
+	// moved already, so its moves are not counted here.
 	eventually(t, "the new game is saved beside the finished one", func() bool {
 		list := local.Saves(st)
-		return len(list) == 2 && list[0].ID == "t2" && !list[0].Over && list[0].Moves == 0 && list[1].ID == "t1" && list[1].Over
+		return len(list) == 2 && list[0].ID == "t2" && !list[0].Over && list[1].ID == "t1" && list[1].Over && list[1].Moves == len(finished.Actions)
 	})
 	if tb.ID() != "t2" || local.LoadSettings(st, "t2").AnswerSeconds != 30 {
 		t.Fatalf("the table is now %q, its settings %+v", tb.ID(), local.LoadSettings(st, "t2"))
