@@ -6,10 +6,9 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"longhall/app/ui"
 	"longhall/rules"
 	rn "longhall/rules/rednorth"
-
-	"longhall/app/ui"
 )
 
 // Cards are plain spans (or buttons, when clicking one takes an action)

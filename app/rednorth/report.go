@@ -7,10 +7,9 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"longhall/app/ui"
 	"longhall/rules"
 	rn "longhall/rules/rednorth"
-
-	"longhall/app/ui"
 )
 
 // report shows the last Resolution the way the book's example walks

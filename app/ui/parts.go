@@ -1,10 +1,11 @@
 package ui
 
 import (
-	"longhall/rules"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/rules"
 )
 
 // Pieces every board draws, so that no two games draw them twice. Each
@@ -60,9 +61,8 @@ func Hand(class string, cards []app.UI) app.UI {
 	if n == 0 {
 		cards = []app.UI{app.Span().Class("hand-empty").Text("No cards in hand")}
 	}
-	count := rules.Count(n, "card")
 	return app.Section().Class(strings.TrimSpace("hand "+class)).Aria("label", "Your hand").Body(
-		app.H2().Class("hand-title").Body(app.Text("Your hand"), app.Span().Class("hand-count").Text(" · "+count)),
+		app.H2().Class("hand-title").Body(app.Text("Your hand"), app.Span().Class("hand-count").Text(" · "+rules.Count(n, "card"))),
 		app.Div().Class("hand-cards").Body(cards...),
 	)
 }

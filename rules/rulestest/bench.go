@@ -28,16 +28,22 @@ func PlayBots(tb testing.TB, st rules.State, bots map[rules.Seat]rules.Bot, rng 
 		if b, ok := bots[seat]; ok {
 			bot = b
 		}
-		a, err := bot.Choose(st, seat)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		if _, err := st.Apply(seat, a); err != nil {
-			tb.Fatalf("seat %d chose %v: %v", seat, a, err)
-		}
+		play(tb, st, seat, bot)
 		n++
 	}
 	return n
+}
+
+// play has seat's bot choose its action in st, and applies it.
+func play(tb testing.TB, st rules.State, seat rules.Seat, bot rules.Bot) {
+	tb.Helper()
+	a, err := bot.Choose(st, seat)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := st.Apply(seat, a); err != nil {
+		tb.Fatalf("seat %d chose %v: %v", seat, a, err)
+	}
 }
 
 // PlayRandomly plays up to n random actions of st, each by its first
@@ -51,14 +57,7 @@ func PlayRandomly(tb testing.TB, st rules.State, rng *rules.RNG, n int) int {
 		if st.Result() != nil {
 			return i
 		}
-		seat := st.Pending()[0].Seat
-		a, err := bot.Choose(st, seat)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		if _, err := st.Apply(seat, a); err != nil {
-			tb.Fatalf("seat %d chose %v: %v", seat, a, err)
-		}
+		play(tb, st, st.Pending()[0].Seat, bot)
 	}
 	return n
 }

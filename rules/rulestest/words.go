@@ -110,8 +110,9 @@ var plurals = func() map[string]bool {
 // modifies reports whether the words after a singular noun make it a
 // modifier of a plural one: "5 building tiles" counts tiles.
 func modifies(rest string) bool {
-	word, _, _ := strings.Cut(strings.TrimPrefix(rest, " "), " ")
-	return strings.HasPrefix(rest, " ") && plurals[strings.ToLower(strings.TrimRight(word, ".,;:!?)"))]
+	after, ok := strings.CutPrefix(rest, " ")
+	word, _, _ := strings.Cut(after, " ")
+	return ok && plurals[strings.ToLower(strings.TrimRight(word, ".,;:!?)"))]
 }
 
 // wellWorded holds the lines badWords passed, shared by every game the
