@@ -107,6 +107,10 @@ func TestVikingsGuestReactsToTheHostsCard(t *testing.T) {
 	  if (card && document.querySelector('.vk-buttons [data-action="end"]') && !window.lhPlayed) { window.lhPlayed = true; card.click(); return 'card'; }
 	  const end = document.querySelector('.vk-buttons [data-action="end"]');
 	  if (end) { window.lhPlayed = false; end.click(); return 'end'; }
+	  // Asked to react (to its own card, say), the host passes: a reaction
+	  // of its own would race the guest's, whose then comes too late.
+	  const pass = document.querySelector('.vk-buttons [data-action="pass"]');
+	  if (pass) { pass.click(); return 'pass'; }
 	  const other = document.querySelector('#own [data-action]') || document.querySelector('#table [data-action]');
 	  if (other) { other.click(); return 'other ' + other.dataset.action; }
 	  return 'wait';
