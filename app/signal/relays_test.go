@@ -5,7 +5,6 @@ package signal
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"net"
 	"os"
@@ -15,10 +14,14 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"longhall/app/internal/npmtools"
 )
 
 // The relays the integration tests run: real implementations from npm,
-// installed once into a cache directory and started on 127.0.0.1.
+// installed once per machine (npmtools' set "relays", which the browser
+// tests share: the versions must match relayPackages in
+// app/e2e/relays_test.go) and started on 127.0.0.1.
 var npmPackages = []string{
 	"bittorrent-tracker@11.2.3",
 	"@nostr-relay/core@0.0.40",
@@ -27,86 +30,29 @@ var npmPackages = []string{
 	"ws@8.23.0",
 }
 
-// toolsDir is where npm packages go: $LONGHALL_TOOLS, or .tools at the
-// module root (git-ignored).
-func toolsDir(t testing.TB) string {
-	t.Helper()
-	if d := os.Getenv("LONGHALL_TOOLS"); d != "" {
-		return d
-	}
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, ".tools")
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("signal tests: cannot find the module root (go.mod)")
-		}
-		dir = parent
-	}
-}
-
 var (
 	npmOnce sync.Once
+	npmDir  string
 	npmErr  error
 )
-
-// installed says whether each package is in dir/node_modules at its version.
-func installed(dir string) bool {
-	for _, p := range npmPackages {
-		at := strings.LastIndexByte(p, '@')
-		name, version := p[:at], p[at+1:]
-		b, err := os.ReadFile(filepath.Join(dir, "node_modules", name, "package.json"))
-		if err != nil {
-			return false
-		}
-		var pkg struct{ Version string }
-		if json.Unmarshal(b, &pkg) != nil || pkg.Version != version {
-			return false
-		}
-	}
-	return true
-}
 
 // needRelays installs the npm packages if they are missing and copies the
 // relay scripts next to them, so that Node resolves their imports there.
 func needRelays(t testing.TB) string {
 	t.Helper()
-	dir := toolsDir(t)
 	npmOnce.Do(func() {
 		if _, err := exec.LookPath("node"); err != nil {
 			npmErr = fmt.Errorf("the signal tests run a real WebTorrent tracker and Nostr relay on Node.js, " +
 				"and node is not installed (apt-get install nodejs npm)")
 			return
 		}
-		if !installed(dir) {
-			if _, err := exec.LookPath("npm"); err != nil {
-				npmErr = fmt.Errorf("the signal tests need npm to install %s into %s, and npm is not installed "+
-					"(apt-get install npm)", strings.Join(npmPackages, " "), dir)
-				return
-			}
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				npmErr = err
-				return
-			}
-			args := append([]string{"install", "--prefix", dir, "--ignore-scripts", "--no-audit", "--no-fund"}, npmPackages...)
-			out, err := exec.Command("npm", args...).CombinedOutput()
-			if err != nil || !installed(dir) {
-				npmErr = fmt.Errorf("npm install into %s failed: %v\n%s", dir, err, out)
-				return
-			}
+		if npmDir, npmErr = npmtools.Install("relays", npmPackages); npmErr != nil {
+			return
 		}
 		for _, s := range []string{"tracker.mjs", "relay.mjs"} {
 			b, err := os.ReadFile(filepath.Join("testdata", s))
 			if err == nil {
-				tmp := filepath.Join(dir, fmt.Sprintf(".lh-%s.%d", s, os.Getpid()))
-				if err = os.WriteFile(tmp, b, 0o644); err == nil {
-					err = os.Rename(tmp, filepath.Join(dir, "lh-signal-"+s))
-				}
+				err = npmtools.CopyScript(npmDir, "lh-signal-"+s, b)
 			}
 			if err != nil {
 				npmErr = err
@@ -117,7 +63,7 @@ func needRelays(t testing.TB) string {
 	if npmErr != nil {
 		t.Fatalf("signal: %v", npmErr)
 	}
-	return dir
+	return npmDir
 }
 
 // server is a relay running in a Node process.

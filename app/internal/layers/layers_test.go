@@ -16,21 +16,22 @@ var games = []string{"rednorth", "raiders", "vikings", "northerners", "testgame"
 // listed may import nothing of the module. "rules/<game>" and
 // "app/<game>" stand for each game.
 var allowed = map[string][]string{
-	"rules":               nil,
-	"rules/<game>":        {"rules"},
-	"rules/rulestest":     {"rules"},
-	"rules/mcts":          {"rules"},
-	"app/ui":              {"rules"},
-	"app/ui/boardtest":    {"app/ui", "rules", "rules/rulestest"},
-	"app/<game>":          {"app/ui", "rules", "rules/<game>"},
-	"app/local":           {"rules"},
-	"app/session":         {"rules", "rules/mcts"},
-	"app/peer":            nil,
-	"app/signal":          {"app/internal/bip340"},
-	"app/room":            {"app/session", "app/peer", "app/signal"},
-	"app/online":          {"app/room", "app/session", "app/signal", "app/peer", "app/local", "rules"},
-	"app/internal/bip340": nil,
-	"sw":                  nil, // the service worker's files, embedded by the commands
+	"rules":                 nil,
+	"rules/<game>":          {"rules"},
+	"rules/rulestest":       {"rules"},
+	"rules/mcts":            {"rules"},
+	"app/ui":                {"rules"},
+	"app/ui/boardtest":      {"app/ui", "rules", "rules/rulestest"},
+	"app/<game>":            {"app/ui", "rules", "rules/<game>"},
+	"app/local":             {"rules"},
+	"app/session":           {"rules", "rules/mcts"},
+	"app/peer":              nil,
+	"app/signal":            {"app/internal/bip340"},
+	"app/room":              {"app/session", "app/peer", "app/signal"},
+	"app/online":            {"app/room", "app/session", "app/signal", "app/peer", "app/local", "rules"},
+	"app/internal/bip340":   nil,
+	"app/internal/npmtools": nil, // only tests import it
+	"sw":                    nil, // the service worker's files, embedded by the commands
 	// The pages: online, local and ui and the rules contract; never the
 	// room's layers below online.
 	"app/pages": {"app/online", "app/local", "app/ui", "rules"},
