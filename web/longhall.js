@@ -38,6 +38,13 @@ window.longhallRendered = function () {
   let lastControls = '';
   let lastShape = '';
   let sheet = 'closed'; // the sheet as the choice or the player left it
+  // Changes seen and the last one a fit ran after: the page is settled
+  // (longhallSettled, for tests) when a fit has run since the last change,
+  // and the table is what a player sees until the next one. A test waits
+  // for that, however long a busy machine takes, instead of a fixed time.
+  let changes = 0;
+  let fitted = 0;
+  window.longhallSettled = () => !queued && fitted === changes;
 
   // inner is the room a region has for content: its padding box, less
   // a sticky handle at its top (its scroll-padding-top).
@@ -163,6 +170,7 @@ window.longhallRendered = function () {
 
   const fit = () => {
     queued = false;
+    fitted = changes;
     const table = document.getElementById('table');
     const area = document.getElementById('board-area');
     const side = document.getElementById('side');
@@ -253,6 +261,7 @@ window.longhallRendered = function () {
     if (handle) handle.setAttribute('aria-expanded', state !== 'closed' ? 'true' : 'false');
   };
   const queue = () => {
+    changes++;
     if (!queued) {
       queued = true;
       requestAnimationFrame(fit);

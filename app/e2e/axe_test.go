@@ -9,10 +9,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"longhall/app/internal/npmtools"
 )
 
 // axeVersion is the accessibility checker the tests run in the page
@@ -22,8 +23,8 @@ const axeVersion = "axe-core@4.14.1"
 // axeSource returns axe-core's script, installing it on first use.
 func axeSource(t *testing.T) string {
 	t.Helper()
-	dir := filepath.Join(toolsDir(), "axe")
-	if err := npmInstall(dir, []string{axeVersion}); err != nil {
+	dir, err := npmtools.Install("axe", []string{axeVersion})
+	if err != nil {
 		t.Fatal(err)
 	}
 	src, err := os.ReadFile(filepath.Join(dir, "node_modules", "axe-core", "axe.min.js"))
@@ -73,6 +74,7 @@ func axeCheck(t *testing.T, ctx context.Context, src, where string, skip ...stri
 // label-in-name (WCAG 2.5.3) too, a card's or a space's accessible name
 // holding the words it shows.
 func TestNoSeriousAccessibilityViolations(t *testing.T) {
+	t.Parallel()
 	src := axeSource(t)
 	bin, root := theApp(t)
 	srv := startServer(t, bin, root)
@@ -97,7 +99,7 @@ func TestNoSeriousAccessibilityViolations(t *testing.T) {
 			if page != "" {
 				url, where = srv.URL+"/games/"+page+"/", "the "+page+" page"
 			}
-			within(t, ctx, "opening "+where, chromedp.Navigate(url), clientReady(), chromedp.Sleep(200*time.Millisecond))
+			within(t, ctx, "opening "+where, chromedp.Navigate(url), clientReady(), settle())
 			report(where, axeCheck(t, ctx, src, where))
 		}
 		for _, g := range games {
@@ -105,7 +107,7 @@ func TestNoSeriousAccessibilityViolations(t *testing.T) {
 			within(t, ctx, "opening "+where, chromedp.Navigate(srv.URL+"/games/"+g+"/?seed=3"), clientReady(),
 				chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery),
 				chromedp.WaitVisible("#choice [data-action], #table [data-action], #table [data-pick]", chromedp.ByQuery),
-				chromedp.Sleep(300*time.Millisecond))
+				settle())
 			report(where, axeCheck(t, ctx, src, where))
 		}
 	}
@@ -115,6 +117,7 @@ func TestNoSeriousAccessibilityViolations(t *testing.T) {
 // serious or critical in a room: the host's lobby, the invitation a
 // newcomer opens, and the lobby once seated, on a desktop and a phone.
 func TestNoSeriousAccessibilityViolationsInARoom(t *testing.T) {
+	t.Parallel()
 	src := axeSource(t)
 	site := newRoomSite(t, true)
 	host := site.player(t, "Gordon")
@@ -129,7 +132,7 @@ func TestNoSeriousAccessibilityViolationsInARoom(t *testing.T) {
 			width, height int64
 			scale         float64
 		}{{"desktop", 1280, 800, 1}, {"phone", 390, 844, 2}} {
-			within(t, ctx, "a "+size.name, chromedp.EmulateViewport(size.width, size.height, chromedp.EmulateScale(size.scale)), chromedp.Sleep(200*time.Millisecond))
+			within(t, ctx, "a "+size.name, chromedp.EmulateViewport(size.width, size.height, chromedp.EmulateScale(size.scale)), settle())
 			for _, f := range axeCheck(t, ctx, src, where) {
 				t.Errorf("%s on a %s: %s (%s): %s, at %q", where, size.name, f.ID, f.Impact, f.Help, f.Nodes)
 			}

@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +17,7 @@ import (
 // time out). The hand-over screen says how long the next person has; once
 // they hold the device the status bar's clock counts down.
 func TestHotSeatClockCounts(t *testing.T) {
+	t.Parallel()
 	bin, root := theTestBuild(t)
 	srv := startServer(t, bin, root)
 	ctx := newBrowser(t)
@@ -43,12 +45,13 @@ func TestHotSeatClockCounts(t *testing.T) {
 		t.Error("the clock is covered")
 	}
 	screenView(t, ctx, "clock-hotseat-table")
-	time.Sleep(2100 * time.Millisecond)
+	// It counts down: the seconds drop below the first reading (how fast
+	// the page redraws is the machine's business; that it does, the test's).
+	a, _ := first[0].(float64)
+	if a < 1 || a > 15 || !strings.HasPrefix(first[1].(string), "You: ") {
+		t.Errorf("the clock read %v: want your seconds, at most 15", first)
+	}
+	poll(t, ctx, "the clock counting down", fmt.Sprintf(`(() => { const c = document.querySelector('#status #clock'); return !c || +c.dataset.left < %v; })()`, a))
 	within(t, ctx, "reading the clock again", chromedp.Evaluate(readClock, &later))
 	t.Logf("the clock read %v, then %v", first, later)
-	a, _ := first[0].(float64)
-	b, _ := later[0].(float64)
-	if a < 1 || a > 15 || b >= a || !strings.HasPrefix(first[1].(string), "You: ") {
-		t.Errorf("the clock read %v, then %v two seconds later: want your seconds, at most 15, counting down", first, later)
-	}
 }

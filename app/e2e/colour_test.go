@@ -51,11 +51,13 @@ const colourSignals = `(() => {
 // colour-deuteranopia-GAME-desktop and -phone): every coloured piece on
 // the screen shows its mark or its word.
 func TestEveryColourShowsItsMark(t *testing.T) {
+	t.Parallel()
 	bin, root := theTestBuild(t)
 	srv := startServer(t, bin, root)
 	games := listedGames(t, newBrowser(t), srv.URL)
 	for _, id := range games {
 		t.Run(id, func(t *testing.T) {
+			t.Parallel() // a browser and a game of its own
 			ctx := newBrowser(t)
 			var most string
 			within(t, ctx, "setting up "+id, chromedp.EmulateViewport(1280, 800),
@@ -80,7 +82,7 @@ func TestEveryColourShowsItsMark(t *testing.T) {
 					Colours []string
 					Bad     []string
 				}
-				within(t, ctx, "the "+view.name, chromedp.EmulateViewport(view.w, view.h), chromedp.Sleep(300*time.Millisecond),
+				within(t, ctx, "the "+view.name, chromedp.EmulateViewport(view.w, view.h), settle(),
 					chromedp.Evaluate(colourSignals, &got))
 				screenView(t, ctx, "colour-deuteranopia-"+id+"-"+view.name)
 				for _, b := range got.Bad {

@@ -22,6 +22,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"longhall/app/internal/npmtools"
 )
 
 // firefoxPackages are the npm packages the driver needs. puppeteer-core
@@ -38,20 +40,17 @@ var (
 )
 
 // needPuppeteer returns the directory whose node_modules holds
-// firefoxPackages: firefox/ in the tools directory ($LONGHALL_TOOLS, or
-// .tools at the module root), a prefix of its own, so that this install
-// and the relays' never write one package.json at once.
+// firefoxPackages: npmtools' set "firefox".
 func needPuppeteer(t testing.TB) string {
 	t.Helper()
 	puppeteerOnce.Do(func() {
-		puppeteerDir = filepath.Join(toolsDir(), "firefox")
 		if _, err := exec.LookPath("node"); err != nil {
 			puppeteerErr = errors.New("the Firefox tests drive it from Node.js, and node is not on PATH: apt-get install nodejs npm (make test installs them as root)")
 			return
 		}
 		// No browser download: there is none to be had here, and the
 		// test uses Debian's Firefox.
-		puppeteerErr = npmInstall(puppeteerDir, firefoxPackages, "PUPPETEER_SKIP_DOWNLOAD=1")
+		puppeteerDir, puppeteerErr = npmtools.Install("firefox", firefoxPackages, "PUPPETEER_SKIP_DOWNLOAD=1")
 	})
 	if puppeteerErr != nil {
 		t.Fatal(puppeteerErr)
@@ -167,8 +166,8 @@ func launchFirefox(t testing.TB, cmd *exec.Cmd, where string) *firefox {
 			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 			select {
 			case <-exited:
-			case <-time.After(5 * time.Second):
-				t.Errorf("the Firefox driver (pid %d%s) outlived SIGKILL", cmd.Process.Pid, where)
+			case <-time.After(30 * time.Second):
+				t.Errorf("the Firefox driver (pid %d%s) outlived SIGKILL by 30 s", cmd.Process.Pid, where)
 			}
 		}
 		if browserPid > 0 && syscall.Kill(-browserPid, 0) == nil {
@@ -233,20 +232,20 @@ func (f *firefox) call(limit time.Duration, cmd map[string]any) (json.RawMessage
 
 // Navigate loads url and waits for its load event.
 func (f *firefox) Navigate(url string) error {
-	_, err := f.call(40*time.Second, map[string]any{"op": "navigate", "url": url})
+	_, err := f.call(stepLimit, map[string]any{"op": "navigate", "url": url})
 	return err
 }
 
 // Reload reloads the page and waits for its load event.
 func (f *firefox) Reload() error {
-	_, err := f.call(40*time.Second, map[string]any{"op": "reload"})
+	_, err := f.call(stepLimit, map[string]any{"op": "reload"})
 	return err
 }
 
 // Eval evaluates a JavaScript expression in the page (awaiting a promise)
 // and decodes its value, as JSON, into out (unless out is nil).
 func (f *firefox) Eval(expr string, out any) error {
-	v, err := f.call(30*time.Second, map[string]any{"op": "evaluate", "expr": expr})
+	v, err := f.call(stepLimit, map[string]any{"op": "evaluate", "expr": expr})
 	if err != nil || out == nil {
 		return err
 	}
@@ -259,19 +258,19 @@ func (f *firefox) Eval(expr string, out any) error {
 // Click clicks the element a selector finds, with the mouse at its centre,
 // once it is shown.
 func (f *firefox) Click(selector string) error {
-	_, err := f.call(20*time.Second, map[string]any{"op": "click", "selector": selector})
+	_, err := f.call(stepLimit, map[string]any{"op": "click", "selector": selector})
 	return err
 }
 
 // SetViewport sizes the page's viewport.
 func (f *firefox) SetViewport(width, height int64) error {
-	_, err := f.call(10*time.Second, map[string]any{"op": "setViewport", "width": width, "height": height})
+	_, err := f.call(stepLimit, map[string]any{"op": "setViewport", "width": width, "height": height})
 	return err
 }
 
 // Screenshot writes a PNG of the viewport, or of the whole page.
 func (f *firefox) Screenshot(path string, full bool) error {
-	_, err := f.call(20*time.Second, map[string]any{"op": "screenshot", "path": path, "full": full})
+	_, err := f.call(stepLimit, map[string]any{"op": "screenshot", "path": path, "full": full})
 	return err
 }
 
@@ -301,7 +300,7 @@ func (f *firefox) Poll(expr string, out any, limit time.Duration) error {
 
 // ClientReady waits until the wasm has rendered the page.
 func (f *firefox) ClientReady() error {
-	return f.Poll(`!!document.querySelector('html[data-client="ready"]')`, nil, 30*time.Second)
+	return f.Poll(`!!document.querySelector('html[data-client="ready"]')`, nil, stepLimit)
 }
 
 // shot saves what the screen shows (or the whole page) under the
@@ -338,7 +337,7 @@ func (f *firefox) must(t testing.TB, step string, err error) {
 // PageErrors lists the uncaught errors the page has thrown since Firefox
 // started.
 func (f *firefox) PageErrors() ([]string, error) {
-	v, err := f.call(10*time.Second, map[string]any{"op": "errors"})
+	v, err := f.call(stepLimit, map[string]any{"op": "errors"})
 	var errs []string
 	if err == nil {
 		err = json.Unmarshal(v, &errs)

@@ -34,6 +34,7 @@ const rnResultTitle = `(document.querySelector('.rn-result-title') || {}).textCo
 // passing controlsInView at each of its decisions at 1280×800. Then
 // Chromium hosts and Firefox joins, and they play another.
 func TestARoomBetweenFirefoxAndChromium(t *testing.T) {
+	t.Parallel()
 	began := time.Now()
 	site := newRoomSite(t, true)
 	ff := site.ns.Firefox(t)
@@ -51,14 +52,14 @@ func TestARoomBetweenFirefoxAndChromium(t *testing.T) {
 		crSeat := seatedAt(t, cr, "Rikki in Chromium")
 		within(t, cr, "Chromium is ready", chromedp.Click("#ready", chromedp.ByQuery))
 		var seat int
-		ff.must(t, "the host's seat", ff.Poll(seatedJS, &seat, 30*time.Second))
+		ff.must(t, "the host's seat", ff.Poll(seatedJS, &seat, stepLimit))
 		if seat-1 == crSeat {
 			t.Fatalf("Firefox and Chromium both sit at seat %d", crSeat)
 		}
-		ff.must(t, "starting", ff.Poll(`!document.querySelector('#start').disabled`, nil, 30*time.Second))
+		ff.must(t, "starting", ff.Poll(`!document.querySelector('#start').disabled`, nil, stepLimit))
 		t.Logf("seated and ready after %v", time.Since(start).Round(time.Millisecond))
 		ff.must(t, "starting", ff.Click("#start"))
-		ff.must(t, "starting", ff.Poll(`!!document.querySelector('#table')`, nil, 20*time.Second))
+		ff.must(t, "starting", ff.Poll(`!!document.querySelector('#table')`, nil, stepLimit))
 		playFirefoxAndChromium(t, ff, cr, "host")
 		t.Logf("played in %v", time.Since(start).Round(time.Millisecond))
 	})
@@ -72,7 +73,7 @@ func TestARoomBetweenFirefoxAndChromium(t *testing.T) {
 		ff.must(t, "opening the link", ff.Navigate(link))
 		ff.must(t, "opening the link", ff.ClientReady())
 		var seat int
-		ff.must(t, "Firefox taking a seat", ff.Poll(`document.querySelector('#ready') && `+seatedJS, &seat, 30*time.Second))
+		ff.must(t, "Firefox taking a seat", ff.Poll(`document.querySelector('#ready') && `+seatedJS, &seat, stepLimit))
 		if seat-1 == crSeat {
 			t.Fatalf("Firefox and Chromium both sit at seat %d", crSeat)
 		}
@@ -162,7 +163,7 @@ func playFirefoxAndChromium(t *testing.T, ff *firefox, cr context.Context, role 
 	screenView(t, cr, "firefox-room-"+role+"-chromium-end")
 
 	var ffTitle, crTitle, ffVersion, crVersion string
-	ff.must(t, "reading the result", ff.Poll(rnResultTitle, &ffTitle, 10*time.Second))
+	ff.must(t, "reading the result", ff.Poll(rnResultTitle, &ffTitle, stepLimit))
 	ff.must(t, "reading the version", ff.Eval(roomVersion, &ffVersion))
 	within(t, cr, "reading the result", chromedp.Poll(rnResultTitle, &crTitle, chromedp.WithPollingInterval(50*time.Millisecond)),
 		chromedp.Evaluate(roomVersion, &crVersion))
@@ -180,6 +181,7 @@ func playFirefoxAndChromium(t *testing.T, ff *firefox, cr context.Context, role 
 // which controls the page after a reload; with the server gone, a game's
 // set-up page still loads and a game against a bot starts and goes on.
 func TestFirefoxPlaysOffline(t *testing.T) {
+	t.Parallel()
 	bin, root := theApp(t)
 	srv := startServer(t, bin, root)
 	ff := startFirefox(t)
@@ -194,7 +196,7 @@ func TestFirefoxPlaysOffline(t *testing.T) {
 	ff.must(t, "reloading", ff.ClientReady())
 	var worker string
 	ff.must(t, "the service worker controlling the page after a reload",
-		ff.Poll(`navigator.serviceWorker.controller && navigator.serviceWorker.controller.scriptURL`, &worker, 10*time.Second))
+		ff.Poll(`navigator.serviceWorker.controller && navigator.serviceWorker.controller.scriptURL`, &worker, stepLimit))
 	t.Logf("controlled by %s", worker)
 
 	srv.Stop()
@@ -212,7 +214,7 @@ func TestFirefoxPlaysOffline(t *testing.T) {
 	ff.shot(t, "firefox-offline-setup", false)
 	// The set-up's default: the player and a bot.
 	ff.must(t, "starting a game offline", ff.Click("#start"))
-	ff.must(t, "starting a game offline", ff.Poll(`!!document.querySelector('#table')`, nil, 20*time.Second))
+	ff.must(t, "starting a game offline", ff.Poll(`!!document.querySelector('#table')`, nil, stepLimit))
 	var tableURL string
 	ff.must(t, "starting a game offline", ff.Eval(`location.href`, &tableURL))
 	// A whole load of the table's page offline, with instant bots.
@@ -252,7 +254,7 @@ func (f *firefox) openRoom(t testing.TB, base, game string, n int) string {
 	})()`, fmt.Sprint(n)), nil))
 	f.must(t, "opening a room", f.Click("#open-room"))
 	var link string
-	f.must(t, "opening a room", f.Poll(`(document.querySelector('#room-link') || {}).value || ''`, &link, 20*time.Second))
+	f.must(t, "opening a room", f.Poll(`(document.querySelector('#room-link') || {}).value || ''`, &link, stepLimit))
 	if !strings.Contains(link, "/room/#r=") || !strings.Contains(link, "&k=") {
 		t.Fatalf("Firefox's room link is %q", link)
 	}
@@ -278,15 +280,15 @@ func (f *firefox) look(n int) (string, error) {
 }
 
 // checkControls is fullview_test.go's checkControls in Firefox: the
-// table's controls, given half a second to come into view.
+// table's controls, given the time the page needs to bring them into view.
 func (f *firefox) checkControls() (viewCheck, error) {
-	deadline := time.Now().Add(500 * time.Millisecond)
+	var s viewSettled
 	for {
 		var v viewCheck
 		if err := f.Eval(controlsInView, &v); err != nil {
 			return v, err
 		}
-		if len(v.Problems) == 0 || time.Now().After(deadline) {
+		if s.final(v) {
 			return v, nil
 		}
 		time.Sleep(50 * time.Millisecond)

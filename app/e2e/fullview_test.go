@@ -95,6 +95,7 @@ const controlsInView = `(() => {
     if (!(c.dataset.text || '').trim() || !(c.title || '').trim()) { problems.push('a card (' + c.className + ') without its whole text: "' + c.textContent.trim().slice(0, 30) + '"'); break; }
   }
   return {problems, share, controls: els.length, marked: document.querySelectorAll('#table [data-last-move]').length,
+    settled: !window.longhallSettled || window.longhallSettled(),
     why: [...t.querySelectorAll('[data-why]')].filter(e => e.dataset.why.trim()).length};
 })()`
 
@@ -104,14 +105,46 @@ type viewCheck struct {
 	Controls int      `json:"controls"`
 	Marked   int      `json:"marked"` // pieces marked as changed by the last move
 	Why      int      `json:"why"`    // things the rules close now that say why
+	// Settled: the page has laid the table out since it last changed
+	// (web/longhall.js), so what the check saw is what a player sees.
+	Settled bool `json:"settled"`
+}
+
+// settledLooks is how many looks in a row at a settled table must find
+// the same problems before they count: the page may still be drawing a
+// change the wasm has not yet made when a look finds it settled.
+const settledLooks = 3
+
+// viewSettled says whether a look at the table is final: no problems, or
+// problems that the page, settled for settledLooks looks in a row, has not
+// cleared. A busy machine takes longer to settle; it never makes a look
+// final sooner. Past a hang guard the last look is final whatever it is.
+type viewSettled struct {
+	settled int
+	guard   time.Time
+}
+
+func (s *viewSettled) final(v viewCheck) bool {
+	if s.guard.IsZero() {
+		s.guard = time.Now().Add(20 * time.Second)
+	}
+	if len(v.Problems) == 0 {
+		return true
+	}
+	if v.Settled {
+		s.settled++
+	} else {
+		s.settled = 0
+	}
+	return s.settled >= settledLooks || time.Now().After(s.guard)
 }
 
 // checkControls looks at the table until its controls are all in view,
-// giving the page half a second to bring them there itself; it returns
-// the last look.
+// giving the page the time it needs to bring them there itself (see
+// viewSettled); it returns the last look.
 func checkControls(ctx context.Context) (viewCheck, error) {
 	var v viewCheck
-	deadline := time.Now().Add(500 * time.Millisecond)
+	var settle viewSettled
 	for {
 		var raw json.RawMessage
 		if err := chromedp.Run(ctx, chromedp.Evaluate(`JSON.stringify(`+controlsInView+`)`, &raw)); err != nil {
@@ -124,7 +157,7 @@ func checkControls(ctx context.Context) (viewCheck, error) {
 		if err := json.Unmarshal([]byte(s), &v); err != nil {
 			return v, err
 		}
-		if len(v.Problems) == 0 || time.Now().After(deadline) {
+		if settle.final(v) {
 			return v, nil
 		}
 		time.Sleep(50 * time.Millisecond)
@@ -148,12 +181,14 @@ var fullViewSeeds = map[string]string{"rednorth": "11", "raiders": "12", "viking
 // 1280×800 and at 390×844 and, at every decision, checks that each control
 // is clickable where it stands, and that nothing overlaps.
 func TestEveryTableInFullView(t *testing.T) {
+	t.Parallel()
 	bin, root := theTestBuild(t)
 	srv := startServer(t, bin, root)
 	games := listedGames(t, newBrowser(t), srv.URL)
 	for _, size := range tableSizes {
 		for _, id := range games {
 			t.Run(size.name+"/"+id, func(t *testing.T) {
+				t.Parallel() // a browser and a game of its own
 				// A browser each: a whole game at a phone's size takes a while.
 				ctx := newBrowser(t)
 				shares := playInFullView(t, ctx, srv.URL+"/games/"+id+"/?seed="+fullViewSeeds[id], id, size)
@@ -279,8 +314,11 @@ func longPressShowsText(t testing.TB, ctx context.Context) bool {
 		return false
 	}
 	point := []*input.TouchPoint{{X: at[0], Y: at[1]}}
-	within(t, ctx, "a long press", input.DispatchTouchEvent(input.TouchStart, point), chromedp.Sleep(700*time.Millisecond),
-		input.DispatchTouchEvent(input.TouchEnd, nil), chromedp.Sleep(100*time.Millisecond),
+	// The thumb stays down until the text shows (the page's timer may run
+	// late on a busy machine: a press is long by the page's own count).
+	within(t, ctx, "a long press", input.DispatchTouchEvent(input.TouchStart, point),
+		chromedp.Poll(`!!document.querySelector('#card-text')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
+		input.DispatchTouchEvent(input.TouchEnd, nil), settle(),
 		chromedp.Evaluate(`(document.querySelector('#card-text') || {}).textContent || ''`, &text))
 	var want, after string
 	within(t, ctx, "reading the card", chromedp.Evaluate(`window.lhPressed`, &want), chromedp.Evaluate(roomVersion, &after))

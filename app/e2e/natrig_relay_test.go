@@ -16,6 +16,7 @@ import (
 // open: the guest is still seated and moves go both ways, through the
 // room's Nostr relay, both tables agree, and each page says so in words.
 func TestNATRoomSymmetricNATsPlayThroughTheRelays(t *testing.T) {
+	t.Parallel()
 	rig := newNATRig(t, natSymmetric, natSymmetric)
 	base := rig.StartApp(t, "-stun", rig.STUN)
 	run := natRoomWith(t, rig, base, rig.Homes[0], rig.Homes[1], true)
@@ -43,6 +44,7 @@ func TestNATRoomSymmetricNATsPlayThroughTheRelays(t *testing.T) {
 // code prefixes, that the two networks block a direct link and what to
 // try; the host reads that a player tried and could not join.
 func TestNATRoomNoPathAtAllIsSaidInWords(t *testing.T) {
+	t.Parallel()
 	rig := newNATRig(t, natSymmetric, natSymmetric)
 	base := rig.StartApp(t, "-stun", rig.STUN, "-relays", "none")
 	host := rig.Site(rig.Homes[0], base).player(t, "Gordon")

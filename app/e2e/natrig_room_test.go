@@ -270,6 +270,7 @@ func playBothWays(t testing.TB, host, guest context.Context, k int) (hostMoves, 
 // off the internet gets no answer, and one that is renumbered comes from
 // its new address.
 func TestNATRigBehavesAsConfigured(t *testing.T) {
+	t.Parallel()
 	rig := newNATRig(t, natOrdinary, natSymmetric)
 	began := time.Now()
 	got := rig.DiscoverAll(t)
@@ -312,6 +313,7 @@ func TestNATRigBehavesAsConfigured(t *testing.T) {
 // (its selected candidate pair has no relay candidate), between the two
 // routers' public addresses.
 func TestNATRoomOrdinaryNATsConnectDirectly(t *testing.T) {
+	t.Parallel()
 	rig := newNATRig(t, natOrdinary, natOrdinary)
 	base := rig.StartApp(t, "-stun", rig.STUN)
 	host, guest := rig.Homes[0], rig.Homes[1]

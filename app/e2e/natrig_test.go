@@ -104,7 +104,7 @@ const (
 	natTURNMinPort = 49152               // coturn's relay ports: few, so that it starts fast
 	natTURNMaxPort = 49407
 	natHomeNetFmt  = "192.168.%d."    // home i's network: 192.168.(i+1).0/24
-	natTURNUp      = 10 * time.Second // coturn must answer STUN within this
+	natTURNUp      = 60 * time.Second // coturn answers STUN within this, or it hangs
 	natProbeEvery  = 100 * time.Millisecond
 )
 

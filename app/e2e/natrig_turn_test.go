@@ -22,6 +22,7 @@ func natTURNServeFlags(rig *natRig) []string {
 // candidate pair has a relay candidate at coturn's address), with the
 // credentials given to the browser.
 func TestNATRoomSymmetricNATsConnectThroughTURN(t *testing.T) {
+	t.Parallel()
 	rig := newNATRig(t, natSymmetric, natSymmetric)
 	base := rig.StartApp(t, natTURNServeFlags(rig)...)
 	run := natRoom(t, rig, base, rig.Homes[0], rig.Homes[1])

@@ -33,7 +33,7 @@ func netnsPids(name string) ([]int, error) {
 // deleteNetns kills every process inside the namespace, waits for them to
 // go, and deletes it.
 func deleteNetns(name string) error {
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second) // a hang guard
 	for {
 		pids, err := netnsPids(name)
 		if err != nil {

@@ -42,6 +42,7 @@ type rtcResult struct {
 // test's signaling mailbox, and open a data channel that carries a
 // message each way and 50 pings.
 func TestWebRTCBetweenTwoBrowsersInANamespace(t *testing.T) {
+	t.Parallel()
 	ns := newNetns(t)
 	// By default Chromium hides its addresses behind random .local (mDNS)
 	// names; the app may meet peers either way, so prove both.

@@ -24,6 +24,7 @@ import (
 // in view without scrolling, and so is the harvest's choice of
 // what to resolve; the table never scrolls sideways.
 func TestNorthernersWholeGameAgainstBots(t *testing.T) {
+	t.Parallel()
 	bin, root := theApp(t)
 	srv := startServer(t, bin, root)
 	ctx := newBrowser(t)
@@ -61,24 +62,24 @@ func TestNorthernersWholeGameAgainstBots(t *testing.T) {
 	if !acting {
 		t.Fatal("the person never got a turn")
 	}
-	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), chromedp.Sleep(200*time.Millisecond),
+	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), settle(),
 		chromedp.Evaluate(`window.scrollTo(0, 0)`, nil))
 	ownAreaInView(t, ctx, "a turn at 1280×800", `.nn-buttons [data-action="end"]`)
 	inView(t, ctx, "a turn at 1280×800", ".nn-map")
 	ownAreaInView(t, ctx, "the bars at 1280×800", `.nn-bars [data-action="action"]`)
 	barsNamed(t, ctx, "a turn at 1280×800")
 	screenView(t, ctx, "northerners-turn")
-	within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond),
+	within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), settle(),
 		chromedp.Evaluate(`window.scrollTo(0, 0)`, nil))
 	ownAreaInView(t, ctx, "a turn on a 390-px phone", `.nn-buttons [data-action="end"]`)
 	inView(t, ctx, "a turn on a 390-px phone", ".nn-map")
 	noSidewaysScroll(t, ctx, "a turn")
 	barsNamed(t, ctx, "a turn on a 390-px phone")
 	screenView(t, ctx, "northerners-turn-phone")
-	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), chromedp.Sleep(200*time.Millisecond))
+	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), settle())
 	// Place on the first action offered, end the turn, and play on to the
 	// harvest.
-	within(t, ctx, "placing", chromedp.Click(`.nn-bars [data-action="action"]`, chromedp.ByQuery), chromedp.Sleep(200*time.Millisecond))
+	within(t, ctx, "placing", chromedp.Click(`.nn-bars [data-action="action"]`, chromedp.ByQuery), settle())
 	for n := 0; n < 300 && !harvesting; n++ {
 		within(t, ctx, "looking for the harvest", chromedp.Evaluate(harvest, &harvesting))
 		if harvesting {
@@ -95,12 +96,12 @@ func TestNorthernersWholeGameAgainstBots(t *testing.T) {
 	ownAreaInView(t, ctx, "the harvest at 1280×800", `.nn-own [data-action="resolve"]`)
 	inView(t, ctx, "the harvest at 1280×800", ".nn-map")
 	screenView(t, ctx, "northerners-harvest")
-	within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond),
+	within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), settle(),
 		chromedp.Evaluate(`window.scrollTo(0, 0)`, nil))
 	ownAreaInView(t, ctx, "the harvest on a 390-px phone", `.nn-own [data-action="resolve"]`)
 	inView(t, ctx, "the harvest on a 390-px phone", ".nn-map")
 	screenView(t, ctx, "northerners-harvest-phone")
-	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), chromedp.Sleep(200*time.Millisecond))
+	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), settle())
 
 	dctx, stop := context.WithTimeout(ctx, 2*time.Minute)
 	end, err := drive(dctx, 0, nil)
@@ -127,6 +128,7 @@ func TestNorthernersWholeGameAgainstBots(t *testing.T) {
 // maps alike, both tables settle on the same version, and neither sees the
 // other's quests.
 func TestNorthernersRoomPlaysSeveralRounds(t *testing.T) {
+	t.Parallel()
 	bin, root := theTestBuild(t)
 	site := newRoomSiteOf(t, bin, root, true)
 	host, guest := site.player(t, "Gordon"), site.player(t, "Rikki")
@@ -222,6 +224,7 @@ func TestNorthernersRoomPlaysSeveralRounds(t *testing.T) {
 // side's roll counts as and why, at 1280×800 and on a 390-px phone; when
 // it is over the table keeps it as the last attack.
 func TestNorthernersAttackShowsTheDice(t *testing.T) {
+	t.Parallel()
 	rec := recordBeforeAnAttack(t)
 	bin, root := theApp(t)
 	srv := startServer(t, bin, root)
@@ -272,10 +275,10 @@ func TestNorthernersAttackShowsTheDice(t *testing.T) {
 		  const b = document.querySelector('.nn-buttons [data-action="fight"], .nn-buttons [data-action="lose"]');
 		  if (b) { b.click(); return window.lhRolled ? 'rolled' : 'fight'; }
 		  return window.lhRolled ? 'rolled' : 'wait';
-		})()`, &state), chromedp.Sleep(200*time.Millisecond))
+		})()`, &state), settle())
 		if (state == "rolled" || state == "over") && !rolled {
 			rolled = true
-			within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond),
+			within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), settle(),
 				chromedp.Evaluate(`window.scrollTo(0, 0)`, nil))
 			var why string
 			within(t, ctx, "reading the dice", chromedp.Text(".nn-rolls .nn-why", &why, chromedp.ByQuery))
@@ -283,7 +286,7 @@ func TestNorthernersAttackShowsTheDice(t *testing.T) {
 				t.Errorf("the roll is explained as %q", why)
 			}
 			screenView(t, ctx, "northerners-fight-phone")
-			within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), chromedp.Sleep(200*time.Millisecond))
+			within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), settle())
 		}
 		if state == "over" {
 			break

@@ -21,6 +21,7 @@ import (
 // keep, then the village and the own area), the table never scrolls sideways,
 // and the result names the winner with the scores term by term.
 func TestRaidersWholeGameAgainstBots(t *testing.T) {
+	t.Parallel()
 	bin, root := theApp(t)
 	srv := startServer(t, bin, root)
 	ctx := newBrowser(t)
@@ -46,11 +47,11 @@ func TestRaidersWholeGameAgainstBots(t *testing.T) {
 	// Set-up: keep 3 of 5 by returning 2, clicking cards in the hand.
 	ownAreaInView(t, ctx, "keeping cards at 1280×800", `.rd-hand [data-action="return"]`)
 	screenView(t, ctx, "raiders-keep")
-	within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond))
+	within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), settle())
 	ownAreaInView(t, ctx, "keeping cards on a 390-px phone", `.rd-hand [data-action="return"]`)
 	noSidewaysScroll(t, ctx, "keeping cards")
 	screenView(t, ctx, "raiders-keep-phone")
-	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), chromedp.Sleep(200*time.Millisecond))
+	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), settle())
 
 	// The same table with instant bots; play until the person works in the
 	// village (places or takes a worker), and look at it on both screens.
@@ -75,12 +76,12 @@ func TestRaidersWholeGameAgainstBots(t *testing.T) {
 	within(t, ctx, "the top", chromedp.Evaluate(`window.scrollTo(0, 0)`, nil))
 	inView(t, ctx, "working at 1280×800", `.rd-building[data-action]`)
 	screenView(t, ctx, "raiders-turn")
-	within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond),
+	within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), settle(),
 		chromedp.Evaluate(`window.scrollTo(0, 0)`, nil))
 	inView(t, ctx, "working on a 390-px phone", `.rd-building[data-action]`)
 	noSidewaysScroll(t, ctx, "a work turn")
 	screenView(t, ctx, "raiders-turn-phone")
-	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), chromedp.Sleep(200*time.Millisecond))
+	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), settle())
 
 	end, err := drive(ctx, 0, nil)
 	if err != nil || end != "over" {
@@ -120,6 +121,7 @@ func noSidewaysScroll(t *testing.T, ctx context.Context, when string) {
 // result, which scores quests and fame. The draft and the Mead Hall's row
 // are in view at 1280×800 and on a 390-px phone.
 func TestRaidersWithBothModulesAgainstBots(t *testing.T) {
+	t.Parallel()
 	bin, root := theApp(t)
 	srv := startServer(t, bin, root)
 	ctx := newBrowser(t)
@@ -141,11 +143,11 @@ func TestRaidersWithBothModulesAgainstBots(t *testing.T) {
 	// The draft: hire one, pass one left, one right, by clicking cards.
 	ownAreaInView(t, ctx, "drafting at 1280×800", `.rd-hand [data-action="draft"]`)
 	screenView(t, ctx, "raiders-draft")
-	within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond))
+	within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), settle())
 	ownAreaInView(t, ctx, "drafting on a 390-px phone", `.rd-hand [data-action="draft"]`)
 	noSidewaysScroll(t, ctx, "drafting")
 	screenView(t, ctx, "raiders-draft-phone")
-	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), chromedp.Sleep(200*time.Millisecond))
+	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), settle())
 	for i := range 3 {
 		if _, _, err := look(ctx, i); err != nil {
 			t.Fatal(err)
@@ -174,11 +176,11 @@ func TestRaidersWithBothModulesAgainstBots(t *testing.T) {
 		chromedp.WaitVisible(`.rd-hall [data-action="charm"]`, chromedp.ByQuery))
 	inView(t, ctx, "charming the crowd at 1280×800", `.rd-hall [data-action="charm"]:last-of-type`)
 	screenView(t, ctx, "raiders-mead-hall")
-	within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond))
+	within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), settle())
 	inView(t, ctx, "charming the crowd on a 390-px phone", `.rd-hall [data-action="charm"]:last-of-type`)
 	noSidewaysScroll(t, ctx, "the Mead Hall")
 	screenView(t, ctx, "raiders-mead-hall-phone")
-	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), chromedp.Sleep(200*time.Millisecond))
+	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), settle())
 	var hand, handAfter int
 	within(t, ctx, "charming the crowd", chromedp.Evaluate(`document.querySelectorAll('.rd-hand .rd-card').length`, &hand),
 		chromedp.Click(`.rd-hall [data-action="charm"]`, chromedp.ByQuery),

@@ -43,6 +43,7 @@ const rnStep = `(() => {
 const rnLogCount = `(document.querySelector('.log summary') || {textContent: ''}).textContent`
 
 func TestRedNorthWholeGameAgainstBots(t *testing.T) {
+	t.Parallel()
 	bin, root := theApp(t)
 	srv := startServer(t, bin, root)
 	ctx := newBrowser(t)
@@ -83,9 +84,9 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 	}
 	// Deploying: the player's move, and the hand is what they use.
 	ownAreaInView(t, ctx, "deploying at 1280×800", ".rn-hand .hand-cards")
-	within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(200*time.Millisecond))
+	within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), settle())
 	ownAreaInView(t, ctx, "deploying on a 390-px phone", ".rn-hand .hand-cards")
-	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), chromedp.Sleep(200*time.Millisecond))
+	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), settle())
 	if !strings.Contains(tableURL, "/play/rednorth/") || !strings.Contains(tableURL, "save=") {
 		t.Fatalf("the start button led to %s", tableURL)
 	}
@@ -162,13 +163,13 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 			// Wait until the table has applied it (a new version).
 			var grew bool
 			if err := chromedp.Run(ctx, chromedp.Poll(fmt.Sprintf(`%s !== %q || !!document.querySelector('.rn-result')`, roomVersion, before), &grew,
-				chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+				chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second))); err != nil {
 				failure(t, ctx, fmt.Sprintf("click %d (%s): the table did not take the action: %v", clicks, res, err))
 			}
 			continue
 		case res == "pick":
 			clicks++
-			wait, stop := context.WithTimeout(ctx, 10*time.Second)
+			wait, stop := context.WithTimeout(ctx, 60*time.Second)
 			err := chromedp.Run(wait, chromedp.WaitVisible(".rn-tray", chromedp.ByQuery))
 			stop()
 			if err != nil {
@@ -263,7 +264,7 @@ func ownAreaInView(t *testing.T, ctx context.Context, when, sel string) {
 func clickableWhereItStands(t *testing.T, ctx context.Context, when, sel string, every bool) {
 	t.Helper()
 	var res string
-	deadline := time.Now().Add(time.Second)
+	var settle viewSettled
 	for {
 		within(t, ctx, "measuring "+when, chromedp.Evaluate(fmt.Sprintf(`(() => {
 		  let els = [...document.querySelectorAll(%q)];
@@ -280,7 +281,9 @@ func clickableWhereItStands(t *testing.T, ctx context.Context, when, sel string,
 		  if (bg.startsWith('rgba') && !bg.endsWith(', 1)')) return 'the status bar is see-through: ' + bg;
 		  return 'ok';
 		})()`, sel, sel, every), &res))
-		if res == "ok" || time.Now().After(deadline) {
+		var settled bool
+		within(t, ctx, "the page settled", chromedp.Evaluate(`!window.longhallSettled || window.longhallSettled()`, &settled))
+		if res == "ok" || settle.final(viewCheck{Problems: []string{res}, Settled: settled}) {
 			break
 		}
 		time.Sleep(100 * time.Millisecond)
@@ -322,7 +325,7 @@ func phoneShot(t *testing.T, ctx context.Context) {
 	var overflow bool
 	if err := chromedp.Run(ctx,
 		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)),
-		chromedp.Sleep(300*time.Millisecond),
+		settle(),
 		chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth + 1`, &overflow),
 	); err != nil {
 		t.Fatal(err)
@@ -334,7 +337,7 @@ func phoneShot(t *testing.T, ctx context.Context) {
 		ownAreaInView(t, ctx, "acting on a 390-px phone", ".rn-mine .rn-party")
 	}
 	screenshot(t, ctx, "rednorth-phone")
-	if err := chromedp.Run(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Sleep(100*time.Millisecond)); err != nil {
+	if err := chromedp.Run(ctx, chromedp.EmulateViewport(1280, 900), settle()); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -344,6 +347,7 @@ func phoneShot(t *testing.T, ctx context.Context) {
 // shown: at the start (deployment is simultaneous, so someone's hand would
 // show at once) and after a reload.
 func TestHotSeatAsksForTheDeviceBeforeAnyHand(t *testing.T) {
+	t.Parallel()
 	bin, root := theApp(t)
 	srv := startServer(t, bin, root)
 	ctx := newBrowser(t)
@@ -415,7 +419,7 @@ func tapShowsWhy(t testing.TB, ctx context.Context) bool {
 	if len(at) != 2 {
 		return false
 	}
-	within(t, ctx, "a tap on it", chromedp.MouseClickXY(at[0], at[1]), chromedp.Sleep(100*time.Millisecond),
+	within(t, ctx, "a tap on it", chromedp.MouseClickXY(at[0], at[1]), settle(),
 		chromedp.Evaluate(`(document.querySelector('#card-text') || {}).textContent || ''`, &text), chromedp.Evaluate(`window.lhWhy`, &want))
 	if !strings.Contains(text, "Not now: "+want) {
 		t.Errorf("a tap on something closed shows %q, want its reason %q", text, want)

@@ -8,7 +8,6 @@ package e2e
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -24,11 +23,13 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/coder/websocket"
+
+	"longhall/app/internal/npmtools"
 )
 
 // relayPackages are the npm packages the relay scripts need. The versions
 // must match npmPackages in app/signal/relays_test.go: both packages'
-// tests share one install.
+// tests share one install (npmtools' set "relays").
 var relayPackages = []string{
 	"bittorrent-tracker@11.2.3",
 	"@nostr-relay/core@0.0.40",
@@ -43,35 +44,27 @@ var (
 	relayToolsErr  error
 )
 
-// needRelayTools returns the tools directory ($LONGHALL_TOOLS, or .tools at
-// the module root) after making sure it holds relayPackages and the relay
-// scripts, copied there as lh-e2e-tracker.mjs and lh-e2e-relay.mjs so that
-// Node resolves their imports in its node_modules.
-//
-// The signal package's tests use the same directory and may run at the
-// same time in another process: npm runs only when a package is missing
-// or at another version, and the scripts are written under names of their
-// own, each through a temporary file and a rename.
+// needRelayTools returns the directory whose node_modules holds
+// relayPackages (npmtools' set "relays", which the signal package's tests
+// share), with the relay scripts copied there as lh-e2e-tracker.mjs and
+// lh-e2e-relay.mjs so that Node resolves their imports in it.
 func needRelayTools(t testing.TB) string {
 	t.Helper()
 	relayToolsOnce.Do(func() {
-		dir := toolsDir()
-		relayToolsDir = dir
 		if _, err := exec.LookPath("node"); err != nil {
 			relayToolsErr = fmt.Errorf("these tests run a real WebTorrent tracker and Nostr relay on Node.js, " +
 				"and node is not on PATH: apt-get install nodejs npm (make test installs them as root)")
 			return
 		}
-		if relayToolsErr = npmInstall(dir, relayPackages); relayToolsErr != nil {
+		dir, err := npmtools.Install("relays", relayPackages)
+		if relayToolsErr = err; err != nil {
 			return
 		}
+		relayToolsDir = dir
 		for _, s := range []string{"tracker.mjs", "relay.mjs"} {
 			b, err := os.ReadFile(filepath.Join(moduleRoot(), "app", "signal", "testdata", s))
 			if err == nil {
-				tmp := filepath.Join(dir, fmt.Sprintf(".lh-e2e-%s.%d", s, os.Getpid()))
-				if err = os.WriteFile(tmp, b, 0o644); err == nil {
-					err = os.Rename(tmp, filepath.Join(dir, "lh-e2e-"+s))
-				}
+				err = npmtools.CopyScript(dir, "lh-e2e-"+s, b)
 			}
 			if err != nil {
 				relayToolsErr = fmt.Errorf("copying the relay script %s into %s: %w", s, dir, err)
@@ -83,50 +76,6 @@ func needRelayTools(t testing.TB) string {
 		t.Fatal(relayToolsErr)
 	}
 	return relayToolsDir
-}
-
-// toolsDir is where the tests install npm packages: $LONGHALL_TOOLS, or
-// .tools at the module root (git-ignored).
-func toolsDir() string {
-	if dir := os.Getenv("LONGHALL_TOOLS"); dir != "" {
-		return dir
-	}
-	return filepath.Join(moduleRoot(), ".tools")
-}
-
-// npmInstall installs pkgs (name@version each) into dir with npm, unless
-// dir/node_modules holds them at those versions already: no scripts, so no
-// package downloads anything of its own. env adds to npm's environment.
-func npmInstall(dir string, pkgs []string, env ...string) error {
-	if npmPackagesIn(dir, pkgs) {
-		return nil
-	}
-	if _, err := exec.LookPath("npm"); err != nil {
-		return fmt.Errorf("the tests need npm to install %s into %s, and npm is not on PATH: apt-get install npm (make test installs it as root)", strings.Join(pkgs, " "), dir)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	cmd := exec.Command("npm", append([]string{"install", "--prefix", dir, "--ignore-scripts", "--no-audit", "--no-fund"}, pkgs...)...)
-	cmd.Env = append(os.Environ(), env...)
-	if out, err := cmd.CombinedOutput(); err != nil || !npmPackagesIn(dir, pkgs) {
-		return fmt.Errorf("npm install %s into %s failed: %v\n%s", strings.Join(pkgs, " "), dir, err, out)
-	}
-	return nil
-}
-
-// npmPackagesIn says whether dir/node_modules holds every package at its
-// version.
-func npmPackagesIn(dir string, pkgs []string) bool {
-	for _, p := range pkgs {
-		at := strings.LastIndexByte(p, '@')
-		b, err := os.ReadFile(filepath.Join(dir, "node_modules", p[:at], "package.json"))
-		var pkg struct{ Version string }
-		if err != nil || json.Unmarshal(b, &pkg) != nil || pkg.Version != p[at+1:] {
-			return false
-		}
-	}
-	return true
 }
 
 // StartTracker runs a WebTorrent tracker (npm's bittorrent-tracker, its
@@ -211,6 +160,7 @@ func (n *netns) startRelay(t testing.TB, script string) string {
 // namespace opens a WebSocket to the tracker and to the Nostr relay
 // started there, and the relay answers a subscription.
 func TestRelaysAreReachableFromABrowserInANamespace(t *testing.T) {
+	t.Parallel()
 	ns := newNetns(t)
 	tracker, relay := ns.StartTracker(t), ns.StartNostrRelay(t)
 	base := ns.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -134,9 +134,9 @@ func (d *downloads) next(t testing.TB, name *regexp.Regexp) string {
 			t.Fatalf("the download is named %q, not like %s", suggested, name)
 		}
 		return filepath.Join(d.dir, suggested)
-	case <-time.After(15 * time.Second):
+	case <-time.After(stepLimit):
 		entries, _ := os.ReadDir(d.dir)
-		t.Fatalf("no download finished in 15 s (%d files in the folder)", len(entries))
+		t.Fatalf("no download finished in %v (%d files in the folder)", stepLimit, len(entries))
 		return ""
 	}
 }
@@ -147,6 +147,7 @@ func (d *downloads) next(t testing.TB, name *regexp.Regexp) string {
 // page and watched; damaged files are refused in words and lose nothing;
 // a game in progress shows only its lone person's view.
 func TestReplayWatchSaveAndOpen(t *testing.T) {
+	t.Parallel()
 	bin, root := theApp(t)
 	srv := startServer(t, bin, root)
 	ctx := newBrowser(t)
@@ -361,7 +362,7 @@ func replayFitsTheScreen(t *testing.T, ctx context.Context, name string, w, h in
 		Problems []string
 		Share    float64
 	}
-	within(t, ctx, "a "+name+" screen", chromedp.EmulateViewport(w, h), chromedp.Sleep(300*time.Millisecond), chromedp.Evaluate(`(() => {
+	within(t, ctx, "a "+name+" screen", chromedp.EmulateViewport(w, h), settle(), chromedp.Evaluate(`(() => {
 	  const W = innerWidth, H = innerHeight, problems = [];
 	  const bar = document.querySelector('#replay-bar').getBoundingClientRect(), area = document.querySelector('#board-area').getBoundingClientRect();
 	  if (bar.bottom > area.top + 1) problems.push('the bar (to ' + bar.bottom + ') reaches into the board (from ' + area.top + ')');
@@ -404,6 +405,7 @@ func readSavedRecord(t testing.TB, path string) rules.Record {
 // (not only the host) is offered "Watch the replay", which opens the
 // whole game from the host's record, every seat's view choosable.
 func TestRoomEndsWithAReplayForEveryone(t *testing.T) {
+	t.Parallel()
 	site := newRoomSite(t, true)
 	host := site.player(t, "Gordon")
 	rikki := site.player(t, "Rikki")

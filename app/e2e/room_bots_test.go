@@ -17,6 +17,7 @@ import (
 // seat in rooms too), and plays on; the bot's moves reach the table under
 // its name.
 func TestRoomHostSeatsAHardBot(t *testing.T) {
+	t.Parallel()
 	site := newRoomSite(t, false)
 	host := site.player(t, "Gordon")
 	site.openRoom(t, host, 2)
@@ -29,7 +30,7 @@ func TestRoomHostSeatsAHardBot(t *testing.T) {
 		chromedp.Poll(hard, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
 	screenView(t, host, "room-hard-bot")
 	within(t, host, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)),
-		chromedp.ScrollIntoView(level, chromedp.ByQuery), chromedp.Sleep(300*time.Millisecond))
+		chromedp.ScrollIntoView(level, chromedp.ByQuery), settle())
 	clickableOnPage(t, host, "the bot's level on a phone", level)
 	screenView(t, host, "room-hard-bot-phone")
 	within(t, host, "a desktop", chromedp.EmulateViewport(1280, 800),

@@ -60,6 +60,7 @@ const holdBanner = `(document.querySelector('#banner') || {}).textContent || ''`
 const holdLink = `((document.querySelector('#banner') || {dataset: {}}).dataset.link || '')`
 
 func TestRoomHoldsAgainstAHostileGuest(t *testing.T) {
+	t.Parallel()
 	bin, root := theTestBuild(t) // cut-offs of 5 s, then 10 s (game_testgame.go)
 	site := newRoomSiteOf(t, bin, root, true)
 	host := site.player(t, "Gordon")
@@ -100,7 +101,7 @@ func TestRoomHoldsAgainstAHostileGuest(t *testing.T) {
 		}
 		var banner string
 		within(t, rikki, "Rikki cut off",
-			chromedp.Poll(holdLink+` === 'removed'`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)),
+			chromedp.Poll(holdLink+` === 'removed'`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)),
 			chromedp.Evaluate(holdBanner, &banner))
 		var told string
 		// This round's line, not only the last round's: one more system
@@ -108,7 +109,7 @@ func TestRoomHoldsAgainstAHostileGuest(t *testing.T) {
 		within(t, host, "the host told", chromedp.Poll(fmt.Sprintf(`(() => {
 		  const lines = [...document.querySelectorAll('#chat .lines li.system')].map(l => l.textContent);
 		  return lines.length > %d ? lines.join(' | ') : '';
-		})()`, round), &told, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second)))
+		})()`, round), &told, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)))
 		t.Logf("round %d: Rikki reads %q; the room reads %q", round+1, banner, told)
 		if keptOut == 0 {
 			if !strings.Contains(banner, "removed you from this room") {
@@ -133,7 +134,7 @@ func TestRoomHoldsAgainstAHostileGuest(t *testing.T) {
 		// kept out.
 		cut := time.Now()
 		within(t, rikki, "Rikki back at once", chromedp.Reload(), clientReady(),
-			chromedp.Poll(holdLink+` === 'removed'`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)),
+			chromedp.Poll(holdLink+` === 'removed'`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)),
 			chromedp.Evaluate(holdBanner, &banner))
 		if time.Since(cut) < keptOut && !strings.Contains(banner, "were cut off") {
 			t.Errorf("round %d: reloading at once, Rikki reads %q; want him kept out", round+1, banner)
@@ -148,13 +149,13 @@ func TestRoomHoldsAgainstAHostileGuest(t *testing.T) {
 	// Removed: a reload does not bring him back, and a bot plays his seat.
 	var banner string
 	within(t, rikki, "Rikki trying again", chromedp.Reload(), clientReady(),
-		chromedp.Poll(holdLink+` === 'removed'`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Poll(holdLink+` === 'removed'`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)),
 		chromedp.Evaluate(holdBanner, &banner))
 	if !strings.Contains(banner, "removed you from this room") {
 		t.Errorf("removed, Rikki reads %q after a reload", banner)
 	}
 	within(t, host, "a bot in Rikki's seat", chromedp.Poll(`(document.querySelector('#seat-1') || {dataset: {}}).dataset.state === 'bot'`, nil,
-		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second)))
+		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)))
 	screenshot(t, host, "room-hold-flooder-removed")
 	playOn(t, "with a bot in Rikki's seat", host)
 }
@@ -199,6 +200,7 @@ func playOn(t *testing.T, when string, host context.Context, others ...context.C
 // takes his seat; the first tab says so and offers it back, and one click
 // takes it back, the second tab stepping aside the same way.
 func TestRoomGuestTakesHisSeatBackFromAnotherTab(t *testing.T) {
+	t.Parallel()
 	site := newRoomSite(t, true)
 	host := site.player(t, "Gordon")
 	rikki := site.player(t, "Rikki")

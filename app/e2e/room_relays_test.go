@@ -26,6 +26,7 @@ func newRoomSiteWith(t testing.TB, ns *netns, trackers, relays []string) *roomSi
 // Connection line says which relays answer and which do not, and the
 // guest's says which one brought it to the host.
 func TestRoomMeetsDespiteDeadAndSilentRelays(t *testing.T) {
+	t.Parallel()
 	ns := newNetns(t)
 	liveTracker, liveRelay := ns.StartTracker(t), ns.StartNostrRelay(t)
 	deadTracker, deadRelay := ns.DeadRelay(t), ns.DeadRelay(t)

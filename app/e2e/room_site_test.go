@@ -112,7 +112,7 @@ func (s *roomSite) openRoomOf(t testing.TB, ctx context.Context, game string, n 
 		chromedp.Evaluate(`document.querySelector('#room-players').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
 		chromedp.Click("#open-room", chromedp.ByQuery),
 		chromedp.WaitVisible("#room-link", chromedp.ByQuery),
-		chromedp.Poll(`(document.querySelector('#room-link') || {}).value || ''`, &link, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Poll(`(document.querySelector('#room-link') || {}).value || ''`, &link, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)),
 	); err != nil {
 		t.Fatalf("opening a room: %v", err)
 	}
@@ -148,6 +148,6 @@ func startWith(t *testing.T, host, guest context.Context, link, board string) {
 	}
 	within(t, guest, "the guest ready", chromedp.Click("#ready", chromedp.ByQuery))
 	within(t, host, "starting",
-		chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)),
 		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(board, chromedp.ByQuery))
 }

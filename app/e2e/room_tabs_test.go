@@ -13,6 +13,7 @@ import (
 // TestRoomTwoTabsOverBroadcastChannel: with no relay at all, a second tab
 // of the host's browser joins through the BroadcastChannel.
 func TestRoomTwoTabsOverBroadcastChannel(t *testing.T) {
+	t.Parallel()
 	site := newRoomSite(t, false)
 	host := site.player(t, "Gordon")
 	link := site.openRoom(t, host, 2)
@@ -30,7 +31,7 @@ func TestRoomTwoTabsOverBroadcastChannel(t *testing.T) {
 	}
 	var state string
 	if err := chromedp.Run(host, chromedp.Poll(`(document.querySelector('#seat-1') || {}).dataset?.state || ''`, &state,
-		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second))); err != nil || state != "not ready" {
+		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second))); err != nil || state != "not ready" {
 		roomFailure(t, host, "the host does not see the second tab seated", err)
 	}
 	screenshot(t, tab, "room-second-tab")
@@ -58,6 +59,7 @@ func TestRoomTwoTabsOverBroadcastChannel(t *testing.T) {
 // BroadcastChannel either) connect by copying an offer code and an answer
 // code between them.
 func TestRoomByConnectionCodes(t *testing.T) {
+	t.Parallel()
 	site := newRoomSite(t, false)
 	host := site.player(t, "Gordon")
 	link := site.openRoom(t, host, 2)
@@ -73,7 +75,7 @@ func TestRoomByConnectionCodes(t *testing.T) {
 		chromedp.SetValue("#offer-code", offer, chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelector('#offer-code').dispatchEvent(new Event('input', {bubbles: true}))`, nil),
 		chromedp.Click("#answer-code", chromedp.ByQuery),
-		chromedp.Poll(`(document.querySelector('#my-answer') || {}).value || ''`, &answer, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Poll(`(document.querySelector('#my-answer') || {}).value || ''`, &answer, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)),
 	); err != nil {
 		roomFailure(t, host, "answering the code", err)
 	}
@@ -95,6 +97,7 @@ func TestRoomByConnectionCodes(t *testing.T) {
 // taking over makes the first tab step down, and the guest follows the new
 // host tab by itself.
 func TestRoomHasOneHostTab(t *testing.T) {
+	t.Parallel()
 	site := newRoomSite(t, false)
 	host := site.player(t, "Gordon")
 	link := site.openRoom(t, host, 2)

@@ -69,7 +69,7 @@ func playToTheEnd(ctx context.Context, stop <-chan struct{}, d *driven) (string,
 		case res == "over":
 			var title string
 			err := chromedp.Run(ctx, chromedp.Poll(`(document.querySelector('.rn-result-title') || {}).textContent || ''`, &title,
-				chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second)))
+				chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)))
 			return title, err
 		case strings.HasPrefix(res, "act "):
 			// Wait for the host to apply it (a new version) or refuse it.
@@ -126,6 +126,7 @@ func logLines(t testing.TB, ctx context.Context) string {
 // then the host reloads: the guests wait, the room resumes, and the game
 // ends the same for everyone.
 func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
+	t.Parallel()
 	began := time.Now()
 	site := newRoomSite(t, true)
 	host := site.player(t, "Gordon")
@@ -160,14 +161,14 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 	screenshot(t, guests["Rikki"], "room-guest-lobby")
 	var startOK bool
 	if err := chromedp.Run(host,
-		chromedp.Poll(`!document.querySelector('#start').disabled`, &startOK, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Poll(`!document.querySelector('#start').disabled`, &startOK, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)),
 	); err != nil {
 		roomFailure(t, host, "the host could never start", err)
 	}
 	screenshot(t, host, "room-host-lobby")
 	var overflow bool
 	within(t, host, "viewing the host's lobby on a phone",
-		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond),
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), settle(),
 		chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth + 1`, &overflow))
 	if overflow {
 		t.Error("the host's lobby scrolls sideways on a 390-px phone")
@@ -207,7 +208,7 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 	screenshot(t, guests["Hakka"], "room-guest-midgame")
 	// Friends open links on phones: the room must fit one.
 	within(t, guests["Hakka"], "viewing the room on a phone",
-		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond),
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), settle(),
 		chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth + 1`, &overflow))
 	if overflow {
 		t.Error("the room scrolls sideways on a 390-px phone")

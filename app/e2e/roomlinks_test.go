@@ -14,6 +14,7 @@ import (
 // TestBadRoomLinksAreExplained: a room address that cannot work says why,
 // in words, and offers the way back; nothing breaks.
 func TestBadRoomLinksAreExplained(t *testing.T) {
+	t.Parallel()
 	bin, root := theApp(t)
 	srv := startServer(t, bin, root)
 	ctx := newBrowser(t)
@@ -36,7 +37,7 @@ func TestBadRoomLinksAreExplained(t *testing.T) {
 				chromedp.Navigate(srv.URL+c.path),
 				clientReady(),
 				chromedp.Poll(`(document.querySelector('.page-room .error') || {}).textContent || ''`, &text,
-					chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second)),
+					chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)),
 			); err != nil {
 				t.Fatalf("%s: %v", c.path, err)
 			}
@@ -52,6 +53,7 @@ func TestBadRoomLinksAreExplained(t *testing.T) {
 // clipboard holds the room's link, as a friend will receive it. (Served on
 // loopback, a secure origin, so the page may use the clipboard API.)
 func TestCopyLinkPutsTheLinkOnTheClipboard(t *testing.T) {
+	t.Parallel()
 	bin, root := theApp(t)
 	srv := startServer(t, bin, root)
 	ctx := newBrowser(t)

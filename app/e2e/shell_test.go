@@ -12,6 +12,7 @@ import (
 )
 
 func TestHomePageListsTheGames(t *testing.T) {
+	t.Parallel()
 	bin, root := theApp(t)
 	srv := startServer(t, bin, root)
 	ctx := newBrowser(t)
@@ -31,7 +32,7 @@ func TestHomePageListsTheGames(t *testing.T) {
 	} else {
 		t.Logf("app.wasm: %.0f bytes on the wire for %.0f", sizes[0], sizes[1])
 	}
-	if err := chromedp.Run(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond)); err != nil {
+	if err := chromedp.Run(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), settle()); err != nil {
 		t.Fatal(err)
 	}
 	var overflow bool
@@ -45,6 +46,7 @@ func TestHomePageListsTheGames(t *testing.T) {
 }
 
 func TestPlayerNameIsKeptInTheBrowser(t *testing.T) {
+	t.Parallel()
 	bin, root := theApp(t)
 	srv := startServer(t, bin, root)
 	ctx := newBrowser(t)
@@ -57,7 +59,7 @@ func TestPlayerNameIsKeptInTheBrowser(t *testing.T) {
 		chromedp.WaitVisible(`.namefield [role="status"]`, chromedp.ByQuery),
 		chromedp.Reload(),
 		clientReady(),
-		chromedp.Sleep(200*time.Millisecond),
+		settle(),
 		chromedp.Value("#player-name", &got, chromedp.ByQuery),
 	); err != nil {
 		t.Fatal(err)
@@ -71,6 +73,7 @@ func TestPlayerNameIsKeptInTheBrowser(t *testing.T) {
 // cached the app, a reload with the network cut and the server gone still
 // renders the app, and so does another page of it.
 func TestOfflineReloadStillRenders(t *testing.T) {
+	t.Parallel()
 	bin, root := theApp(t)
 	srv := startServer(t, bin, root)
 	ctx := newBrowser(t)
@@ -117,6 +120,7 @@ func offlineCheck(t *testing.T, ctx context.Context, base string, stopServer fun
 // TestStaticSiteWorksAtRootAndUnderASubPath serves `longhall dist` output
 // with a plain file server, as GitHub Pages or any static host would.
 func TestStaticSiteWorksAtRootAndUnderASubPath(t *testing.T) {
+	t.Parallel()
 	bin, root := theApp(t)
 	for _, prefix := range []string{"", "/longhall"} {
 		t.Run("prefix="+prefix, func(t *testing.T) {

@@ -21,7 +21,7 @@ const logAsides = `[...document.querySelectorAll('#gamelog li.aside')].map(l => 
 // poll waits until the expression is true.
 func poll(t *testing.T, ctx context.Context, step, expr string) {
 	t.Helper()
-	within(t, ctx, step, chromedp.Poll(expr, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)))
+	within(t, ctx, step, chromedp.Poll(expr, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)))
 }
 
 // TestUndoInHotSeat: two people share a device (Hands, the test game). The
@@ -30,6 +30,7 @@ func poll(t *testing.T, ctx context.Context, step, expr string) {
 // Once the second player's card has turned the round up and dealt new
 // cards (a draw), nothing is offered to take back.
 func TestUndoInHotSeat(t *testing.T) {
+	t.Parallel()
 	bin, root := theTestBuild(t)
 	srv := startServer(t, bin, root)
 	ctx := newBrowser(t)
@@ -77,6 +78,7 @@ func TestUndoInHotSeat(t *testing.T) {
 // and both logs say the guest took a move back; the host's log does not
 // name the card.
 func TestUndoInARoom(t *testing.T) {
+	t.Parallel()
 	bin, root := theTestBuild(t)
 	site := newRoomSiteOf(t, bin, root, true)
 	host := site.player(t, "Gordon")
@@ -91,12 +93,12 @@ func TestUndoInARoom(t *testing.T) {
 		t.Error("the Undo button is covered")
 	}
 	screenView(t, rikki, "undo-room-offered")
-	within(t, rikki, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Sleep(300*time.Millisecond))
+	within(t, rikki, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), settle())
 	if !clickableNow(rikki, "#undo") {
 		t.Error("on a phone the Undo button is off the screen or covered")
 	}
 	screenView(t, rikki, "undo-room-offered-phone")
-	within(t, rikki, "a desktop", chromedp.EmulateViewport(1280, 800), chromedp.Sleep(200*time.Millisecond))
+	within(t, rikki, "a desktop", chromedp.EmulateViewport(1280, 800), settle())
 	within(t, rikki, "Rikki takes it back", chromedp.Click("#undo", chromedp.ByQuery))
 	poll(t, rikki, "Rikki's card back in his hand", handsHand+` === `+jsString(before))
 	poll(t, host, "the host sees Rikki choosing again", `document.querySelector('#table .hands-seats').textContent.includes('choosing')`)

@@ -3,6 +3,8 @@
 package online
 
 import (
+	"strconv"
+	"sync"
 	"syscall/js"
 	"time"
 )
@@ -15,6 +17,16 @@ import (
 // kept small.
 const slice = 12 * time.Millisecond
 
+// breaths counts, for the page's function longhallBreaths() (tests and
+// `make bench`), how often a search called its pause and how often the
+// pause handed the thread back to the browser. A test checks the search
+// yields by these counts; how long the tasks between yields last is a
+// benchmark's figure, which a busy machine would make a test's coin toss.
+var breaths struct {
+	once           sync.Once
+	pauses, yields int
+}
+
 // newBreather returns the pause a hard bot's search calls every few dozen
 // actions it plays out (session.Options.BotPause). Go runs on the page's
 // one thread, so a search that never blocks would hold the page until it
@@ -26,6 +38,11 @@ func newBreather() func() {
 	if ch.IsUndefined() {
 		return nil
 	}
+	breaths.once.Do(func() {
+		js.Global().Set("longhallBreaths", js.FuncOf(func(js.Value, []js.Value) any {
+			return `{"pauses":` + strconv.Itoa(breaths.pauses) + `,"yields":` + strconv.Itoa(breaths.yields) + `}`
+		}))
+	})
 	channel := ch.New()
 	wake := make(chan struct{}, 1)
 	channel.Get("port1").Set("onmessage", js.FuncOf(func(js.Value, []js.Value) any {
@@ -38,11 +55,13 @@ func newBreather() func() {
 	port := channel.Get("port2")
 	last := time.Now()
 	return func() {
+		breaths.pauses++
 		if time.Since(last) < slice {
 			return
 		}
 		port.Call("postMessage", nil)
 		<-wake
+		breaths.yields++
 		last = time.Now()
 	}
 }
