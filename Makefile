@@ -25,7 +25,7 @@ BENCH_BEFORE := 34bb8bebd9d01c009aff4a2091b9f274849744b3
 HARD_GAMES   ?= 400
 GAME_BENCH_PKGS = $(filter-out longhall/rules/mcts,$(RULES_PKGS))
 
-.PHONY: all run build wasm native test vet unit e2e dist bench fuzz clean deps-browser deps-firefox deps-turn deps-netns deps-node deps-dist
+.PHONY: all run build wasm native test test-long vet unit e2e dist bench stress deps-stress fuzz clean deps-browser deps-firefox deps-turn deps-netns deps-node deps-dist
 
 all: build
 
@@ -93,9 +93,22 @@ unit:
 	$(GO) test -race -timeout 15m $(APP_PKGS)
 	$(GO) test -timeout 15m $(BOARD_PKGS) $(RULES_PKGS)
 
+# The nightly run: the rules' conformance suites and their other tests of
+# many random games play thousands of games (LONGHALL_LONG=1, read by
+# rules/rulestest) where make test plays a few; the boards' packages run
+# beside them as in unit.
+test-long:
+	LONGHALL_LONG=1 $(GO) test -timeout 3h $(RULES_PKGS) $(BOARD_PKGS)
+
+# Browser tests run side by side: each starts its own server, network
+# namespace and browsers, and most of a test's time is spent waiting (bots'
+# pace, a link's outage, ICE giving up), so twice as many as the cores
+# keep them busy. Nothing in them asserts a duration under 10 s: timings
+# are make bench's.
+E2E_PARALLEL ?= $(shell echo $$(( $$(nproc) * 2 )))
 e2e:
-	@echo "== browser tests (headless Chromium)"
-	LONGHALL_BIN=$(CURDIR)/$(BIN) LONGHALL_ROOT=$(CURDIR) $(GO) test -count=1 -timeout 20m -v ./app/e2e 2>&1 | tee $(BUILD)/e2e.log | grep -E '^(=== RUN|--- |PASS|FAIL|ok|panic)|_test.go'; exit $${PIPESTATUS[0]}
+	@echo "== browser tests (headless Chromium, $(E2E_PARALLEL) at a time)"
+	LONGHALL_BIN=$(CURDIR)/$(BIN) LONGHALL_ROOT=$(CURDIR) $(GO) test -count=1 -timeout 20m -parallel $(E2E_PARALLEL) -v ./app/e2e 2>&1 | tee $(BUILD)/e2e.log | grep -E '^(=== RUN|--- |PASS|FAIL|ok|panic)|_test.go'; exit $${PIPESTATUS[0]}
 
 dist: deps-dist build
 	$(BIN) dist -out dist $(if $(PREFIX),-prefix $(PREFIX))
@@ -117,6 +130,18 @@ bench: deps-browser deps-netns deps-turn deps-dist build
 	@$(GO) test -run '^$$' -bench HardDecision -benchtime 40x -cpu 1 -timeout 1h ./rules/mcts | tee -a $(BUILD)/bench-hard.txt | .ci/benchlines
 	@GOOS=js GOARCH=wasm $(GO) test $(WASM_GCFLAGS) -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -run '^$$' -bench HardDecision -benchtime 40x -timeout 2h ./rules/mcts \
 	  | tee $(BUILD)/bench-hard-wasm.txt | sed 's/^Benchmark/BenchmarkWasmNode/' | .ci/benchlines
+
+# Flakiness, measured: make test STRESS_RUNS times (5), each with a CPU hog
+# on one core beside it; every run's time and every failure is reported
+# (.ci/stress; logs in build/stress/).
+STRESS_RUNS ?= 5
+stress: deps-stress
+	.ci/stress $(STRESS_RUNS)
+
+deps-stress:
+	@command -v stress-ng >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then echo "== installing Debian's stress-ng"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq stress-ng >/dev/null; \
+	  else echo "note: stress-ng is not installed; the CPU hog is a shell loop (sudo apt-get install stress-ng)"; fi; }
 
 fuzz:
 	@for pkg in $$($(GO) list ./...); do \

@@ -5,6 +5,7 @@ import (
 
 	"longhall/rules"
 	"longhall/rules/mcts"
+	"longhall/rules/rulestest"
 )
 
 // far is a toy game: seat 0 picks a number from 0 to 4, then seat 1 waits
@@ -81,10 +82,10 @@ func (s *farState) Clone() rules.State {
 
 // A game that judges its states stops each playout at its horizon and
 // takes the judgement: the bot sees at once what only luck would show at
-// the end.
+// the end. Every seed must see it: 10 of them, 500 under make test-long.
 func TestAJudgedPlayoutStopsAtTheHorizon(t *testing.T) {
 	st, _ := far{}.New(rules.Config{Players: 2}, 1)
-	for seed := range uint64(10) {
+	for seed := range uint64(rulestest.Size(10, 10, 500)) {
 		a, err := mcts.New(far{}, seed).Choose(st, 0)
 		if err != nil {
 			t.Fatal(err)

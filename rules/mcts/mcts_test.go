@@ -14,7 +14,7 @@ import (
 // as they were.
 func TestConformance(t *testing.T) {
 	rulestest.Run(t, rulestest.Suite{
-		Game: testgame.Game{}, Check: testgame.Check, Private: testgame.Private, Games: 20,
+		Game: testgame.Game{}, Check: testgame.Check, Private: testgame.Private,
 		Hard: func(seed uint64) rules.Bot { b := mcts.New(testgame.Game{}, seed); b.Steps = 300; return b },
 	})
 }

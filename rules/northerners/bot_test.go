@@ -9,12 +9,10 @@ import (
 )
 
 // The bar: the bot beats a random player in at least 85% of
-// 2-player games.
+// 2-player games: 100 games (a rate the bot clears by far, so that 100 are
+// enough to tell a broken bot), 2,000 under make test-long.
 func TestBotBeatsRandom(t *testing.T) {
-	games := 100
-	if testing.Short() {
-		games = 20
-	}
+	games := rulestest.Size(20, 100, 2000)
 	wins := 0
 	for seed := range uint64(games) {
 		st, err := game{}.New(rules.Config{Players: 2}, seed)
@@ -35,10 +33,11 @@ func TestBotBeatsRandom(t *testing.T) {
 }
 
 // Bots play whole games at every player count; each ends with a winner
-// and the state valid.
+// and the state valid: 5 games a player count, 100 under make test-long.
 func TestBotsPlayWholeGames(t *testing.T) {
+	games := rulestest.Size(5, 5, 100)
 	for players := 2; players <= 4; players++ {
-		for g := range 5 {
+		for g := range games {
 			st, _ := game{}.New(rules.Config{Players: players}, uint64(100*players+g))
 			bots := map[rules.Seat]rules.Bot{}
 			for p := range players {

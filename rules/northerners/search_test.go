@@ -6,15 +6,15 @@ import (
 	"testing"
 
 	"longhall/rules"
+	"longhall/rules/rulestest"
 )
 
 // searchGames plays whole games, half of the moves by the bot and half at
-// random, and calls visit before every action.
+// random, and calls visit before every action. Its callers size games with
+// rulestest.Size: a fifth under -short, some tens by default, twenty times
+// as many under make test-long.
 func searchGames(t *testing.T, games int, visit func(s *State, seat rules.Seat, rng *rules.RNG)) {
 	t.Helper()
-	if testing.Short() {
-		games = max(1, games/5)
-	}
 	for g := range games {
 		st, err := game{}.New(rules.Config{Players: 2 + g%3}, uint64(1000+g))
 		if err != nil {
@@ -52,7 +52,7 @@ func searchGames(t *testing.T, games int, visit func(s *State, seat rules.Seat, 
 func TestQuietCheckIsLegal(t *testing.T) {
 	kinds := append(slices.Clone(fuzzKinds), "")
 	tried := 0
-	searchGames(t, 30, func(s *State, _ rules.Seat, rng *rules.RNG) {
+	searchGames(t, rulestest.Size(6, 30, 600), func(s *State, _ rules.Seat, rng *rules.RNG) {
 		for seat := rules.Seat(-1); int(seat) <= s.Players; seat++ {
 			legal := s.Legal(seat)
 			var tries []rules.Action
@@ -95,7 +95,7 @@ func TestQuietCheckIsLegal(t *testing.T) {
 // unlabelled, and after the same action (a few of them at every step) it
 // is the loud game byte for byte and has told nothing.
 func TestHushPlaysTheSameGame(t *testing.T) {
-	searchGames(t, 12, func(s *State, seat rules.Seat, rng *rules.RNG) {
+	searchGames(t, rulestest.Size(2, 12, 240), func(s *State, seat rules.Seat, rng *rules.RNG) {
 		quiet := s.Hush().(*State)
 		if mustJSON(quiet) != mustJSON(s) {
 			t.Fatal("a quiet copy differs from its original")
@@ -132,7 +132,7 @@ func TestHushPlaysTheSameGame(t *testing.T) {
 // state and generator deal alike.
 func TestRedealDealsAsTheCardsMayLie(t *testing.T) {
 	n := 0
-	searchGames(t, 12, func(s *State, _ rules.Seat, rng *rules.RNG) {
+	searchGames(t, rulestest.Size(2, 12, 240), func(s *State, _ rules.Seat, rng *rules.RNG) {
 		n++
 		if n%3 != 0 {
 			return

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"longhall/rules"
+	"longhall/rules/rulestest"
 )
 
 // short is what seat 0's placement would fall short of, from the state
@@ -254,11 +255,12 @@ func TestShortfall(t *testing.T) {
 // Shortfall reads only what the placer's view shows: at every action
 // phase of whole games, the state, the placer's view and a state with
 // everything the placer cannot see dealt again say the same of every
-// legal action; and games reach warnings of every kind.
+// legal action; and games reach warnings of every kind: 12 games, 200
+// under make test-long.
 func TestShortfallReadsOnlyTheView(t *testing.T) {
 	g := game{}
 	seen := map[string]bool{}
-	for seed := range uint64(12) {
+	for seed := range uint64(rulestest.Size(12, 12, 200)) {
 		st, err := g.New(rules.Config{Players: 2 + int(seed%3)}, seed)
 		if err != nil {
 			t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"longhall/rules"
+	"longhall/rules/rulestest"
 )
 
 // hardQuests are quests nobody meets in the positions below: quiet deals
@@ -364,10 +365,7 @@ func TestUndo(t *testing.T) {
 // (a quest met is never face down after an action); mayShowQuest answers
 // for them, and the conformance suite deals them again too.
 func TestOpenActionsShowNothing(t *testing.T) {
-	games := 24
-	if testing.Short() {
-		games = 6
-	}
+	games := rulestest.Size(6, 24, 400)
 	rng := rules.NewRNG(99)
 	checked := map[string]int{}
 	for g := range games {

@@ -65,7 +65,9 @@ func botVsRandom(tb testing.TB, options map[string]string, seed uint64, botSeat 
 var bothModules = map[string]string{HeroesOption.Key: On, FameOption.Key: On}
 
 // The bot beats a uniformly random player in at least 85% of 2-player
-// games, in either seat, in the base game and with both modules on.
+// games, in either seat, in the base game and with both modules on: 100
+// games each (a rate the bot clears by far, so that 100 are enough to
+// tell a broken bot), 1,000 under make test-long.
 func TestBotBeatsRandom(t *testing.T) {
 	for _, c := range []struct {
 		name    string
@@ -73,10 +75,7 @@ func TestBotBeatsRandom(t *testing.T) {
 	}{{"base game", nil}, {"both modules", bothModules}} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			games := 100
-			if testing.Short() {
-				games = 20
-			}
+			games := rulestest.Size(20, 100, 1000)
 			wins := 0
 			for i := range games {
 				if botVsRandom(t, c.options, uint64(1000+i), rules.Seat(i%2)) {
@@ -91,25 +90,31 @@ func TestBotBeatsRandom(t *testing.T) {
 }
 
 // Bots play whole games at every player count, with legal actions only,
-// and use the modules' actions when they are on.
+// and use the modules' actions when they are on: a game a player count
+// and options, 50 under make test-long.
 func TestBotsPlayWholeGames(t *testing.T) {
+	games := rulestest.Size(1, 1, 50)
 	used := map[string]int{}
 	for _, options := range []map[string]string{nil, bothModules} {
 		for players := 2; players <= 4; players++ {
-			bots := map[rules.Seat]rules.Bot{}
-			for p := range players {
-				bots[rules.Seat(p)] = game{}.NewBot(uint64(p))
+			for g := range games {
+				bots := map[rules.Seat]rules.Bot{}
+				for p := range players {
+					bots[rules.Seat(p)] = game{}.NewBot(uint64(100*g + p))
+				}
+				s, _ := playCounting(t, rules.Config{Players: players, Options: options}, uint64(100*g+players), bots, used)
+				if err := check(s); err != nil {
+					t.Fatal(err)
+				}
+				if g == 0 {
+					t.Logf("%d players, %v: %v, %s", players, options, s.Outcome.Scores, s.Outcome.Reason)
+				}
 			}
-			s, _ := playCounting(t, rules.Config{Players: players, Options: options}, uint64(players), bots, used)
-			if err := check(s); err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("%d players, %v: %v, %s", players, options, s.Outcome.Scores, s.Outcome.Reason)
 		}
 	}
 	for _, k := range []string{KindDraft, KindMead, KindCharm, KindQuest, KindKill} {
 		if used[k] == 0 {
-			t.Errorf("the bots never chose %q in 3 games with both modules (used: %v)", k, used)
+			t.Errorf("the bots never chose %q in %d games with both modules (used: %v)", k, 3*games, used)
 		}
 	}
 }

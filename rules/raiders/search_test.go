@@ -6,10 +6,13 @@ import (
 	"testing"
 
 	"longhall/rules"
+	"longhall/rules/rulestest"
 )
 
 // positions plays random games, loud and quiet, of the base game and with
-// both modules at 2 to 4 players, and calls f at every step.
+// both modules at 2 to 4 players, and calls f at every step. Its callers
+// size games with rulestest.Size: a few by default, hundreds under make
+// test-long.
 func positions(t *testing.T, games int, f func(s *State)) {
 	t.Helper()
 	for g := range games {
@@ -51,10 +54,7 @@ func encode(t *testing.T, s *State) string {
 // action: each legal one, each of them with an argument changed, added
 // or dropped, and every kind with small arguments.
 func TestAllowsIsLegal(t *testing.T) {
-	games := 12
-	if testing.Short() {
-		games = 4
-	}
+	games := rulestest.Size(4, 12, 300)
 	var kinds []string
 	for _, k := range fuzzKinds {
 		if !slices.Contains(kinds, k) {
@@ -140,7 +140,7 @@ func TestHushPlaysTheSameGame(t *testing.T) {
 func TestCopyToReusesAnyState(t *testing.T) {
 	var seen []*State
 	n := 0
-	positions(t, 8, func(s *State) {
+	positions(t, rulestest.Size(8, 8, 200), func(s *State) {
 		if n++; n%7 != 0 {
 			return
 		}
@@ -172,7 +172,7 @@ func TestCopyToReusesAnyState(t *testing.T) {
 // give equal re-deals; quiet stays quiet.
 func TestRedeal(t *testing.T) {
 	n := 0
-	positions(t, 8, func(s *State) {
+	positions(t, rulestest.Size(8, 8, 200), func(s *State) {
 		if n++; n%5 != 0 {
 			return
 		}
@@ -211,7 +211,7 @@ func mustJSON(t *testing.T, v any) string {
 // for the same seed, without labels.
 func TestBotPlaysQuietStates(t *testing.T) {
 	n := 0
-	positions(t, 4, func(s *State) {
+	positions(t, rulestest.Size(4, 4, 100), func(s *State) {
 		if n++; n%3 != 0 || s.Outcome != nil {
 			return
 		}

@@ -22,24 +22,28 @@ func botVsRandom(tb testing.TB, seed uint64, botSeat rules.Seat) bool {
 }
 
 // The bot must beat a uniformly random player clearly: at least 90% of 200
-// games with fixed seeds, the bot in either seat.
+// games with fixed seeds, the bot in either seat (4,000 under make
+// test-long). Red North's games are quick, so even -short plays the 200 a
+// 90% bar needs.
 func TestBotBeatsRandom(t *testing.T) {
-	const games = 200
+	games := rulestest.Size(200, 200, 4000)
 	wins := 0
 	for i := range games {
 		if botVsRandom(t, uint64(1000+i), rules.Seat(i%2)) {
 			wins++
 		}
 	}
-	if rate := float64(wins) / games; rate < 0.90 {
+	if rate := float64(wins) / float64(games); rate < 0.90 {
 		t.Errorf("the bot won %d of %d games (%.0f%%), want at least 90%%", wins, games, 100*rate)
 	}
 }
 
-// The bot only chooses legal actions, in every phase, at every player count.
+// The bot only chooses legal actions, in every phase, at every player count:
+// 10 games a player count, 200 under make test-long.
 func TestBotPlaysWholeGames(t *testing.T) {
+	games := rulestest.Size(10, 10, 200)
 	for players := 2; players <= 4; players++ {
-		for seed := range uint64(10) {
+		for seed := range uint64(games) {
 			st, err := game{}.New(rules.Config{Players: players}, seed)
 			if err != nil {
 				t.Fatal(err)

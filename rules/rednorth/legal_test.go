@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"longhall/rules"
+	"longhall/rules/rulestest"
 )
 
 // every action kind, and one that is none.
@@ -18,10 +19,7 @@ var allKinds = []string{KindDeploy, KindGive, KindSalvage, KindDecline, KindEnd,
 // every step of random games in every phase, loud and quiet alike; and
 // what it refuses wraps the error the list would have given.
 func TestApplyChecksWhatLegalOffers(t *testing.T) {
-	games := 12
-	if testing.Short() {
-		games = 3
-	}
+	games := rulestest.Size(3, 12, 200)
 	for g := range games {
 		st, err := game{}.New(rules.Config{Players: 2 + g%3}, uint64(g))
 		if err != nil {

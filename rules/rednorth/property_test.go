@@ -69,14 +69,15 @@ func suite() rulestest.Suite {
 	}
 }
 
-// TestConformance plays many whole games at 2, 3 and 4 players with random
-// and bot players through the conformance suite: at every step Pending and
+// TestConformance plays whole games at 2, 3 and 4 players with random and
+// bot players through the conformance suite (rulestest.DefaultGames a
+// config, the thousands under make test-long): at every step Pending and
 // Legal agree, refused actions change nothing, clones are independent, no
 // seat's view, legal list or bot choice depends on what it cannot see, and
 // every record replays to the same state.
 func TestConformance(t *testing.T) {
 	s := suite()
-	s.Games, s.Every, s.HiddenEvery = 150, 9, 10
+	s.Every, s.HiddenEvery = 9, 10
 	rulestest.Run(t, s)
 }
 

@@ -5,17 +5,20 @@ import (
 	"testing"
 
 	"longhall/rules"
+	"longhall/rules/rulestest"
 )
 
 // The live raid-point totals a table shows a player (View.RaidTotals) are
 // what Resolution B will count for that Party (book, Resolution: "each
 // player adds up the Raid Points of their Raiding Party in each colour,
 // plus 1 for an Outpost they control"), as long as the owner looks; an
-// opponent's face-down cards are left out of what others see.
+// opponent's face-down cards are left out of what others see. 40 games a
+// player count, 1,000 under make test-long.
 func TestRaidTotalsMatchResolution(t *testing.T) {
+	games := rulestest.Size(40, 40, 1000)
 	for players := 2; players <= 4; players++ {
 		t.Run(fmt.Sprintf("%dp", players), func(t *testing.T) {
-			for i := range 40 {
+			for i := range games {
 				seed := uint64(players*1000 + i)
 				rng := rules.NewRNG(seed)
 				st, err := game{}.New(rules.Config{Players: players}, seed)

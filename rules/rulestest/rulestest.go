@@ -10,6 +10,14 @@
 // given Suite.Private, that a hidden card that moves is named to the
 // player it concerns and to no one else. Perft and FuzzApply are the
 // drivers a game's own tests build on.
+//
+// How many games the tests play scales with one switch, the environment
+// variable LONGHALL_LONG (LongEnv): unset, Run plays DefaultGames random
+// games per config, enough to catch a broken rule on every commit (make
+// test); set to 1, it plays DefaultLongGames, the thousands a nightly run
+// can afford (make test-long); under -short, a tenth of the default. The
+// games' other tests that play many random games size them with Size and
+// Long, by the same switch.
 package rulestest
 
 import (
@@ -31,9 +39,12 @@ type Suite struct {
 	// the default options, and every choice of every option at the
 	// smallest and largest counts.
 	Configs []rules.Config
-	// Games is the number of random games per config (40 when zero, a
-	// tenth of it under -short).
-	Games int
+	// Games is the number of random games per config by default
+	// (DefaultGames when zero; a tenth of it, at least one, under -short),
+	// and LongGames under Long (DefaultLongGames when zero). Each config
+	// plays the same seeds at every size, the long run's first games
+	// being the default's.
+	Games, LongGames int
 	// Scramble returns a copy of s in which everything seat cannot see
 	// has been dealt again at random. When set, the suite checks that the
 	// seat's view, legal actions and bots' choices do not change. Nil
@@ -65,6 +76,8 @@ type Suite struct {
 	// Every is how often (in steps) the costlier checks run: the refused
 	// action, Clone and, in one game of HiddenEvery, the scramble (5 and 5
 	// when zero; the scramble asks the game's bot, which may think hard).
+	// In few games the scramble runs more often than HiddenEvery says: in
+	// at least two of each config's games (in its one game under -short).
 	Every, HiddenEvery int
 
 	undone *atomic.Int64 // undos checked, across the suite's games
@@ -93,21 +106,32 @@ func Run(t *testing.T, s Suite) {
 			})
 		}
 	}
+	n := s.games()
+	// The scramble is the check that finds a leak of what a seat cannot
+	// see, and leaks often show only in some games: the fewer the games,
+	// the more of them it runs in, so that the default's few still try it
+	// twice a config. (The strong bot's part of it keeps to HiddenEvery.)
+	scramble := min(hidden(s), max(1, n/2))
 	for _, cfg := range s.configs() {
 		t.Run(configName(cfg), func(t *testing.T) {
 			t.Parallel()
-			n := s.Games
-			if n == 0 {
-				n = 40
-			}
-			if testing.Short() {
-				n = max(1, n/10)
-			}
 			for i := range n {
-				playOne(t, s, cfg, uint64(cfg.Players)<<32|uint64(i), i%hidden(s) == 0)
+				playOne(t, s, cfg, uint64(cfg.Players)<<32|uint64(i), i%scramble == 0)
 			}
 		})
 	}
+}
+
+// games is the number of random games per config Run plays.
+func (s Suite) games() int {
+	def, long := s.Games, s.LongGames
+	if def == 0 {
+		def = DefaultGames
+	}
+	if long == 0 {
+		long = DefaultLongGames
+	}
+	return Size(max(1, def/10), def, long)
 }
 
 // AllConfigs lists every player count with the default options, and

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -283,8 +284,10 @@ func unwrap(st rules.State) *testgame.State {
 	return nil
 }
 
-// The suite fails each broken game, naming what broke. Each runs in a
-// child process, since a failing suite fails its test.
+// The suite fails each broken game, naming what broke, at the size make
+// test plays (DefaultGames: the suite names no Games) and at -short's: so
+// the default is shown to be enough. Each runs in a child process, since
+// a failing suite fails its test.
 func TestSuiteCatchesBrokenGames(t *testing.T) {
 	if name := os.Getenv("RULESTEST_BROKEN"); name != "" {
 		b := brokenGames[name]
@@ -292,8 +295,7 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 			return b.game.wrap(s)
 		}
 		suite := rulestest.Suite{
-			Game:  b.game,
-			Games: 20,
+			Game: b.game,
 			Scramble: func(st rules.State, seat rules.Seat, rng *rules.RNG) rules.State {
 				return rewrap(st, unwrap(st).Redeal(seat, rng).(*testgame.State))
 			},
@@ -312,18 +314,23 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 	}
 	slices.Sort(names)
 	for _, name := range names {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			cmd := exec.Command(os.Args[0], "-test.run=^TestSuiteCatchesBrokenGames$", "-test.count=1")
-			cmd.Env = append(os.Environ(), "RULESTEST_BROKEN="+name)
-			out, err := cmd.CombinedOutput()
-			if err == nil {
-				t.Fatalf("the suite passed a game with a %s:\n%s", name, out)
-			}
-			if !strings.Contains(string(out), brokenGames[name].want) {
-				t.Fatalf("the suite failed the %s game without saying %q:\n%.3000s", name, brokenGames[name].want, out)
-			}
-		})
+		for _, size := range []string{"default", "short"} {
+			t.Run(name+"/"+size, func(t *testing.T) {
+				t.Parallel()
+				// The child runs at the size asked for, whatever this
+				// run's: never long (LongEnv is emptied), short only
+				// when asked.
+				cmd := exec.Command(os.Args[0], "-test.run=^TestSuiteCatchesBrokenGames$", "-test.count=1", "-test.short="+strconv.FormatBool(size == "short"))
+				cmd.Env = append(os.Environ(), "RULESTEST_BROKEN="+name, rulestest.LongEnv+"=")
+				out, err := cmd.CombinedOutput()
+				if err == nil {
+					t.Fatalf("the suite passed a game with a %s at the %s size:\n%s", name, size, out)
+				}
+				if !strings.Contains(string(out), brokenGames[name].want) {
+					t.Fatalf("the suite failed the %s game at the %s size without saying %q:\n%.3000s", name, size, brokenGames[name].want, out)
+				}
+			})
+		}
 	}
 }
 

@@ -125,15 +125,16 @@ func suite() rulestest.Suite {
 	}
 }
 
-// TestConformance plays many whole games at 2, 3 and 4 players through the
-// conformance suite: at every step Pending and Legal agree, refused actions
+// TestConformance plays whole games at 2, 3 and 4 players through the
+// conformance suite (rulestest.DefaultGames a config, the thousands under
+// make test-long): at every step Pending and Legal agree, refused actions
 // change nothing, clones are independent, no seat's view, legal actions or
 // bot choice depends on what it cannot see, nothing is created or lost,
 // every stack resolves and every game ends, and the record replays to the
 // same state.
 func TestConformance(t *testing.T) {
 	s := suite()
-	s.Games, s.Every, s.HiddenEvery = 200, 9, 10
+	s.Every, s.HiddenEvery = 9, 10
 	rulestest.Run(t, s)
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"longhall/rules"
+	"longhall/rules/rulestest"
 )
 
 // Apply's check (allows, which lists nothing) accepts exactly what Legal
@@ -13,10 +14,7 @@ import (
 // seat, each legal action and each action made from one by changing its
 // kind or any one argument, or by dropping or adding one.
 func TestAllowsIsLegal(t *testing.T) {
-	games := 24
-	if testing.Short() {
-		games = 6
-	}
+	games := rulestest.Size(6, 24, 500)
 	kinds := append(slices.Clone(fuzzKinds), "")
 	for g := range games {
 		st, err := game{}.New(rules.Config{Players: 2 + g%3}, uint64(g))
