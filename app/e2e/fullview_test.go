@@ -99,46 +99,6 @@ const controlsInView = `(() => {
     why: [...t.querySelectorAll('[data-why]')].filter(e => e.dataset.why.trim()).length};
 })()`
 
-type viewCheck struct {
-	Problems []string `json:"problems"`
-	Share    float64  `json:"share"`
-	Controls int      `json:"controls"`
-	Marked   int      `json:"marked"` // pieces marked as changed by the last move
-	Why      int      `json:"why"`    // things the rules close now that say why
-	// Settled: the page has laid the table out since it last changed
-	// (web/longhall.js), so what the check saw is what a player sees.
-	Settled bool `json:"settled"`
-}
-
-// settledLooks is how many looks in a row at a settled table must find
-// the same problems before they count: the page may still be drawing a
-// change the wasm has not yet made when a look finds it settled.
-const settledLooks = 3
-
-// viewSettled says whether a look at the table is final: no problems, or
-// problems that the page, settled for settledLooks looks in a row, has not
-// cleared. A busy machine takes longer to settle; it never makes a look
-// final sooner. Past a hang guard the last look is final whatever it is.
-type viewSettled struct {
-	settled int
-	guard   time.Time
-}
-
-func (s *viewSettled) final(v viewCheck) bool {
-	if s.guard.IsZero() {
-		s.guard = time.Now().Add(20 * time.Second)
-	}
-	if len(v.Problems) == 0 {
-		return true
-	}
-	if v.Settled {
-		s.settled++
-	} else {
-		s.settled = 0
-	}
-	return s.settled >= settledLooks || time.Now().After(s.guard)
-}
-
 // checkControls looks at the table until its controls are all in view,
 // giving the page the time it needs to bring them there itself (see
 // viewSettled); it returns the last look.
