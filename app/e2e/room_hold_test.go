@@ -95,6 +95,7 @@ func TestRoomHoldsAgainstAHostileGuest(t *testing.T) {
 	// Rikki floods the host, three times.
 	for round, keptOut := range []time.Duration{5 * time.Second, 10 * time.Second, 0} {
 		var sent int
+		flooded := time.Now() // the host cuts him off after this
 		within(t, rikki, "Rikki flooding", chromedp.Evaluate(holdFlood, &sent))
 		if sent == 0 {
 			t.Fatalf("round %d: Rikki's page has no open data channel", round+1)
@@ -132,12 +133,22 @@ func TestRoomHoldsAgainstAHostileGuest(t *testing.T) {
 		}
 		// Back at once (a reload, as a flooding script would reconnect):
 		// kept out.
+		// A busy machine may take longer to reload the page than the time
+		// he is kept out: then he is back in, which is right too, and
+		// this round says nothing of keeping him out. Let in before his
+		// time is up, he was not kept out.
 		cut := time.Now()
+		var link string
 		within(t, rikki, "Rikki back at once", chromedp.Reload(), clientReady(),
-			chromedp.Poll(holdLink+` === 'removed'`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)),
-			chromedp.Evaluate(holdBanner, &banner))
-		if time.Since(cut) < keptOut && !strings.Contains(banner, "were cut off") {
-			t.Errorf("round %d: reloading at once, Rikki reads %q; want him kept out", round+1, banner)
+			chromedp.Poll(holdLink+` === 'removed' || `+holdLink+` === 'connected'`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
+			chromedp.Evaluate(holdLink, &link), chromedp.Evaluate(holdBanner, &banner))
+		switch back := time.Since(flooded); {
+		case link == "removed" && !strings.Contains(banner, "were cut off"):
+			t.Errorf("round %d: reloading at once, Rikki reads %q; want him told he was cut off", round+1, banner)
+		case link == "connected" && back < keptOut:
+			t.Errorf("round %d: reloading at once, Rikki was back in %v after his flood, before his %v were up", round+1, back.Round(time.Millisecond), keptOut)
+		case link == "connected":
+			t.Logf("round %d: the reload took %v, longer than the %v he was kept out: back in at once", round+1, time.Since(cut).Round(time.Millisecond), keptOut)
 		}
 		// Once the time is up he is back in his seat.
 		time.Sleep(time.Until(cut.Add(keptOut + 500*time.Millisecond)))
