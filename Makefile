@@ -25,7 +25,7 @@ BENCH_BEFORE := 34bb8bebd9d01c009aff4a2091b9f274849744b3
 HARD_GAMES   ?= 400
 GAME_BENCH_PKGS = $(filter-out longhall/rules/mcts,$(RULES_PKGS))
 
-.PHONY: all run build wasm native test test-long vet unit e2e dist bench stress deps-stress fuzz clean deps-browser deps-firefox deps-turn deps-netns deps-node deps-dist
+.PHONY: all run build wasm native test test-native test-browser test-long vet unit e2e dist bench stress deps-stress fuzz clean deps-browser deps-firefox deps-turn deps-netns deps-node deps-dist
 
 all: build
 
@@ -69,7 +69,21 @@ run: build
 	@echo "Open http://$(ADDR)/ in your browser (Ctrl-C stops the server)."
 	$(BIN) serve -addr $(ADDR)
 
-test: deps-browser deps-firefox deps-netns deps-node deps-turn vet unit build e2e
+# Two lines of work side by side: the native checks (vet, then the native
+# tests, CPU-bound) and the browser's (the build, then the browser tests,
+# which mostly wait on bots' pace, links and browsers). Each keeps its own
+# order; together they take little more than the longer of the two.
+test: deps-browser deps-firefox deps-netns deps-node deps-turn
+	@mkdir -p $(BUILD)
+	@$(MAKE) --no-print-directory -j2 test-native test-browser
+
+test-native:
+	@$(MAKE) --no-print-directory vet
+	@$(MAKE) --no-print-directory unit
+
+test-browser:
+	@$(MAKE) --no-print-directory build
+	@$(MAKE) --no-print-directory e2e
 
 # staticcheck, at a fixed version from the module proxy, built once into
 # build/ (natively, then run for the browser build too, where code only
