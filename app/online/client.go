@@ -243,18 +243,22 @@ func (c *client) follow(g *session.Guest) {
 	c.mu.Unlock()
 	c.changed()
 	for u := range g.Updates() {
-		c.mu.Lock()
-		result := c.apply(u)
-		c.mu.Unlock()
-		if result && c.onResult != nil {
+		// The end is kept before the player can see it: one who asks for
+		// a rematch at once finds the finished game saved as over, and
+		// the new one not (a table's onResult marks whatever game its host
+		// holds when it runs).
+		if u.State != nil && u.State.Result != nil && c.onResult != nil {
 			c.onResult()
 		}
+		c.mu.Lock()
+		c.apply(u)
+		c.mu.Unlock()
 		c.changed()
 	}
 }
 
-// apply folds one update into the view; it reports a state with a result.
-func (c *client) apply(u session.Update) (result bool) {
+// apply folds one update into the view.
+func (c *client) apply(u session.Update) {
 	c.heard++
 	c.view.Snap = u.Snap // as of this update, in step with the log
 	c.view.Traffic.InBytes += int64(u.Size)
@@ -292,7 +296,6 @@ func (c *client) apply(u session.Update) (result bool) {
 			c.version = s.Version
 		}
 		c.view.Notice = ""
-		result = s.Result != nil
 	case u.Error != nil:
 		c.view.Notice = say(u.Error.Text)
 		if o, ok := c.outgoing(u.Error.Seq); ok && o.again {
@@ -314,7 +317,6 @@ func (c *client) apply(u session.Update) (result bool) {
 	if c.welcomed {
 		c.taken(u.Taken)
 	}
-	return result
 }
 
 // resend follows the host's welcome: the moves it took (numbered up to

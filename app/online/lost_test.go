@@ -4,6 +4,7 @@ package online
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"sync"
@@ -67,6 +68,7 @@ type wires struct {
 	joins   int
 	stuck   int // attempts that waited for the network
 	dropped int // attempts abandoned (their ctx ended while offline)
+	expired int // of those, the ones that ran out of time (attemptTimeout)
 	// noDirect: no direct path between the two networks; links go
 	// through the relays (a link like any other here, said relayed) and
 	// a DirectOnly attempt fails as ICE would.
@@ -101,6 +103,9 @@ func (w *wires) join(ctx context.Context, _ signal.Room, hello session.Hello, fb
 		case <-ctx.Done():
 			w.mu.Lock()
 			w.dropped++
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				w.expired++
+			}
 			w.mu.Unlock()
 			return nil, "", false, ctx.Err()
 		}
@@ -242,6 +247,12 @@ func newLostRoomWith(t *testing.T, n Network, noDirect bool) *lostRoom {
 // newLostRoomOf is newLostRoomWith for a game.
 func newLostRoomOf(t *testing.T, game string, n Network, noDirect bool) *lostRoom {
 	t.Helper()
+	return newLostRoomBeat(t, game, n, noDirect, fastBeat)
+}
+
+// newLostRoomBeat is newLostRoomOf with the guest's heartbeat hb.
+func newLostRoomBeat(t *testing.T, game string, n Network, noDirect bool, hb session.Heartbeat) *lostRoom {
+	t.Helper()
 	r := &lostRoom{st: &local.MemStore{}, device: &local.MemStore{}, w: newWatcher()}
 	r.host = startHost(t, r.st, newHostedGame(t, game, 2), r.w)
 	until(t, r.w, r.host, "the host seated", seated)
@@ -251,7 +262,7 @@ func newLostRoomOf(t *testing.T, game string, n Network, noDirect bool) *lostRoo
 		t.Fatal(err)
 	}
 	r.rm = rm
-	r.net = Net{Heartbeat: fastBeat, Network: n, Retry: 200 * time.Millisecond, join: r.wires.join,
+	r.net = Net{Heartbeat: hb, Network: n, Retry: 200 * time.Millisecond, join: r.wires.join,
 		DirectEvery: 100 * time.Millisecond, DirectEveryMax: 400 * time.Millisecond}
 	r.guest = Join(context.Background(), r.device, &local.MemStore{}, rm, r.net, "Rikki", func() {
 		r.links.changed()
@@ -448,9 +459,7 @@ func TestTheHostsReloadLosesNoMoveAndAppliesNoneTwice(t *testing.T) {
 				t.Fatal(err)
 			}
 			if tc.heard {
-				for len(guestMoves(r.record(t), from)) == 0 {
-					time.Sleep(5 * time.Millisecond)
-				}
+				eventually(t, "the host applied the move", func() bool { return len(guestMoves(r.record(t), from)) > 0 })
 			}
 			// The host's tab reloads: it opens the room again from its save.
 			key := r.host.Key()
@@ -491,15 +500,18 @@ func (c *fakeClock) add(d time.Duration) {
 
 func TestAGuestSaysItWaitsForTheHostWhenAMoveGoesUnanswered(t *testing.T) {
 	leaktest.Check(t)
-	r := newLostRoom(t, nil)
+	// The host hears the move and says nothing back, for a while, on the
+	// guest's clock, which the test moves. The heartbeat, on the real one,
+	// pings as fast as ever but drops a silent link only after a minute:
+	// with fastBeat's 0.6 s, a busy machine could drop it before the test
+	// reads the guest's words, and a guest reconnecting waits by its
+	// nature.
+	r := newLostRoomBeat(t, "rednorth", nil, false, session.Heartbeat{Every: fastBeat.Every, Silent: time.Minute})
 	legal := r.guestsTurn(t)
 	clock := &fakeClock{now: time.Now()}
 	r.guest.mu.Lock()
 	r.guest.now = clock.Now
 	r.guest.mu.Unlock()
-	// The host hears the move and says nothing back, for a while: the
-	// heartbeat would drop the link, so the test takes the answers only
-	// off the guest's clock and checks its words before it does.
 	l := r.wires.last()
 	l.host.setCut(true)
 	if err := r.guest.Act(legal[0]); err != nil {
@@ -510,8 +522,8 @@ func TestAGuestSaysItWaitsForTheHostWhenAMoveGoesUnanswered(t *testing.T) {
 		t.Fatal("waiting for the host before WaitAfter")
 	}
 	clock.add(200 * time.Millisecond)
-	if v := r.guest.View(); !v.Waiting && v.Link == Connected {
-		t.Fatal("not waiting for the host after WaitAfter with no answer")
+	if v := r.guest.View(); !v.Waiting || v.Link != Connected {
+		t.Fatalf("not waiting for the host after WaitAfter with no answer (link %s, waiting %v)", v.Link, v.Waiting)
 	}
 	l.host.setCut(false)
 	r.settledGuest(t, "the answer heard")
@@ -568,26 +580,25 @@ func TestAnAttemptThatWentOutWhileTheNetworkWasDownIsDroppedWhenItIsBack(t *test
 			l.guest.setCut(true)
 			l.host.setCut(true)
 			until(t, r.w, r.guest, "the guest reconnecting", func(v View) bool { return v.Link == Reconnecting })
-			for n.count() < 2 || r.wires.stuckAttempts() == 0 {
-				time.Sleep(10 * time.Millisecond)
-			}
+			eventually(t, "an attempt stuck with the network down", func() bool { return n.count() >= 2 && r.wires.stuckAttempts() > 0 })
 			if down, _, _ := r.guest.netState(); !down {
 				t.Fatal("the guest did not find the network down")
 			}
 			// The network is back, and so is the path to the host; the
 			// attempt in flight is dropped and a new one goes at once.
-			back := time.Now()
+			// Dropped, not waited out: its context was cancelled before
+			// it ran out of time (how long that takes is no matter).
 			r.wires.goOnlineLater()
 			tc.back(n)
 			r.settledGuest(t, "the guest back")
-			if took := time.Since(back); took > attemptTimeout/2 {
-				t.Errorf("back %v after the network: the old attempt was waited out", took)
-			}
 			r.wires.mu.Lock()
-			dropped := r.wires.dropped
+			dropped, expired := r.wires.dropped, r.wires.expired
 			r.wires.mu.Unlock()
 			if dropped == 0 {
 				t.Error("no attempt was dropped")
+			}
+			if expired != 0 {
+				t.Errorf("%d attempts were waited out (attemptTimeout) instead of dropped when the network came back", expired)
 			}
 		})
 	}
@@ -609,9 +620,23 @@ func TestADropWithTheNetworkUpCostsOneProbeAndDropsNoAttempt(t *testing.T) {
 		t.Errorf("the guest dropped the dead link saying %q, want the heartbeat's words", problem)
 	}
 	r.settledGuest(t, "the guest back")
+	// A guest that kept probing would probe again within probeEvery. On
+	// a busy machine fastBeat may drop the live link too, each drop
+	// costing its probe: count one probe a drop, and let the probe of a
+	// drop noted just now land.
 	time.Sleep(3 * probeEvery)
-	if p := n.count(); p != 1 {
-		t.Errorf("%d probes of the site for one drop with the network up, want 1", p)
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		p, d := n.count(), len(r.links.dropped())
+		if p == d {
+			if d != drops+1 {
+				t.Logf("%d drops besides the test's: the machine is busy", d-drops-1)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("%d probes of the site for %d drops with the network up, want one a drop", p, d)
+			break
+		}
 	}
 	r.wires.mu.Lock()
 	dropped := r.wires.dropped

@@ -190,16 +190,14 @@ func TestARoomPlaysAWholeGame(t *testing.T) {
 	// The host marks the room over once its own player has seen the result:
 	// in its save, then in the list of rooms (two writes, so wait for both).
 	var saved *Hosted
-	for range 50 {
+	eventually(t, "the room saved as over", func() bool {
 		var err error
 		if saved, err = LoadHosted(st, h.Key()); err != nil {
 			t.Fatal(err)
 		}
-		if list := Rooms(st); saved.Over && len(list) == 1 && list[0].Over {
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+		list := Rooms(st)
+		return saved.Over && len(list) == 1 && list[0].Over
+	})
 	if saved.Save == nil || !saved.Over || saved.Token == "" {
 		t.Fatalf("saved room: save %v, over %v, token %q", saved.Save != nil, saved.Over, saved.Token)
 	}

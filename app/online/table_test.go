@@ -426,6 +426,12 @@ func TestARematchDealsANewGameAndKeepsTheFinishedOne(t *testing.T) {
 	if v := playOn(t, tb, 200, nil); v.Snap.State.Result == nil {
 		t.Fatal("the first game did not end")
 	}
+	// The end is saved before the table shows it, so that a rematch asked
+	// at once cannot be taken for the finished game (which the table once
+	// did when its goroutine saving the end came late on a busy machine).
+	if list := local.Saves(st); len(list) != 1 || !list[0].Over {
+		t.Fatalf("the table shows the end, and the continue list %+v", list)
+	}
 	if err := tb.Rematch(7, "../t2"); err == nil {
 		t.Fatal("a rematch saved under a name no save may have")
 	}

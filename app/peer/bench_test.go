@@ -60,3 +60,35 @@ func BenchmarkRoundTrip(b *testing.B) {
 	b.ReportMetric(float64(rtts[len(rtts)*99/100].Microseconds()), "p99-µs")
 	b.ReportMetric(float64(connects[len(connects)/2].Microseconds())/1000, "connect-ms")
 }
+
+// BenchmarkOpenTimeout measures how late after Config.OpenTimeout both
+// sides of an attempt whose answer never comes have given up (the median
+// over b.N attempts). TestOpenTimesOut checks that they give up, and not
+// before the timeout; how soon after it is this figure, which a busy
+// machine makes larger.
+func BenchmarkOpenTimeout(b *testing.B) {
+	leaktest.Check(b)
+	const timeout = 300 * time.Millisecond
+	cfg := loopback(Config{OpenTimeout: timeout})
+	late := make([]time.Duration, 0, b.N)
+	for range b.N {
+		start := time.Now()
+		o, err := Dial(context.Background(), cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		an, err := Answer(context.Background(), cfg, o.Offer())
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := an.Wait(); err != ErrOpenTimeout {
+			b.Fatalf("answerer: %v, want ErrOpenTimeout", err)
+		}
+		<-o.c.Done()
+		late = append(late, time.Since(start)-timeout)
+		an.Close()
+		o.Close()
+	}
+	slices.Sort(late)
+	b.ReportMetric(float64(late[len(late)/2].Microseconds())/1000, "late-ms")
+}

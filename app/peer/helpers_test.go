@@ -9,8 +9,9 @@ import (
 )
 
 // wait bounds every wait in these tests, so that a broken test fails
-// instead of hanging.
-const wait = 5 * time.Second
+// instead of hanging. Only a hang exceeds it: pion on a busy machine under
+// the race detector may take seconds where it takes milliseconds alone.
+const wait = 30 * time.Second
 
 // loopback is a Config for a native peer that stays on loopback.
 func loopback(cfg Config) Config {

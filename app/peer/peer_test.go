@@ -156,24 +156,31 @@ func TestAReaderThatFallsBehind(t *testing.T) {
 		a, b := newPair(t, loopback(Config{}), loopback(Config{RecvQueue: 8}))
 		msg := make([]byte, 16<<10)
 		sent := 0
-		// Send at the pace the link allows until it allows nothing for a
-		// while: the reader's queue, its SCTP window and the sender's
-		// buffer are then all full.
-		stuckSince := time.Now()
-		for time.Since(stuckSince) < 300*time.Millisecond {
+		// Send at the pace the link allows until the reader's queue is
+		// full and the sender is refused: the queue holds the sender back.
+		// (Not "until nothing went for a while": on a busy machine the
+		// reader's side may lag that while behind a full sender buffer.)
+		deadline := time.Now().Add(wait)
+		for {
 			msg[0], msg[1] = byte(sent>>8), byte(sent)
-			switch err := a.Send(msg); {
-			case err == nil:
+			err := a.Send(msg)
+			if err == nil {
 				sent++
-				stuckSince = time.Now()
-			case errors.Is(err, ErrBackedUp):
-				time.Sleep(time.Millisecond)
-			default:
+				if sent > 10_000 {
+					t.Fatal("the sender was never held back")
+				}
+				continue
+			}
+			if !errors.Is(err, ErrBackedUp) {
 				t.Fatalf("send: %v", err)
 			}
-			if sent > 10_000 {
-				t.Fatal("the sender was never held back")
+			if len(b.in) == cap(b.in) {
+				break
 			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the sender is held back with %d messages queued at the reader, want a full queue of %d", len(b.in), cap(b.in))
+			}
+			time.Sleep(time.Millisecond)
 		}
 		if n := len(b.in); n != 8 {
 			t.Fatalf("%d messages queued at the reader, want a full queue of 8", n)

@@ -34,8 +34,11 @@ func TestOpenTimesOut(t *testing.T) {
 			t.Fatalf("answerer: %v, want ErrOpenTimeout", err)
 		}
 		waitDone(t, "the offerer", o.c.Done())
-		if elapsed := time.Since(start); elapsed < timeout || elapsed > timeout+wait/2 {
-			t.Fatalf("gave up after %v, want about %v", elapsed, timeout)
+		// Not before the timeout, which started after start. How soon after
+		// it both sides give up is BenchmarkOpenTimeout's figure: a busy
+		// machine makes it later, and only a hang exceeds wait.
+		if elapsed := time.Since(start); elapsed < timeout {
+			t.Fatalf("gave up after %v, before the open timeout of %v", elapsed, timeout)
 		}
 		if _, err := o.Accept(an.Answer()); err != ErrOpenTimeout {
 			t.Fatalf("a late answer: %v, want ErrOpenTimeout", err)
@@ -153,7 +156,9 @@ func TestContextStopsConnecting(t *testing.T) {
 		}
 		defer a.Close()
 		cancel()
-		time.Sleep(50 * time.Millisecond) // give a wrong watcher time to act
+		// Give a wrong watcher time to act. A busy machine can only make
+		// this check miss a wrong watcher, never fail a right one.
+		time.Sleep(50 * time.Millisecond)
 		mustSend(t, b, []byte("still open"))
 		if got := recv(t, a); string(got) != "still open" {
 			t.Fatalf("got %q", got)

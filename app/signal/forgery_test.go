@@ -94,7 +94,7 @@ func forgedPayload(room Room, kind string) string {
 func TestTrackerRefusesForgeries(t *testing.T) {
 	tr := startTracker(t)
 	leaktest.Check(t)
-	ctx := testContext(t, 20*time.Second)
+	ctx := testContext(t, time.Minute)
 	room := newTestRoom(t)
 	sig := Tracker{URL: tr.URL}
 	l, err := sig.Listen(ctx, room)
@@ -104,8 +104,14 @@ func TestTrackerRefusesForgeries(t *testing.T) {
 	defer l.Close()
 
 	// A genuine exchange first, to capture a real sealed offer to replay.
-	seen := serveOne(ctx, t, l, 300*time.Millisecond, fixedAnswer)
+	// The host answers once the rogue has answered the guest's offer too,
+	// so that the guest is sent a forgery before the genuine answer (a
+	// fixed delay would be a guess at how fast a busy machine is).
 	rogue := newRogueTracker(ctx, t, tr.URL, room)
+	seen := serveOne(ctx, t, l, func(*Offer) string {
+		waitFor(time.Minute, func() bool { return rogue.answered() > 0 })
+		return testAnswer
+	})
 	answer, err := sig.Call(ctx, room, testSDP)
 	if err != nil {
 		t.Fatal(err)
@@ -144,7 +150,7 @@ func TestTrackerRefusesForgeries(t *testing.T) {
 func TestNostrRefusesForgeries(t *testing.T) {
 	relay := startRelay(t)
 	leaktest.Check(t)
-	ctx := testContext(t, 20*time.Second)
+	ctx := testContext(t, time.Minute)
 	room := newTestRoom(t)
 	sig := Nostr{URL: relay.URL}
 	l, err := sig.Listen(ctx, room)
@@ -152,7 +158,6 @@ func TestNostrRefusesForgeries(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer l.Close()
-	seen := serveOne(ctx, t, l, 300*time.Millisecond, fixedAnswer)
 
 	// The rogue watches the room's topic (it is public) and answers every
 	// guest it sees with a forged answer, properly signed by its own key.
@@ -164,16 +169,24 @@ func TestNostrRefusesForgeries(t *testing.T) {
 	if err := rogue.subscribe(ctx, "#t", room.Topic()); err != nil {
 		t.Fatal(err)
 	}
-	var forgedAnswers sync.WaitGroup
-	forgedAnswers.Add(1)
+	forged := make(chan struct{})
 	go func() {
-		once := sync.OnceFunc(forgedAnswers.Done)
+		once := sync.OnceFunc(func() { close(forged) })
 		for ev := range rogue.events {
 			if err := rogue.publish(ctx, [][]string{{"p", ev.PubKey}}, forgedPayload(room, kindAnswer)); err == nil {
 				once()
 			}
 		}
 	}()
+	// The host answers once the rogue has, so that the guest is sent a
+	// forgery before the genuine answer.
+	seen := serveOne(ctx, t, l, func(*Offer) string {
+		select {
+		case <-forged:
+		case <-ctx.Done():
+		}
+		return testAnswer
+	})
 
 	answer, err := sig.Call(ctx, room, testSDP)
 	if err != nil {
@@ -182,7 +195,7 @@ func TestNostrRefusesForgeries(t *testing.T) {
 	if answer != testAnswer {
 		t.Fatal("the guest took a forged answer")
 	}
-	forgedAnswers.Wait() // the rogue did answer, so the guest did refuse something
+	<-forged // the rogue did answer, so the guest did refuse something
 	<-seen
 
 	host := l.(*listener)
@@ -225,7 +238,7 @@ func firstThrough(t *testing.T, seen <-chan *Offer, host *listener, before int64
 		if o.SDP != sentinelSDP {
 			t.Fatalf("a forged offer reached the app: %+v", o)
 		}
-	case <-time.After(10 * time.Second):
+	case <-time.After(time.Minute):
 		t.Fatal("the genuine offer sent after the forgeries never reached the app")
 	}
 	if n := host.rejected.Load() - before; n < forgeries {
@@ -237,7 +250,7 @@ func firstThrough(t *testing.T, seen <-chan *Offer, host *listener, before int64
 // strict: an event with a bad signature is refused, and our client says so.
 func TestNostrRelayChecksSignatures(t *testing.T) {
 	relay := startRelay(t)
-	ctx := testContext(t, 10*time.Second)
+	ctx := testContext(t, time.Minute)
 	c, err := dialNostr(ctx, "test", relay.URL, NostrKind)
 	if err != nil {
 		t.Fatal(err)

@@ -19,10 +19,12 @@ const (
 )
 
 // serveOne plays the host's app: it accepts offers on l and answers each
-// with answerFor(offer) after delay, passing on the offers it saw, until l
-// is closed. The test's cleanup waits for it. Answer errors are not
-// checked here: the guests check that the answer came.
-func serveOne(ctx context.Context, t *testing.T, l Listener, delay time.Duration, answerFor func(*Offer) string) <-chan *Offer {
+// with answerFor(offer), passing on the offers it saw, until l is closed.
+// The test's cleanup waits for it. Answer errors are not checked here: the
+// guests check that the answer came. A test that needs the answer to wait
+// for something waits for it in answerFor: no fixed delay, which would be
+// a guess at how fast a busy machine is.
+func serveOne(ctx context.Context, t testing.TB, l Listener, answerFor func(*Offer) string) <-chan *Offer {
 	t.Helper()
 	seen := make(chan *Offer, 8)
 	done := make(chan struct{})
@@ -35,7 +37,6 @@ func serveOne(ctx context.Context, t *testing.T, l Listener, delay time.Duration
 				return
 			}
 			seen <- o
-			time.Sleep(delay)
 			o.Answer(ctx, answerFor(o))
 		}
 	}()

@@ -33,7 +33,7 @@ func assertOpaque(t *testing.T, frames string, mustSee ...string) {
 func TestTrackerExchange(t *testing.T) {
 	tr := startTracker(t)
 	leaktest.Check(t)
-	ctx := testContext(t, 20*time.Second)
+	ctx := testContext(t, time.Minute)
 	room := newTestRoom(t)
 	sig := Tracker{URL: tr.URL}
 
@@ -42,7 +42,7 @@ func TestTrackerExchange(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer l.Close()
-	seen := serveOne(ctx, t, l, 0, fixedAnswer)
+	seen := serveOne(ctx, t, l, fixedAnswer)
 
 	start := time.Now()
 	answer, err := sig.Call(ctx, room, testSDP)
@@ -65,7 +65,7 @@ func TestTrackerExchange(t *testing.T) {
 func TestTrackerTwoGuests(t *testing.T) {
 	tr := startTracker(t)
 	leaktest.Check(t)
-	ctx := testContext(t, 20*time.Second)
+	ctx := testContext(t, time.Minute)
 	room := newTestRoom(t)
 	sig := Tracker{URL: tr.URL}
 	l, err := sig.Listen(ctx, room)
@@ -75,7 +75,7 @@ func TestTrackerTwoGuests(t *testing.T) {
 	defer l.Close()
 	// The answer names the offer it answers, so each guest can check it got
 	// its own.
-	serveOne(ctx, t, l, 0, func(o *Offer) string { return testAnswer + "a=x-offer:" + o.ID + "\r\n" })
+	serveOne(ctx, t, l, func(o *Offer) string { return testAnswer + "a=x-offer:" + o.ID + "\r\n" })
 
 	var wg sync.WaitGroup
 	for i := range 2 {
@@ -111,7 +111,7 @@ func waitFor(d time.Duration, cond func() bool) bool {
 func TestNostrExchange(t *testing.T) {
 	relay := startRelay(t)
 	leaktest.Check(t)
-	ctx := testContext(t, 20*time.Second)
+	ctx := testContext(t, time.Minute)
 	room := newTestRoom(t)
 	sig := Nostr{URL: relay.URL}
 
@@ -120,7 +120,7 @@ func TestNostrExchange(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer l.Close()
-	seen := serveOne(ctx, t, l, 0, fixedAnswer)
+	seen := serveOne(ctx, t, l, fixedAnswer)
 	start := time.Now()
 	answer, err := sig.Call(ctx, room, testSDP)
 	if err != nil {

@@ -25,7 +25,11 @@ func TestRaceFallsBack(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			ctx := testContext(t, 15*time.Second)
+			// The dead relay's Call tries again until its context ends, so
+			// a race that waited for it would end with ctx: that CallVia
+			// returns while ctx is live shows it did not wait. (How long
+			// the race takes is BenchmarkRaceFallsBack's figure.)
+			ctx := testContext(t, time.Minute)
 			room := newTestRoom(t)
 			race := Race{Signalers: c.members}
 			l, err := race.Listen(ctx, room)
@@ -38,8 +42,7 @@ func TestRaceFallsBack(t *testing.T) {
 			if len(st.Up) != 1 || st.Up[0] != c.members[c.winner].Name() || len(st.Down) != 1 || st.Down[0] != c.members[1-c.winner].Name() {
 				t.Fatalf("status %+v", st)
 			}
-			seen := serveOne(ctx, t, l, 0, fixedAnswer)
-			start := time.Now()
+			seen := serveOne(ctx, t, l, fixedAnswer)
 			answer, via, err := race.CallVia(ctx, room, testSDP)
 			if err != nil {
 				t.Fatal(err)
@@ -47,8 +50,8 @@ func TestRaceFallsBack(t *testing.T) {
 			if answer != testAnswer || via != c.members[c.winner].Name() {
 				t.Fatalf("answer via %q, want %q", via, c.members[c.winner].Name())
 			}
-			if d := time.Since(start); d > 3*time.Second {
-				t.Errorf("the race took %v: it waited for the dead relay", d)
+			if ctx.Err() != nil {
+				t.Errorf("the race ended with its context: it waited for the dead relay")
 			}
 			if o := <-seen; o.Via != c.members[c.winner].Name() {
 				t.Fatalf("host got the offer via %q", o.Via)
@@ -63,7 +66,7 @@ func TestRaceFallsBack(t *testing.T) {
 func TestRaceOneOfferOnce(t *testing.T) {
 	tr, relay := startTracker(t), startRelay(t)
 	leaktest.Check(t)
-	ctx := testContext(t, 15*time.Second)
+	ctx := testContext(t, time.Minute)
 	room := newTestRoom(t)
 	race := Race{Signalers: []Signaler{Tracker{URL: tr.URL}, Nostr{URL: relay.URL}}}
 	l, err := race.Listen(ctx, room)
@@ -71,8 +74,17 @@ func TestRaceOneOfferOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer l.Close()
-	// Answer late, so that the offer has come through both relays first.
-	seen := serveOne(ctx, t, l, 500*time.Millisecond, fixedAnswer)
+	// Answer only once the offer has come through both relays: the guest
+	// stops calling through the other relay once it has an answer. (The
+	// copy waits at the host's gate; a fixed delay would be a guess at how
+	// fast a busy machine is.)
+	gate := l.(*raceListener).gate
+	seen := serveOne(ctx, t, l, func(o *Offer) string {
+		if !waitFor(time.Minute, func() bool { return gate.copyVia(o.ID, o.Via) }) {
+			t.Errorf("the offer never came through the relay other than %s", o.Via)
+		}
+		return testAnswer
+	})
 	answer, via, err := race.CallVia(ctx, room, testSDP)
 	if err != nil || answer != testAnswer {
 		t.Fatalf("CallVia = %q, %v", answer, err)
@@ -80,7 +92,7 @@ func TestRaceOneOfferOnce(t *testing.T) {
 	t.Logf("answer via %s", via)
 	<-seen
 	hostAnswered := func(frames, mark string) bool { return strings.Contains(frames, mark) }
-	if !waitFor(3*time.Second, func() bool {
+	if !waitFor(time.Minute, func() bool {
 		return hostAnswered(tr.frames(t), `"answer":{"type":"answer"`) && hostAnswered(relay.frames(t), `"tags":[["p","`)
 	}) {
 		t.Fatal("the one answer did not go back through both relays")
@@ -98,12 +110,14 @@ func TestRaceOneOfferOnce(t *testing.T) {
 
 func TestRaceAllDown(t *testing.T) {
 	leaktest.Check(t)
-	ctx := testContext(t, 10*time.Second)
+	ctx := testContext(t, time.Minute)
 	room := newTestRoom(t)
 	race := Race{Signalers: []Signaler{Tracker{URL: closedURL(t)}, Nostr{URL: closedURL(t)}}}
 	if _, err := race.Listen(ctx, room); !errors.Is(err, ErrUnreachable) || !strings.Contains(err.Error(), "could not connect") {
 		t.Fatalf("Listen with every relay down: %v", err)
 	}
+	// The guest tries until its context ends; the player reads the same
+	// words whether its first try failed before then or not.
 	cctx, cancel := context.WithTimeout(ctx, 1500*time.Millisecond)
 	defer cancel()
 	_, _, err := race.CallVia(cctx, room, testSDP)
@@ -120,7 +134,7 @@ func TestHostReconnects(t *testing.T) {
 	defer func(a, b time.Duration) { minAnnounce, maxAnnounce = a, b }(minAnnounce, maxAnnounce)
 	minAnnounce, maxAnnounce = 100*time.Millisecond, 100*time.Millisecond
 	tr := startTracker(t)
-	ctx := testContext(t, 20*time.Second)
+	ctx := testContext(t, time.Minute)
 	room := newTestRoom(t)
 	sig := Tracker{URL: tr.URL}
 	l, err := sig.Listen(ctx, room)
@@ -128,11 +142,11 @@ func TestHostReconnects(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer l.Close()
-	serveOne(ctx, t, l, 0, fixedAnswer)
+	serveOne(ctx, t, l, fixedAnswer)
 
 	announces := func(frames string) int { return strings.Count(frames, `"action":"announce"`) }
-	if !waitFor(3*time.Second, func() bool { return announces(tr.frames(t)) >= 4 }) {
-		t.Fatalf("the host announced %d times in 3 s with a 100 ms interval", announces(tr.frames(t)))
+	if !waitFor(time.Minute, func() bool { return announces(tr.frames(t)) >= 4 }) {
+		t.Fatalf("the host announced %d times in a minute with a 100 ms interval", announces(tr.frames(t)))
 	}
 
 	tr.stop()
@@ -147,7 +161,7 @@ func TestHostReconnects(t *testing.T) {
 }
 
 func TestListenAndCallErrors(t *testing.T) {
-	ctx := testContext(t, 10*time.Second)
+	ctx := testContext(t, time.Minute)
 	room := newTestRoom(t)
 	down := closedURL(t)
 	for _, s := range []Signaler{Tracker{URL: down}, Nostr{URL: down}} {
@@ -171,4 +185,19 @@ func TestListenAndCallErrors(t *testing.T) {
 	if _, err := (Broadcast{}).Call(ctx, room, ""); err == nil {
 		t.Error("Call with an empty offer succeeded")
 	}
+}
+
+// copyVia says whether a copy of offer id has come to the gate through a
+// signaler other than via, and waits there for the app's answer.
+func (g *gate) copyVia(id, via string) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if e := g.entries[id]; e != nil {
+		for _, o := range e.waiting {
+			if o.Via != via {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -32,7 +32,7 @@ func relayEvents(frames string) (events, size int) {
 func TestRelayedLinkOverNostr(t *testing.T) {
 	tr, r1, r2 := startTracker(t), startRelay(t), startRelay(t)
 	leaktest.Check(t)
-	ctx := testContext(t, 30*time.Second)
+	ctx := testContext(t, 2*time.Minute)
 	room := newTestRoom(t)
 	race := Race{Signalers: []Signaler{Tracker{URL: tr.URL}, Nostr{URL: r1.URL}, Nostr{URL: r2.URL}}}
 	l, err := race.Listen(ctx, room)
@@ -41,7 +41,7 @@ func TestRelayedLinkOverNostr(t *testing.T) {
 	}
 	defer l.Close()
 	// Race.Listen returns once one relay has the host; wait for all.
-	if !waitFor(10*time.Second, func() bool { return len(l.(StatusReporter).Status().Up) == 3 }) {
+	if !waitFor(time.Minute, func() bool { return len(l.(StatusReporter).Status().Up) == 3 }) {
 		t.Fatalf("status %+v", l.(StatusReporter).Status())
 	}
 	links := acceptRelays(ctx, t, l)

@@ -136,7 +136,7 @@ func startNode(t testing.TB, script string, port int) *server {
 	case p := <-ready:
 		fmt.Sscan(p, &s.Port)
 		s.URL = fmt.Sprintf("ws://127.0.0.1:%d", s.Port)
-	case <-time.After(20 * time.Second):
+	case <-time.After(time.Minute): // a hang guard: Node starts in a second or two
 		s.stop()
 		t.Fatalf("%s did not start: %s", script, stderr.String())
 	}

@@ -19,14 +19,14 @@ func TestWasmRelays(t *testing.T) {
 	}
 	for _, sig := range []Signaler{Tracker{URL: tracker}, Nostr{URL: relay}} {
 		t.Run(sig.Name(), func(t *testing.T) {
-			ctx := testContext(t, 20*time.Second)
+			ctx := testContext(t, time.Minute)
 			room := newTestRoom(t)
 			l, err := sig.Listen(ctx, room)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer l.Close()
-			seen := serveOne(ctx, t, l, 0, fixedAnswer)
+			seen := serveOne(ctx, t, l, fixedAnswer)
 			answer, err := sig.Call(ctx, room, testSDP)
 			if err != nil {
 				t.Fatal(err)
