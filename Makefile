@@ -102,10 +102,13 @@ vet: $(STATICCHECK)
 	$(GO) test -count=1 ./app/internal/layers # the architecture's dependency rules
 	GOOS=js GOARCH=wasm $(STATICCHECK) -checks=inherit,-U1000 ./app/... ./rules/... # unused here may serve the native build
 
+# -count=1: every run runs every test. Go's test cache would pass a clone
+# at the same path on the results of the last run, and make stress would
+# measure nothing.
 unit:
 	@echo "== native tests"
-	$(GO) test -race -timeout 15m $(APP_PKGS)
-	$(GO) test -timeout 15m $(BOARD_PKGS) $(RULES_PKGS)
+	$(GO) test -count=1 -race -timeout 15m $(APP_PKGS)
+	$(GO) test -count=1 -timeout 15m $(BOARD_PKGS) $(RULES_PKGS)
 
 # The nightly run: the rules' conformance suites and their other tests of
 # many random games play thousands of games (LONGHALL_LONG=1, read by
