@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -21,7 +20,7 @@ func TestHotSeatClockCounts(t *testing.T) {
 	bin, root := theTestBuild(t)
 	srv := startServer(t, bin, root)
 	ctx := newBrowser(t)
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	ctx, cancel := context.WithTimeout(ctx, testLimit)
 	defer cancel()
 	within(t, ctx, "setting up a two-person game with 15 seconds to answer",
 		chromedp.EmulateViewport(1280, 800),

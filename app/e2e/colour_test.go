@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -67,7 +66,7 @@ func TestEveryColourShowsItsMark(t *testing.T) {
 				within(t, ctx, "the most players", setField("#players", most, "change"))
 			}
 			within(t, ctx, "starting "+id, chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery))
-			c, cancel := context.WithTimeout(ctx, 90*time.Second)
+			c, cancel := context.WithTimeout(ctx, testLimit)
 			defer cancel()
 			if end, err := drive(c, 30, nil); err != nil {
 				roomFailure(t, ctx, id+" did not get some way in", fmt.Errorf("%s %v", end, err))

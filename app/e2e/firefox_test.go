@@ -90,7 +90,7 @@ func TestARoomBetweenFirefoxAndChromium(t *testing.T) {
 // gameStep, and Firefox's table passes controlsInView at every decision.
 // Both must end on the same version and read the same result.
 func playFirefoxAndChromium(t *testing.T, ff *firefox, cr context.Context, role string) {
-	c, cancel := context.WithTimeout(cr, 3*time.Minute)
+	c, cancel := context.WithTimeout(cr, testLimit)
 	defer cancel()
 	type ending struct {
 		end string
@@ -102,7 +102,7 @@ func playFirefoxAndChromium(t *testing.T, ff *firefox, cr context.Context, role 
 		crDone <- ending{end, err}
 	}()
 
-	deadline := time.Now().Add(3 * time.Minute)
+	deadline := time.Now().Add(testLimit)
 	checked := map[string]bool{}
 	shot := map[string]bool{}
 	checks, controls, fails, marked, acts := 0, 0, 0, 0, 0

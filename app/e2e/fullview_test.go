@@ -167,7 +167,7 @@ func playInFullView(t testing.TB, ctx context.Context, setup, id string, size sc
 		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery),
 		chromedp.Evaluate(`location.href`, &tableURL))
 	within(t, ctx, "the table with instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible("#table", chromedp.ByQuery))
-	c, cancel := context.WithTimeout(ctx, 4*time.Minute)
+	c, cancel := context.WithTimeout(ctx, testLimit)
 	defer cancel()
 	var shares []float64
 	shot := map[string]bool{}

@@ -236,7 +236,7 @@ func playAgainstAHardBot(t testing.TB, ctx context.Context, base, id string, sho
 	// a long game of Raiders takes a minute or two.
 	within(t, ctx, "the table with a quick bot", chromedp.Navigate(tableURL+"&pace=100"), clientReady(), chromedp.WaitVisible("#table", chromedp.ByQuery),
 		chromedp.Evaluate(`performance.now()`, &from))
-	c, cancel := context.WithTimeout(ctx, 8*time.Minute)
+	c, cancel := context.WithTimeout(ctx, testLimit)
 	defer cancel()
 	end, err := drive(c, 0, nil)
 	if err != nil || end != "over" {
@@ -283,7 +283,7 @@ func TestEveryGamePlaysInARoom(t *testing.T) {
 			ends := map[string]string{}
 			for name, ctx := range map[string]context.Context{"host": host, "guest": guest} {
 				wg.Go(func() {
-					c, cancel := context.WithTimeout(ctx, 2*time.Minute)
+					c, cancel := context.WithTimeout(ctx, testLimit)
 					defer cancel()
 					end, err := drive(c, 6, stop)
 					mu.Lock()

@@ -370,6 +370,11 @@ func roomFailure(t testing.TB, ctx context.Context, what string, err error) {
 // exceeds it.
 const stepLimit = 60 * time.Second
 
+// testLimit bounds a whole game or test in a browser: a hang guard too.
+// A game that takes a minute on a quiet machine took three with two runs
+// of make test and a CPU hog beside it, and failed on a limit of three.
+const testLimit = 8 * time.Minute
+
 // roomVersion is the version of the state a table shows (local or room).
 const roomVersion = `((document.querySelector('#table') || {dataset: {}}).dataset.version || '')`
 

@@ -110,7 +110,7 @@ func TestEveryGamePlaysByKeyboardAlone(t *testing.T) {
 				t.Fatal("80 presses of Tab never reached the Start button")
 			}
 			within(t, ctx, "starting with Enter", chromedp.KeyEvent(kb.Enter), chromedp.WaitVisible("#table", chromedp.ByQuery))
-			c, cancel := context.WithTimeout(ctx, 5*time.Minute)
+			c, cancel := context.WithTimeout(ctx, testLimit)
 			defer cancel()
 			stats, err := playByKeyboard(t, c, id)
 			if err != nil {

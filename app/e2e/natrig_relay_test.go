@@ -75,7 +75,7 @@ func TestNATRoomNoPathAtAllIsSaidInWords(t *testing.T) {
 // withinLong is within for a step that may take up to 90 s.
 func withinLong(t testing.TB, ctx context.Context, step string, actions ...chromedp.Action) {
 	t.Helper()
-	c, cancel := context.WithTimeout(ctx, 90*time.Second)
+	c, cancel := context.WithTimeout(ctx, testLimit)
 	defer cancel()
 	if err := chromedp.Run(c, actions...); err != nil {
 		roomFailure(t, ctx, step, err)

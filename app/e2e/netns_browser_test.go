@@ -137,7 +137,7 @@ func (n *netns) Browser(t testing.TB, extra ...string) context.Context {
 		"ws://"+forwarder.Addr().String()+"/"+path, chromedp.NoModifyURL)
 	ctx, cancelCtx := chromedp.NewContext(actx)
 	// A safety net for a hung page; a benchmark plays several whole games.
-	ctx, cancelTimeout := context.WithTimeout(ctx, 8*time.Minute)
+	ctx, cancelTimeout := context.WithTimeout(ctx, testLimit)
 	cancels = append(cancels, cancelAlloc, cancelCtx, cancelTimeout)
 	if err := chromedp.Run(ctx); err != nil {
 		t.Fatalf("attaching to chromium in namespace %s: %v\n%s", n.Name, err, log.String())

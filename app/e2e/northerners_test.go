@@ -28,7 +28,7 @@ func TestNorthernersWholeGameAgainstBots(t *testing.T) {
 	bin, root := theApp(t)
 	srv := startServer(t, bin, root)
 	ctx := newBrowser(t)
-	ctx, cancel := context.WithTimeout(ctx, 4*time.Minute)
+	ctx, cancel := context.WithTimeout(ctx, testLimit)
 	defer cancel()
 	var tableURL string
 	within(t, ctx, "the set-up page", chromedp.Navigate(srv.URL+"/games/northerners/"), clientReady())
@@ -103,7 +103,7 @@ func TestNorthernersWholeGameAgainstBots(t *testing.T) {
 	screenView(t, ctx, "northerners-harvest-phone")
 	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), settle())
 
-	dctx, stop := context.WithTimeout(ctx, 2*time.Minute)
+	dctx, stop := context.WithTimeout(ctx, testLimit)
 	end, err := drive(dctx, 0, nil)
 	stop()
 	if err != nil || end != "over" {
@@ -163,7 +163,7 @@ func TestNorthernersRoomPlaysSeveralRounds(t *testing.T) {
 	  return 'wait';
 	})()`
 	const round = `(() => { const m = /Round (\d+)/.exec((document.querySelector('.nn-loki .nn-h') || {}).textContent || ''); return m ? +m[1] : 0; })()`
-	deadline := time.Now().Add(3 * time.Minute)
+	deadline := time.Now().Add(testLimit)
 	for r := 0; r < 4; {
 		if time.Now().After(deadline) {
 			screenshot(t, guest, "northerners-room-guest-failure")
@@ -229,7 +229,7 @@ func TestNorthernersAttackShowsTheDice(t *testing.T) {
 	bin, root := theApp(t)
 	srv := startServer(t, bin, root)
 	ctx := newBrowser(t)
-	ctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
+	ctx, cancel := context.WithTimeout(ctx, testLimit)
 	defer cancel()
 	data, err := json.Marshal(rec)
 	if err != nil {

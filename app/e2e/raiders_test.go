@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -25,7 +24,7 @@ func TestRaidersWholeGameAgainstBots(t *testing.T) {
 	bin, root := theApp(t)
 	srv := startServer(t, bin, root)
 	ctx := newBrowser(t)
-	ctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
+	ctx, cancel := context.WithTimeout(ctx, testLimit)
 	defer cancel()
 	var tableURL string
 	var options []string
@@ -56,7 +55,7 @@ func TestRaidersWholeGameAgainstBots(t *testing.T) {
 	// The same table with instant bots; play until the person works in the
 	// village (places or takes a worker), and look at it on both screens.
 	within(t, ctx, "instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible(".rd-board .lh-main", chromedp.ByQuery))
-	c, stop := context.WithTimeout(ctx, time.Minute)
+	c, stop := context.WithTimeout(ctx, testLimit)
 	defer stop()
 	var placing bool
 	for n := 0; n < 300 && !placing; n++ {
@@ -125,7 +124,7 @@ func TestRaidersWithBothModulesAgainstBots(t *testing.T) {
 	bin, root := theApp(t)
 	srv := startServer(t, bin, root)
 	ctx := newBrowser(t)
-	ctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
+	ctx, cancel := context.WithTimeout(ctx, testLimit)
 	defer cancel()
 	var tableURL string
 	within(t, ctx, "the set-up page", chromedp.Navigate(srv.URL+"/games/raiders/"), clientReady(),

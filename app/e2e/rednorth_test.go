@@ -47,7 +47,7 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 	bin, root := theApp(t)
 	srv := startServer(t, bin, root)
 	ctx := newBrowser(t)
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	ctx, cancel := context.WithTimeout(ctx, testLimit)
 	defer cancel()
 
 	// Set up: one person and two bots.
@@ -351,7 +351,7 @@ func TestHotSeatAsksForTheDeviceBeforeAnyHand(t *testing.T) {
 	bin, root := theApp(t)
 	srv := startServer(t, bin, root)
 	ctx := newBrowser(t)
-	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	ctx, cancel := context.WithTimeout(ctx, testLimit)
 	defer cancel()
 	handOver := func(step string) {
 		t.Helper()

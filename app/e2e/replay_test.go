@@ -159,7 +159,7 @@ func TestReplayWatchSaveAndOpen(t *testing.T) {
 	within(t, ctx, "setting up Red North", chromedp.Navigate(srv.URL+"/games/rednorth/?seed=21"), clientReady(),
 		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery), chromedp.Evaluate(`location.href`, &tableURL))
 	within(t, ctx, "the table with instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible("#table", chromedp.ByQuery))
-	c, cancel := context.WithTimeout(ctx, 3*time.Minute)
+	c, cancel := context.WithTimeout(ctx, testLimit)
 	end, err := drive(c, 0, nil)
 	cancel()
 	if err != nil || end != "over" {
@@ -333,7 +333,7 @@ func TestReplayWatchSaveAndOpen(t *testing.T) {
 	within(t, ctx, "a new game", chromedp.Navigate(srv.URL+"/games/rednorth/"), clientReady(),
 		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery), chromedp.Evaluate(`location.href`, &tableURL))
 	within(t, ctx, "its table with instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible("#table", chromedp.ByQuery))
-	c, cancel = context.WithTimeout(ctx, time.Minute)
+	c, cancel = context.WithTimeout(ctx, testLimit)
 	end, err = drive(c, 6, nil)
 	cancel()
 	if err != nil || end != "played" {

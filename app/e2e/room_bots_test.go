@@ -36,7 +36,7 @@ func TestRoomHostSeatsAHardBot(t *testing.T) {
 	within(t, host, "a desktop", chromedp.EmulateViewport(1280, 800),
 		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".rn-board .lh-main", chromedp.ByQuery))
 	// Play until the table has moved on a few times: the bot moved too.
-	c, cancel := context.WithTimeout(host, 2*time.Minute)
+	c, cancel := context.WithTimeout(host, testLimit)
 	defer cancel()
 	d := driven{until: 12}
 	if _, err := playToTheEnd(c, nil, &d); err != nil {

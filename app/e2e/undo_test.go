@@ -34,7 +34,7 @@ func TestUndoInHotSeat(t *testing.T) {
 	bin, root := theTestBuild(t)
 	srv := startServer(t, bin, root)
 	ctx := newBrowser(t)
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	ctx, cancel := context.WithTimeout(ctx, testLimit)
 	defer cancel()
 	within(t, ctx, "setting up a two-person game",
 		chromedp.Navigate(srv.URL+"/games/hand-test/?pace=0"), clientReady(),

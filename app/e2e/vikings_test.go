@@ -22,7 +22,7 @@ func TestVikingsWholeGameAgainstBots(t *testing.T) {
 	bin, root := theApp(t)
 	srv := startServer(t, bin, root)
 	ctx := newBrowser(t)
-	ctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
+	ctx, cancel := context.WithTimeout(ctx, testLimit)
 	defer cancel()
 	var tableURL string
 	within(t, ctx, "the set-up page", chromedp.Navigate(srv.URL+"/games/vikings/"), clientReady())
@@ -140,7 +140,7 @@ func TestVikingsGuestReactsToTheHostsCard(t *testing.T) {
 	  return 'wait';
 	})()`
 	reacted := 0
-	deadline := time.Now().Add(2 * time.Minute)
+	deadline := time.Now().Add(testLimit)
 	for reacted == 0 && time.Now().Before(deadline) {
 		for _, side := range []struct {
 			ctx  context.Context
@@ -295,7 +295,7 @@ func TestHotSeatVikingsOffersNoPassOnlyWhenNothing(t *testing.T) {
 	bin, root := theTestBuild(t)
 	srv := startServer(t, bin, root)
 	ctx := newBrowser(t)
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	ctx, cancel := context.WithTimeout(ctx, testLimit)
 	defer cancel()
 	within(t, ctx, "setting up Vikings for two people on one device",
 		chromedp.EmulateViewport(1280, 800),
