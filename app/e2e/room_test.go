@@ -97,13 +97,19 @@ func playToTheEnd(ctx context.Context, stop <-chan struct{}, d *driven) (string,
 // sameLog waits until ctx's game log is as long as other's (and not empty).
 func sameLog(t testing.TB, ctx, other context.Context, who string) {
 	t.Helper()
-	want := logLines(t, other)
-	var got string
-	c, cancel := context.WithTimeout(ctx, 20*time.Second)
-	defer cancel()
-	if err := chromedp.Run(c, chromedp.Poll(fmt.Sprintf(`(%s) === %q`, rnLogCount, want), nil, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
-		chromedp.Run(ctx, chromedp.Evaluate(rnLogCount, &got))
-		t.Errorf("%s shows %q, where the others show %q", who, got, want)
+	// Both pages are read at each look: the other page may itself be
+	// drawing its log anew (a stress run read "" there once, and waited
+	// for the host to show "" too).
+	var got, want string
+	for deadline := time.Now().Add(stepLimit); ; time.Sleep(50 * time.Millisecond) {
+		got, want = logLines(t, ctx), logLines(t, other)
+		if got == want && want != "" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("%s shows %q, where the others show %q", who, got, want)
+			return
+		}
 	}
 	if want == "Game log (0)" {
 		t.Errorf("%s: the log is empty mid-game", who)
