@@ -259,7 +259,8 @@ func questCard(q int) app.UI {
 
 // revealed draws what a player holds hidden, in the view of everything.
 func (t *table) revealed(pv nn.PlayerView) app.UI {
-	if pv.Cards == nil && pv.FaceDown == nil && pv.Offer == nil {
+	// Only everyone's view holds these; an empty hand there shows as "none".
+	if t.p.Seat != rules.Everyone {
 		return nil
 	}
 	var hand, quests, offer []app.UI

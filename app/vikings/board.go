@@ -268,7 +268,8 @@ func (t *table) player(s int) app.UI {
 			ui.Span("vk-count", rules.Count(pv.Hand, "card"))),
 		ui.Div("vk-camp", append([]app.UI{ui.Span("vk-l", "War camp:")}, campOrNone(camp)...)...),
 		app.If(len(crew) > 0, func() app.UI { return ui.Div("vk-crew", crew...) }),
-		app.If(pv.Cards != nil, func() app.UI {
+		app.If(t.p.Seat == rules.Everyone, func() app.UI {
+			// Everyone's view draws every hand, an empty one as "none".
 			hand := make([]app.UI, len(pv.Cards))
 			for i, c := range pv.Cards {
 				hand[i] = plainCard(c, "vk-card")

@@ -178,6 +178,12 @@ func checkEveryone(t *testing.T, g ui.Game, s Suite, st rules.State, players int
 	t.Helper()
 	all, pub := Props(t, s.Game, st, rules.Everyone, players), Props(t, s.Game, st, rules.Spectator, players)
 	check(t, g, s, all, where)
+	// Every player's hidden things are drawn beside them (ui.Revealed),
+	// an empty hand too: a hand that happens to be empty is no reason for
+	// the row to vanish.
+	if n := strings.Count(app.HTMLString(g.Board(all)), `class="revealed"`); n < players {
+		t.Fatalf("%s: the view of everything draws %d players' hidden things, want all %d:\n%s", where, n, players, all.View)
+	}
 	if sameBut(all.View, pub.View, "seat") {
 		return
 	}
