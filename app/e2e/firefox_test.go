@@ -279,18 +279,11 @@ func (f *firefox) look(n int) (string, error) {
 	return at[1], nil
 }
 
-// checkControls is fullview_test.go's checkControls in Firefox: the
-// table's controls, given the time the page needs to bring them into view.
+// checkControls is fullview_test.go's checkControls in Firefox.
 func (f *firefox) checkControls() (viewCheck, error) {
-	var s viewSettled
-	for {
+	return lookUntilSettled(func() (viewCheck, error) {
 		var v viewCheck
-		if err := f.Eval(controlsInView, &v); err != nil {
-			return v, err
-		}
-		if s.final(v) {
-			return v, nil
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+		err := f.Eval(controlsInView, &v)
+		return v, err
+	})
 }

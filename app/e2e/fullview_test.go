@@ -95,33 +95,23 @@ const controlsInView = `(() => {
     if (!(c.dataset.text || '').trim() || !(c.title || '').trim()) { problems.push('a card (' + c.className + ') without its whole text: "' + c.textContent.trim().slice(0, 30) + '"'); break; }
   }
   return {problems, share, controls: els.length, marked: document.querySelectorAll('#table [data-last-move]').length,
-    settled: !window.longhallSettled || window.longhallSettled(),
+    settled: ` + pageSettled + `,
     why: [...t.querySelectorAll('[data-why]')].filter(e => e.dataset.why.trim()).length};
 })()`
 
 // checkControls looks at the table until its controls are all in view,
 // giving the page the time it needs to bring them there itself (see
-// viewSettled); it returns the last look.
+// lookUntilSettled); it returns the last look.
 func checkControls(ctx context.Context) (viewCheck, error) {
-	var v viewCheck
-	var settle viewSettled
-	for {
-		var raw json.RawMessage
-		if err := chromedp.Run(ctx, chromedp.Evaluate(`JSON.stringify(`+controlsInView+`)`, &raw)); err != nil {
-			return v, err
-		}
+	return lookUntilSettled(func() (viewCheck, error) {
+		var v viewCheck
 		var s string
-		if err := json.Unmarshal(raw, &s); err != nil {
+		if err := chromedp.Run(ctx, chromedp.Evaluate(`JSON.stringify(`+controlsInView+`)`, &s)); err != nil {
 			return v, err
 		}
-		if err := json.Unmarshal([]byte(s), &v); err != nil {
-			return v, err
-		}
-		if settle.final(v) {
-			return v, nil
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+		err := json.Unmarshal([]byte(s), &v)
+		return v, err
+	})
 }
 
 // tableMoment names the three moments each game is photographed at.

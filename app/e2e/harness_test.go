@@ -264,17 +264,21 @@ func clientReady() chromedp.Action {
 	return chromedp.WaitVisible(`html[data-client="ready"]`, chromedp.ByQuery)
 }
 
-// settle waits until the page has laid itself out since its last change
-// (web/longhall.js's longhallSettled, on the app's pages) after the next
+// pageSettled is true once the page has laid itself out since its last
+// change (web/longhall.js's longhallSettled), and on a page that is hidden,
+// which draws no frames and so lays nothing out until it is shown.
+const pageSettled = `(document.hidden || !window.longhallSettled || window.longhallSettled())`
+
+// settle waits until the page has settled (pageSettled) after the next
 // frame: the wait a test needs after resizing the screen or clicking
-// before it looks at the layout, however busy the machine. A tab behind
-// another draws no frames: a timer stands in for the frame there.
+// before it looks at the layout, however busy the machine.
 func settle() chromedp.Action {
 	return chromedp.ActionFunc(func(ctx context.Context) error {
 		for guard := time.Now().Add(stepLimit / 2); time.Now().Before(guard); {
 			var settled bool
 			err := chromedp.Evaluate(`new Promise(resolve => {
-			  const done = () => resolve(!window.longhallSettled || window.longhallSettled());
+			  const done = () => resolve(`+pageSettled+`);
+			  if (document.hidden) return done();
 			  requestAnimationFrame(() => requestAnimationFrame(done));
 			  setTimeout(done, 1000);
 			})`, &settled, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }).Do(ctx)
@@ -385,36 +389,34 @@ type viewCheck struct {
 	Controls int      `json:"controls"`
 	Marked   int      `json:"marked"` // pieces marked as changed by the last move
 	Why      int      `json:"why"`    // things the rules close now that say why
-	// Settled: the page has laid the table out since it last changed
-	// (web/longhall.js), so what the check saw is what a player sees.
+	// Settled: pageSettled, so what the check saw is what a player sees.
 	Settled bool `json:"settled"`
 }
 
-// settledLooks is how many looks in a row at a settled table must find
+// settledLooks is how many looks in a row at a settled page must find
 // the same problems before they count: the page may still be drawing a
 // change the wasm has not yet made when a look finds it settled.
 const settledLooks = 3
 
-// viewSettled says whether a look at the table is final: no problems, or
-// problems that the page, settled for settledLooks looks in a row, has not
-// cleared. A busy machine takes longer to settle; it never makes a look
-// final sooner. Past a hang guard the last look is final whatever it is.
-type viewSettled struct {
-	settled int
-	guard   time.Time
-}
-
-func (s *viewSettled) final(v viewCheck) bool {
-	if s.guard.IsZero() {
-		s.guard = time.Now().Add(20 * time.Second)
+// lookUntilSettled looks at the page until a look is final and returns
+// it: one with no problems, or one whose problems the page, settled for
+// settledLooks looks in a row, has not cleared. A busy machine takes
+// longer to settle; it never makes a look final sooner. Past a hang guard
+// the last look is final whatever it is.
+func lookUntilSettled(look func() (viewCheck, error)) (viewCheck, error) {
+	settled := 0
+	for guard := time.Now().Add(stepLimit / 3); ; time.Sleep(50 * time.Millisecond) {
+		v, err := look()
+		if err != nil || len(v.Problems) == 0 {
+			return v, err
+		}
+		if v.Settled {
+			settled++
+		} else {
+			settled = 0
+		}
+		if settled >= settledLooks || time.Now().After(guard) {
+			return v, nil
+		}
 	}
-	if len(v.Problems) == 0 {
-		return true
-	}
-	if v.Settled {
-		s.settled++
-	} else {
-		s.settled = 0
-	}
-	return s.settled >= settledLooks || time.Now().After(s.guard)
 }

@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
@@ -53,8 +52,8 @@ func TestNATRoomNoPathAtAllIsSaidInWords(t *testing.T) {
 	within(t, guest, "opening the link", chromedp.Navigate(link))
 	var banner string
 	opened := time.Now()
-	withinLong(t, guest, "the guest told", chromedp.Poll(`(() => { const t = (document.querySelector('#banner') || {}).textContent || ''; return t.includes('block a direct link') ? t : ''; })()`, &banner,
-		chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)))
+	within(t, guest, "the guest told", chromedp.Poll(`(() => { const t = (document.querySelector('#banner') || {}).textContent || ''; return t.includes('block a direct link') ? t : ''; })()`, &banner,
+		chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(stepLimit)))
 	for _, code := range []string{"room:", "peer:", "signal:", "session:", "online:"} {
 		if strings.Contains(banner, code) {
 			t.Errorf("the guest's banner reads %q, with the code prefix %q", banner, code)
@@ -65,19 +64,9 @@ func TestNATRoomNoPathAtAllIsSaidInWords(t *testing.T) {
 	}
 	var note string
 	told := time.Since(opened)
-	withinLong(t, host, "the host told", chromedp.Poll(`(() => { const t = (document.querySelector('#guests-note') || {}).textContent || ''; return t.includes('could not join') ? t : ''; })()`, &note,
-		chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)))
+	within(t, host, "the host told", chromedp.Poll(`(() => { const t = (document.querySelector('#guests-note') || {}).textContent || ''; return t.includes('could not join') ? t : ''; })()`, &note,
+		chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(stepLimit)))
 	t.Logf("the guest reads, %.1f s after opening the link, %q; the host reads, %.1f s after, %q", told.Seconds(), banner, time.Since(opened).Seconds(), note)
 	screenshot(t, guest, "nat-no-path-guest")
 	screenshot(t, host, "nat-no-path-host")
-}
-
-// withinLong is within for a step that may take up to 90 s.
-func withinLong(t testing.TB, ctx context.Context, step string, actions ...chromedp.Action) {
-	t.Helper()
-	c, cancel := context.WithTimeout(ctx, testLimit)
-	defer cancel()
-	if err := chromedp.Run(c, actions...); err != nil {
-		roomFailure(t, ctx, step, err)
-	}
 }

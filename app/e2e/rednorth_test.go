@@ -163,7 +163,7 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 			// Wait until the table has applied it (a new version).
 			var grew bool
 			if err := chromedp.Run(ctx, chromedp.Poll(fmt.Sprintf(`%s !== %q || !!document.querySelector('.rn-result')`, roomVersion, before), &grew,
-				chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+				chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(stepLimit))); err != nil {
 				failure(t, ctx, fmt.Sprintf("click %d (%s): the table did not take the action: %v", clicks, res, err))
 			}
 			continue
@@ -263,10 +263,8 @@ func ownAreaInView(t *testing.T, ctx context.Context, when, sel string) {
 // or for the first one only.
 func clickableWhereItStands(t *testing.T, ctx context.Context, when, sel string, every bool) {
 	t.Helper()
-	var res string
-	var settle viewSettled
-	for {
-		within(t, ctx, "measuring "+when, chromedp.Evaluate(fmt.Sprintf(`(() => {
+	measure := fmt.Sprintf(`(() => {
+		const res = (() => {
 		  let els = [...document.querySelectorAll(%q)];
 		  const bar = document.querySelector('#status');
 		  if (!els.length || !bar) return 'missing ' + (!els.length ? %q : 'the status bar');
@@ -280,13 +278,17 @@ func clickableWhereItStands(t *testing.T, ctx context.Context, when, sel string,
 		  const bg = getComputedStyle(bar).backgroundColor;
 		  if (bg.startsWith('rgba') && !bg.endsWith(', 1)')) return 'the status bar is see-through: ' + bg;
 		  return 'ok';
-		})()`, sel, sel, every), &res))
-		var settled bool
-		within(t, ctx, "the page settled", chromedp.Evaluate(`!window.longhallSettled || window.longhallSettled()`, &settled))
-		if res == "ok" || settle.final(viewCheck{Problems: []string{res}, Settled: settled}) {
-			break
-		}
-		time.Sleep(100 * time.Millisecond)
+		})();
+		return {problems: res === 'ok' ? [] : [res], settled: `+pageSettled+`};
+	})()`, sel, sel, every)
+	v, _ := lookUntilSettled(func() (viewCheck, error) {
+		var v viewCheck
+		within(t, ctx, "measuring "+when, chromedp.Evaluate(measure, &v))
+		return v, nil
+	})
+	res := "ok"
+	if len(v.Problems) > 0 {
+		res = v.Problems[0]
 	}
 	if res != "ok" {
 		screenshot(t, ctx, "own-area-failure")

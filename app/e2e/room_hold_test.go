@@ -102,7 +102,7 @@ func TestRoomHoldsAgainstAHostileGuest(t *testing.T) {
 		}
 		var banner string
 		within(t, rikki, "Rikki cut off",
-			chromedp.Poll(holdLink+` === 'removed'`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)),
+			chromedp.Poll(holdLink+` === 'removed'`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepLimit)),
 			chromedp.Evaluate(holdBanner, &banner))
 		var told string
 		// This round's line, not only the last round's: one more system
@@ -110,7 +110,7 @@ func TestRoomHoldsAgainstAHostileGuest(t *testing.T) {
 		within(t, host, "the host told", chromedp.Poll(fmt.Sprintf(`(() => {
 		  const lines = [...document.querySelectorAll('#chat .lines li.system')].map(l => l.textContent);
 		  return lines.length > %d ? lines.join(' | ') : '';
-		})()`, round), &told, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)))
+		})()`, round), &told, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepLimit)))
 		t.Logf("round %d: Rikki reads %q; the room reads %q", round+1, banner, told)
 		if keptOut == 0 {
 			if !strings.Contains(banner, "removed you from this room") {
@@ -166,13 +166,13 @@ func TestRoomHoldsAgainstAHostileGuest(t *testing.T) {
 	// Removed: a reload does not bring him back, and a bot plays his seat.
 	var banner string
 	within(t, rikki, "Rikki trying again", chromedp.Reload(), clientReady(),
-		chromedp.Poll(holdLink+` === 'removed'`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)),
+		chromedp.Poll(holdLink+` === 'removed'`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepLimit)),
 		chromedp.Evaluate(holdBanner, &banner))
 	if !strings.Contains(banner, "removed you from this room") {
 		t.Errorf("removed, Rikki reads %q after a reload", banner)
 	}
 	within(t, host, "a bot in Rikki's seat", chromedp.Poll(`(document.querySelector('#seat-1') || {dataset: {}}).dataset.state === 'bot'`, nil,
-		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)))
+		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepLimit)))
 	screenshot(t, host, "room-hold-flooder-removed")
 	playOn(t, "with a bot in Rikki's seat", host)
 }

@@ -221,7 +221,7 @@ func linkDiesWhileItMoves(t testing.TB, outage time.Duration) (noticedAfter, res
 	// His page says it waits for the host, then that the link dropped;
 	// meanwhile it offers nothing to click.
 	within(t, guest, "Rikki's page noticing the dead link", chromedp.Poll(`(document.querySelector('#banner') || {dataset: {}}).dataset.link === 'reconnecting'`, nil,
-		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)))
+		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepLimit)))
 	screenshot(t, guest, "room-lost-guest-waiting")
 	var offered int
 	within(t, guest, "counting Rikki's controls", chromedp.Evaluate(enabledMoves, &offered))
@@ -229,7 +229,7 @@ func linkDiesWhileItMoves(t testing.TB, outage time.Duration) (noticedAfter, res
 		t.Errorf("with the link down Rikki's table offers %d moves", offered)
 	}
 	within(t, host, "the host seeing Rikki away", chromedp.Poll(`(document.querySelector('#seat-1') || {dataset: {}}).dataset.state === 'away'`, nil,
-		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)))
+		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepLimit)))
 	if mid := recordOf(t, host); len(mid) != len(before) {
 		t.Errorf("the host applied %v through a dead link", mid[len(before):])
 	}

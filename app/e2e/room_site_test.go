@@ -112,7 +112,7 @@ func (s *roomSite) openRoomOf(t testing.TB, ctx context.Context, game string, n 
 		chromedp.Evaluate(`document.querySelector('#room-players').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
 		chromedp.Click("#open-room", chromedp.ByQuery),
 		chromedp.WaitVisible("#room-link", chromedp.ByQuery),
-		chromedp.Poll(`(document.querySelector('#room-link') || {}).value || ''`, &link, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)),
+		chromedp.Poll(`(document.querySelector('#room-link') || {}).value || ''`, &link, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepLimit)),
 	); err != nil {
 		t.Fatalf("opening a room: %v", err)
 	}
@@ -131,7 +131,7 @@ func seatedAt(t testing.TB, ctx context.Context, who string) int {
 	if err := chromedp.Run(ctx, chromedp.Poll(`(() => {
 	  const li = [...document.querySelectorAll('#seats .seat')].find(li => li.querySelector('.who').textContent.endsWith('· you'));
 	  return li ? Number(li.id.slice(5)) + 1 : false;
-	})()`, &seat, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+	})()`, &seat, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepLimit))); err != nil {
 		roomFailure(t, ctx, who+" was never seated", err)
 	}
 	return seat - 1
@@ -148,6 +148,6 @@ func startWith(t *testing.T, host, guest context.Context, link, board string) {
 	}
 	within(t, guest, "the guest ready", chromedp.Click("#ready", chromedp.ByQuery))
 	within(t, host, "starting",
-		chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)),
+		chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepLimit)),
 		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(board, chromedp.ByQuery))
 }

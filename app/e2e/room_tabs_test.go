@@ -31,7 +31,7 @@ func TestRoomTwoTabsOverBroadcastChannel(t *testing.T) {
 	}
 	var state string
 	if err := chromedp.Run(host, chromedp.Poll(`(document.querySelector('#seat-1') || {}).dataset?.state || ''`, &state,
-		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second))); err != nil || state != "not ready" {
+		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepLimit))); err != nil || state != "not ready" {
 		roomFailure(t, host, "the host does not see the second tab seated", err)
 	}
 	screenshot(t, tab, "room-second-tab")
@@ -75,7 +75,7 @@ func TestRoomByConnectionCodes(t *testing.T) {
 		chromedp.SetValue("#offer-code", offer, chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelector('#offer-code').dispatchEvent(new Event('input', {bubbles: true}))`, nil),
 		chromedp.Click("#answer-code", chromedp.ByQuery),
-		chromedp.Poll(`(document.querySelector('#my-answer') || {}).value || ''`, &answer, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)),
+		chromedp.Poll(`(document.querySelector('#my-answer') || {}).value || ''`, &answer, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepLimit)),
 	); err != nil {
 		roomFailure(t, host, "answering the code", err)
 	}

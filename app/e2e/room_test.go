@@ -69,7 +69,7 @@ func playToTheEnd(ctx context.Context, stop <-chan struct{}, d *driven) (string,
 		case res == "over":
 			var title string
 			err := chromedp.Run(ctx, chromedp.Poll(`(document.querySelector('.rn-result-title') || {}).textContent || ''`, &title,
-				chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)))
+				chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepLimit)))
 			return title, err
 		case strings.HasPrefix(res, "act "):
 			// Wait for the host to apply it (a new version) or refuse it.
@@ -167,7 +167,7 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 	screenshot(t, guests["Rikki"], "room-guest-lobby")
 	var startOK bool
 	if err := chromedp.Run(host,
-		chromedp.Poll(`!document.querySelector('#start').disabled`, &startOK, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)),
+		chromedp.Poll(`!document.querySelector('#start').disabled`, &startOK, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepLimit)),
 	); err != nil {
 		roomFailure(t, host, "the host could never start", err)
 	}
@@ -256,7 +256,7 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 	for name, ctx := range guests {
 		var back bool
 		if err := chromedp.Run(ctx, chromedp.Poll(`(document.querySelector('#banner') || {}).dataset?.link !== 'reconnecting' && !!document.querySelector('.rn-board')`, &back,
-			chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+			chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepLimit))); err != nil {
 			roomFailure(t, ctx, name+" never came back after the host's reload", err)
 		}
 	}

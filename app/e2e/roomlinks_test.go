@@ -37,7 +37,7 @@ func TestBadRoomLinksAreExplained(t *testing.T) {
 				chromedp.Navigate(srv.URL+c.path),
 				clientReady(),
 				chromedp.Poll(`(document.querySelector('.page-room .error') || {}).textContent || ''`, &text,
-					chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)),
+					chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepLimit)),
 			); err != nil {
 				t.Fatalf("%s: %v", c.path, err)
 			}

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -86,7 +85,7 @@ func offlineCheck(t *testing.T, ctx context.Context, base string, stopServer fun
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate(base+"/"),
 		clientReady(),
-		chromedp.Poll(`navigator.serviceWorker.controller !== null`, &controlled, chromedp.WithPollingTimeout(60*time.Second)),
+		chromedp.Poll(`navigator.serviceWorker.controller !== null`, &controlled, chromedp.WithPollingTimeout(stepLimit)),
 	); err != nil {
 		t.Fatalf("the service worker never took control: %v", err)
 	}

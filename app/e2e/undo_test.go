@@ -21,7 +21,7 @@ const logAsides = `[...document.querySelectorAll('#gamelog li.aside')].map(l => 
 // poll waits until the expression is true.
 func poll(t *testing.T, ctx context.Context, step, expr string) {
 	t.Helper()
-	within(t, ctx, step, chromedp.Poll(expr, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)))
+	within(t, ctx, step, chromedp.Poll(expr, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepLimit)))
 }
 
 // TestUndoInHotSeat: two people share a device (Hands, the test game). The
