@@ -27,12 +27,7 @@ func BenchmarkRaceFallsBack(b *testing.B) {
 			ctx := testContext(b, 10*time.Minute)
 			room := newTestRoom(b)
 			race := Race{Signalers: c.members}
-			l, err := race.Listen(ctx, room)
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer l.Close()
-			seen := serveOne(ctx, b, l, fixedAnswer)
+			seen := serving(ctx, b, race, room, fixedAnswer)
 			go func() { // serveOne hands on every offer; nobody else reads them
 				for {
 					select {

@@ -16,12 +16,7 @@ func TestBroadcastExchange(t *testing.T) {
 	leaktest.Check(t)
 	ctx := testContext(t, time.Minute)
 	room := newTestRoom(t)
-	l, err := Broadcast{}.Listen(ctx, room)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	serveOne(ctx, t, l, func(o *Offer) string { return testAnswer + "a=x-offer:" + o.ID + "\r\n" })
+	serving(ctx, t, Broadcast{}, room, func(o *Offer) string { return testAnswer + "a=x-offer:" + o.ID + "\r\n" })
 
 	// Another room's tabs share the process but not the channel: the call
 	// hears nothing until its context ends, however busy the machine.
@@ -56,12 +51,7 @@ func TestResentOfferGetsSameAnswer(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		ctx := testContext(t, 10*time.Second)
 		room := newTestRoom(t)
-		l, err := Broadcast{}.Listen(ctx, room)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer l.Close()
-		seen := serveOne(ctx, t, l, fixedAnswer)
+		seen := serving(ctx, t, Broadcast{}, room, fixedAnswer)
 		for i := range 2 {
 			answer, err := Broadcast{}.Call(ctx, room, testSDP)
 			if err != nil || answer != testAnswer {

@@ -18,6 +18,22 @@ const (
 		"a=setup:active\r\na=mid:0\r\na=sctp-port:5000\r\na=max-message-size:262144\r\n"
 )
 
+// serving makes the host present in room through sig and plays its app
+// there (serveOne) until the test ends, when the listener closes. It
+// returns the offers the app saw.
+func serving(ctx context.Context, t testing.TB, sig Signaler, room Room, answerFor func(*Offer) string) <-chan *Offer {
+	t.Helper()
+	l, err := sig.Listen(ctx, room)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := serveOne(ctx, t, l, answerFor)
+	// Registered after serveOne's, so run before it: serveOne's clean-up
+	// waits for its goroutine, which ends when l closes.
+	t.Cleanup(func() { l.Close() })
+	return seen
+}
+
 // serveOne plays the host's app: it accepts offers on l and answers each
 // with answerFor(offer), passing on the offers it saw, until l is closed.
 // The test's cleanup waits for it. Answer errors are not checked here: the

@@ -37,12 +37,7 @@ func TestTrackerExchange(t *testing.T) {
 	room := newTestRoom(t)
 	sig := Tracker{URL: tr.URL}
 
-	l, err := sig.Listen(ctx, room)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	seen := serveOne(ctx, t, l, fixedAnswer)
+	seen := serving(ctx, t, sig, room, fixedAnswer)
 
 	start := time.Now()
 	answer, err := sig.Call(ctx, room, testSDP)
@@ -68,14 +63,9 @@ func TestTrackerTwoGuests(t *testing.T) {
 	ctx := testContext(t, time.Minute)
 	room := newTestRoom(t)
 	sig := Tracker{URL: tr.URL}
-	l, err := sig.Listen(ctx, room)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
 	// The answer names the offer it answers, so each guest can check it got
 	// its own.
-	serveOne(ctx, t, l, func(o *Offer) string { return testAnswer + "a=x-offer:" + o.ID + "\r\n" })
+	serving(ctx, t, sig, room, func(o *Offer) string { return testAnswer + "a=x-offer:" + o.ID + "\r\n" })
 
 	var wg sync.WaitGroup
 	for i := range 2 {
@@ -115,12 +105,7 @@ func TestNostrExchange(t *testing.T) {
 	room := newTestRoom(t)
 	sig := Nostr{URL: relay.URL}
 
-	l, err := sig.Listen(ctx, room)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	seen := serveOne(ctx, t, l, fixedAnswer)
+	seen := serving(ctx, t, sig, room, fixedAnswer)
 	start := time.Now()
 	answer, err := sig.Call(ctx, room, testSDP)
 	if err != nil {

@@ -137,12 +137,7 @@ func TestHostReconnects(t *testing.T) {
 	ctx := testContext(t, time.Minute)
 	room := newTestRoom(t)
 	sig := Tracker{URL: tr.URL}
-	l, err := sig.Listen(ctx, room)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	serveOne(ctx, t, l, fixedAnswer)
+	serving(ctx, t, sig, room, fixedAnswer)
 
 	announces := func(frames string) int { return strings.Count(frames, `"action":"announce"`) }
 	if !waitFor(time.Minute, func() bool { return announces(tr.frames(t)) >= 4 }) {

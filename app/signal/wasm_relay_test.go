@@ -21,12 +21,7 @@ func TestWasmRelays(t *testing.T) {
 		t.Run(sig.Name(), func(t *testing.T) {
 			ctx := testContext(t, time.Minute)
 			room := newTestRoom(t)
-			l, err := sig.Listen(ctx, room)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer l.Close()
-			seen := serveOne(ctx, t, l, fixedAnswer)
+			seen := serving(ctx, t, sig, room, fixedAnswer)
 			answer, err := sig.Call(ctx, room, testSDP)
 			if err != nil {
 				t.Fatal(err)
