@@ -73,18 +73,7 @@ func BenchmarkOpenTimeout(b *testing.B) {
 	late := make([]time.Duration, 0, b.N)
 	for range b.N {
 		start := time.Now()
-		o, err := Dial(context.Background(), cfg)
-		if err != nil {
-			b.Fatal(err)
-		}
-		an, err := Answer(context.Background(), cfg, o.Offer())
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := an.Wait(); err != ErrOpenTimeout {
-			b.Fatalf("answerer: %v, want ErrOpenTimeout", err)
-		}
-		<-o.c.Done()
+		o, an := abandoned(b, cfg)
 		late = append(late, time.Since(start)-timeout)
 		an.Close()
 		o.Close()

@@ -79,6 +79,29 @@ func waitDone(t testing.TB, what string, done <-chan struct{}) {
 	}
 }
 
+// abandoned opens an attempt whose answer never reaches the offerer and
+// returns once both sides have given up on it (Config.OpenTimeout), the
+// answerer with ErrOpenTimeout. The caller closes both.
+func abandoned(tb testing.TB, cfg Config) (*Offerer, *Answerer) {
+	tb.Helper()
+	o, err := Dial(context.Background(), cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	an, err := Answer(context.Background(), cfg, o.Offer())
+	if err != nil {
+		o.Close()
+		tb.Fatal(err)
+	}
+	if _, err := an.Wait(); err != ErrOpenTimeout {
+		o.Close()
+		an.Close()
+		tb.Fatalf("answerer: %v, want ErrOpenTimeout", err)
+	}
+	waitDone(tb, "the offerer", o.c.Done())
+	return o, an
+}
+
 // sendPaced sends every message, waiting while the link is backed up, as a
 // sender that paces itself would.
 func sendPaced(c *Conn, msgs [][]byte) error {

@@ -19,21 +19,10 @@ func TestOpenTimesOut(t *testing.T) {
 	t.Run("the answer never comes", func(t *testing.T) {
 		leaktest.Check(t)
 		start := time.Now()
-		o, err := Dial(context.Background(), cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer o.Close()
-		an, err := Answer(context.Background(), cfg, o.Offer())
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer an.Close()
 		// The answer is never delivered: both sides give up on their own.
-		if _, err := an.Wait(); err != ErrOpenTimeout {
-			t.Fatalf("answerer: %v, want ErrOpenTimeout", err)
-		}
-		waitDone(t, "the offerer", o.c.Done())
+		o, an := abandoned(t, cfg)
+		defer o.Close()
+		defer an.Close()
 		// Not before the timeout, which started after start. How soon after
 		// it both sides give up is BenchmarkOpenTimeout's figure: a busy
 		// machine makes it later, and only a hang exceeds wait.
