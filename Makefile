@@ -74,7 +74,6 @@ run: build
 # which mostly wait on bots' pace, links and browsers). Each keeps its own
 # order; together they take little more than the longer of the two.
 test: deps-browser deps-firefox deps-netns deps-node deps-turn
-	@mkdir -p $(BUILD)
 	@$(MAKE) --no-print-directory -j2 test-native test-browser
 
 test-native:
