@@ -23,6 +23,51 @@ window.longhallRendered = function () {
   tell();
 };
 
+// Before the app runs. What a visitor reads first is the pre-rendered page;
+// go-app's loader is only a slim line along the top (longhall.css), whose
+// length follows the loader's own label, or a readable error when the wasm
+// could not start. On the room page a link's invitation is filled in from
+// its fragment, which never reaches a server: the game, the host's name and
+// the seats, read as online.ReadInvitation reads them, into the preview the
+// page pre-renders (app/pages/room_join.go, invitationPreview).
+(() => {
+  const loading = () => {
+    const loader = document.getElementById('app-wasm-loader');
+    const label = document.getElementById('app-wasm-loader-label');
+    if (!loader || !label) return;
+    const show = () => {
+      const m = /(\d+)%\s*$/.exec(label.textContent);
+      if (m) loader.style.setProperty('--loaded', Math.max(3, Math.min(100, +m[1])));
+      else if (label.textContent.trim()) loader.classList.add('failed');
+    };
+    new MutationObserver(show).observe(label, { childList: true, characterData: true, subtree: true });
+    show();
+  };
+  // session.Clean: no control or formatting characters, trimmed, at most
+  // n characters.
+  const clean = (s, n) => [...s.replace(/[\n\t\r]/g, ' ').replace(/[\p{Cc}\p{Cf}]/gu, '').trim()].slice(0, n).join('').trim();
+  const invitation = () => {
+    const box = document.getElementById('invite-preview');
+    if (!box || document.documentElement.dataset.client) return;
+    const link = new URLSearchParams(location.hash.slice(1));
+    const card = link.get('r') && [...box.querySelectorAll('[data-game]')].find((c) => c.dataset.game === link.get('g'));
+    if (!card) return; // not a room link, or one that names no game we have
+    const host = clean(link.get('h') || '', 24), seats = +link.get('n');
+    if (host) card.querySelector('[data-slot="who"]').textContent = box.dataset.invitesYou.replace('%s', host);
+    if (Number.isInteger(seats) && seats >= 1 && seats <= 8) {
+      const el = card.querySelector('[data-slot="seats"]');
+      el.textContent = box.dataset.tableOf.replace('%d', seats);
+      el.hidden = false;
+    }
+    card.hidden = false;
+    box.hidden = false;
+    const opening = document.getElementById('room-opening');
+    if (opening) opening.hidden = true;
+  };
+  const start = () => { loading(); invitation(); };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
+})();
+
 // The table in full view (app/ui/layout.go). In the frame after any change
 // of the table: on a phone the sheet opens when the choice is made in it
 // and folds when it is not; the board is scaled (CSS zoom, which keeps

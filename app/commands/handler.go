@@ -65,7 +65,7 @@ func newHandler(prefix, version string, env map[string]string) (*app.Handler, er
 		Lang:            "en",
 		BackgroundColor: themeColor,
 		ThemeColor:      themeColor,
-		LoadingLabel:    "Lighting the hearth… {progress}%",
+		LoadingLabel:    "Loading Longhall… {progress}%",
 		Icon: app.Icon{
 			Default:  "/web/icons/icon-192.png",
 			Large:    "/web/icons/icon-512.png",

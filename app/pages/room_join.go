@@ -50,28 +50,63 @@ func (f *joinForm) submit(ctx app.Context, e app.Event) {
 	f.OnJoin(ctx, name)
 }
 
+// What an invitation says of the host and the seats; the pre-rendered
+// preview (invitationPreview) fills in the same words from the link.
+const (
+	invitesYou = "%s invites you"
+	aTableOf   = "A table of %d"
+)
+
 // invitation says what a link invites a friend to: the game, the host,
 // the seats, as far as the link tells.
 func invitation(in online.Invitation) app.UI {
 	who := "You are"
 	if in.Host != "" {
-		who = in.Host + " invites you"
+		who = fmt.Sprintf(invitesYou, in.Host)
 	}
 	g, err := rules.Lookup(in.Game)
 	if err != nil {
 		return app.Div().ID("invitation").Body(app.H1().Text(who + " to a table"))
 	}
-	info := g.Info()
-	facts := []app.UI{app.Span().Text(players(info)), app.Span().Text(fmt.Sprintf("%d–%d min", info.Minutes[0], info.Minutes[1]))}
+	var seats app.UI
 	if in.Seats > 0 {
-		facts = append([]app.UI{app.Span().ID("invite-seats").Text(fmt.Sprintf("A table of %d", in.Seats))}, facts...)
+		seats = app.Span().ID("invite-seats").Text(fmt.Sprintf(aTableOf, in.Seats))
+	}
+	return invitationCard(g.Info(), app.Span().Text(who), seats)
+}
+
+// invitationCard is a game's invitation: who invites, the game, its pitch
+// and facts (seats first, when known).
+func invitationCard(info rules.Info, who, seats app.UI) app.UI {
+	facts := []app.UI{app.Span().Text(players(info)), app.Span().Text(fmt.Sprintf("%d–%d min", info.Minutes[0], info.Minutes[1]))}
+	if seats != nil {
+		facts = append([]app.UI{seats}, facts...)
 	}
 	return app.Div().ID("invitation").Body(
-		app.H1().Text(who+" to play "+info.Name),
+		app.H1().Body(who, app.Text(" to play "+info.Name)),
 		app.P().Class("lead").Text(info.Pitch),
 		app.P().Class("facts").Body(facts...),
 		app.P().Class("hint").Text("Tell the table your name and join: you sit at the first free seat, and the host starts the game when everyone is ready. Nothing to install."),
 	)
+}
+
+// invitationPreview is pre-rendered into the room page for a friend's
+// first visit, while the wasm loads: every game's invitation, hidden, with
+// slots for the host's name and the seats. web/longhall.js reads the link
+// (its fragment never reaches a server) and shows the one it names, so the
+// friend reads what they are invited to before the app runs. It holds
+// nothing that acts.
+func invitationPreview() app.UI {
+	cards := []app.UI{}
+	for _, g := range ui.Games() {
+		info := g.Info
+		cards = append(cards, app.Div().Attr("data-game", info.ID).Hidden(true).Body(invitationCard(info,
+			app.Span().Attr("data-slot", "who").Text("You are"),
+			app.Span().Attr("data-slot", "seats").Hidden(true))))
+	}
+	return app.Div().ID("invite-preview").Class("panel joinname").Hidden(true).
+		Attr("data-invites-you", invitesYou).Attr("data-table-of", aTableOf).
+		Body(append(cards, app.P().Class("hint prerender-note").Attr("role", "status").Text("Getting the table ready…"))...)
 }
 
 // elsewhereKind says what another tab or device took from this one.

@@ -1,0 +1,219 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// A network profile for emulation: round trip, and throughput in bits per
+// second each way.
+type netProfile struct {
+	name       string
+	rtt        time.Duration
+	down, up   float64 // bit/s
+	cpuSlowing float64 // 1 is the machine's own speed
+}
+
+// The profiles of the phone issue: Lighthouse's mobile one (slow 4G, a
+// mid-range phone's CPU) and a good 4G link on the same phone.
+var (
+	phoneProfile = netProfile{name: "phone", rtt: 150 * time.Millisecond, down: 1.6e6, up: 750e3, cpuSlowing: 4}
+	good4G       = netProfile{name: "good-4g", rtt: 60 * time.Millisecond, down: 9e6, up: 9e6, cpuSlowing: 4}
+)
+
+// emulate puts the page on the profile's network and CPU, at a phone's
+// screen.
+func (p netProfile) emulate() chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		if err := network.Enable().Do(ctx); err != nil {
+			return err
+		}
+		if _, err := network.EmulateNetworkConditionsByRule(false, []*network.Conditions{{
+			Latency: float64(p.rtt.Milliseconds()), DownloadThroughput: p.down / 8, UploadThroughput: p.up / 8,
+		}}).Do(ctx); err != nil {
+			return err
+		}
+		if err := emulation.SetCPUThrottlingRate(p.cpuSlowing).Do(ctx); err != nil {
+			return err
+		}
+		return chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(3), chromedp.EmulateMobile).Do(ctx)
+	})
+}
+
+// unthrottled takes the page off any emulated network and CPU.
+func unthrottled() chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		if _, err := network.EmulateNetworkConditionsByRule(false, []*network.Conditions{{DownloadThroughput: -1, UploadThroughput: -1}}).Do(ctx); err != nil {
+			return err
+		}
+		return emulation.SetCPUThrottlingRate(1).Do(ctx)
+	})
+}
+
+// holdWasm keeps every request for app.wasm waiting until release is
+// called: the page is then, for certain, as a visitor sees it before the
+// app runs, however fast or slow the machine.
+func holdWasm(t testing.TB, ctx context.Context) (release func()) {
+	t.Helper()
+	var mu sync.Mutex
+	var held []fetch.RequestID
+	released := false
+	chromedp.ListenTarget(ctx, func(ev any) {
+		e, ok := ev.(*fetch.EventRequestPaused)
+		if !ok {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if !released {
+			held = append(held, e.RequestID)
+			return
+		}
+		go chromedp.Run(ctx, chromedp.ActionFunc(func(ctx context.Context) error { return fetch.ContinueRequest(e.RequestID).Do(ctx) }))
+	})
+	within(t, ctx, "holding the wasm", chromedp.ActionFunc(func(ctx context.Context) error {
+		return fetch.Enable().WithPatterns([]*fetch.RequestPattern{{URLPattern: "*app.wasm*", RequestStage: fetch.RequestStageRequest}}).Do(ctx)
+	}))
+	return func() {
+		mu.Lock()
+		ids := held
+		held, released = nil, true
+		mu.Unlock()
+		within(t, ctx, "letting the wasm through", chromedp.ActionFunc(func(ctx context.Context) error {
+			for _, id := range ids {
+				if err := fetch.ContinueRequest(id).Do(ctx); err != nil {
+					return err
+				}
+			}
+			return nil
+		}))
+	}
+}
+
+// navigateNow starts a navigation without waiting for the page's load
+// event, which a held wasm (preloaded by the page) would hold up too.
+func navigateNow(url string) chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		_, _, errText, _, err := page.Navigate(url).Do(ctx)
+		if err == nil && errText != "" {
+			err = fmt.Errorf("navigating to %s: %s", url, errText)
+		}
+		return err
+	})
+}
+
+// beforeTheApp is what a page shows before the wasm runs: the text a
+// visitor reads, how tall the loader is, and every button or field that
+// would take a click although nothing would answer it.
+const beforeTheApp = `(() => {
+  const main = document.querySelector('main');
+  const loader = document.getElementById('app-wasm-loader');
+  const seen = (el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden';
+  const live = [...document.querySelectorAll('button, input, select, textarea, summary, [role="button"], .button:not(a[href])')]
+    .filter((el) => seen(el) && getComputedStyle(el).pointerEvents !== 'none')
+    .map((el) => el.outerHTML.slice(0, 80));
+  return {Text: main ? main.innerText : '', Client: document.documentElement.dataset.client || '',
+    Loader: loader ? loader.getBoundingClientRect().height : -1, Loaded: loader ? getComputedStyle(loader).getPropertyValue('--loaded') : '',
+    Live: live};
+})()`
+
+type appNotYet struct {
+	Text, Client, Loaded string
+	Loader               float64
+	Live                 []string
+}
+
+// TestARoomLinkReadsBeforeTheAppRuns: a friend opens a room link on a
+// phone over slow mobile data. Before the wasm has arrived, the page
+// already says what they are invited to (the game, the host's name, the
+// seats, all read from the link), with a slim loading line, not a
+// full-screen loader; nothing on it looks as if it worked yet. Once the
+// app runs, the same invitation asks for their name.
+func TestARoomLinkReadsBeforeTheAppRuns(t *testing.T) {
+	t.Parallel()
+	bin, root := theApp(t)
+	srv := startServer(t, bin, root)
+	ctx := newBrowser(t)
+	release := holdWasm(t, ctx)
+	link := fmt.Sprintf("%s/room/#r=%s&k=%s&t=%d&g=rednorth&h=Astrid&n=3", srv.URL, strings.Repeat("A", 22), strings.Repeat("A", 43), time.Now().Unix())
+	var before appNotYet
+	within(t, ctx, "opening the link on a slow phone", phoneProfile.emulate(), navigateNow(link),
+		chromedp.Poll(`(document.querySelector('#invite-preview') || {}).hidden === false`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
+		chromedp.Evaluate(beforeTheApp, &before))
+	screenView(t, ctx, "first-visit-invitation-before-the-app")
+	if before.Client != "" {
+		t.Fatalf("the app ran although its wasm was held back (data-client=%q)", before.Client)
+	}
+	for _, want := range []string{"Astrid invites you to play Red North", "A table of 3", "Getting the table ready"} {
+		if !strings.Contains(before.Text, want) {
+			t.Errorf("before the app runs the invitation says %q; want it to say %q", before.Text, want)
+		}
+	}
+	if strings.Contains(before.Text, "Opening the room") {
+		t.Errorf("the invitation is shown, and still the page says it is opening the room: %q", before.Text)
+	}
+	if before.Loader < 0 || before.Loader > 8 {
+		t.Errorf("the loader is %.0f px tall; want a slim line over the page (at most 8 px)", before.Loader)
+	}
+	if len(before.Live) > 0 {
+		t.Errorf("before the app runs, %d controls take clicks that nothing answers: %v", len(before.Live), before.Live)
+	}
+
+	within(t, ctx, "the app arrives", unthrottled())
+	release()
+	var after appNotYet
+	within(t, ctx, "the app runs", clientReady(), chromedp.WaitVisible("#join", chromedp.ByQuery), chromedp.Evaluate(beforeTheApp, &after))
+	screenView(t, ctx, "first-visit-invitation-app")
+	if !strings.Contains(after.Text, "Astrid invites you to play Red North") || !strings.Contains(after.Text, "A table of 3") {
+		t.Errorf("once the app runs the invitation says %q", after.Text)
+	}
+	if !slicesContain(after.Live, `id="join"`) {
+		t.Errorf("once the app runs, the Join button takes no click: live controls %v", after.Live)
+	}
+}
+
+// TestTheHomePageReadsBeforeTheAppRuns: the home page a first visitor
+// sees before the wasm arrives is the hall itself (its games), under a
+// slim loading line, with nothing that looks as if it worked yet.
+func TestTheHomePageReadsBeforeTheAppRuns(t *testing.T) {
+	t.Parallel()
+	bin, root := theApp(t)
+	srv := startServer(t, bin, root)
+	ctx := newBrowser(t)
+	release := holdWasm(t, ctx)
+	var before appNotYet
+	within(t, ctx, "opening the hall on a slow phone", phoneProfile.emulate(), navigateNow(srv.URL+"/"),
+		chromedp.Poll(`document.readyState !== 'loading' && !!document.querySelector('main h2')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
+		chromedp.Evaluate(beforeTheApp, &before))
+	screenView(t, ctx, "first-visit-home-before-the-app")
+	for _, want := range []string{"Red North", "Northerners", "Raiders of the North Sea", "Vikings: Warriors of the North"} {
+		if !strings.Contains(before.Text, want) {
+			t.Errorf("before the app runs the hall says %q; want it to name %q", before.Text, want)
+		}
+	}
+	if before.Client != "" || before.Loader < 0 || before.Loader > 8 || len(before.Live) > 0 {
+		t.Errorf("before the app runs: data-client %q, a loader %.0f px tall, live controls %v; want no client, a slim line, none", before.Client, before.Loader, before.Live)
+	}
+	within(t, ctx, "the app arrives", unthrottled())
+	release()
+	within(t, ctx, "the app runs", clientReady())
+}
+
+func slicesContain(list []string, part string) bool {
+	for _, s := range list {
+		if strings.Contains(s, part) {
+			return true
+		}
+	}
+	return false
+}
