@@ -131,7 +131,10 @@ func TestRaceAllDown(t *testing.T) {
 // it again on the same port: the host comes back by itself, re-announcing
 // meanwhile, and a guest gets through.
 func TestHostReconnects(t *testing.T) {
-	defer func(a, b time.Duration) { minAnnounce, maxAnnounce = a, b }(minAnnounce, maxAnnounce)
+	// Restored at the very end (the first clean-up registered runs last):
+	// the host's listener reads them until its own clean-up closes it.
+	a, b := minAnnounce, maxAnnounce
+	t.Cleanup(func() { minAnnounce, maxAnnounce = a, b })
 	minAnnounce, maxAnnounce = 100*time.Millisecond, 100*time.Millisecond
 	tr := startTracker(t)
 	ctx := testContext(t, time.Minute)
