@@ -1,5 +1,7 @@
 package vikings
 
+import "sync"
+
 // The map built from content.go's red quarter, turned for each colour.
 
 // A Space is one sea space: where it lies, what it holds, and the
@@ -70,27 +72,31 @@ func init() {
 			sp.Dirs[d] = r >= 0 && r < Size && c >= 0 && c < Size && !isCorner(r, c) && !blocked[[3]int{sp.Row, sp.Col, d}]
 		}
 	}
+}
+
+// paths holds every Distances(from, avoid)[to] for the bot, which asks
+// often (see distance). It is worked out on the first question, not at
+// init: 1.6 MB and 170 ms in the browser that every page load paid,
+// Vikings played or not.
+var paths = sync.OnceValue(func() []int8 {
 	n := len(Spaces)
-	paths = make([]int8, n*n*n)
+	p := make([]int8, n*n*n)
 	for avoid := range n {
 		for from := range n {
 			for to, d := range Distances(from, avoid) {
-				paths[(avoid*n+from)*n+to] = int8(d)
+				p[(avoid*n+from)*n+to] = int8(d)
 			}
 		}
 	}
-}
-
-// paths holds every Distances(from, avoid)[to], worked out once for the
-// bot, which asks often: see distance. Read only after init.
-var paths []int8
+	return p
+})
 
 // distance is the fewest moves from space from to space to, avoiding
 // the space avoid (the sea monster's), -1 when unreachable: Distances,
 // looked up.
 func distance(from, to, avoid int) int {
 	n := len(Spaces)
-	return int(paths[(avoid*n+from)*n+to])
+	return int(paths()[(avoid*n+from)*n+to])
 }
 
 // Neighbour returns the space one step from space i in direction d, or
