@@ -23,6 +23,22 @@ window.longhallRendered = function () {
   tell();
 };
 
+// How the app starts, for `make bench` (longhallStart): when go-app asked
+// for the wasm to be compiled and when it was, in ms since navigation.
+// The first frame (data-client-ms) minus compiled is the Go side: the
+// runtime, package init and the first render.
+(() => {
+  const instantiate = WebAssembly.instantiateStreaming;
+  const marks = window.longhallStart = {};
+  if (!instantiate) return;
+  WebAssembly.instantiateStreaming = async function (source, imports) {
+    marks.asked = performance.now();
+    const result = await instantiate.call(this, source, imports);
+    marks.compiled = performance.now();
+    return result;
+  };
+})();
+
 // Before the app runs. What a visitor reads first is the pre-rendered page;
 // go-app's loader is only a slim line along the top (longhall.css), whose
 // length follows the loader's own label, or a readable error when the wasm

@@ -1,0 +1,248 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io/fs"
+	"mime"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/andybalholm/brotli"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// BenchmarkPhoneFirstVisit measures what a friend's phone goes through on
+// opening Longhall, beside go-app's hello world in the same run, both
+// served as a static host serves them (the same brotli-11 copies): on the
+// Lighthouse mobile profile and on good 4G (phoneProfile, good4G), at a
+// 390×844 screen, a fresh browser profile for each cold visit and the
+// same profile again for the later one (the service worker's). For the
+// home page and the invitation a room link opens, median of five:
+//
+//   - fcp: the first contentful paint. Longhall's is its real pre-rendered
+//     page (its loader is a line, not text); hello's is its loader.
+//   - frame: the first frame the wasm draws (data-client-ms).
+//   - bytes: what crossed the network, headers and all.
+//   - compiled (Longhall only, web/longhall.js's longhallStart): when the
+//     wasm was compiled; frame minus compiled is the Go side's start.
+//
+// The ratios are Longhall's first frame over hello's, cold and warm.
+func BenchmarkPhoneFirstVisit(b *testing.B) {
+	bin, root := theApp(b)
+	lhSite := filepath.Join(b.TempDir(), "longhall")
+	if msg, err := exec.Command(bin, "dist", "-dir", root, "-out", lhSite).CombinedOutput(); err != nil {
+		b.Fatalf("dist: %v\n%s", err, msg)
+	}
+	helloSite := helloStaticSite(b)
+	lh, hello := serveStatic(b, lhSite), serveStatic(b, helloSite)
+	invite := func() string {
+		return fmt.Sprintf("/room/#r=%s&k=%s&t=%d&g=rednorth&h=Astrid&n=3", strings.Repeat("A", 22), strings.Repeat("A", 43), time.Now().Unix())
+	}
+	const runs = 5
+	b.ResetTimer()
+	for _, prof := range []netProfile{phoneProfile, good4G} {
+		for _, site := range []struct {
+			name, base string
+			path       func() string
+		}{
+			{"hello", hello, func() string { return "/" }},
+			{"longhall-home", lh, func() string { return "/" }},
+			{"longhall-invite", lh, invite},
+		} {
+			var cold, warm []visit
+			for range runs {
+				c, w := visitTwice(b, prof, site.base, site.path)
+				cold, warm = append(cold, c), append(warm, w)
+			}
+			for _, v := range []struct {
+				when   string
+				visits []visit
+			}{{"cold", cold}, {"warm", warm}} {
+				m := medianVisit(v.visits)
+				key := site.name + "-" + prof.name + "-" + v.when
+				bench(b, key+"-fcp", m.FCP, "ms")
+				bench(b, key+"-frame", m.Frame, "ms")
+				bench(b, key+"-bytes", m.Bytes, "bytes")
+				if m.Compiled > 0 { // Longhall's own mark: the wasm compiled, Go not yet started
+					bench(b, key+"-compiled", m.Compiled, "ms")
+				}
+				if site.name == "hello" {
+					helloFrames[key] = m.Frame
+				} else if h := helloFrames["hello-"+prof.name+"-"+v.when]; h > 0 {
+					bench(b, key+"-frame-ratio", float64(int(m.Frame/h*100+0.5))/100, "x")
+				}
+			}
+		}
+	}
+	b.StopTimer()
+}
+
+// helloFrames holds hello's median first frames by profile and visit, for
+// the ratios.
+var helloFrames = map[string]float64{}
+
+// visit is one page load's figures.
+type visit struct{ FCP, Frame, Bytes, Compiled float64 }
+
+const visitFigures = `(() => {
+  const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+  const all = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];
+  return {FCP: fcp ? fcp.startTime : -1, Frame: +document.documentElement.dataset.clientMs,
+    Compiled: (window.longhallStart || {}).compiled || -1,
+    Bytes: all.reduce((n, e) => n + (e.transferSize || 0), 0)};
+})()`
+
+// wasmCached is true once a service worker's cache holds the wasm: the
+// next visit is the warm one.
+const wasmCached = `(async () => {
+  if (!navigator.serviceWorker || !navigator.serviceWorker.controller && !(await navigator.serviceWorker.getRegistration())) return false;
+  for (const k of await caches.keys()) {
+    const c = await caches.open(k);
+    if ((await c.keys()).some((r) => r.url.endsWith('/web/app.wasm'))) return true;
+  }
+  return false;
+})()`
+
+// visitTwice opens a page in a fresh browser on the profile (the cold
+// visit), waits until the service worker holds the app, and opens it again
+// (the later visit).
+func visitTwice(b *testing.B, prof netProfile, base string, path func() string) (cold, warm visit) {
+	ctx := newBrowser(b)
+	defer chromedp.Cancel(ctx)
+	// A visit on the slow profile takes 20 s on a quiet machine; its
+	// limit is a hang guard only.
+	load := func(v *visit, when string) {
+		c, cancel := context.WithTimeout(ctx, 5*time.Minute)
+		defer cancel()
+		if err := chromedp.Run(c, chromedp.Navigate("about:blank"), prof.emulate(), navigateNow(base+path()), clientReady(),
+			chromedp.Evaluate(visitFigures, v)); err != nil {
+			b.Fatalf("a %s visit to %s on the %s profile: %v", when, base+path(), prof.name, err)
+		}
+	}
+	load(&cold, "cold")
+	within(b, ctx, "the service worker keeps the app", unthrottled(), chromedp.ActionFunc(func(ctx context.Context) error {
+		for deadline := time.Now().Add(stepLimit); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+			var kept bool
+			if err := chromedp.Evaluate(wasmCached, &kept, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }).Do(ctx); err != nil || kept {
+				return err
+			}
+		}
+		return fmt.Errorf("after %v the service worker's cache still has no app.wasm", stepLimit)
+	}))
+	load(&warm, "later")
+	return cold, warm
+}
+
+func medianVisit(vs []visit) visit {
+	var fcp, frame, bytes, compiled []float64
+	for _, v := range vs {
+		fcp, frame, bytes, compiled = append(fcp, v.FCP), append(frame, v.Frame), append(bytes, v.Bytes), append(compiled, v.Compiled)
+	}
+	return visit{median(fcp), median(frame), median(bytes), median(compiled)}
+}
+
+// helloStaticSite builds go-app's hello world and writes its static site
+// with web/ beside it, pre-compressed as Longhall's dist does (brotli 11).
+func helloStaticSite(b *testing.B) string {
+	dir := b.TempDir()
+	bin := filepath.Join(dir, "hello")
+	if err := buildApp(moduleRoot(), "./app/e2e/testdata/hello", bin, dir); err != nil {
+		b.Fatal(err)
+	}
+	site := filepath.Join(dir, "site")
+	if msg, err := exec.Command(bin, "dist", "-dir", dir, "-out", site).CombinedOutput(); err != nil {
+		b.Fatalf("hello dist: %v\n%s", err, msg)
+	}
+	if err := copyTree(filepath.Join(dir, "web"), filepath.Join(site, "web")); err != nil {
+		b.Fatal(err)
+	}
+	wasm, err := os.ReadFile(filepath.Join(dir, "web", "app.wasm")) // copyTree leaves it out
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(site, "web", "app.wasm"), wasm, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	err = filepath.WalkDir(site, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, ".br") || strings.HasSuffix(p, ".png") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil || len(data) < 1024 {
+			return err
+		}
+		var buf bytes.Buffer
+		bw := brotli.NewWriterOptions(&buf, brotli.WriterOptions{Quality: 11, LGWin: 24})
+		bw.Write(data)
+		bw.Close()
+		return os.WriteFile(p+".br", buf.Bytes(), 0o644)
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return site
+}
+
+// serveStatic serves a static site on loopback as a static host does:
+// directory indexes, .html pages without their extension, and a file's
+// .br copy to a browser that takes brotli.
+func serveStatic(b *testing.B, dir string) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		b.Fatal(err)
+	}
+	srv := &http.Server{ReadHeaderTimeout: 10 * time.Second, Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := path.Clean("/" + r.URL.Path)
+		if strings.HasSuffix(r.URL.Path, "/") {
+			name = path.Join(name, "index.html")
+		}
+		file := filepath.Join(dir, filepath.FromSlash(name))
+		if st, err := os.Stat(file); err != nil || st.IsDir() {
+			if _, err := os.Stat(file + ".html"); err == nil {
+				file += ".html"
+			} else if _, err := os.Stat(filepath.Join(file, "index.html")); err == nil {
+				file = filepath.Join(file, "index.html")
+			}
+		}
+		ctype := mime.TypeByExtension(filepath.Ext(file))
+		if strings.HasSuffix(file, ".webmanifest") {
+			ctype = "application/manifest+json"
+		}
+		served := file
+		if strings.Contains(r.Header.Get("Accept-Encoding"), "br") {
+			if _, err := os.Stat(file + ".br"); err == nil {
+				served = file + ".br"
+				w.Header().Set("Content-Encoding", "br")
+			}
+		}
+		f, err := os.Open(served)
+		if err != nil {
+			http.NotFound(w, r)
+			return
+		}
+		defer f.Close()
+		st, err := f.Stat()
+		if err != nil || st.IsDir() {
+			http.NotFound(w, r)
+			return
+		}
+		if ctype != "" {
+			w.Header().Set("Content-Type", ctype)
+		}
+		w.Header().Set("Vary", "Accept-Encoding")
+		http.ServeContent(w, r, "", st.ModTime(), f)
+	})}
+	go srv.Serve(ln)
+	b.Cleanup(func() { srv.Close() })
+	return "http://" + ln.Addr().String()
+}
