@@ -127,6 +127,21 @@ const beforeTheApp = `(() => {
     Live: live};
 })()`
 
+// openHeldBack opens path of the app on a fresh phone over slow mobile
+// data with its wasm held back (holdWasm), waits until ready (a script) is
+// true, and reads the page as a visitor sees it then.
+func openHeldBack(t *testing.T, path, ready string) (ctx context.Context, release func(), before appNotYet) {
+	t.Helper()
+	bin, root := theApp(t)
+	srv := startServer(t, bin, root)
+	ctx = newBrowser(t)
+	release = holdWasm(t, ctx)
+	within(t, ctx, "opening "+path+" on a slow phone", phoneProfile.emulate(), navigateNow(srv.URL+path),
+		chromedp.Poll(ready, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
+		chromedp.Evaluate(beforeTheApp, &before))
+	return ctx, release, before
+}
+
 type appNotYet struct {
 	Text, Client, Loaded string
 	Loader               float64
@@ -141,15 +156,8 @@ type appNotYet struct {
 // app runs, the same invitation asks for their name.
 func TestARoomLinkReadsBeforeTheAppRuns(t *testing.T) {
 	t.Parallel()
-	bin, root := theApp(t)
-	srv := startServer(t, bin, root)
-	ctx := newBrowser(t)
-	release := holdWasm(t, ctx)
-	link := fmt.Sprintf("%s/room/#r=%s&k=%s&t=%d&g=rednorth&h=Astrid&n=3", srv.URL, strings.Repeat("A", 22), strings.Repeat("A", 43), time.Now().Unix())
-	var before appNotYet
-	within(t, ctx, "opening the link on a slow phone", phoneProfile.emulate(), navigateNow(link),
-		chromedp.Poll(`(document.querySelector('#invite-preview') || {}).hidden === false`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
-		chromedp.Evaluate(beforeTheApp, &before))
+	link := fmt.Sprintf("/room/#r=%s&k=%s&t=%d&g=rednorth&h=Astrid&n=3", strings.Repeat("A", 22), strings.Repeat("A", 43), time.Now().Unix())
+	ctx, release, before := openHeldBack(t, link, `(document.querySelector('#invite-preview') || {}).hidden === false`)
 	screenView(t, ctx, "first-visit-invitation-before-the-app")
 	if before.Client != "" {
 		t.Fatalf("the app ran although its wasm was held back (data-client=%q)", before.Client)
@@ -187,14 +195,7 @@ func TestARoomLinkReadsBeforeTheAppRuns(t *testing.T) {
 // slim loading line, with nothing that looks as if it worked yet.
 func TestTheHomePageReadsBeforeTheAppRuns(t *testing.T) {
 	t.Parallel()
-	bin, root := theApp(t)
-	srv := startServer(t, bin, root)
-	ctx := newBrowser(t)
-	release := holdWasm(t, ctx)
-	var before appNotYet
-	within(t, ctx, "opening the hall on a slow phone", phoneProfile.emulate(), navigateNow(srv.URL+"/"),
-		chromedp.Poll(`document.readyState !== 'loading' && !!document.querySelector('main h2')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
-		chromedp.Evaluate(beforeTheApp, &before))
+	ctx, release, before := openHeldBack(t, "/", `document.readyState !== 'loading' && !!document.querySelector('#games')`)
 	screenView(t, ctx, "first-visit-home-before-the-app")
 	for _, want := range []string{"Red North", "Northerners", "Raiders of the North Sea", "Vikings: Warriors of the North"} {
 		if !strings.Contains(before.Text, want) {
