@@ -1,9 +1,13 @@
 package e2e
 
 import (
+	"context"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -35,5 +39,32 @@ func TestEveryGamePageFitsAPhone(t *testing.T) {
 		if width.Page > width.Screen {
 			t.Errorf("%s's page is %.0f px wide on a %.0f-px phone; past the edge: %s", game, width.Page, width.Screen, width.Widest)
 		}
+	}
+}
+
+// TestABrowserWithoutWebRTCSaysSo: a friend's browser has no WebRTC (an
+// embedded browser, a locked-down phone; WebKitGTK here has none). Asked
+// for a connection code, the room page says why there is none, in words,
+// not with a code word from deep inside the wasm.
+func TestABrowserWithoutWebRTCSaysSo(t *testing.T) {
+	t.Parallel()
+	bin, root := theApp(t)
+	srv := startServer(t, bin, root)
+	ctx := newBrowser(t)
+	link := fmt.Sprintf("%s/room/#r=%s&k=%s&t=%d&g=rednorth&h=Astrid&n=3", srv.URL, strings.Repeat("A", 22), strings.Repeat("A", 43), time.Now().Unix())
+	var note string
+	within(t, ctx, "a browser without WebRTC opens a room link",
+		chromedp.ActionFunc(func(ctx context.Context) error {
+			_, err := page.AddScriptToEvaluateOnNewDocument(`delete window.RTCPeerConnection; delete window.webkitRTCPeerConnection;`).Do(ctx)
+			return err
+		}),
+		chromedp.Navigate(link), clientReady(),
+		chromedp.SendKeys("#join-name", "Sigrid", chromedp.ByQuery), chromedp.Click("#join", chromedp.ByQuery),
+		chromedp.WaitVisible("#guest-code summary", chromedp.ByQuery), chromedp.Click("#guest-code summary", chromedp.ByQuery),
+		chromedp.Click("#make-offer", chromedp.ByQuery),
+		chromedp.Poll(`(document.querySelector('#code-note') || {}).textContent || ''`, &note, chromedp.WithPollingInterval(50*time.Millisecond)))
+	screenshot(t, ctx, "room-no-webrtc")
+	if !strings.Contains(note, "no WebRTC") || strings.Contains(note, "syscall") {
+		t.Errorf("asked for a code without WebRTC, the page says %q; want it to say the browser has no WebRTC", note)
 	}
 }

@@ -2,11 +2,13 @@ package online
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"longhall/app/local"
+	"longhall/app/peer"
 	"longhall/app/signal"
 	"longhall/rules"
 )
@@ -186,5 +188,19 @@ func TestWordsDropCodePrefixes(t *testing.T) {
 		if got := Words(errors.New(in)); got != want {
 			t.Errorf("Words(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestABrowserWithoutWebRTCIsToldSo: a browser with no WebRTC (an
+// embedded one, a locked-down phone) reads why it cannot connect
+// directly, not a code word from syscall/js; and the error still counts
+// as a link that could not be set up, so a room goes through its relays.
+func TestABrowserWithoutWebRTCIsToldSo(t *testing.T) {
+	err := fmt.Errorf("offer code: %w", peer.ErrNoWebRTC)
+	if got, want := Words(err), "Offer code: this browser has no WebRTC, so it cannot connect to another player directly."; got != want {
+		t.Errorf("Words = %q, want %q", got, want)
+	}
+	if !errors.Is(err, peer.ErrSetup) {
+		t.Error("ErrNoWebRTC is not an ErrSetup: a room would not fall back to its relays")
 	}
 }

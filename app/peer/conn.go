@@ -51,6 +51,9 @@ type Conn struct {
 }
 
 func newConn(cfg Config) (*Conn, error) {
+	if err := hasWebRTC(); err != nil {
+		return nil, err
+	}
 	pc, err := newAPI(cfg).NewPeerConnection(cfg.configuration())
 	if err != nil {
 		return nil, fmt.Errorf("%w (%v)", ErrSetup, err)

@@ -31,7 +31,17 @@ var (
 	ErrAnswered    = errors.New("peer: an answer was already accepted")
 	ErrNoNetwork   = errors.New("peer: no network address to connect from")
 	ErrSetup       = errors.New("peer: could not set up the connection")
+	// ErrNoWebRTC: the browser has no WebRTC (some embedded browsers and
+	// locked-down phones). It is an ErrSetup, so a room goes on through its
+	// relays, as for any link that cannot be set up.
+	ErrNoWebRTC error = &setupError{"peer: this browser has no WebRTC, so it cannot connect to another player directly"}
 )
+
+// setupError is an error of connecting that is also an ErrSetup.
+type setupError struct{ msg string }
+
+func (e *setupError) Error() string        { return e.msg }
+func (e *setupError) Is(target error) bool { return target == ErrSetup }
 
 // endError is an error that ends a link; it is also an ErrClosed.
 type endError struct{ msg string }

@@ -2,7 +2,21 @@
 
 package peer
 
-import "github.com/pion/webrtc/v4"
+import (
+	"syscall/js"
+
+	"github.com/pion/webrtc/v4"
+)
+
+// hasWebRTC says whether the browser can make a peer connection: without
+// one, pion's calls fail with a code word ("call of Value.Invoke on
+// undefined") instead of a reason.
+func hasWebRTC() error {
+	if js.Global().Get("RTCPeerConnection").Truthy() {
+		return nil
+	}
+	return ErrNoWebRTC
+}
 
 // waitWhenFull: a browser cannot pause a data channel, so waiting would
 // only pile up goroutines; a full receive queue closes the link instead.

@@ -24,6 +24,9 @@ func newAPI(cfg Config) *webrtc.API {
 
 func prepareChannel(*webrtc.DataChannel) {}
 
+// hasWebRTC: natively pion is the WebRTC.
+func hasWebRTC() error { return nil }
+
 // closePeerConnection also waits for pion's goroutines to end.
 func closePeerConnection(pc *webrtc.PeerConnection) { pc.GracefulClose() }
 
