@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
@@ -66,5 +67,36 @@ func TestABrowserWithoutWebRTCSaysSo(t *testing.T) {
 	screenshot(t, ctx, "room-no-webrtc")
 	if !strings.Contains(note, "no WebRTC") || strings.Contains(note, "syscall") {
 		t.Errorf("asked for a code without WebRTC, the page says %q; want it to say the browser has no WebRTC", note)
+	}
+}
+
+// TestNothingSitsUnderTheNotch: on a phone with a notch and a home bar
+// (an iPhone's 47 and 34 px; the app asks for viewport-fit=cover, so the
+// page reaches under both), no button or link of the hall or of a table
+// lies under either.
+func TestNothingSitsUnderTheNotch(t *testing.T) {
+	t.Parallel()
+	bin, root := theApp(t)
+	srv := startServer(t, bin, root)
+	ctx := newBrowser(t)
+	const top, bottom, height = 47, 34, 844
+	within(t, ctx, "an iPhone with a notch", chromedp.EmulateViewport(390, height, chromedp.EmulateScale(3), chromedp.EmulateMobile),
+		chromedp.ActionFunc(func(ctx context.Context) error {
+			return emulation.SetSafeAreaInsetsOverride(&emulation.SafeAreaInsets{Top: top, Bottom: bottom}).Do(ctx)
+		}))
+	under := fmt.Sprintf(`[...document.querySelectorAll('a[href], button, select, input, [data-action]')]
+	  .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
+	  .map((el) => [el, el.getBoundingClientRect()])
+	  .filter(([el, r]) => r.width && r.height && r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth && (r.top < %d || r.bottom > innerHeight - %d))
+	  .map(([el, r]) => (el.id || el.textContent.trim().slice(0, 20) || el.tagName) + ' ' + Math.round(r.top) + '–' + Math.round(r.bottom))`, top, bottom)
+	var home, table []string
+	within(t, ctx, "the hall", chromedp.Navigate(srv.URL+"/"), clientReady(), settle(), chromedp.Evaluate(under, &home))
+	screenView(t, ctx, "notch-home")
+	within(t, ctx, "a game of Red North against a bot", chromedp.Navigate(srv.URL+"/games/rednorth/"), clientReady(),
+		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery), settle(),
+		chromedp.Evaluate(under, &table))
+	screenView(t, ctx, "notch-table")
+	if len(home) > 0 || len(table) > 0 {
+		t.Errorf("under the notch or the home bar: in the hall %v, at the table %v", home, table)
 	}
 }
