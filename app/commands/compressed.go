@@ -63,6 +63,11 @@ type compressedFiles struct {
 
 	mu    sync.Mutex
 	files map[string]*packed // by path under web/, slash-separated
+
+	// storing orders the disk cache's writes: a version is filed only
+	// while it is still the file's current one, so an older version whose
+	// compression ends last cannot replace a newer one's copies.
+	storing sync.Mutex
 }
 
 // packed is one version of a file (its size and modification time) in
@@ -202,6 +207,14 @@ func (c *compressedFiles) fill(rel string, p *packed) {
 	}
 	c.compressions.Add(1)
 	if p.gz, p.br, p.err = compressBoth(data); p.err != nil || c.cache == "" {
+		return
+	}
+	c.storing.Lock()
+	defer c.storing.Unlock()
+	c.mu.Lock()
+	stale := c.files[rel] != p
+	c.mu.Unlock()
+	if stale {
 		return
 	}
 	if err := c.store(rel, p.size, p.mod, p.gz, p.br); err != nil && c.warn != nil {
