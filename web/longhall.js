@@ -69,10 +69,11 @@ window.longhallRendered = function () {
     const card = link.get('r') && [...box.querySelectorAll('[data-game]')].find((c) => c.dataset.game === link.get('g'));
     if (!card) return; // not a room link, or one that names no game we have
     const host = clean(link.get('h') || '', 24), seats = +link.get('n');
-    if (host) card.querySelector('[data-slot="who"]').textContent = box.dataset.invitesYou.replace('%s', host);
+    // A function, not a string: a name like "$&" is a name, not a pattern.
+    if (host) card.querySelector('[data-slot="who"]').textContent = box.dataset.invitesYou.replace('%s', () => host);
     if (Number.isInteger(seats) && seats >= 1 && seats <= 8) {
       const el = card.querySelector('[data-slot="seats"]');
-      el.textContent = box.dataset.tableOf.replace('%d', seats);
+      el.textContent = box.dataset.tableOf.replace('%d', () => seats);
       el.hidden = false;
     }
     card.hidden = false;

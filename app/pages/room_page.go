@@ -93,7 +93,7 @@ func (p *roomPage) open(ctx app.Context) {
 		p.openHost(ctx, false)
 		return
 	}
-	in, err := online.ReadLink(u.Fragment, time.Now())
+	in, err := online.ReadLink(u.EscapedFragment(), time.Now()) // escaped: a name may hold "&" or "%"
 	if err != nil {
 		p.fatal = online.Words(err)
 		return
