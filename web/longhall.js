@@ -23,22 +23,6 @@ window.longhallRendered = function () {
   tell();
 };
 
-// How the app starts, for `make bench` (longhallStart): when go-app asked
-// for the wasm to be compiled and when it was, in ms since navigation.
-// The first frame (data-client-ms) minus compiled is the Go side: the
-// runtime, package init and the first render.
-(() => {
-  const instantiate = WebAssembly.instantiateStreaming;
-  const marks = window.longhallStart = {};
-  if (!instantiate) return;
-  WebAssembly.instantiateStreaming = async function (source, imports) {
-    marks.asked = performance.now();
-    const result = await instantiate.call(this, source, imports);
-    marks.compiled = performance.now();
-    return result;
-  };
-})();
-
 // Before the app runs. What a visitor reads first is the pre-rendered page;
 // go-app's loader is only a slim line along the top (longhall.css), whose
 // length follows the loader's own label, or a readable error when the wasm
@@ -54,7 +38,17 @@ window.longhallRendered = function () {
     const show = () => {
       const m = /(\d+)%\s*$/.exec(label.textContent);
       if (m) loader.style.setProperty('--loaded', Math.max(3, Math.min(100, +m[1])));
-      else if (label.textContent.trim()) loader.classList.add('failed');
+      else if (label.textContent.trim() && !loader.classList.contains('failed')) {
+        // Go's reason alone ("TypeError: Failed to fetch") tells a player
+        // little; and the notice goes first in the page, where it pushes
+        // the page down instead of covering the top bar's links.
+        loader.classList.add('failed');
+        const why = document.createElement('p');
+        why.id = 'app-wasm-failed';
+        why.textContent = 'Longhall could not start: check the connection and reload the page. The browser said:';
+        loader.prepend(why);
+        document.body.prepend(loader);
+      }
     };
     new MutationObserver(show).observe(label, { childList: true, characterData: true, subtree: true });
     show();

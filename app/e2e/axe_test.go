@@ -76,9 +76,7 @@ func axeCheck(t *testing.T, ctx context.Context, src, where string, skip ...stri
 func TestNoSeriousAccessibilityViolations(t *testing.T) {
 	t.Parallel()
 	src := axeSource(t)
-	bin, root := theApp(t)
-	srv := startServer(t, bin, root)
-	ctx := newBrowser(t)
+	base, ctx := openApp(t, theApp)
 	games := []string{"rednorth", "vikings", "raiders", "northerners"}
 	for _, size := range []struct {
 		name          string
@@ -95,16 +93,16 @@ func TestNoSeriousAccessibilityViolations(t *testing.T) {
 		}
 		within(t, ctx, "a "+size.name, chromedp.EmulateViewport(size.width, size.height, opts...))
 		for _, page := range append([]string{""}, games...) {
-			url, where := srv.URL+"/", "the home page"
+			url, where := base+"/", "the home page"
 			if page != "" {
-				url, where = srv.URL+"/games/"+page+"/", "the "+page+" page"
+				url, where = base+"/games/"+page+"/", "the "+page+" page"
 			}
 			within(t, ctx, "opening "+where, chromedp.Navigate(url), clientReady(), settle())
 			report(where, axeCheck(t, ctx, src, where))
 		}
 		for _, g := range games {
 			where := "the " + g + " table"
-			within(t, ctx, "opening "+where, chromedp.Navigate(srv.URL+"/games/"+g+"/?seed=3"), clientReady(),
+			within(t, ctx, "opening "+where, chromedp.Navigate(base+"/games/"+g+"/?seed=3"), clientReady(),
 				chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery),
 				chromedp.WaitVisible("#choice [data-action], #table [data-action], #table [data-pick]", chromedp.ByQuery),
 				settle())

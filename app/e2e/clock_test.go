@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -17,14 +16,10 @@ import (
 // they hold the device the status bar's clock counts down.
 func TestHotSeatClockCounts(t *testing.T) {
 	t.Parallel()
-	bin, root := theTestBuild(t)
-	srv := startServer(t, bin, root)
-	ctx := newBrowser(t)
-	ctx, cancel := context.WithTimeout(ctx, testLimit)
-	defer cancel()
+	base, ctx := openApp(t, theTestBuild)
 	within(t, ctx, "setting up a two-person game with 15 seconds to answer",
 		chromedp.EmulateViewport(1280, 800),
-		chromedp.Navigate(srv.URL+"/games/hand-test/?pace=0"), clientReady(),
+		chromedp.Navigate(base+"/games/hand-test/?pace=0"), clientReady(),
 		choose("#seat-1-kind", "person"), choose("#answer-time", "15"),
 		chromedp.Click("#start", chromedp.ByQuery),
 		chromedp.WaitVisible("#handover-ready", chromedp.ByQuery))

@@ -51,16 +51,15 @@ const colourSignals = `(() => {
 // the screen shows its mark or its word.
 func TestEveryColourShowsItsMark(t *testing.T) {
 	t.Parallel()
-	bin, root := theTestBuild(t)
-	srv := startServer(t, bin, root)
-	games := listedGames(t, newBrowser(t), srv.URL)
+	base, ctx := openApp(t, theTestBuild)
+	games := listedGames(t, ctx, base)
 	for _, id := range games {
 		t.Run(id, func(t *testing.T) {
 			t.Parallel() // a browser and a game of its own
 			ctx := newBrowser(t)
 			var most string
 			within(t, ctx, "setting up "+id, chromedp.EmulateViewport(1280, 800),
-				chromedp.Navigate(srv.URL+"/games/"+id+"/?seed=11&pace=0"), clientReady(),
+				chromedp.Navigate(base+"/games/"+id+"/?seed=11&pace=0"), clientReady(),
 				chromedp.Evaluate(`[...document.querySelectorAll('#players option')].map(o => o.value).pop() || ''`, &most))
 			if most != "" {
 				within(t, ctx, "the most players", setField("#players", most, "change"))

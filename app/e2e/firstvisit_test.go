@@ -3,7 +3,7 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -61,6 +61,20 @@ func unthrottled() chromedp.Action {
 	})
 }
 
+// interceptWasm hands every request for app.wasm to paused (with the
+// browser's context to answer it in) instead of letting it through.
+func interceptWasm(t testing.TB, ctx context.Context, paused func(id fetch.RequestID)) {
+	t.Helper()
+	chromedp.ListenTarget(ctx, func(ev any) {
+		if e, ok := ev.(*fetch.EventRequestPaused); ok {
+			paused(e.RequestID)
+		}
+	})
+	within(t, ctx, "intercepting the wasm", chromedp.ActionFunc(func(ctx context.Context) error {
+		return fetch.Enable().WithPatterns([]*fetch.RequestPattern{{URLPattern: "*app.wasm*", RequestStage: fetch.RequestStageRequest}}).Do(ctx)
+	}))
+}
+
 // holdWasm keeps every request for app.wasm waiting until release is
 // called: the page is then, for certain, as a visitor sees it before the
 // app runs, however fast or slow the machine.
@@ -69,35 +83,26 @@ func holdWasm(t testing.TB, ctx context.Context) (release func()) {
 	var mu sync.Mutex
 	var held []fetch.RequestID
 	released := false
-	chromedp.ListenTarget(ctx, func(ev any) {
-		e, ok := ev.(*fetch.EventRequestPaused)
-		if !ok {
-			return
-		}
+	let := func(id fetch.RequestID) chromedp.Action {
+		return chromedp.ActionFunc(func(ctx context.Context) error { return fetch.ContinueRequest(id).Do(ctx) })
+	}
+	interceptWasm(t, ctx, func(id fetch.RequestID) {
 		mu.Lock()
 		defer mu.Unlock()
 		if !released {
-			held = append(held, e.RequestID)
+			held = append(held, id)
 			return
 		}
-		go chromedp.Run(ctx, chromedp.ActionFunc(func(ctx context.Context) error { return fetch.ContinueRequest(e.RequestID).Do(ctx) }))
+		go chromedp.Run(ctx, let(id))
 	})
-	within(t, ctx, "holding the wasm", chromedp.ActionFunc(func(ctx context.Context) error {
-		return fetch.Enable().WithPatterns([]*fetch.RequestPattern{{URLPattern: "*app.wasm*", RequestStage: fetch.RequestStageRequest}}).Do(ctx)
-	}))
 	return func() {
 		mu.Lock()
 		ids := held
 		held, released = nil, true
 		mu.Unlock()
-		within(t, ctx, "letting the wasm through", chromedp.ActionFunc(func(ctx context.Context) error {
-			for _, id := range ids {
-				if err := fetch.ContinueRequest(id).Do(ctx); err != nil {
-					return err
-				}
-			}
-			return nil
-		}))
+		for _, id := range ids {
+			within(t, ctx, "letting the wasm through", let(id))
+		}
 	}
 }
 
@@ -124,8 +129,7 @@ const beforeTheApp = `(() => {
     .filter((el) => seen(el) && getComputedStyle(el).pointerEvents !== 'none')
     .map((el) => el.outerHTML.slice(0, 80));
   return {Text: main ? main.innerText : '', Client: document.documentElement.dataset.client || '',
-    Loader: loader ? loader.getBoundingClientRect().height : -1, Loaded: loader ? getComputedStyle(loader).getPropertyValue('--loaded') : '',
-    Live: live};
+    Loader: loader ? loader.getBoundingClientRect().height : -1, Live: live};
 })()`
 
 // openHeldBack opens path of the app on a fresh phone over slow mobile
@@ -133,20 +137,18 @@ const beforeTheApp = `(() => {
 // true, and reads the page as a visitor sees it then.
 func openHeldBack(t *testing.T, path, ready string) (ctx context.Context, release func(), before appNotYet) {
 	t.Helper()
-	bin, root := theApp(t)
-	srv := startServer(t, bin, root)
-	ctx = newBrowser(t)
+	base, ctx := openApp(t, theApp)
 	release = holdWasm(t, ctx)
-	within(t, ctx, "opening "+path+" on a slow phone", phoneProfile.emulate(), navigateNow(srv.URL+path),
-		chromedp.Poll(ready, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
+	within(t, ctx, "opening "+path+" on a slow phone", phoneProfile.emulate(), navigateNow(base+path),
+		chromedp.Poll(ready, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepLimit)),
 		chromedp.Evaluate(beforeTheApp, &before))
 	return ctx, release, before
 }
 
 type appNotYet struct {
-	Text, Client, Loaded string
-	Loader               float64
-	Live                 []string
+	Text, Client string
+	Loader       float64
+	Live         []string
 }
 
 // TestARoomLinkReadsBeforeTheAppRuns: a friend opens a room link on a
@@ -157,10 +159,9 @@ type appNotYet struct {
 // app runs, the same invitation asks for their name.
 func TestARoomLinkReadsBeforeTheAppRuns(t *testing.T) {
 	t.Parallel()
-	// The host's name as a link carries it: escaped, with a character a
-	// replacement pattern would misread ("$&" is the matched text).
-	link := fmt.Sprintf("/room/#r=%s&k=%s&t=%d&g=rednorth&h=%s&n=3", strings.Repeat("A", 22), strings.Repeat("A", 43), time.Now().Unix(), url.QueryEscape("Astrid $&"))
-	ctx, release, before := openHeldBack(t, link, `(document.querySelector('#invite-preview') || {}).hidden === false`)
+	// A host's name with characters a link escapes, and a replacement
+	// pattern would misread ("$&" is the matched text).
+	ctx, release, before := openHeldBack(t, aRoomLink(t, "", "rednorth", "Astrid $&", 3), `(document.querySelector('#invite-preview') || {}).hidden === false`)
 	screenView(t, ctx, "first-visit-invitation-before-the-app")
 	if before.Client != "" {
 		t.Fatalf("the app ran although its wasm was held back (data-client=%q)", before.Client)
@@ -188,7 +189,7 @@ func TestARoomLinkReadsBeforeTheAppRuns(t *testing.T) {
 	if !strings.Contains(after.Text, "Astrid $& invites you to play Red North") || !strings.Contains(after.Text, "A table of 3") {
 		t.Errorf("once the app runs the invitation says %q", after.Text)
 	}
-	if !slicesContain(after.Live, `id="join"`) {
+	if !slices.ContainsFunc(after.Live, func(html string) bool { return strings.Contains(html, `id="join"`) }) {
 		t.Errorf("once the app runs, the Join button takes no click: live controls %v", after.Live)
 	}
 }
@@ -213,11 +214,37 @@ func TestTheHomePageReadsBeforeTheAppRuns(t *testing.T) {
 	within(t, ctx, "the app runs", clientReady())
 }
 
-func slicesContain(list []string, part string) bool {
-	for _, s := range list {
-		if strings.Contains(s, part) {
-			return true
-		}
+// TestAWasmThatCannotArriveSaysWhy: when app.wasm cannot be fetched (the
+// network drops it), the slim loading line gives way to a notice at the
+// top of the page that says what to do, and go-app's reason, readable,
+// covering nothing: the top bar's link to the hall still takes a click.
+func TestAWasmThatCannotArriveSaysWhy(t *testing.T) {
+	t.Parallel()
+	base, ctx := openApp(t, theApp)
+	interceptWasm(t, ctx, func(id fetch.RequestID) {
+		go chromedp.Run(ctx, chromedp.ActionFunc(func(ctx context.Context) error {
+			return fetch.FailRequest(id, network.ErrorReasonFailed).Do(ctx)
+		}))
+	})
+	var failed struct {
+		Text, Reason string
+		Height       float64
+		Covered      bool
 	}
-	return false
+	within(t, ctx, "the hall without its wasm", navigateNow(base+"/"),
+		chromedp.WaitVisible("#app-wasm-loader.failed", chromedp.ByQuery),
+		chromedp.Evaluate(`(() => {
+		  const label = document.getElementById('app-wasm-loader-label');
+		  const brand = document.querySelector('.brand').getBoundingClientRect();
+		  const there = document.elementFromPoint(brand.left + brand.width / 2, brand.top + brand.height / 2);
+		  return {Text: document.getElementById('app-wasm-loader').innerText, Reason: label.innerText.trim(),
+		    Height: label.getBoundingClientRect().height, Covered: !there || !there.closest('.brand')};
+		})()`, &failed))
+	screenView(t, ctx, "first-visit-wasm-failed")
+	if !strings.Contains(failed.Text, "could not start") || failed.Reason == "" || failed.Height < 12 {
+		t.Errorf("the wasm could not arrive, and the loader says %q (the reason %q in a line %.0f px tall); want what to do and the reason, readable", failed.Text, failed.Reason, failed.Height)
+	}
+	if failed.Covered {
+		t.Error("the notice that the wasm could not arrive covers the top bar's link to the hall")
+	}
 }

@@ -132,16 +132,15 @@ var fullViewSeeds = map[string]string{"rednorth": "11", "raiders": "12", "viking
 // is clickable where it stands, and that nothing overlaps.
 func TestEveryTableInFullView(t *testing.T) {
 	t.Parallel()
-	bin, root := theTestBuild(t)
-	srv := startServer(t, bin, root)
-	games := listedGames(t, newBrowser(t), srv.URL)
+	base, ctx := openApp(t, theTestBuild)
+	games := listedGames(t, ctx, base)
 	for _, size := range tableSizes {
 		for _, id := range games {
 			t.Run(size.name+"/"+id, func(t *testing.T) {
 				t.Parallel() // a browser and a game of its own
 				// A browser each: a whole game at a phone's size takes a while.
 				ctx := newBrowser(t)
-				shares := playInFullView(t, ctx, srv.URL+"/games/"+id+"/?seed="+fullViewSeeds[id], id, size)
+				shares := playInFullView(t, ctx, base+"/games/"+id+"/?seed="+fullViewSeeds[id], id, size)
 				t.Logf("%s at %s: %d decisions, median board share %.0f%%", id, size.name, len(shares), 100*median(shares))
 			})
 		}

@@ -134,9 +134,8 @@ new MutationObserver(() => { if (!window.lhOverAt && document.querySelector('#af
 // yardstick: a busy machine would make it a coin toss in a test.
 func TestEveryGamePlaysToTheEnd(t *testing.T) {
 	t.Parallel()
-	bin, root := theTestBuild(t)
-	srv := startServer(t, bin, root)
-	games := listedGames(t, newBrowser(t), srv.URL)
+	base, ctx := openApp(t, theTestBuild)
+	games := listedGames(t, ctx, base)
 	if len(games) < 2 {
 		t.Fatalf("the test build lists %v; want Red North and Hands at least", games)
 	}
@@ -147,7 +146,7 @@ func TestEveryGamePlaysToTheEnd(t *testing.T) {
 			// against a hard bot takes from seconds to two minutes (Raiders
 			// the longest; the player's choices here vary with timing).
 			ctx := newBrowserFor(t, 10*time.Minute)
-			g := playAgainstAHardBot(t, ctx, srv.URL, id, id == games[0])
+			g := playAgainstAHardBot(t, ctx, base, id, id == games[0])
 			if g.Status == "" {
 				t.Error("the result screen says nothing about who won")
 			}

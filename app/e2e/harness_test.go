@@ -19,6 +19,9 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"longhall/app/online"
+	"longhall/app/signal"
 )
 
 // build is the app under test, made once per test binary.
@@ -188,27 +191,58 @@ func (s *server) Stop() {
 // would, under prefix ("" for the root). It returns the site's URL.
 func serveDir(t testing.TB, dir, prefix string) (string, func()) {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var h http.Handler = http.FileServer(http.Dir(dir))
 	if prefix != "" {
 		h = http.StripPrefix(prefix, h)
 	}
+	url, stop := serveHandler(t, h)
+	return url + prefix, stop
+}
+
+// serveHandler serves h on a loopback port until the test ends (or stop).
+// It returns the server's URL.
+func serveHandler(t testing.TB, h http.Handler) (url string, stop func()) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second}
 	go srv.Serve(ln)
-	stop := func() { srv.Close() }
+	stop = func() { srv.Close() }
 	t.Cleanup(stop)
-	return "http://" + ln.Addr().String() + prefix, stop
+	return "http://" + ln.Addr().String(), stop
+}
+
+// openApp serves a build of the app (theApp or theTestBuild) on loopback
+// and starts a fresh browser for it: where most browser tests begin. It
+// returns the site's address and the browser.
+func openApp(t testing.TB, build func(testing.TB) (bin, root string)) (base string, ctx context.Context) {
+	t.Helper()
+	bin, root := build(t)
+	return startServer(t, bin, root).URL, newBrowser(t)
+}
+
+// aRoomLink is the link a host would share for a new room of game with
+// seats seats, hosted by host (written as a host writes it: signal's room,
+// online's invitation), under base (the site's address, or "" for a path).
+// No host serves it: it is enough for a friend's first look at a room.
+func aRoomLink(t testing.TB, base, game, host string, seats int) string {
+	t.Helper()
+	room, err := signal.NewRoom()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return room.Link(base+"/room/") + "&" + online.Invitation{Game: game, Host: host, Seats: seats}.Fragment()
 }
 
 // newBrowser starts a headless Chromium with a fresh profile. Each call is
 // a separate browser process, as separate players need. Its life is
-// limited only against a hang: tests run side by side on a busy machine.
+// limited only against a hang (testLimit): tests run side by side on a
+// busy machine.
 func newBrowser(t testing.TB) context.Context {
 	t.Helper()
-	return newBrowserFor(t, 8*time.Minute)
+	return newBrowserFor(t, testLimit)
 }
 
 // newBrowserFor is newBrowser for a test that needs the browser longer

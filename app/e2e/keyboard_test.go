@@ -89,15 +89,14 @@ const focusShows = `(() => {
 // says the last move.
 func TestEveryGamePlaysByKeyboardAlone(t *testing.T) {
 	t.Parallel()
-	bin, root := theTestBuild(t)
-	srv := startServer(t, bin, root)
-	games := listedGames(t, newBrowser(t), srv.URL)
+	base, ctx := openApp(t, theTestBuild)
+	games := listedGames(t, ctx, base)
 	for _, id := range games {
 		t.Run(id, func(t *testing.T) {
 			t.Parallel() // a browser and a game of its own
 			ctx := newBrowserFor(t, 10*time.Minute)
 			within(t, ctx, "the set-up page", chromedp.EmulateViewport(1280, 800),
-				chromedp.Navigate(srv.URL+"/games/"+id+"/?seed=5&pace=0"), clientReady(), chromedp.WaitVisible("#start", chromedp.ByQuery))
+				chromedp.Navigate(base+"/games/"+id+"/?seed=5&pace=0"), clientReady(), chromedp.WaitVisible("#start", chromedp.ByQuery))
 			tabs := 0
 			for ; tabs < 80; tabs++ {
 				var on string

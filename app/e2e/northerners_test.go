@@ -25,13 +25,9 @@ import (
 // what to resolve; the table never scrolls sideways.
 func TestNorthernersWholeGameAgainstBots(t *testing.T) {
 	t.Parallel()
-	bin, root := theApp(t)
-	srv := startServer(t, bin, root)
-	ctx := newBrowser(t)
-	ctx, cancel := context.WithTimeout(ctx, testLimit)
-	defer cancel()
+	base, ctx := openApp(t, theApp)
 	var tableURL string
-	within(t, ctx, "the set-up page", chromedp.Navigate(srv.URL+"/games/northerners/"), clientReady())
+	within(t, ctx, "the set-up page", chromedp.Navigate(base+"/games/northerners/"), clientReady())
 	screenView(t, ctx, "northerners-setup")
 	within(t, ctx, "setting up", chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".nn-board .lh-main", chromedp.ByQuery),
 		chromedp.Evaluate(`location.href`, &tableURL))
@@ -226,20 +222,16 @@ func TestNorthernersRoomPlaysSeveralRounds(t *testing.T) {
 func TestNorthernersAttackShowsTheDice(t *testing.T) {
 	t.Parallel()
 	rec := recordBeforeAnAttack(t)
-	bin, root := theApp(t)
-	srv := startServer(t, bin, root)
-	ctx := newBrowser(t)
-	ctx, cancel := context.WithTimeout(ctx, testLimit)
-	defer cancel()
+	base, ctx := openApp(t, theApp)
 	data, err := json.Marshal(rec)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("record of %d actions, %d bytes", len(rec.Actions), len(data))
-	within(t, ctx, "the site", chromedp.Navigate(srv.URL+"/"), clientReady())
+	within(t, ctx, "the site", chromedp.Navigate(base+"/"), clientReady())
 	within(t, ctx, "saving the game", chromedp.Evaluate(fmt.Sprintf(`localStorage.setItem("longhall.save.attack", %q)`, data), nil))
 	within(t, ctx, "the saved game",
-		chromedp.Navigate(srv.URL+"/play/northerners/?save=attack&pace=0"), clientReady())
+		chromedp.Navigate(base+"/play/northerners/?save=attack&pace=0"), clientReady())
 	within(t, ctx, "the saved table", chromedp.WaitVisible(".nn-board .lh-main", chromedp.ByQuery))
 	// The attack is a square's control, or one of a picked square's.
 	const attack = `(() => {

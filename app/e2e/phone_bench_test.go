@@ -1,12 +1,10 @@
 package e2e
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io/fs"
 	"mime"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -16,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/andybalholm/brotli"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
@@ -33,8 +31,9 @@ import (
 //     page (its loader is a line, not text); hello's is its loader.
 //   - frame: the first frame the wasm draws (data-client-ms).
 //   - bytes: what crossed the network, headers and all.
-//   - compiled (Longhall only, web/longhall.js's longhallStart): when the
-//     wasm was compiled; frame minus compiled is the Go side's start.
+//   - compiled: when the wasm was compiled (startMarks); frame minus
+//     compiled is the Go side's start: the runtime, package init and the
+//     first render.
 //
 // The ratios are Longhall's first frame over hello's, cold and warm.
 func BenchmarkPhoneFirstVisit(b *testing.B) {
@@ -45,10 +44,9 @@ func BenchmarkPhoneFirstVisit(b *testing.B) {
 	}
 	helloSite := helloStaticSite(b)
 	lh, hello := serveStatic(b, lhSite), serveStatic(b, helloSite)
-	invite := func() string {
-		return fmt.Sprintf("/room/#r=%s&k=%s&t=%d&g=rednorth&h=Astrid&n=3", strings.Repeat("A", 22), strings.Repeat("A", 43), time.Now().Unix())
-	}
+	invite := func() string { return aRoomLink(b, "", "rednorth", "Astrid", 3) }
 	const runs = 5
+	helloFrames := map[string]float64{} // by profile and visit, for the ratios
 	b.ResetTimer()
 	for _, prof := range []netProfile{phoneProfile, good4G} {
 		for _, site := range []struct {
@@ -73,9 +71,7 @@ func BenchmarkPhoneFirstVisit(b *testing.B) {
 				bench(b, key+"-fcp", m.FCP, "ms")
 				bench(b, key+"-frame", m.Frame, "ms")
 				bench(b, key+"-bytes", m.Bytes, "bytes")
-				if m.Compiled > 0 { // Longhall's own mark: the wasm compiled, Go not yet started
-					bench(b, key+"-compiled", m.Compiled, "ms")
-				}
+				bench(b, key+"-compiled", m.Compiled, "ms")
 				if site.name == "hello" {
 					helloFrames[key] = m.Frame
 				} else if h := helloFrames["hello-"+prof.name+"-"+v.when]; h > 0 {
@@ -87,10 +83,6 @@ func BenchmarkPhoneFirstVisit(b *testing.B) {
 	b.StopTimer()
 }
 
-// helloFrames holds hello's median first frames by profile and visit, for
-// the ratios.
-var helloFrames = map[string]float64{}
-
 // visit is one page load's figures.
 type visit struct{ FCP, Frame, Bytes, Compiled float64 }
 
@@ -98,17 +90,27 @@ const visitFigures = `(() => {
   const fcp = performance.getEntriesByName('first-contentful-paint')[0];
   const all = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];
   return {FCP: fcp ? fcp.startTime : -1, Frame: +document.documentElement.dataset.clientMs,
-    Compiled: (window.longhallStart || {}).compiled || -1,
+    Compiled: window.benchCompiled || -1,
     Bytes: all.reduce((n, e) => n + (e.transferSize || 0), 0)};
+})()`
+
+// startMarks notes, for visitFigures, when go-app's loader has the wasm
+// compiled (benchCompiled, in ms since navigation). It runs before the
+// page's own scripts.
+const startMarks = `(() => {
+  const instantiate = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async function (...args) {
+    const result = await instantiate.apply(this, args);
+    window.benchCompiled = performance.now();
+    return result;
+  };
 })()`
 
 // wasmCached is true once a service worker's cache holds the wasm: the
 // next visit is the warm one.
 const wasmCached = `(async () => {
-  if (!navigator.serviceWorker || !navigator.serviceWorker.controller && !(await navigator.serviceWorker.getRegistration())) return false;
   for (const k of await caches.keys()) {
-    const c = await caches.open(k);
-    if ((await c.keys()).some((r) => r.url.endsWith('/web/app.wasm'))) return true;
+    if ((await (await caches.open(k)).keys()).some((r) => r.url.endsWith('/web/app.wasm'))) return true;
   }
   return false;
 })()`
@@ -124,11 +126,16 @@ func visitTwice(b *testing.B, prof netProfile, base string, path func() string) 
 	load := func(v *visit, when string) {
 		c, cancel := context.WithTimeout(ctx, 5*time.Minute)
 		defer cancel()
-		if err := chromedp.Run(c, chromedp.Navigate("about:blank"), prof.emulate(), navigateNow(base+path()), clientReady(),
+		url := base + path()
+		if err := chromedp.Run(c, chromedp.Navigate("about:blank"), prof.emulate(), navigateNow(url), clientReady(),
 			chromedp.Evaluate(visitFigures, v)); err != nil {
-			b.Fatalf("a %s visit to %s on the %s profile: %v", when, base+path(), prof.name, err)
+			b.Fatalf("a %s visit to %s on the %s profile: %v", when, url, prof.name, err)
 		}
 	}
+	within(b, ctx, "marking the start", chromedp.ActionFunc(func(ctx context.Context) error {
+		_, err := page.AddScriptToEvaluateOnNewDocument(startMarks).Do(ctx)
+		return err
+	}))
 	load(&cold, "cold")
 	within(b, ctx, "the service worker keeps the app", unthrottled(), chromedp.ActionFunc(func(ctx context.Context) error {
 		for deadline := time.Now().Add(stepLimit); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
@@ -181,11 +188,7 @@ func helloStaticSite(b *testing.B) string {
 		if err != nil || len(data) < 1024 {
 			return err
 		}
-		var buf bytes.Buffer
-		bw := brotli.NewWriterOptions(&buf, brotli.WriterOptions{Quality: 11, LGWin: 24})
-		bw.Write(data)
-		bw.Close()
-		return os.WriteFile(p+".br", buf.Bytes(), 0o644)
+		return os.WriteFile(p+".br", brotliBytes(data, 11), 0o644)
 	})
 	if err != nil {
 		b.Fatal(err)
@@ -193,56 +196,41 @@ func helloStaticSite(b *testing.B) string {
 	return site
 }
 
-// serveStatic serves a static site on loopback as a static host does:
-// directory indexes, .html pages without their extension, and a file's
-// .br copy to a browser that takes brotli.
+// serveStatic serves a static site on loopback as a static host with
+// pre-compressed files does: a plain file server, and a file's .br copy
+// to a browser that takes brotli.
 func serveStatic(b *testing.B, dir string) string {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		b.Fatal(err)
-	}
-	srv := &http.Server{ReadHeaderTimeout: 10 * time.Second, Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	files := http.FileServer(http.Dir(dir))
+	url, _ := serveHandler(b, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Vary", "Accept-Encoding")
 		name := path.Clean("/" + r.URL.Path)
 		if strings.HasSuffix(r.URL.Path, "/") {
 			name = path.Join(name, "index.html")
 		}
-		file := filepath.Join(dir, filepath.FromSlash(name))
-		if st, err := os.Stat(file); err != nil || st.IsDir() {
-			if _, err := os.Stat(file + ".html"); err == nil {
-				file += ".html"
-			} else if _, err := os.Stat(filepath.Join(file, "index.html")); err == nil {
-				file = filepath.Join(file, "index.html")
+		f, err := os.Open(filepath.Join(dir, filepath.FromSlash(name)) + ".br")
+		if err != nil || !strings.Contains(r.Header.Get("Accept-Encoding"), "br") {
+			if err == nil {
+				f.Close()
 			}
-		}
-		ctype := mime.TypeByExtension(filepath.Ext(file))
-		if strings.HasSuffix(file, ".webmanifest") {
-			ctype = "application/manifest+json"
-		}
-		served := file
-		if strings.Contains(r.Header.Get("Accept-Encoding"), "br") {
-			if _, err := os.Stat(file + ".br"); err == nil {
-				served = file + ".br"
-				w.Header().Set("Content-Encoding", "br")
-			}
-		}
-		f, err := os.Open(served)
-		if err != nil {
-			http.NotFound(w, r)
+			files.ServeHTTP(w, r)
 			return
 		}
 		defer f.Close()
 		st, err := f.Stat()
-		if err != nil || st.IsDir() {
-			http.NotFound(w, r)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
-		if ctype != "" {
-			w.Header().Set("Content-Type", ctype)
+		ctype := mime.TypeByExtension(path.Ext(name))
+		switch {
+		case path.Ext(name) == ".webmanifest":
+			ctype = "application/manifest+json"
+		case ctype == "":
+			ctype = "application/octet-stream"
 		}
-		w.Header().Set("Vary", "Accept-Encoding")
+		w.Header().Set("Content-Type", ctype)
+		w.Header().Set("Content-Encoding", "br")
 		http.ServeContent(w, r, "", st.ModTime(), f)
-	})}
-	go srv.Serve(ln)
-	b.Cleanup(func() { srv.Close() })
-	return "http://" + ln.Addr().String()
+	}))
+	return url
 }

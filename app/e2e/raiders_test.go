@@ -21,14 +21,10 @@ import (
 // and the result names the winner with the scores term by term.
 func TestRaidersWholeGameAgainstBots(t *testing.T) {
 	t.Parallel()
-	bin, root := theApp(t)
-	srv := startServer(t, bin, root)
-	ctx := newBrowser(t)
-	ctx, cancel := context.WithTimeout(ctx, testLimit)
-	defer cancel()
+	base, ctx := openApp(t, theApp)
 	var tableURL string
 	var options []string
-	within(t, ctx, "the set-up page", chromedp.Navigate(srv.URL+"/games/raiders/"), clientReady(),
+	within(t, ctx, "the set-up page", chromedp.Navigate(base+"/games/raiders/"), clientReady(),
 		chromedp.Evaluate(`[...document.querySelectorAll('.setup select option')].map(o => o.textContent)`, &options))
 	if !slices.Contains(options, "balanced: more for the seats after the start player") {
 		t.Errorf("the set-up page offers %q, not the balanced start", options)
@@ -121,13 +117,9 @@ func noSidewaysScroll(t *testing.T, ctx context.Context, when string) {
 // are in view at 1280×800 and on a 390-px phone.
 func TestRaidersWithBothModulesAgainstBots(t *testing.T) {
 	t.Parallel()
-	bin, root := theApp(t)
-	srv := startServer(t, bin, root)
-	ctx := newBrowser(t)
-	ctx, cancel := context.WithTimeout(ctx, testLimit)
-	defer cancel()
+	base, ctx := openApp(t, theApp)
 	var tableURL string
-	within(t, ctx, "the set-up page", chromedp.Navigate(srv.URL+"/games/raiders/"), clientReady(),
+	within(t, ctx, "the set-up page", chromedp.Navigate(base+"/games/raiders/"), clientReady(),
 		choose("#opt-heroes", "on"), choose("#opt-fame", "on"))
 	screenView(t, ctx, "raiders-modules-setup")
 	within(t, ctx, "setting up", chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".rd-board .lh-main", chromedp.ByQuery),

@@ -44,11 +44,7 @@ const rnLogCount = `(document.querySelector('.log summary') || {textContent: ''}
 
 func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 	t.Parallel()
-	bin, root := theApp(t)
-	srv := startServer(t, bin, root)
-	ctx := newBrowser(t)
-	ctx, cancel := context.WithTimeout(ctx, testLimit)
-	defer cancel()
+	base, ctx := openApp(t, theApp)
 
 	// Set up: one person and two bots.
 	var tableURL string
@@ -56,7 +52,7 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 	if err := chromedp.Run(ctx,
 		// A fixed seed: the same deal every run, so what the game shows (a
 		// closed action that says why) does not depend on chance.
-		chromedp.Navigate(srv.URL+"/games/rednorth/?seed=5"),
+		chromedp.Navigate(base+"/games/rednorth/?seed=5"),
 		clientReady(),
 		chromedp.SetValue("#players", "3", chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelector('#players').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
@@ -286,13 +282,9 @@ func clickableWhereItStands(t *testing.T, ctx context.Context, when, sel string,
 		within(t, ctx, "measuring "+when, chromedp.Evaluate(measure, &v))
 		return v, nil
 	})
-	res := "ok"
 	if len(v.Problems) > 0 {
-		res = v.Problems[0]
-	}
-	if res != "ok" {
 		screenshot(t, ctx, "own-area-failure")
-		t.Errorf("%s: the player's %s is %s", when, sel, res)
+		t.Errorf("%s: the player's %s is %s", when, sel, v.Problems[0])
 	}
 }
 
@@ -350,11 +342,7 @@ func phoneShot(t *testing.T, ctx context.Context) {
 // show at once) and after a reload.
 func TestHotSeatAsksForTheDeviceBeforeAnyHand(t *testing.T) {
 	t.Parallel()
-	bin, root := theApp(t)
-	srv := startServer(t, bin, root)
-	ctx := newBrowser(t)
-	ctx, cancel := context.WithTimeout(ctx, testLimit)
-	defer cancel()
+	base, ctx := openApp(t, theApp)
 	handOver := func(step string) {
 		t.Helper()
 		var shown bool
@@ -375,7 +363,7 @@ func TestHotSeatAsksForTheDeviceBeforeAnyHand(t *testing.T) {
 	if err := chromedp.Run(ctx,
 		// A fixed seed: the same deal every run, so what the game shows (a
 		// closed action that says why) does not depend on chance.
-		chromedp.Navigate(srv.URL+"/games/rednorth/?seed=5"),
+		chromedp.Navigate(base+"/games/rednorth/?seed=5"),
 		clientReady(),
 		chromedp.SetValue("#seat-1-kind", "person", chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelector('#seat-1-kind').dispatchEvent(new Event('change', {bubbles: true}))`, nil),

@@ -148,15 +148,13 @@ func (d *downloads) next(t testing.TB, name *regexp.Regexp) string {
 // a game in progress shows only its lone person's view.
 func TestReplayWatchSaveAndOpen(t *testing.T) {
 	t.Parallel()
-	bin, root := theApp(t)
-	srv := startServer(t, bin, root)
-	ctx := newBrowser(t)
+	base, ctx := openApp(t, theApp)
 	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800))
 	downloads := watchDownloads(t, ctx)
 
 	// A whole game against a bot.
 	var tableURL string
-	within(t, ctx, "setting up Red North", chromedp.Navigate(srv.URL+"/games/rednorth/?seed=21"), clientReady(),
+	within(t, ctx, "setting up Red North", chromedp.Navigate(base+"/games/rednorth/?seed=21"), clientReady(),
 		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery), chromedp.Evaluate(`location.href`, &tableURL))
 	within(t, ctx, "the table with instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible("#table", chromedp.ByQuery))
 	c, cancel := context.WithTimeout(ctx, testLimit)
@@ -263,7 +261,7 @@ func TestReplayWatchSaveAndOpen(t *testing.T) {
 	}
 
 	// Open it from the home page and watch it.
-	within(t, ctx, "the home page", chromedp.Navigate(srv.URL+"/"), clientReady())
+	within(t, ctx, "the home page", chromedp.Navigate(base+"/"), clientReady())
 	screenView(t, ctx, "replay-home-open")
 	within(t, ctx, "opening the saved record", chromedp.SetUploadFiles("#open-record", []string{file}, chromedp.ByQuery),
 		chromedp.WaitVisible("#replay-bar", chromedp.ByQuery))
@@ -298,7 +296,7 @@ func TestReplayWatchSaveAndOpen(t *testing.T) {
 	} {
 		path := filepath.Join(dir, c.name)
 		os.WriteFile(path, []byte(c.file), 0o644)
-		within(t, ctx, "the home page", chromedp.Navigate(srv.URL+"/"), clientReady())
+		within(t, ctx, "the home page", chromedp.Navigate(base+"/"), clientReady())
 		how := chromedp.SetUploadFiles("#open-record", []string{path}, chromedp.ByQuery)
 		if c.drop {
 			how = chromedp.Evaluate(fmt.Sprintf(`(() => {
@@ -324,13 +322,13 @@ func TestReplayWatchSaveAndOpen(t *testing.T) {
 	if listed != 1 {
 		t.Errorf("the home page lists %d games to watch, want the one played", listed)
 	}
-	within(t, ctx, "the opened record is still there", chromedp.Navigate(srv.URL+"/replay/?slot=opened"), clientReady(), chromedp.WaitVisible("#replay-bar", chromedp.ByQuery))
+	within(t, ctx, "the opened record is still there", chromedp.Navigate(base+"/replay/?slot=opened"), clientReady(), chromedp.WaitVisible("#replay-bar", chromedp.ByQuery))
 	if l := lookAtReplay(t, ctx, -1); l.Total != moves {
 		t.Fatalf("after the refusals the opened record has %d moves, want %d", l.Total, moves)
 	}
 
 	// A game in progress shows only its lone person's view.
-	within(t, ctx, "a new game", chromedp.Navigate(srv.URL+"/games/rednorth/"), clientReady(),
+	within(t, ctx, "a new game", chromedp.Navigate(base+"/games/rednorth/"), clientReady(),
 		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery), chromedp.Evaluate(`location.href`, &tableURL))
 	within(t, ctx, "its table with instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible("#table", chromedp.ByQuery))
 	c, cancel = context.WithTimeout(ctx, testLimit)
@@ -339,7 +337,7 @@ func TestReplayWatchSaveAndOpen(t *testing.T) {
 	if err != nil || end != "played" {
 		roomFailure(t, ctx, "the new game did not get going", fmt.Errorf("%s %v", end, err))
 	}
-	within(t, ctx, "watching it from the home page", chromedp.Navigate(srv.URL+"/"), clientReady(),
+	within(t, ctx, "watching it from the home page", chromedp.Navigate(base+"/"), clientReady(),
 		chromedp.Click(`.saves li:first-child a[href*="/replay/?save="]`, chromedp.ByQuery), chromedp.WaitVisible("#replay-bar", chromedp.ByQuery))
 	on := lookAtReplay(t, ctx, 0)
 	if !slices.Equal(on.Seats, []int{-1, 0}) || on.Seat != 0 {

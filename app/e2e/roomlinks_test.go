@@ -15,9 +15,7 @@ import (
 // in words, and offers the way back; nothing breaks.
 func TestBadRoomLinksAreExplained(t *testing.T) {
 	t.Parallel()
-	bin, root := theApp(t)
-	srv := startServer(t, bin, root)
-	ctx := newBrowser(t)
+	base, ctx := openApp(t, theApp)
 	id, key := strings.Repeat("A", 22), strings.Repeat("A", 43)
 	for _, c := range []struct {
 		name, path, want string
@@ -34,7 +32,7 @@ func TestBadRoomLinksAreExplained(t *testing.T) {
 			var text string
 			if err := chromedp.Run(ctx,
 				chromedp.Navigate("about:blank"),
-				chromedp.Navigate(srv.URL+c.path),
+				chromedp.Navigate(base+c.path),
 				clientReady(),
 				chromedp.Poll(`(document.querySelector('.page-room .error') || {}).textContent || ''`, &text,
 					chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepLimit)),
@@ -54,11 +52,9 @@ func TestBadRoomLinksAreExplained(t *testing.T) {
 // loopback, a secure origin, so the page may use the clipboard API.)
 func TestCopyLinkPutsTheLinkOnTheClipboard(t *testing.T) {
 	t.Parallel()
-	bin, root := theApp(t)
-	srv := startServer(t, bin, root)
-	ctx := newBrowser(t)
+	base, ctx := openApp(t, theApp)
 	var link, label, copied string
-	within(t, ctx, "opening a room", chromedp.Navigate(srv.URL+"/games/rednorth/"), clientReady(),
+	within(t, ctx, "opening a room", chromedp.Navigate(base+"/games/rednorth/"), clientReady(),
 		chromedp.Click("#open-room", chromedp.ByQuery), chromedp.WaitVisible("#room-link", chromedp.ByQuery),
 		chromedp.Poll(`(document.querySelector('#room-link') || {}).value || ''`, &link, chromedp.WithPollingInterval(50*time.Millisecond)))
 	within(t, ctx, "allowing the clipboard", chromedp.ActionFunc(func(ctx context.Context) error {

@@ -18,17 +18,15 @@ import (
 // its longest option once pushed Raiders' page to 790 px.
 func TestEveryGamePageFitsAPhone(t *testing.T) {
 	t.Parallel()
-	bin, root := theApp(t)
-	srv := startServer(t, bin, root)
-	ctx := newBrowser(t)
+	base, ctx := openApp(t, theApp)
 	within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
 	for _, game := range []string{"rednorth", "raiders", "vikings", "northerners"} {
 		var width struct {
 			Page, Screen float64
 			Widest       string
 		}
-		within(t, ctx, "the "+game+" page", chromedp.Navigate(srv.URL+"/games/"+game+"/"), clientReady(), settle(),
-			chromedp.Poll(`!!document.querySelector('main select')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
+		within(t, ctx, "the "+game+" page", chromedp.Navigate(base+"/games/"+game+"/"), clientReady(), settle(),
+			chromedp.Poll(`!!document.querySelector('main select')`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepLimit)),
 			chromedp.Evaluate(`(() => {
 			  const wide = [...document.querySelectorAll('main *')].filter((el) => el.getBoundingClientRect().right > screen.width + 1)
 			    .map((el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + ' ' + Math.round(el.getBoundingClientRect().width) + 'px');
@@ -49,10 +47,8 @@ func TestEveryGamePageFitsAPhone(t *testing.T) {
 // not with a code word from deep inside the wasm.
 func TestABrowserWithoutWebRTCSaysSo(t *testing.T) {
 	t.Parallel()
-	bin, root := theApp(t)
-	srv := startServer(t, bin, root)
-	ctx := newBrowser(t)
-	link := fmt.Sprintf("%s/room/#r=%s&k=%s&t=%d&g=rednorth&h=Astrid&n=3", srv.URL, strings.Repeat("A", 22), strings.Repeat("A", 43), time.Now().Unix())
+	base, ctx := openApp(t, theApp)
+	link := aRoomLink(t, base, "rednorth", "Astrid", 3)
 	var note string
 	within(t, ctx, "a browser without WebRTC opens a room link",
 		chromedp.ActionFunc(func(ctx context.Context) error {
@@ -63,7 +59,7 @@ func TestABrowserWithoutWebRTCSaysSo(t *testing.T) {
 		chromedp.SendKeys("#join-name", "Sigrid", chromedp.ByQuery), chromedp.Click("#join", chromedp.ByQuery),
 		chromedp.WaitVisible("#guest-code summary", chromedp.ByQuery), chromedp.Click("#guest-code summary", chromedp.ByQuery),
 		chromedp.Click("#make-offer", chromedp.ByQuery),
-		chromedp.Poll(`(document.querySelector('#code-note') || {}).textContent || ''`, &note, chromedp.WithPollingInterval(50*time.Millisecond)))
+		chromedp.Poll(`(document.querySelector('#code-note') || {}).textContent || ''`, &note, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepLimit)))
 	screenshot(t, ctx, "room-no-webrtc")
 	if !strings.Contains(note, "no WebRTC") || strings.Contains(note, "syscall") {
 		t.Errorf("asked for a code without WebRTC, the page says %q; want it to say the browser has no WebRTC", note)
@@ -76,9 +72,7 @@ func TestABrowserWithoutWebRTCSaysSo(t *testing.T) {
 // lies under either.
 func TestNothingSitsUnderTheNotch(t *testing.T) {
 	t.Parallel()
-	bin, root := theApp(t)
-	srv := startServer(t, bin, root)
-	ctx := newBrowser(t)
+	base, ctx := openApp(t, theApp)
 	const top, bottom, height = 47, 34, 844
 	within(t, ctx, "an iPhone with a notch", chromedp.EmulateViewport(390, height, chromedp.EmulateScale(3), chromedp.EmulateMobile),
 		chromedp.ActionFunc(func(ctx context.Context) error {
@@ -90,9 +84,9 @@ func TestNothingSitsUnderTheNotch(t *testing.T) {
 	  .filter(([el, r]) => r.width && r.height && r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth && (r.top < %d || r.bottom > innerHeight - %d))
 	  .map(([el, r]) => (el.id || el.textContent.trim().slice(0, 20) || el.tagName) + ' ' + Math.round(r.top) + '–' + Math.round(r.bottom))`, top, bottom)
 	var home, table []string
-	within(t, ctx, "the hall", chromedp.Navigate(srv.URL+"/"), clientReady(), settle(), chromedp.Evaluate(under, &home))
+	within(t, ctx, "the hall", chromedp.Navigate(base+"/"), clientReady(), settle(), chromedp.Evaluate(under, &home))
 	screenView(t, ctx, "notch-home")
-	within(t, ctx, "a game of Red North against a bot", chromedp.Navigate(srv.URL+"/games/rednorth/"), clientReady(),
+	within(t, ctx, "a game of Red North against a bot", chromedp.Navigate(base+"/games/rednorth/"), clientReady(),
 		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery), settle(),
 		chromedp.Evaluate(under, &table))
 	screenView(t, ctx, "notch-table")

@@ -12,10 +12,8 @@ import (
 
 func TestHomePageListsTheGames(t *testing.T) {
 	t.Parallel()
-	bin, root := theApp(t)
-	srv := startServer(t, bin, root)
-	ctx := newBrowser(t)
-	expectHomeListsRedNorth(t, ctx, srv.URL)
+	base, ctx := openApp(t, theApp)
+	expectHomeListsRedNorth(t, ctx, base)
 	screenshot(t, ctx, "home-desktop")
 	// `make run` serves the wasm compressed: a LAN party downloads 2 MB,
 	// not 10, on every device.
@@ -46,12 +44,10 @@ func TestHomePageListsTheGames(t *testing.T) {
 
 func TestPlayerNameIsKeptInTheBrowser(t *testing.T) {
 	t.Parallel()
-	bin, root := theApp(t)
-	srv := startServer(t, bin, root)
-	ctx := newBrowser(t)
+	base, ctx := openApp(t, theApp)
 	var got string
 	if err := chromedp.Run(ctx,
-		chromedp.Navigate(srv.URL+"/"),
+		chromedp.Navigate(base+"/"),
 		clientReady(),
 		chromedp.SendKeys("#player-name", "Astrid", chromedp.ByQuery),
 		chromedp.Click(`.namefield button[type="submit"]`, chromedp.ByQuery),

@@ -129,12 +129,15 @@ func gzip9(data []byte) (int, error) {
 
 // brotliSize is the size of data compressed with brotli at quality q
 // (dist ships 11; 9 is a minute faster a build).
-func brotliSize(data []byte, q int) int {
+func brotliSize(data []byte, q int) int { return len(brotliBytes(data, q)) }
+
+// brotliBytes is data compressed with brotli at quality q, as dist does.
+func brotliBytes(data []byte, q int) []byte {
 	var bb bytes.Buffer
 	bw := brotli.NewWriterOptions(&bb, brotli.WriterOptions{Quality: q, LGWin: 24})
-	bw.Write(data)
+	bw.Write(data) // writes to a bytes.Buffer cannot fail
 	bw.Close()
-	return bb.Len()
+	return bb.Bytes()
 }
 
 // requireMakeFlags skips a size benchmark run outside make, which would

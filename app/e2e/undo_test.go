@@ -31,13 +31,9 @@ func poll(t *testing.T, ctx context.Context, step, expr string) {
 // cards (a draw), nothing is offered to take back.
 func TestUndoInHotSeat(t *testing.T) {
 	t.Parallel()
-	bin, root := theTestBuild(t)
-	srv := startServer(t, bin, root)
-	ctx := newBrowser(t)
-	ctx, cancel := context.WithTimeout(ctx, testLimit)
-	defer cancel()
+	base, ctx := openApp(t, theTestBuild)
 	within(t, ctx, "setting up a two-person game",
-		chromedp.Navigate(srv.URL+"/games/hand-test/?pace=0"), clientReady(),
+		chromedp.Navigate(base+"/games/hand-test/?pace=0"), clientReady(),
 		chromedp.SetValue("#seat-1-kind", "person", chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelector('#seat-1-kind').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
 		chromedp.Click("#start", chromedp.ByQuery),

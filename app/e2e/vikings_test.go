@@ -19,13 +19,9 @@ import (
 // without scrolling; the table never scrolls sideways.
 func TestVikingsWholeGameAgainstBots(t *testing.T) {
 	t.Parallel()
-	bin, root := theApp(t)
-	srv := startServer(t, bin, root)
-	ctx := newBrowser(t)
-	ctx, cancel := context.WithTimeout(ctx, testLimit)
-	defer cancel()
+	base, ctx := openApp(t, theApp)
 	var tableURL string
-	within(t, ctx, "the set-up page", chromedp.Navigate(srv.URL+"/games/vikings/"), clientReady())
+	within(t, ctx, "the set-up page", chromedp.Navigate(base+"/games/vikings/"), clientReady())
 	screenView(t, ctx, "vikings-setup")
 	within(t, ctx, "setting up", chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".vk-board .lh-main", chromedp.ByQuery),
 		chromedp.Evaluate(`location.href`, &tableURL))
@@ -292,14 +288,10 @@ func TestVikingsGuestReactsToTheHostsCard(t *testing.T) {
 // ever: the button kept the handler it was first drawn with, Player 1's.)
 func TestHotSeatVikingsOffersNoPassOnlyWhenNothing(t *testing.T) {
 	t.Parallel()
-	bin, root := theTestBuild(t)
-	srv := startServer(t, bin, root)
-	ctx := newBrowser(t)
-	ctx, cancel := context.WithTimeout(ctx, testLimit)
-	defer cancel()
+	base, ctx := openApp(t, theTestBuild)
 	within(t, ctx, "setting up Vikings for two people on one device",
 		chromedp.EmulateViewport(1280, 800),
-		chromedp.Navigate(srv.URL+"/games/vikings/?pace=0&seed=1"), clientReady(),
+		chromedp.Navigate(base+"/games/vikings/?pace=0&seed=1"), clientReady(),
 		setField("#players", "2", "change"), chromedp.WaitVisible("#seat-1-kind", chromedp.ByQuery),
 		choose("#seat-1-kind", "person"),
 		chromedp.Click("#start", chromedp.ByQuery))

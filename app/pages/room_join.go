@@ -106,7 +106,7 @@ func invitationPreview() app.UI {
 	}
 	return app.Div().ID("invite-preview").Class("panel joinname").Hidden(true).
 		Attr("data-invites-you", invitesYou).Attr("data-table-of", aTableOf).
-		Body(append(cards, app.P().Class("hint prerender-note").Attr("role", "status").Text("Getting the table ready…"))...)
+		Body(append(cards, app.P().Class("hint").Attr("role", "status").Text("Getting the table ready…"))...)
 }
 
 // elsewhereKind says what another tab or device took from this one.

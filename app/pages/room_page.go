@@ -238,10 +238,11 @@ func (p *roomPage) Render() app.UI {
 	case p.guest != nil && p.view.Link == online.Removed && p.view.Elsewhere:
 		return ui.Page("room", elsewhere(seatMoved, p.takeSeatBack))
 	case p.host == nil && p.guest == nil:
+		opening := app.Div().ID("room-opening").Body(app.H1().Text("Room"), app.P().Class("hint").Text("Opening the room…"))
 		if !app.IsClient { // the page a link shows before the app runs
-			return ui.Page("room", app.Div().ID("room-opening").Body(app.H1().Text("Room"), app.P().Class("hint").Text("Opening the room…")), invitationPreview())
+			return ui.Page("room", opening, invitationPreview())
 		}
-		return ui.Page("room", app.H1().Text("Room"), app.P().Class("hint").Text("Opening the room…"))
+		return ui.Page("room", opening)
 	}
 	v := p.view
 	class, text := bannerWords(v, p.host != nil)

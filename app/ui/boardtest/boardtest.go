@@ -178,16 +178,17 @@ func checkEveryone(t *testing.T, g ui.Game, s Suite, st rules.State, players int
 	t.Helper()
 	all, pub := Props(t, s.Game, st, rules.Everyone, players), Props(t, s.Game, st, rules.Spectator, players)
 	check(t, g, s, all, where)
+	drawn := app.HTMLString(g.Board(all))
 	// Every player's hidden things are drawn beside them (ui.Revealed),
 	// an empty hand too: a hand that happens to be empty is no reason for
 	// the row to vanish.
-	if n := strings.Count(app.HTMLString(g.Board(all)), `class="revealed"`); n < players {
+	if n := strings.Count(drawn, `class="revealed"`); n < players {
 		t.Fatalf("%s: the view of everything draws %d players' hidden things, want all %d:\n%s", where, n, players, all.View)
 	}
 	if sameBut(all.View, pub.View, "seat") {
 		return
 	}
-	if app.HTMLString(g.Board(all)) == app.HTMLString(g.Board(pub)) {
+	if drawn == app.HTMLString(g.Board(pub)) {
 		t.Fatalf("%s: the view of everything holds more than the spectator's, and the board draws them alike:\n%s\n%s", where, all.View, pub.View)
 	}
 }
