@@ -403,11 +403,15 @@ func (j *Joining) hello() session.Hello {
 
 // joinEvent tells the page what an attempt is doing, in words.
 func (j *Joining) joinEvent(e room.Event) {
-	if e.Kind == room.NoDirectPath {
-		j.set(func(v *View) {
-			v.Problem = "Your network and the host's block a direct link; the game goes through the relays instead."
-		})
+	if e.Kind != room.NoDirectPath {
+		return
 	}
+	problem := "Your network and the host's block a direct link; the game goes through the relays instead."
+	if errors.Is(e.Err, peer.ErrNoWebRTC) {
+		// Known at once, before any relay is tried: said at once.
+		problem = noWebRTCRelayedWords
+	}
+	j.set(func(v *View) { v.Problem = problem })
 }
 
 // reachable asks the site once whether the network works, and notes the

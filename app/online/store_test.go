@@ -9,6 +9,7 @@ import (
 
 	"longhall/app/local"
 	"longhall/app/peer"
+	"longhall/app/room"
 	"longhall/app/signal"
 	"longhall/rules"
 )
@@ -193,14 +194,20 @@ func TestWordsDropCodePrefixes(t *testing.T) {
 
 // TestABrowserWithoutWebRTCIsToldSo: a browser with no WebRTC (an
 // embedded one, a locked-down phone) reads why it cannot connect
-// directly, not a code word from syscall/js; and the error still counts
-// as a link that could not be set up, so a room goes through its relays.
+// directly and what to try, not a code word from syscall/js, whether a
+// code made by hand failed or the relays could not carry the game
+// either; and the error still counts as a link that could not be set
+// up, so a room goes through its relays.
 func TestABrowserWithoutWebRTCIsToldSo(t *testing.T) {
-	err := fmt.Errorf("offer code: %w", peer.ErrNoWebRTC)
-	if got, want := Words(err), "Offer code: this browser has no WebRTC, so it cannot connect to another player directly."; got != want {
-		t.Errorf("Words = %q, want %q", got, want)
-	}
-	if !errors.Is(err, peer.ErrSetup) {
-		t.Error("ErrNoWebRTC is not an ErrSetup: a room would not fall back to its relays")
+	for name, err := range map[string]error{
+		"a code made by hand":       fmt.Errorf("offer code: %w", peer.ErrNoWebRTC),
+		"no direct path, no relays": &room.NoPathError{Direct: peer.ErrNoWebRTC, Relay: signal.ErrLinkLost},
+	} {
+		if got := Words(err); got != NoWebRTCWords {
+			t.Errorf("%s: Words = %q, want %q", name, got, NoWebRTCWords)
+		}
+		if !errors.Is(err, peer.ErrSetup) {
+			t.Errorf("%s: ErrNoWebRTC is not an ErrSetup: a room would not fall back to its relays", name)
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"longhall/app/peer"
 	"longhall/app/session"
 	"longhall/app/signal"
 	"longhall/rules"
@@ -70,6 +71,14 @@ func QR(text string) (string, error) {
 	return q.SVG(), nil
 }
 
+// Words for a browser without WebRTC (some embedded browsers, locked-down
+// phones): what it cannot do, and what to try. A room's guest still plays
+// through the relays; codes made by hand need WebRTC.
+const (
+	NoWebRTCWords        = "This browser cannot make direct connections to other players (it has no WebRTC). Open the link in Safari, Chrome or Firefox."
+	noWebRTCRelayedWords = "This browser cannot make direct connections to other players (it has no WebRTC), so the game goes through the relays, which is slower. If it does not start, open the link in Safari, Chrome or Firefox."
+)
+
 // Words turns an error from a room into the sentence a player reads: the
 // package prefixes go, the first letter is capital and a full stop ends
 // it. Expired and broken links get a sentence of their own.
@@ -87,6 +96,9 @@ func Words(err error) string {
 		return "This room link is more than 30 days old. Ask the host for a fresh one."
 	case errors.Is(err, signal.ErrNotLink):
 		return "This address names no room. Open the link the host sent you, or start a room from a game's page."
+	case errors.Is(err, peer.ErrNoWebRTC):
+		// Also when the relays failed too (a room.NoPathError holds both).
+		return NoWebRTCWords
 	case errors.As(err, &se):
 		return say(se.Text)
 	}

@@ -36,7 +36,9 @@ func bannerWords(v online.View, host bool) (class, text string) {
 		if v.Attempts > 0 {
 			return "banner", fmt.Sprintf("Still looking for the host (attempt %d). %s", v.Attempts+1, v.Problem)
 		}
-		return "banner", "Finding the host…"
+		// What the first attempt has found out already (no direct path,
+		// no WebRTC) is said at once, not after it gives up.
+		return "banner", strings.TrimSpace("Finding the host… " + v.Problem)
 	case v.Waiting && !host:
 		return "banner warn", "Waiting for the host to take your move…"
 	case v.Snap.Paused != nil:

@@ -55,6 +55,7 @@ func TestBannerWords(t *testing.T) {
 		want      string
 	}{
 		{"a guest finding the host", online.View{Link: online.Connecting}, false, "banner", "Finding the host…"},
+		{"a guest's first attempt, with what it found already", online.View{Link: online.Connecting, Problem: online.NoWebRTCWords}, false, "banner", "Finding the host… " + online.NoWebRTCWords},
 		{"a guest still looking", online.View{Link: online.Connecting, Attempts: 2, Problem: "The host did not answer."}, false, "banner", "Still looking for the host (attempt 3). The host did not answer."},
 		{"the host opening", online.View{Link: online.Connecting}, true, "banner", "Opening the room…"},
 		{"the link dropped", online.View{Link: online.Reconnecting}, false, "banner warn", "The link to the host dropped; the game waits for the host. Reconnecting…"},
