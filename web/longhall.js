@@ -81,7 +81,7 @@ window.longhallRendered = function () {
 
 // The table in full view (app/ui/layout.go). In the frame after any change
 // of the table: on a phone the sheet opens when the choice is made in it
-// and folds when it is not; the board is scaled (CSS zoom, which keeps
+// and folds when it is not; the board is scaled (a transform, which keeps
 // clicks exact) to fit its area, no smaller than a floor past which the
 // area scrolls; and at each new choice every region scrolls so that the
 // choice's controls are in view, the board shrinking further if they would
@@ -111,7 +111,31 @@ window.longhallRendered = function () {
       h: el.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom) - (parseFloat(cs.scrollPaddingTop) || 0),
     };
   };
-  const zoomOf = (el) => parseFloat(el.style.zoom) || 1;
+  // scaleOf is the scale scaleTo drew content at.
+  const scaleOf = (el) => parseFloat(el.dataset.scale) || 1;
+  // scaleTo draws content at z of its size. A transform, which every
+  // engine lays out, measures and hit-tests alike (CSS zoom is not: WebKit
+  // before late 2025 measures a zoomed box unzoomed and does not scale rem
+  // lengths in it, so Safaris differ), on content laid out 1/z as wide as
+  // its region, so that it reflows as a zoomed box did; negative margins
+  // give back the room the transform frees, right and below.
+  const scaleTo = (content, z) => {
+    const s = content.style;
+    if (z >= 1) {
+      s.transform = s.transformOrigin = s.width = s.marginRight = s.marginBottom = '';
+      delete content.dataset.scale;
+      return;
+    }
+    content.dataset.scale = String(z);
+    s.transform = 'scale(' + z + ')';
+    s.transformOrigin = '0 0';
+    s.width = 100 / z + '%';
+    s.marginRight = 100 - 100 / z + '%';
+    s.marginBottom = -content.offsetHeight * (1 - z) + 'px';
+  };
+  // For the layout test (fullview_test.go), which tries a scale and puts
+  // it back.
+  window.longhallScaleTo = scaleTo;
   const controlsIn = (el) => [...el.querySelectorAll(CONTROLS)].filter((c) => c.getClientRects().length);
   // The box around els, in px of the viewport.
   const around = (els) => {
@@ -124,7 +148,7 @@ window.longhallRendered = function () {
     return { top, left, bottom, right, h: bottom - top, w: right - left };
   };
 
-  // fitTo scales content (CSS zoom) to its scrolling region: the whole of
+  // fitTo scales content (scaleTo) to its scrolling region: the whole of
   // it when it can, down to floor (1: never for that alone), and the
   // choice's controls inside it whatever it takes, down to least. Content
   // that grows scales back up as the region grows (the board, when a
@@ -136,11 +160,14 @@ window.longhallRendered = function () {
   const fitTo = (region, content, floor, least, grows) => {
     const avail = inner(region);
     if (avail.w <= 0 || avail.h <= 0) return;
-    let z = zoomOf(content);
+    let z = scaleOf(content);
+    // The content's height may have changed since it was scaled: the room
+    // it gives back follows.
+    scaleTo(content, z);
     let most = grows ? 1 : z;
     for (let i = 0; i < 4; i++) {
       const r = content.getBoundingClientRect();
-      // Wider than its region: at most the zoom at which it would fit.
+      // Wider than its region: at most the scale at which it would fit.
       if (region.scrollWidth > region.clientWidth + 1) most = Math.min(most, (z * region.clientWidth) / region.scrollWidth);
       let want = Math.max(floor, Math.min(1, (z * avail.h) / Math.max(r.height, 1)));
       want = Math.min(want, most);
@@ -157,7 +184,7 @@ window.longhallRendered = function () {
       want = Math.min(1, Math.round(want * 100) / 100);
       if (Math.abs(want - z) < 0.02) break;
       z = want;
-      content.style.zoom = String(z);
+      scaleTo(content, z);
       most = Math.min(most, z);
     }
   };
@@ -257,7 +284,7 @@ window.longhallRendered = function () {
     // Scroll to the choice at each new one, and again whenever the
     // regions change size or the board its scale.
     const choice = table.dataset.version + '|' + controls;
-    const shape = [zoomOf(board || area), zoomOf(document.getElementById('own') || area), area.clientHeight, area.clientWidth, side.clientHeight, side.dataset.sheet].join(',');
+    const shape = [scaleOf(board || area), scaleOf(document.getElementById('own') || area), area.clientHeight, area.clientWidth, side.clientHeight, side.dataset.sheet].join(',');
     if (choice !== lastChoice || shape !== lastShape) {
       for (const [region, f] of scrollersOf(table, all)) reveal(region, f.els);
     }

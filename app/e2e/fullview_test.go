@@ -69,21 +69,21 @@ const controlsInView = `(() => {
   // as its height needs (the floor aside), and back up when the area grows.
   const board = document.querySelector('#board-area > *');
   if (main && board && main.scrollWidth <= main.clientWidth + 1) {
-    const z = parseFloat(board.style.zoom) || 1, cs = getComputedStyle(main);
+    const z = parseFloat(board.dataset.scale) || 1, cs = getComputedStyle(main);
     const room = main.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
     const fits = Math.min(1, z * room / Math.max(board.getBoundingClientRect().height, 1));
     if (z < fits - 0.1) {
       // Unless it would then be wider than its area: try it, and put it back.
-      board.style.zoom = String(fits);
+      longhallScaleTo(board, fits);
       const wider = main.scrollWidth > main.clientWidth + 1;
-      board.style.zoom = String(z);
-      if (!wider) problems.push('the board is drawn at zoom ' + z + ' where it fits its area at ' + fits.toFixed(2));
+      longhallScaleTo(board, z);
+      if (!wider) problems.push('the board is drawn at scale ' + z + ' where it fits its area at ' + fits.toFixed(2));
     }
   }
   if (problems.length) {
     const b = document.querySelector('#board-area > *'), own = document.querySelector('#own'), side = document.querySelector('#side');
-    problems.push('(board zoom ' + (b && b.style.zoom || 1) + ', area ' + (main ? main.clientHeight : 0) + ' px, board ' + (b ? Math.round(b.getBoundingClientRect().height) : 0) +
-      ' px; own zoom ' + (own && own.style.zoom || 1) + ', side ' + (side ? side.clientHeight + ' px, sheet ' + side.dataset.sheet : '') + ')');
+    problems.push('(board scale ' + (b && b.dataset.scale || 1) + ', area ' + (main ? main.clientHeight : 0) + ' px, board ' + (b ? Math.round(b.getBoundingClientRect().height) : 0) +
+      ' px; own scale ' + (own && own.dataset.scale || 1) + ', side ' + (side ? side.clientHeight + ' px, sheet ' + side.dataset.sheet : '') + ')');
   }
   // An action refused now says why, in view like a control.
   for (const r of t.querySelectorAll('[data-refused]')) {
