@@ -25,7 +25,7 @@ BENCH_BEFORE := 34bb8bebd9d01c009aff4a2091b9f274849744b3
 HARD_GAMES   ?= 400
 GAME_BENCH_PKGS = $(filter-out longhall/rules/mcts,$(RULES_PKGS))
 
-.PHONY: all run build wasm native test test-native test-browser test-long vet unit e2e dist bench stress deps-stress fuzz clean deps-browser deps-firefox deps-turn deps-netns deps-node deps-dist
+.PHONY: all run build wasm native test test-native test-browser test-long vet unit e2e dist bench stress deps-stress fuzz clean deps-browser deps-firefox deps-webkit deps-turn deps-netns deps-node deps-dist
 
 all: build
 
@@ -73,7 +73,7 @@ run: build
 # tests, CPU-bound) and the browser's (the build, then the browser tests,
 # which mostly wait on bots' pace, links and browsers). Each keeps its own
 # order; together they take little more than the longer of the two.
-test: deps-browser deps-firefox deps-netns deps-node deps-turn
+test: deps-browser deps-firefox deps-webkit deps-netns deps-node deps-turn
 	@$(MAKE) --no-print-directory -j2 test-native test-browser
 
 test-native:
@@ -178,6 +178,13 @@ deps-firefox:
 	@command -v firefox-esr >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ]; then echo "== installing Debian's firefox-esr"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq firefox-esr >/dev/null; \
 	  else echo "The Firefox tests need Debian's firefox-esr: sudo apt-get install firefox-esr"; exit 1; fi; }
+
+# Safari's engine: WebKitGTK's MiniBrowser, driven by WebKitWebDriver on a
+# display of its own (Xvfb).
+deps-webkit:
+	@{ command -v WebKitWebDriver && command -v Xvfb && command -v xauth; } >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then echo "== installing Debian's webkit2gtk-driver and Xvfb"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq webkit2gtk-driver xvfb xauth >/dev/null; \
+	  else echo "The WebKit tests need Debian's webkit2gtk-driver and Xvfb: sudo apt-get install webkit2gtk-driver xvfb xauth"; exit 1; fi; }
 
 # WebRTC browser tests run inside a private network namespace (iproute2).
 deps-netns:

@@ -17,7 +17,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -68,6 +67,8 @@ type firefox struct {
 
 	mu  sync.Mutex
 	seq int
+
+	pageOps
 }
 
 type ffReply struct {
@@ -121,6 +122,7 @@ func launchFirefox(t testing.TB, cmd *exec.Cmd, where string) *firefox {
 	}
 	cmd.SysProcAttr.Setpgid = true
 	f := &firefox{replies: make(chan ffReply, 16), gone: make(chan struct{}), log: &tailBuffer{max: 16 << 10}}
+	f.pageOps = pageOps{browser: "firefox", eval: f.Eval, screenshot: f.Screenshot}
 	cmd.Stderr = f.log
 	if f.stdin, err = cmd.StdinPipe(); err != nil {
 		t.Fatal(err)
@@ -272,53 +274,6 @@ func (f *firefox) SetViewport(width, height int64) error {
 func (f *firefox) Screenshot(path string, full bool) error {
 	_, err := f.call(stepLimit, map[string]any{"op": "screenshot", "path": path, "full": full})
 	return err
-}
-
-// Poll evaluates expr every 50 ms until its value is truthy, and decodes
-// that value into out (unless out is nil).
-func (f *firefox) Poll(expr string, out any, limit time.Duration) error {
-	deadline := time.Now().Add(limit)
-	var v json.RawMessage
-	for {
-		if err := f.Eval(expr, &v); err != nil {
-			return err
-		}
-		switch strings.TrimSpace(string(v)) {
-		case "null", "false", "0", `""`:
-		default:
-			if out == nil {
-				return nil
-			}
-			return json.Unmarshal(v, out)
-		}
-		if time.Now().After(deadline) {
-			return fmt.Errorf("firefox: %.60q still %s after %v", expr, v, limit)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-}
-
-// ClientReady waits until the wasm has rendered the page.
-func (f *firefox) ClientReady() error {
-	return f.Poll(`!!document.querySelector('html[data-client="ready"]')`, nil, stepLimit)
-}
-
-// shot saves what the screen shows (or the whole page) under the
-// artifacts folder, as screenView and screenshot do for Chromium.
-func (f *firefox) shot(t testing.TB, name string, full bool) {
-	t.Helper()
-	dir := os.Getenv("LONGHALL_ARTIFACTS")
-	if dir == "" {
-		dir = filepath.Join(moduleRoot(), "artifacts")
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Error(err)
-		return
-	}
-	// A screenshot is evidence, not the test: one that fails is skipped.
-	if err := f.Screenshot(filepath.Join(dir, name+".png"), full); err != nil {
-		t.Logf("screenshot %s skipped: %v", name, err)
-	}
 }
 
 // must fails the test at a step that went wrong, with what the page says

@@ -184,19 +184,42 @@ func TestFirefoxPlaysOffline(t *testing.T) {
 	t.Parallel()
 	bin, root := theApp(t)
 	srv := startServer(t, bin, root)
-	ff := startFirefox(t)
-	ff.must(t, "opening the app", ff.Navigate(srv.URL+"/"))
-	ff.must(t, "opening the app", ff.ClientReady())
+	playsOffline(t, startFirefox(t), srv)
+}
+
+// outsideBrowser is a page in a browser chromedp cannot drive (Firefox,
+// WebKit), as the tests use it.
+type outsideBrowser interface {
+	Navigate(url string) error
+	Reload() error
+	Eval(expr string, out any) error
+	Click(selector string) error
+	PageErrors() ([]string, error)
+	Poll(expr string, out any, limit time.Duration) error
+	ClientReady() error
+	shot(t testing.TB, name string, full bool)
+	look(n int) (string, error)
+	must(t testing.TB, step string, err error)
+	name() string
+}
+
+// playsOffline: the app's service worker installs and takes the page on a
+// reload; with the server stopped, a game's set-up page still opens, a
+// game starts, and its table loads and plays on against instant bots.
+func playsOffline(t *testing.T, b outsideBrowser, srv *server) {
+	t.Helper()
+	b.must(t, "opening the app", b.Navigate(srv.URL+"/"))
+	b.must(t, "opening the app", b.ClientReady())
 	var active bool
-	ff.must(t, "the service worker installing", ff.Eval(`navigator.serviceWorker.ready.then(r => !!r.active)`, &active))
+	b.must(t, "the service worker installing", b.Eval(`navigator.serviceWorker.ready.then(r => !!r.active)`, &active))
 	if !active {
 		t.Fatal("the service worker is ready but not active")
 	}
-	ff.must(t, "reloading", ff.Reload())
-	ff.must(t, "reloading", ff.ClientReady())
+	b.must(t, "reloading", b.Reload())
+	b.must(t, "reloading", b.ClientReady())
 	var worker string
-	ff.must(t, "the service worker controlling the page after a reload",
-		ff.Poll(`navigator.serviceWorker.controller && navigator.serviceWorker.controller.scriptURL`, &worker, stepLimit))
+	b.must(t, "the service worker controlling the page after a reload",
+		b.Poll(`navigator.serviceWorker.controller && navigator.serviceWorker.controller.scriptURL`, &worker, stepLimit))
 	t.Logf("controlled by %s", worker)
 
 	srv.Stop()
@@ -204,39 +227,39 @@ func TestFirefoxPlaysOffline(t *testing.T) {
 		r.Body.Close()
 		t.Fatal("the server still answers after it was stopped")
 	}
-	ff.must(t, "the set-up page offline", ff.Navigate(srv.URL+"/games/rednorth/"))
-	ff.must(t, "the set-up page offline", ff.ClientReady())
+	b.must(t, "the set-up page offline", b.Navigate(srv.URL+"/games/rednorth/"))
+	b.must(t, "the set-up page offline", b.ClientReady())
 	var title string
-	ff.must(t, "the set-up page offline", ff.Eval(`(document.querySelector('h1') || {}).textContent`, &title))
+	b.must(t, "the set-up page offline", b.Eval(`(document.querySelector('h1') || {}).textContent`, &title))
 	if title != "Red North" {
 		t.Fatalf("offline, the set-up page shows %q", title)
 	}
-	ff.shot(t, "firefox-offline-setup", false)
+	b.shot(t, b.name()+"-offline-setup", false)
 	// The set-up's default: the player and a bot.
-	ff.must(t, "starting a game offline", ff.Click("#start"))
-	ff.must(t, "starting a game offline", ff.Poll(`!!document.querySelector('#table')`, nil, stepLimit))
+	b.must(t, "starting a game offline", b.Click("#start"))
+	b.must(t, "starting a game offline", b.Poll(`!!document.querySelector('#table')`, nil, stepLimit))
 	var tableURL string
-	ff.must(t, "starting a game offline", ff.Eval(`location.href`, &tableURL))
+	b.must(t, "starting a game offline", b.Eval(`location.href`, &tableURL))
 	// A whole load of the table's page offline, with instant bots.
-	ff.must(t, "the table offline", ff.Navigate(tableURL+"&pace=0"))
-	ff.must(t, "the table offline", ff.ClientReady())
+	b.must(t, "the table offline", b.Navigate(tableURL+"&pace=0"))
+	b.must(t, "the table offline", b.ClientReady())
 	version := 0
 	for n := 0; version < 8; n++ {
 		if n > 500 {
-			ff.must(t, "playing offline", fmt.Errorf("the game stands at version %d after %d looks", version, n))
+			b.must(t, "playing offline", fmt.Errorf("the game stands at version %d after %d looks", version, n))
 		}
-		res, err := ff.look(n)
-		ff.must(t, "playing offline", err)
+		res, err := b.look(n)
+		b.must(t, "playing offline", err)
 		var v string
-		ff.must(t, "playing offline", ff.Eval(roomVersion, &v))
+		b.must(t, "playing offline", b.Eval(roomVersion, &v))
 		fmt.Sscan(v, &version)
 		if res == "over" {
 			break
 		}
 	}
-	ff.shot(t, "firefox-offline-table", false)
-	if errs, err := ff.PageErrors(); err != nil || len(errs) > 0 {
-		t.Errorf("Firefox's page threw: %q %v", errs, err)
+	b.shot(t, b.name()+"-offline-table", false)
+	if errs, err := b.PageErrors(); err != nil || len(errs) > 0 {
+		t.Errorf("the page threw: %q %v", errs, err)
 	}
 	t.Logf("offline, the game went on to version %d", version)
 }
@@ -259,31 +282,4 @@ func (f *firefox) openRoom(t testing.TB, base, game string, n int) string {
 		t.Fatalf("Firefox's room link is %q", link)
 	}
 	return link
-}
-
-// look is games_test.go's look in Firefox: one gameStep (the n-th choice)
-// and, after a click, a wait until the table moves on or refuses.
-func (f *firefox) look(n int) (string, error) {
-	var at []string // the version before, and what the step did
-	if err := f.Eval(`[`+roomVersion+`, `+fmt.Sprintf(gameStep, n)+`]`, &at); err != nil {
-		return "", err
-	}
-	switch res := at[1]; {
-	case strings.HasPrefix(res, "act "):
-		// A slow answer is only looked at again; a driver gone shows at
-		// the next look.
-		f.Poll(fmt.Sprintf(`%s !== %q || !!document.querySelector('#after-game') || !!document.querySelector('[role=alert]')`, roomVersion, at[0]), nil, 5*time.Second)
-	case res != "over":
-		time.Sleep(40 * time.Millisecond)
-	}
-	return at[1], nil
-}
-
-// checkControls is fullview_test.go's checkControls in Firefox.
-func (f *firefox) checkControls() (viewCheck, error) {
-	return lookUntilSettled(func() (viewCheck, error) {
-		var v viewCheck
-		err := f.Eval(controlsInView, &v)
-		return v, err
-	})
 }

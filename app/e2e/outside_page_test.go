@@ -1,0 +1,100 @@
+//go:build linux
+
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// pageOps are the steps a test takes in a page of a browser that chromedp
+// cannot drive (Firefox, WebKit), written once over the two things every
+// driver gives: evaluating JavaScript and taking a screenshot. The test's
+// JavaScript (gameStep, controlsInView, roomVersion) is the same in every
+// engine.
+type pageOps struct {
+	browser    string // "firefox", "webkit": in screenshots' names and errors
+	eval       func(expr string, out any) error
+	screenshot func(path string, full bool) error
+}
+
+func (p pageOps) name() string { return p.browser }
+
+// Poll evaluates expr every 50 ms until its value is truthy, and decodes
+// that value into out (unless out is nil).
+func (p pageOps) Poll(expr string, out any, limit time.Duration) error {
+	deadline := time.Now().Add(limit)
+	var v json.RawMessage
+	for {
+		if err := p.eval(expr, &v); err != nil {
+			return err
+		}
+		switch strings.TrimSpace(string(v)) {
+		case "null", "false", "0", `""`:
+		default:
+			if out == nil {
+				return nil
+			}
+			return json.Unmarshal(v, out)
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("%s: %.60q still %s after %v", p.browser, expr, v, limit)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// ClientReady waits until the wasm has rendered the page.
+func (p pageOps) ClientReady() error {
+	return p.Poll(`!!document.querySelector('html[data-client="ready"]')`, nil, stepLimit)
+}
+
+// shot saves what the screen shows (or the whole page) under the
+// artifacts folder, as screenView and screenshot do for Chromium.
+func (p pageOps) shot(t testing.TB, name string, full bool) {
+	t.Helper()
+	dir := os.Getenv("LONGHALL_ARTIFACTS")
+	if dir == "" {
+		dir = filepath.Join(moduleRoot(), "artifacts")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Error(err)
+		return
+	}
+	// A screenshot is evidence, not the test: one that fails is skipped.
+	if err := p.screenshot(filepath.Join(dir, name+".png"), full); err != nil {
+		t.Logf("screenshot %s skipped: %v", name, err)
+	}
+}
+
+// look is games_test.go's look: one gameStep (the n-th choice) and, after
+// a click, a wait until the table moves on or refuses.
+func (p pageOps) look(n int) (string, error) {
+	var at []string // the version before, and what the step did
+	if err := p.eval(`[`+roomVersion+`, `+fmt.Sprintf(gameStep, n)+`]`, &at); err != nil {
+		return "", err
+	}
+	switch res := at[1]; {
+	case strings.HasPrefix(res, "act "):
+		// A slow answer is only looked at again; a driver gone shows at
+		// the next look.
+		p.Poll(fmt.Sprintf(`%s !== %q || !!document.querySelector('#after-game') || !!document.querySelector('[role=alert]')`, roomVersion, at[0]), nil, 5*time.Second)
+	case res != "over":
+		time.Sleep(40 * time.Millisecond)
+	}
+	return at[1], nil
+}
+
+// checkControls is fullview_test.go's checkControls.
+func (p pageOps) checkControls() (viewCheck, error) {
+	return lookUntilSettled(func() (viewCheck, error) {
+		var v viewCheck
+		err := p.eval(controlsInView, &v)
+		return v, err
+	})
+}
