@@ -276,19 +276,6 @@ func (f *firefox) Screenshot(path string, full bool) error {
 	return err
 }
 
-// must fails the test at a step that went wrong, with what the page says
-// and a screenshot, as roomFailure does for Chromium.
-func (f *firefox) must(t testing.TB, step string, err error) {
-	t.Helper()
-	if err == nil {
-		return
-	}
-	var says string
-	f.Eval(`(document.querySelector('#banner') || {}).textContent + ' | ' + [...document.querySelectorAll('.error')].map(e => e.textContent).join(' | ')`, &says)
-	f.shot(t, "firefox-failure", true)
-	t.Fatalf("Firefox: %s: %v (page says: %s; screenshot firefox-failure)", step, err, says)
-}
-
 // PageErrors lists the uncaught errors the page has thrown since Firefox
 // started.
 func (f *firefox) PageErrors() ([]string, error) {

@@ -364,17 +364,28 @@ func shoot(t testing.TB, ctx context.Context, name string, full bool) {
 	if d := time.Since(start); d > 5*time.Second {
 		t.Logf("screenshot %s took %v", name, d.Round(time.Millisecond))
 	}
+	dir, ok := artifacts(t)
+	if !ok {
+		return
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		t.Error(err)
+	}
+}
+
+// artifacts is the folder screenshots go to (LONGHALL_ARTIFACTS, or
+// artifacts/ at the module's root), made if need be.
+func artifacts(t testing.TB) (string, bool) {
+	t.Helper()
 	dir := os.Getenv("LONGHALL_ARTIFACTS")
 	if dir == "" {
 		dir = filepath.Join(moduleRoot(), "artifacts")
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Error(err)
-		return
+		return "", false
 	}
-	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
-		t.Error(err)
-	}
+	return dir, true
 }
 
 // texts returns the text of every element matching a CSS selector.

@@ -5,7 +5,6 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -58,18 +57,27 @@ func (p pageOps) ClientReady() error {
 // artifacts folder, as screenView and screenshot do for Chromium.
 func (p pageOps) shot(t testing.TB, name string, full bool) {
 	t.Helper()
-	dir := os.Getenv("LONGHALL_ARTIFACTS")
-	if dir == "" {
-		dir = filepath.Join(moduleRoot(), "artifacts")
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Error(err)
+	dir, ok := artifacts(t)
+	if !ok {
 		return
 	}
 	// A screenshot is evidence, not the test: one that fails is skipped.
 	if err := p.screenshot(filepath.Join(dir, name+".png"), full); err != nil {
 		t.Logf("screenshot %s skipped: %v", name, err)
 	}
+}
+
+// must fails the test at a step that went wrong, with what the page says
+// and a screenshot, as roomFailure does for Chromium.
+func (p pageOps) must(t testing.TB, step string, err error) {
+	t.Helper()
+	if err == nil {
+		return
+	}
+	var says string
+	p.eval(`(document.querySelector('#banner') || {}).textContent + ' | ' + [...document.querySelectorAll('.error')].map(e => e.textContent).join(' | ')`, &says)
+	p.shot(t, p.browser+"-failure", true)
+	t.Fatalf("%s: %s: %v (page says: %s; screenshot %s-failure)", p.browser, step, err, says, p.browser)
 }
 
 // look is games_test.go's look: one gameStep (the n-th choice) and, after

@@ -349,19 +349,6 @@ func (w *webkit) Screenshot(path string, full bool) error {
 	return os.WriteFile(path, png, 0o644)
 }
 
-// must fails the test at a step that went wrong, with what the page says
-// and a screenshot.
-func (w *webkit) must(t testing.TB, step string, err error) {
-	t.Helper()
-	if err == nil {
-		return
-	}
-	var says string
-	w.Eval(`(document.querySelector('#banner') || {}).textContent + ' | ' + [...document.querySelectorAll('.error')].map(e => e.textContent).join(' | ')`, &says)
-	w.shot(t, "webkit-failure", true)
-	t.Fatalf("WebKit: %s: %v (page says: %s; screenshot webkit-failure)", step, err, says)
-}
-
 // PageErrors are the console's errors (uncaught ones among them) the
 // page has written since the browser started: MiniBrowser writes the
 // console on its stdout.
