@@ -23,6 +23,27 @@ window.longhallRendered = function () {
   tell();
 };
 
+// Saves that stay. The first time a page saves a game or a room (the
+// app's lists of them, longhall.saves and longhall.rooms), it asks the
+// browser to keep the site's storage: otherwise Safari deletes it after
+// seven days without a visit, and any browser may when space runs short.
+// The home page says so while the browser has not promised
+// (navigator.storage.persisted). Asked once a page; a browser may decide
+// by itself, or ask its player.
+(() => {
+  const storage = navigator.storage;
+  if (!storage || !storage.persist || !window.Storage) return;
+  const set = Storage.prototype.setItem;
+  let asked = false;
+  Storage.prototype.setItem = function (key, value) {
+    set.call(this, key, value);
+    if (!asked && this === window.localStorage && (key === 'longhall.saves' || key === 'longhall.rooms')) {
+      asked = true;
+      window.longhallPersist = storage.persist().catch(() => false);
+    }
+  };
+})();
+
 // Before the app runs. What a visitor reads first is the pre-rendered page;
 // go-app's loader is only a slim line along the top (longhall.css), whose
 // length follows the loader's own label, or a readable error when the wasm

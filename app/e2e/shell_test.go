@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -171,5 +172,52 @@ func expectHomeListsRedNorth(t *testing.T, ctx context.Context, base string) {
 	}
 	if !slices.Contains(names, "Red North") {
 		t.Fatalf("home lists %q, want Red North among them", names)
+	}
+}
+
+// TestASavedGameAsksToStay: the first save of a game asks the browser to
+// keep the site's storage (navigator.storage.persist), and the home page's
+// Continue list says that the saves may be deleted exactly when the
+// browser has not promised to keep them (a fresh headless Chromium does
+// not promise; Safari deletes after seven days without a visit).
+func TestASavedGameAsksToStay(t *testing.T) {
+	t.Parallel()
+	base, ctx := openApp(t, theApp)
+	var asked bool
+	var seen struct {
+		Kept  bool
+		Note  string
+		Saves int
+	}
+	within(t, ctx, "a first game",
+		chromedp.Navigate(base+"/"), clientReady(), settle(),
+		chromedp.Evaluate(`'longhallPersist' in window`, &asked))
+	if asked {
+		t.Fatal("the storage was asked to stay before anything was saved")
+	}
+	within(t, ctx, "starting a game",
+		chromedp.Navigate(base+"/games/rednorth/"), clientReady(),
+		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery),
+		chromedp.Evaluate(`'longhallPersist' in window`, &asked))
+	if !asked {
+		t.Fatal("a game was saved and the browser was not asked to keep the storage")
+	}
+	within(t, ctx, "back in the hall",
+		chromedp.Navigate(base+"/"), clientReady(), chromedp.WaitVisible("#continue", chromedp.ByQuery), settle(),
+		chromedp.Evaluate(`(async () => ({
+		  Kept: await navigator.storage.persisted(),
+		  Note: (document.querySelector('#storage-note') || {}).textContent || '',
+		  Saves: document.querySelectorAll('.saves a.save').length,
+		}))()`, &seen, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	screenshot(t, ctx, "home-saves-may-go")
+	t.Logf("the browser kept the storage: %v; the note: %q", seen.Kept, seen.Note)
+	if seen.Saves != 1 {
+		t.Errorf("the hall lists %d saves, want the one game", seen.Saves)
+	}
+	if seen.Kept == (seen.Note != "") {
+		t.Errorf("the browser promised to keep the storage: %v, and the hall says %q", seen.Kept, seen.Note)
+	}
+	if !seen.Kept && !strings.Contains(seen.Note, "Safari after seven days") {
+		t.Errorf("the hall's note says %q", seen.Note)
 	}
 }

@@ -18,11 +18,30 @@ type homePage struct {
 	saves   []local.Save
 	rooms   []online.RoomEntry
 	openErr string // why the record file offered last was refused
+	// mayDelete: the browser has not promised to keep this site's storage
+	// (navigator.storage.persisted), so it may delete the saves: Safari
+	// after seven days without a visit, others when space runs short.
+	mayDelete bool
 }
+
+// storageNote is said beside the saves when the browser may delete them.
+const storageNote = "This browser may delete saved games and rooms after a while without a visit (Safari after seven days). To keep them, add Longhall to your home screen, or keep a game's record: Watch, then Save the record."
 
 func (h *homePage) OnMount(ctx app.Context) {
 	h.saves = local.Saves(ctx.LocalStorage())
 	h.rooms = online.Rooms(ctx.LocalStorage())
+	// longhall.js asks the browser to keep the storage when a game is
+	// saved; whether it promised is a promise (nothing here natively).
+	if st := app.Window().Get("navigator").Get("storage"); st.Truthy() && st.Get("persisted").Truthy() {
+		st.Call("persisted").Then(func(kept app.Value) {
+			ctx.Dispatch(func(app.Context) { h.mayDelete = !kept.Bool() })
+		})
+	}
+}
+
+// renderStorageNote says that saves may go, in the first list of them.
+func (h *homePage) renderStorageNote() app.UI {
+	return app.P().ID("storage-note").Class("hint").Text(storageNote)
 }
 
 func (h *homePage) OnNav(ctx app.Context) {
@@ -61,6 +80,7 @@ func (h *homePage) Render() app.UI {
 func (h *homePage) renderSaves() app.UI {
 	return app.Section().Class("panel").Aria("labelledby", "continue").Body(
 		app.H2().ID("continue").Text("Continue"),
+		app.If(h.mayDelete && len(h.rooms) == 0, h.renderStorageNote),
 		app.Ul().Class("saves").Body(
 			app.Range(h.saves).Slice(func(i int) app.UI {
 				s := h.saves[i]
