@@ -9,6 +9,7 @@ import (
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -38,8 +39,59 @@ func TestEveryGamePageFitsAPhone(t *testing.T) {
 		if width.Page > width.Screen {
 			t.Errorf("%s's page is %.0f px wide on a %.0f-px phone; past the edge: %s", game, width.Page, width.Screen, width.Widest)
 		}
+		// And with every option chosen: each module turned on, then each
+		// choice of each select, one after another.
+		var every struct {
+			Tried int
+			Wide  []string
+		}
+		within(t, ctx, "every option of the "+game+" page", chromedp.Evaluate(everyOptionFits, &every,
+			func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+		t.Logf("%s: %d options tried on a phone", game, every.Tried)
+		if every.Tried == 0 || len(every.Wide) > 0 {
+			t.Errorf("%s's page with its options (%d tried) is wider than a %.0f-px phone: %s", game, every.Tried, width.Screen, strings.Join(every.Wide, "; "))
+		}
 	}
 }
+
+// everyOptionFits turns on every checkbox of a game page's set-up and
+// then chooses every option of every select, in turn, as a player would
+// (a change event each), and after the page has drawn itself anew
+// (no change to the page for 200 ms) notes any choice after which the
+// page is wider than the screen.
+const everyOptionFits = `(async () => {
+  const quiet = () => new Promise(resolve => {
+    let last = performance.now();
+    const mo = new MutationObserver(() => { last = performance.now(); });
+    mo.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+    const check = () => { if (performance.now() - last > 200) { mo.disconnect(); resolve(); } else setTimeout(check, 50); };
+    setTimeout(check, 50);
+  });
+  const wide = [];
+  let tried = 0;
+  const look = (what) => {
+    tried++;
+    if (document.documentElement.scrollWidth > screen.width) wide.push(what + ': ' + document.documentElement.scrollWidth + ' px');
+  };
+  for (const box of document.querySelectorAll('main input[type=checkbox]')) {
+    if (!box.checked && !box.disabled) { box.click(); await quiet(); look('#' + box.id + ' on'); }
+  }
+  // The selects may change as options are chosen: looked up by id anew.
+  const ids = [...document.querySelectorAll('main select')].map(s => s.id);
+  for (const id of ids) {
+    const count = (document.getElementById(id) || {options: []}).options.length;
+    for (let i = 0; i < count; i++) {
+      const sel = document.getElementById(id);
+      if (!sel || sel.disabled || i >= sel.options.length) break;
+      sel.selectedIndex = i;
+      sel.dispatchEvent(new Event('input', {bubbles: true}));
+      sel.dispatchEvent(new Event('change', {bubbles: true}));
+      await quiet();
+      look('#' + id + ' = ' + sel.options[i].value);
+    }
+  }
+  return {Tried: tried, Wide: wide};
+})()`
 
 // TestABrowserWithoutWebRTCSaysSo: a friend's browser has no WebRTC (an
 // embedded browser, a locked-down phone; WebKitGTK here has none). As
