@@ -198,7 +198,7 @@ func (j *Joining) run(ctx context.Context) {
 		if errors.Is(g.Err(), session.ErrSilent) {
 			problem = "The host stopped answering."
 		}
-		j.set(func(v *View) { v.Link, v.Problem = Reconnecting, problem })
+		j.set(func(v *View) { v.Link, v.Problem, v.NoPath = Reconnecting, problem, false })
 		// Reconnect at once, knowing first whether the network works (a
 		// moment when it does), and keep asking while it does not.
 		if !j.reachable(ctx) {
@@ -411,7 +411,13 @@ func (j *Joining) joinEvent(e room.Event) {
 		// Known at once, before any relay is tried: said at once.
 		problem = noWebRTCRelayedWords
 	}
-	j.set(func(v *View) { v.Problem = problem })
+	j.set(func(v *View) {
+		// After an attempt found no path at all, its words (why, and what
+		// to try) stay until the next one ends: they say more than this.
+		if !v.NoPath {
+			v.Problem = problem
+		}
+	})
 }
 
 // reachable asks the site once whether the network works, and notes the

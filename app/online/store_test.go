@@ -199,12 +199,17 @@ func TestWordsDropCodePrefixes(t *testing.T) {
 // either; and the error still counts as a link that could not be set
 // up, so a room goes through its relays.
 func TestABrowserWithoutWebRTCIsToldSo(t *testing.T) {
-	for name, err := range map[string]error{
-		"a code made by hand":       fmt.Errorf("offer code: %w", peer.ErrNoWebRTC),
-		"no direct path, no relays": &room.NoPathError{Direct: peer.ErrNoWebRTC, Relay: signal.ErrLinkLost},
+	for _, c := range []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"a code made by hand", fmt.Errorf("offer code: %w", peer.ErrNoWebRTC), NoWebRTCWords},
+		{"no direct path, no relays", fmt.Errorf("joining: %w", &room.NoPathError{Direct: peer.ErrNoWebRTC, Relay: signal.ErrLinkLost}), noWebRTCNoRelayWords},
 	} {
-		if got := Words(err); got != NoWebRTCWords {
-			t.Errorf("%s: Words = %q, want %q", name, got, NoWebRTCWords)
+		name, err := c.name, c.err
+		if got := Words(err); got != c.want {
+			t.Errorf("%s: Words = %q, want %q", name, got, c.want)
 		}
 		if !errors.Is(err, peer.ErrSetup) {
 			t.Errorf("%s: ErrNoWebRTC is not an ErrSetup: a room would not fall back to its relays", name)

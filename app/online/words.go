@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"longhall/app/peer"
+	"longhall/app/room"
 	"longhall/app/session"
 	"longhall/app/signal"
 	"longhall/rules"
@@ -76,6 +77,7 @@ func QR(text string) (string, error) {
 // through the relays; codes made by hand need WebRTC.
 const (
 	NoWebRTCWords        = "This browser cannot make direct connections to other players (it has no WebRTC). Open the link in Safari, Chrome or Firefox."
+	noWebRTCNoRelayWords = "This browser cannot make direct connections to other players (it has no WebRTC), and the relays could not carry the game either. Open the link in Safari, Chrome or Firefox."
 	noWebRTCRelayedWords = "This browser cannot make direct connections to other players (it has no WebRTC), so the game goes through the relays, which is slower. If it does not start, open the link in Safari, Chrome or Firefox."
 )
 
@@ -88,6 +90,7 @@ func Words(err error) string {
 	}
 	var se *session.Error
 	var re *rules.ReplayError
+	var np *room.NoPathError
 	switch {
 	case errors.As(err, &re):
 		// A save from before a rules change (its record no longer replays).
@@ -96,8 +99,9 @@ func Words(err error) string {
 		return "This room link is more than 30 days old. Ask the host for a fresh one."
 	case errors.Is(err, signal.ErrNotLink):
 		return "This address names no room. Open the link the host sent you, or start a room from a game's page."
+	case errors.As(err, &np) && errors.Is(np.Direct, peer.ErrNoWebRTC):
+		return noWebRTCNoRelayWords
 	case errors.Is(err, peer.ErrNoWebRTC):
-		// Also when the relays failed too (a room.NoPathError holds both).
 		return NoWebRTCWords
 	case errors.As(err, &se):
 		return say(se.Text)
