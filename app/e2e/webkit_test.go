@@ -42,7 +42,7 @@ const boardSize = `(() => {
   if (!area || !board) return null;
   const a = area.getBoundingClientRect(), b = board.getBoundingClientRect();
   const clip = r => Math.max(0, Math.min(r.right, W) - Math.max(r.left, 0)) * Math.max(0, Math.min(r.bottom, H) - Math.max(r.top, 0)) / (W * H);
-  return {area: clip(a), board: b.width * b.height / (W * H), width: b.width, height: b.height, scroll: area.scrollHeight > area.clientHeight + 1 || area.scrollWidth > area.clientWidth + 1};
+  return {area: clip(a), board: b.width * b.height / (W * H), width: b.width, height: b.height};
 })()`
 
 type boardShare struct {
@@ -50,7 +50,6 @@ type boardShare struct {
 	Board  float64 `json:"board"`
 	Width  float64 `json:"width"`
 	Height float64 `json:"height"`
-	Scroll bool    `json:"scroll"`
 }
 
 // webkitDecisions is how many of the player's decisions each game is

@@ -207,12 +207,11 @@ func TestABrowserWithoutWebRTCIsToldSo(t *testing.T) {
 		{"a code made by hand", fmt.Errorf("offer code: %w", peer.ErrNoWebRTC), NoWebRTCWords},
 		{"no direct path, no relays", fmt.Errorf("joining: %w", &room.NoPathError{Direct: peer.ErrNoWebRTC, Relay: signal.ErrLinkLost}), noWebRTCNoRelayWords},
 	} {
-		name, err := c.name, c.err
-		if got := Words(err); got != c.want {
-			t.Errorf("%s: Words = %q, want %q", name, got, c.want)
+		if got := Words(c.err); got != c.want {
+			t.Errorf("%s: Words = %q, want %q", c.name, got, c.want)
 		}
-		if !errors.Is(err, peer.ErrSetup) {
-			t.Errorf("%s: ErrNoWebRTC is not an ErrSetup: a room would not fall back to its relays", name)
+		if !errors.Is(c.err, peer.ErrSetup) {
+			t.Errorf("%s: ErrNoWebRTC is not an ErrSetup: a room would not fall back to its relays", c.name)
 		}
 	}
 }
