@@ -129,7 +129,8 @@ var fullViewSeeds = map[string]string{"rednorth": "11", "raiders": "12", "viking
 
 // TestEveryTableInFullView plays every listed game against bots at
 // 1280×800 and at 390×844 and, at every decision, checks that each control
-// is clickable where it stands, and that nothing overlaps.
+// is clickable where it stands, and that nothing overlaps; at 1280×800 the
+// finished game's replay then shows everything.
 func TestEveryTableInFullView(t *testing.T) {
 	t.Parallel()
 	base, ctx := openApp(t, theTestBuild)
@@ -142,6 +143,10 @@ func TestEveryTableInFullView(t *testing.T) {
 				ctx := newBrowser(t)
 				shares := playInFullView(t, ctx, base+"/games/"+id+"/?seed="+fullViewSeeds[id], id, size)
 				t.Logf("%s at %s: %d decisions, median board share %.0f%%", id, size.name, len(shares), 100*median(shares))
+				if size.name == "desktop" {
+					// The game just ended: its replay shows everything.
+					watchEverything(t, ctx, id)
+				}
 			})
 		}
 	}
