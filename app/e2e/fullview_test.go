@@ -158,9 +158,9 @@ func playInFullView(t testing.TB, ctx context.Context, setup, id string, size sc
 	t.Helper()
 	var tableURL string
 	within(t, ctx, "setting up "+id, chromedp.EmulateViewport(size.width, size.height), chromedp.Navigate(setup), clientReady(),
-		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery),
+		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery),
 		chromedp.Evaluate(`location.href`, &tableURL))
-	within(t, ctx, "the table with instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible("#table", chromedp.ByQuery))
+	within(t, ctx, "the table with instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible("#table", byQuery))
 	c, cancel := context.WithTimeout(ctx, testLimit)
 	defer cancel()
 	var shares []float64
@@ -210,6 +210,7 @@ func playInFullView(t testing.TB, ctx context.Context, setup, id string, size sc
 			if !shot["end"] {
 				screenView(t, c, "table-"+id+"-"+size.name+"-end")
 			}
+			resultSays(t, c, id, size)
 			t.Logf("%s at %s: the last move is marked at %d of %d decisions; something says why it is closed at %d", id, size.name, marked, len(shares), whys)
 			// Red North's closed actions are on Party cards that this
 			// game's driver rarely opens: TestRedNorthWholeGameAgainstBots
@@ -228,6 +229,30 @@ func playInFullView(t testing.TB, ctx context.Context, setup, id string, size sc
 	}
 	t.Fatalf("%s did not end after 5000 looks", id)
 	return nil
+}
+
+// resultRows are the rows of each game's result screen beyond its status
+// line: Raiders scores each player term by term.
+var resultRows = map[string]string{"raiders": ".rd-scorerow"}
+
+// resultSays checks the result screen: the status line names the outcome,
+// and a game that scores each player term by term shows a row for each.
+func resultSays(t testing.TB, ctx context.Context, id string, size screenSize) {
+	t.Helper()
+	var status string
+	within(t, ctx, "reading the result", chromedp.Text("#status .status-now", &status, byQuery))
+	if status == "" {
+		t.Errorf("%s at %s: the result says nothing", id, size.name)
+	}
+	if sel := resultRows[id]; sel != "" {
+		var rows int
+		within(t, ctx, "counting the result's rows", chromedp.Evaluate(fmt.Sprintf(`document.querySelectorAll(%q).length`, sel), &rows))
+		// The default set-up, which the test plays: two players.
+		if rows != 2 {
+			t.Errorf("%s at %s: the result shows %d score rows, want one for each of the 2 players", id, size.name, rows)
+		}
+	}
+	t.Logf("%s at %s: %s", id, size.name, status)
 }
 
 // BenchmarkBoardShare reports, for every game and screen size, the median
