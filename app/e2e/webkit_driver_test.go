@@ -305,6 +305,13 @@ func (w *webkit) Click(selector string) error {
 // SetViewport sizes the page's viewport: the window itself, or, below
 // MiniBrowser's narrowest window, a frame of the phone's size.
 func (w *webkit) SetViewport(width, height int64) error {
+	if w.frame.width != 0 {
+		// Out of the phone's frame first: the window's size is read
+		// from the top-level page.
+		if err := w.do("POST", "/frame", map[string]any{"id": nil}, nil); err != nil {
+			return err
+		}
+	}
 	w.frame = screenSize{}
 	if width < 600 {
 		if w.site == "" {

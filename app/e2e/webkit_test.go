@@ -66,12 +66,14 @@ func TestWebKitTablesMatchChromium(t *testing.T) {
 	t.Parallel()
 	bin, root := theApp(t)
 	base := startServer(t, bin, root).URL
+	// One WebKit and one Chromium for the four games, one game after
+	// another: a browser each (WebKit is three processes and a display)
+	// cost more than the tables themselves.
+	wk := startWebKit(t)
+	site := wk.useFrameSite(t, base)
+	cr := newBrowserFor(t, 2*testLimit) // eight tables, one after another
 	for _, id := range []string{"rednorth", "raiders", "vikings", "northerners"} {
 		t.Run(id, func(t *testing.T) {
-			t.Parallel()
-			wk := startWebKit(t)
-			site := wk.useFrameSite(t, base)
-			cr := newBrowser(t)
 			for _, size := range tableSizes {
 				setup := "/games/" + id + "/?seed=" + fullViewSeeds[id]
 				want := chromiumBoard(t, cr, site+setup, size)
@@ -95,9 +97,9 @@ func chromiumBoard(t *testing.T, ctx context.Context, setup string, size screenS
 	t.Helper()
 	var tableURL string
 	within(t, ctx, "setting up in Chromium", chromedp.EmulateViewport(size.width, size.height), chromedp.Navigate(setup), clientReady(),
-		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery),
+		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery),
 		chromedp.Evaluate(`location.href`, &tableURL))
-	within(t, ctx, "the table in Chromium", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible("#table", chromedp.ByQuery))
+	within(t, ctx, "the table in Chromium", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible("#table", byQuery))
 	if _, err := checkControls(ctx); err != nil {
 		t.Fatal(err)
 	}
