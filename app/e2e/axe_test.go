@@ -103,8 +103,8 @@ func TestNoSeriousAccessibilityViolations(t *testing.T) {
 		for _, g := range games {
 			where := "the " + g + " table"
 			within(t, ctx, "opening "+where, chromedp.Navigate(base+"/games/"+g+"/?seed=3"), clientReady(),
-				chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery),
-				chromedp.WaitVisible("#choice [data-action], #table [data-action], #table [data-pick]", chromedp.ByQuery),
+				chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery),
+				chromedp.WaitVisible("#choice [data-action], #table [data-action], #table [data-pick]", byQuery),
 				settle())
 			report(where, axeCheck(t, ctx, src, where))
 		}
@@ -123,7 +123,7 @@ func TestNoSeriousAccessibilityViolationsInARoom(t *testing.T) {
 	seatedAt(t, host, "Gordon")
 	guest := site.newcomer(t)
 	within(t, guest, "opening the link on a first visit", chromedp.Navigate(link), clientReady(),
-		chromedp.WaitVisible("#join-name", chromedp.ByQuery), chromedp.WaitVisible("#invitation", chromedp.ByQuery))
+		chromedp.WaitVisible("#join-name", byQuery), chromedp.WaitVisible("#invitation", byQuery))
 	check := func(ctx context.Context, where string) {
 		for _, size := range []struct {
 			name          string
@@ -138,7 +138,7 @@ func TestNoSeriousAccessibilityViolationsInARoom(t *testing.T) {
 	}
 	check(host, "the host's lobby")
 	check(guest, "the invitation")
-	within(t, guest, "joining", chromedp.SendKeys("#join-name", "Rikki", chromedp.ByQuery), chromedp.Click("#join", chromedp.ByQuery))
+	within(t, guest, "joining", chromedp.SendKeys("#join-name", "Rikki", byQuery), chromedp.Click("#join", byQuery))
 	seatedAt(t, guest, "Rikki")
 	check(guest, "the guest's lobby")
 }

@@ -75,7 +75,7 @@ func firstRenderMillis(b *testing.B, url string) float64 {
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate(url+"/"),
 		clientReady(),
-		chromedp.AttributeValue("html", "data-client-ms", &ms, nil, chromedp.ByQuery),
+		chromedp.AttributeValue("html", "data-client-ms", &ms, nil, byQuery),
 	); err != nil {
 		b.Fatal(err)
 	}

@@ -21,18 +21,18 @@ func TestHotSeatClockCounts(t *testing.T) {
 		chromedp.EmulateViewport(1280, 800),
 		chromedp.Navigate(base+"/games/hand-test/?pace=0"), clientReady(),
 		choose("#seat-1-kind", "person"), choose("#answer-time", "15"),
-		chromedp.Click("#start", chromedp.ByQuery),
-		chromedp.WaitVisible("#handover-ready", chromedp.ByQuery))
+		chromedp.Click("#start", byQuery),
+		chromedp.WaitVisible("#handover-ready", byQuery))
 	var handover string
 	poll(t, ctx, "the hand-over screen's clock", `!!document.querySelector('.handover #clock')`)
-	within(t, ctx, "reading the hand-over screen", chromedp.Text(".handover #clock", &handover, chromedp.ByQuery))
+	within(t, ctx, "reading the hand-over screen", chromedp.Text(".handover #clock", &handover, byQuery))
 	if !strings.HasPrefix(handover, "Player 1 has ") || !strings.HasSuffix(handover, " s left to answer.") {
 		t.Errorf("the hand-over screen says %q; want how long Player 1 has (the first seat's name on a fresh device)", handover)
 	}
 	screenView(t, ctx, "clock-hotseat-handover")
 	const readClock = `(() => { const c = document.querySelector('#status #clock'); return c ? [+c.dataset.left, c.textContent] : [0, '']; })()`
 	var first, later []any
-	within(t, ctx, "taking the device", chromedp.Click("#handover-ready", chromedp.ByQuery), chromedp.WaitVisible("#table .hands-seats", chromedp.ByQuery))
+	within(t, ctx, "taking the device", chromedp.Click("#handover-ready", byQuery), chromedp.WaitVisible("#table .hands-seats", byQuery))
 	poll(t, ctx, "the table's clock", `!!document.querySelector('#status #clock')`)
 	within(t, ctx, "reading the clock", chromedp.Evaluate(readClock, &first))
 	if !clickableNow(ctx, "#status #clock") {

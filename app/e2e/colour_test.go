@@ -64,7 +64,7 @@ func TestEveryColourShowsItsMark(t *testing.T) {
 			if most != "" {
 				within(t, ctx, "the most players", setField("#players", most, "change"))
 			}
-			within(t, ctx, "starting "+id, chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery))
+			within(t, ctx, "starting "+id, chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery))
 			c, cancel := context.WithTimeout(ctx, testLimit)
 			defer cancel()
 			if end, err := drive(c, 30, nil); err != nil {

@@ -50,7 +50,7 @@ func TestARoomBetweenFirefoxAndChromium(t *testing.T) {
 		link := ff.openRoom(t, site.base, "rednorth", 2)
 		within(t, cr, "Chromium opens the link", chromedp.Navigate(link))
 		crSeat := seatedAt(t, cr, "Rikki in Chromium")
-		within(t, cr, "Chromium is ready", chromedp.Click("#ready", chromedp.ByQuery))
+		within(t, cr, "Chromium is ready", chromedp.Click("#ready", byQuery))
 		var seat int
 		ff.must(t, "the host's seat", ff.Poll(seatedJS, &seat, stepLimit))
 		if seat-1 == crSeat {
@@ -79,7 +79,7 @@ func TestARoomBetweenFirefoxAndChromium(t *testing.T) {
 		}
 		ff.must(t, "Firefox is ready", ff.Click("#ready"))
 		within(t, cr, "starting", chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
-			chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery))
+			chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery))
 		playFirefoxAndChromium(t, ff, cr, "guest")
 		t.Logf("played in %v", time.Since(start).Round(time.Millisecond))
 	})

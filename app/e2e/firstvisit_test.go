@@ -184,7 +184,7 @@ func TestARoomLinkReadsBeforeTheAppRuns(t *testing.T) {
 	within(t, ctx, "the app arrives", unthrottled())
 	release()
 	var after appNotYet
-	within(t, ctx, "the app runs", clientReady(), chromedp.WaitVisible("#join", chromedp.ByQuery), chromedp.Evaluate(beforeTheApp, &after))
+	within(t, ctx, "the app runs", clientReady(), chromedp.WaitVisible("#join", byQuery), chromedp.Evaluate(beforeTheApp, &after))
 	screenView(t, ctx, "first-visit-invitation-app")
 	if !strings.Contains(after.Text, "Astrid $& invites you to play Red North") || !strings.Contains(after.Text, "A table of 3") {
 		t.Errorf("once the app runs the invitation says %q", after.Text)
@@ -232,7 +232,7 @@ func TestAWasmThatCannotArriveSaysWhy(t *testing.T) {
 		Covered      bool
 	}
 	within(t, ctx, "the hall without its wasm", navigateNow(base+"/"),
-		chromedp.WaitVisible("#app-wasm-loader.failed", chromedp.ByQuery),
+		chromedp.WaitVisible("#app-wasm-loader.failed", byQuery),
 		chromedp.Evaluate(`(() => {
 		  const label = document.getElementById('app-wasm-loader-label');
 		  const brand = document.querySelector('.brand').getBoundingClientRect();

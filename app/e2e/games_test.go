@@ -223,22 +223,22 @@ func playAgainstAHardBot(t testing.TB, ctx context.Context, base, id string, unt
 	}))
 	var tableURL string
 	within(t, ctx, "setting up "+id+" against a hard bot", chromedp.Navigate(base+"/games/"+id+"/?seed=3"), clientReady(),
-		setField("#players", "2", "change"), chromedp.WaitVisible("#seat-1-kind", chromedp.ByQuery),
+		setField("#players", "2", "change"), chromedp.WaitVisible("#seat-1-kind", byQuery),
 		setField("#seat-1-kind", "hard", "change"),
 		chromedp.Poll(`document.querySelector('#seat-1-name').value.includes('hard bot')`, nil, chromedp.WithPollingInterval(20*time.Millisecond)))
 	if shots {
-		within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.ScrollIntoView("#seat-1-kind", chromedp.ByQuery), settle())
+		within(t, ctx, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.ScrollIntoView("#seat-1-kind", byQuery), settle())
 		screenView(t, ctx, "setup-hard-bot-phone")
-		within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), chromedp.ScrollIntoView("#seat-1-kind", chromedp.ByQuery), settle())
+		within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), chromedp.ScrollIntoView("#seat-1-kind", byQuery), settle())
 		screenView(t, ctx, "setup-hard-bot")
 	}
-	within(t, ctx, "starting "+id, chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery),
+	within(t, ctx, "starting "+id, chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery),
 		chromedp.Evaluate(`location.href`, &tableURL))
 	var from float64
 	// A quick pace: the hard bot answers 0.1 to 0.3 s after its prompt,
 	// its search cut short when it runs over (as on a slow phone), so that
 	// a long game of Raiders takes a minute or two.
-	within(t, ctx, "the table with a quick bot", chromedp.Navigate(tableURL+"&pace=100"), clientReady(), chromedp.WaitVisible("#table", chromedp.ByQuery),
+	within(t, ctx, "the table with a quick bot", chromedp.Navigate(tableURL+"&pace=100"), clientReady(), chromedp.WaitVisible("#table", byQuery),
 		chromedp.Evaluate(`performance.now()`, &from))
 	c, cancel := context.WithTimeout(ctx, testLimit)
 	defer cancel()
@@ -249,7 +249,7 @@ func playAgainstAHardBot(t testing.TB, ctx context.Context, base, id string, unt
 	g := hardBotGame{End: end}
 	var breaths string
 	if end == "over" {
-		within(t, ctx, "reading the result", chromedp.Text("#status .status-now", &g.Status, chromedp.ByQuery))
+		within(t, ctx, "reading the result", chromedp.Text("#status .status-now", &g.Status, byQuery))
 	}
 	within(t, ctx, "reading the page's breaths",
 		// The bot's thinking: from the table's first moment until the task
@@ -281,9 +281,9 @@ func TestEveryGamePlaysInARoom(t *testing.T) {
 			if id == "raiders" {
 				lobbyTurnsAModuleOn(t, host, guest)
 			}
-			within(t, guest, "the guest is ready", chromedp.Click("#ready", chromedp.ByQuery))
+			within(t, guest, "the guest is ready", chromedp.Click("#ready", byQuery))
 			within(t, host, "starting", chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
-				chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery))
+				chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery))
 			stop := make(chan struct{})
 			var wg sync.WaitGroup
 			var mu sync.Mutex
@@ -350,7 +350,7 @@ func settled(t testing.TB, host, guest context.Context) string {
 // room's lobby, and the guest's lobby says so.
 func lobbyTurnsAModuleOn(t *testing.T, host, guest context.Context) {
 	t.Helper()
-	within(t, host, "turning Hall of Heroes on", chromedp.WaitVisible("#room-opt-heroes", chromedp.ByQuery), choose("#room-opt-heroes", "on"))
+	within(t, host, "turning Hall of Heroes on", chromedp.WaitVisible("#room-opt-heroes", byQuery), choose("#room-opt-heroes", "on"))
 	screenView(t, host, "room-lobby-module-host")
 	var says string
 	within(t, guest, "the guest reads the options", chromedp.Poll(`[...document.querySelectorAll('#room-options li')].some(li => li.textContent.startsWith('Hall of Heroes') && li.textContent.endsWith(': on'))`, nil,
@@ -362,7 +362,7 @@ func lobbyTurnsAModuleOn(t *testing.T, host, guest context.Context) {
 // choose picks a value in a select as a person does: the value, then the
 // change event the page listens to.
 func choose(sel, value string) chromedp.Action {
-	return chromedp.Tasks{chromedp.SetValue(sel, value, chromedp.ByQuery),
+	return chromedp.Tasks{chromedp.SetValue(sel, value, byQuery),
 		chromedp.Evaluate(fmt.Sprintf(`document.querySelector(%q).dispatchEvent(new Event('change', {bubbles: true}))`, sel), nil)}
 }
 
@@ -371,7 +371,7 @@ func choose(sel, value string) chromedp.Action {
 // players' hidden cards are drawn beside them, on a desktop and a phone.
 func watchEverything(t *testing.T, ctx context.Context, id string) {
 	t.Helper()
-	within(t, ctx, "watching the replay of "+id, chromedp.Click("#watch-replay", chromedp.ByQuery), chromedp.WaitVisible("#replay-bar", chromedp.ByQuery))
+	within(t, ctx, "watching the replay of "+id, chromedp.Click("#watch-replay", byQuery), chromedp.WaitVisible("#replay-bar", byQuery))
 	total := lookAtReplay(t, ctx, 0).Total
 	within(t, ctx, "the middle of the game", setField("#replay-slider", fmt.Sprint(total/2), "input"))
 	mid := lookAtReplay(t, ctx, total/2)

@@ -292,10 +292,19 @@ func newBrowserFor(t testing.TB, limit time.Duration) context.Context {
 	return ctx
 }
 
+// byQuery finds elements by CSS selector, as chromedp.ByQuery does, and
+// looks again every 25 ms while they are not there or not as asked
+// (chromedp's default is every 5 ms: each look is a round trip through
+// the browser, and the browser phase is CPU-bound).
+func byQuery(s *chromedp.Selector) {
+	chromedp.ByQuery(s)
+	chromedp.RetryInterval(25 * time.Millisecond)(s)
+}
+
 // clientReady waits until the wasm has rendered the page (the server
 // pre-renders the same HTML, so visible text proves nothing).
 func clientReady() chromedp.Action {
-	return chromedp.WaitVisible(`html[data-client="ready"]`, chromedp.ByQuery)
+	return chromedp.WaitVisible(`html[data-client="ready"]`, byQuery)
 }
 
 // pageSettled is true once the page has laid itself out since its last

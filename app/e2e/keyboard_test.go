@@ -103,7 +103,7 @@ func TestEveryGamePlaysByKeyboardAlone(t *testing.T) {
 			t.Parallel() // a browser and a game of its own
 			ctx := newBrowser(t)
 			within(t, ctx, "the set-up page", chromedp.EmulateViewport(1280, 800),
-				chromedp.Navigate(base+"/games/"+id+"/?seed=5&pace=0"), clientReady(), chromedp.WaitVisible("#start", chromedp.ByQuery))
+				chromedp.Navigate(base+"/games/"+id+"/?seed=5&pace=0"), clientReady(), chromedp.WaitVisible("#start", byQuery))
 			tabs := 0
 			for ; tabs < 80; tabs++ {
 				var on string
@@ -115,7 +115,7 @@ func TestEveryGamePlaysByKeyboardAlone(t *testing.T) {
 			if tabs == 80 {
 				t.Fatal("80 presses of Tab never reached the Start button")
 			}
-			within(t, ctx, "starting with Enter", chromedp.KeyEvent(kb.Enter), chromedp.WaitVisible("#table", chromedp.ByQuery))
+			within(t, ctx, "starting with Enter", chromedp.KeyEvent(kb.Enter), chromedp.WaitVisible("#table", byQuery))
 			c, cancel := context.WithTimeout(ctx, testLimit)
 			defer cancel()
 			stats, err := playByKeyboard(t, c, id)
@@ -130,7 +130,7 @@ func TestEveryGamePlaysByKeyboardAlone(t *testing.T) {
 				t.Errorf("the focus was on a control at only %d of %d decisions (elsewhere: %v)", stats.focused, stats.decisions, stats.lost)
 			}
 			var said string
-			within(t, ctx, "the live region", chromedp.Text("#announce", &said, chromedp.ByQuery, chromedp.NodeReady))
+			within(t, ctx, "the live region", chromedp.Text("#announce", &said, byQuery, chromedp.NodeReady))
 			if !strings.Contains(said, "Last move: ") {
 				t.Errorf("the live region says %q at the end", said)
 			}

@@ -195,9 +195,9 @@ func natRoomWith(t testing.TB, rig *natRig, base string, hostHome, guestHome *na
 		run.HostLink = connectedLink(t, run.Host, "the host")
 	}
 
-	within(t, run.Guest, "the guest is ready", chromedp.Click("#ready", chromedp.ByQuery))
+	within(t, run.Guest, "the guest is ready", chromedp.Click("#ready", byQuery))
 	within(t, run.Host, "starting", chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
-		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery))
+		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery))
 	played := time.Now()
 	run.HostMoves, run.GuestMoves = playBothWays(t, run.Host, run.Guest, 2)
 	run.Played = time.Since(played)

@@ -121,7 +121,7 @@ func runRTCPage(t testing.TB, ns *netns, pings int, query string, flags ...strin
 	}{{answerer, "answer"}, {offerer, "offer"}} {
 		if err := chromedp.Run(p.ctx,
 			chromedp.Navigate(fmt.Sprintf("%s/?role=%s&room=%s&pings=%d%s", base, p.role, room, pings, query)),
-			chromedp.WaitReady(`html[data-rtc="ready"]`, chromedp.ByQuery),
+			chromedp.WaitReady(`html[data-rtc="ready"]`, byQuery),
 		); err != nil {
 			t.Fatalf("loading the %s page: %v", p.role, err)
 		}
@@ -144,7 +144,7 @@ func runRTCPage(t testing.TB, ns *netns, pings int, query string, flags ...strin
 		_ = chromedp.Run(ctx, chromedp.Evaluate(`window.rtcResult`, &results[i]))
 		if err != nil {
 			var text string
-			chromedp.Run(ctx, chromedp.Text(`#log`, &text, chromedp.ByQuery))
+			chromedp.Run(ctx, chromedp.Text(`#log`, &text, byQuery))
 			t.Fatalf("the %s page did not finish: %v\nits log:\n%s\nsignaling so far: %v", []string{"offer", "answer"}[i], err, text, sig.seen())
 		}
 		if state != "done" {

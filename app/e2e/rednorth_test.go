@@ -54,12 +54,12 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 		// closed action that says why) does not depend on chance.
 		chromedp.Navigate(base+"/games/rednorth/?seed=5"),
 		clientReady(),
-		chromedp.SetValue("#players", "3", chromedp.ByQuery),
+		chromedp.SetValue("#players", "3", byQuery),
 		chromedp.Evaluate(`document.querySelector('#players').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
-		chromedp.WaitVisible("#seat-2-kind", chromedp.ByQuery),
-		chromedp.SetValue("#seat-1-kind", "bot", chromedp.ByQuery),
+		chromedp.WaitVisible("#seat-2-kind", byQuery),
+		chromedp.SetValue("#seat-1-kind", "bot", byQuery),
 		chromedp.Evaluate(`document.querySelector('#seat-1-kind').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
-		chromedp.SetValue("#seat-2-kind", "bot", chromedp.ByQuery),
+		chromedp.SetValue("#seat-2-kind", "bot", byQuery),
 		chromedp.Evaluate(`document.querySelector('#seat-2-kind').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
 		chromedp.Evaluate(`[...document.querySelectorAll('.setup .seat input')].map(i => i.value)`, &names),
 	); err != nil {
@@ -68,8 +68,8 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 	screenshot(t, ctx, "rednorth-setup")
 	var scrolled float64
 	if err := chromedp.Run(ctx,
-		chromedp.Click("#start", chromedp.ByQuery),
-		chromedp.WaitVisible(".rn-board .lh-main", chromedp.ByQuery),
+		chromedp.Click("#start", byQuery),
+		chromedp.WaitVisible(".rn-board .lh-main", byQuery),
 		chromedp.Evaluate(`window.location.href`, &tableURL),
 		chromedp.Evaluate(`window.scrollY`, &scrolled),
 	); err != nil {
@@ -90,7 +90,7 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate(tableURL+"&pace=0"),
 		clientReady(),
-		chromedp.WaitVisible(".rn-board .lh-main", chromedp.ByQuery),
+		chromedp.WaitVisible(".rn-board .lh-main", byQuery),
 	); err != nil {
 		t.Fatalf("opening the table with pace=0: %v", err)
 	}
@@ -166,7 +166,7 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 		case res == "pick":
 			clicks++
 			wait, stop := context.WithTimeout(ctx, 60*time.Second)
-			err := chromedp.Run(wait, chromedp.WaitVisible(".rn-tray", chromedp.ByQuery))
+			err := chromedp.Run(wait, chromedp.WaitVisible(".rn-tray", byQuery))
 			stop()
 			if err != nil {
 				failure(t, ctx, fmt.Sprintf("click %d: picking a Party card opened no actions: %v", clicks, err))
@@ -184,8 +184,8 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 	var title, reason string
 	var finals []string
 	if err := chromedp.Run(ctx,
-		chromedp.Text(".rn-result-title", &title, chromedp.ByQuery),
-		chromedp.Text(".rn-reason", &reason, chromedp.ByQuery),
+		chromedp.Text(".rn-result-title", &title, byQuery),
+		chromedp.Text(".rn-reason", &reason, byQuery),
 		texts(".rn-final-row", &finals),
 	); err != nil {
 		t.Fatal(err)
@@ -218,22 +218,22 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 
 	// The rules are at the table.
 	var rulesText string
-	within(t, ctx, "opening the rules", chromedp.Click("#rules-open", chromedp.ByQuery),
-		chromedp.WaitVisible("#rules-panel", chromedp.ByQuery), chromedp.Text("#rules-panel", &rulesText, chromedp.ByQuery))
+	within(t, ctx, "opening the rules", chromedp.Click("#rules-open", byQuery),
+		chromedp.WaitVisible("#rules-panel", byQuery), chromedp.Text("#rules-panel", &rulesText, byQuery))
 	if !strings.Contains(rulesText, "Ragnarok") {
 		t.Errorf("the rules drawer reads %q", rulesText)
 	}
-	within(t, ctx, "closing the rules", chromedp.Click("#rules-close", chromedp.ByQuery), chromedp.WaitNotPresent("#rules-panel", chromedp.ByQuery))
+	within(t, ctx, "closing the rules", chromedp.Click("#rules-close", byQuery), chromedp.WaitNotPresent("#rules-panel", byQuery))
 	// The status bar marks the last move: the newest line of the log.
 	var last, newest string
-	within(t, ctx, "reading the last move", chromedp.Text("#last-move", &last, chromedp.ByQuery),
+	within(t, ctx, "reading the last move", chromedp.Text("#last-move", &last, byQuery),
 		chromedp.Evaluate(`document.querySelector('#gamelog ol > li.last > span').textContent`, &newest))
 	if !strings.HasSuffix(last, newest) {
 		t.Errorf("the status bar's last move reads %q, the log's newest line %q", last, newest)
 	}
 	// A rematch: the same seats, a new game, under a new save.
 	var again string
-	within(t, ctx, "dealing a rematch", chromedp.Click("#rematch", chromedp.ByQuery),
+	within(t, ctx, "dealing a rematch", chromedp.Click("#rematch", byQuery),
 		chromedp.Poll(`location.href !== `+fmt.Sprintf("%q", tableURL+"&pace=0")+` && !!document.querySelector('.rn-board') && !document.querySelector('.rn-result') && `+roomVersion+` !== '' && Number(`+roomVersion+`) < 10 ? location.href : ''`, &again, chromedp.WithPollingInterval(50*time.Millisecond)))
 	var seated []string
 	within(t, ctx, "reading the new table's seats", chromedp.Evaluate(`[...document.querySelectorAll('.rn-seat .rn-name')].map(e => e.textContent).sort()`, &seated))
@@ -347,7 +347,7 @@ func TestHotSeatAsksForTheDeviceBeforeAnyHand(t *testing.T) {
 		t.Helper()
 		var shown bool
 		if err := chromedp.Run(ctx,
-			chromedp.WaitVisible("#handover-ready", chromedp.ByQuery),
+			chromedp.WaitVisible("#handover-ready", byQuery),
 			chromedp.Evaluate(`!!document.querySelector('.rn-board, .rn-hand')`, &shown),
 		); err != nil {
 			failure(t, ctx, step+": no pass-the-device screen: "+err.Error())
@@ -356,7 +356,7 @@ func TestHotSeatAsksForTheDeviceBeforeAnyHand(t *testing.T) {
 			t.Errorf("%s: the table shows a board behind the pass-the-device screen", step)
 		}
 		screenshot(t, ctx, "hotseat-handover")
-		if err := chromedp.Run(ctx, chromedp.Click("#handover-ready", chromedp.ByQuery), chromedp.WaitVisible(".rn-board .lh-main", chromedp.ByQuery)); err != nil {
+		if err := chromedp.Run(ctx, chromedp.Click("#handover-ready", byQuery), chromedp.WaitVisible(".rn-board .lh-main", byQuery)); err != nil {
 			failure(t, ctx, step+": the table did not show after the hand-over: "+err.Error())
 		}
 	}
@@ -365,9 +365,9 @@ func TestHotSeatAsksForTheDeviceBeforeAnyHand(t *testing.T) {
 		// closed action that says why) does not depend on chance.
 		chromedp.Navigate(base+"/games/rednorth/?seed=5"),
 		clientReady(),
-		chromedp.SetValue("#seat-1-kind", "person", chromedp.ByQuery),
+		chromedp.SetValue("#seat-1-kind", "person", byQuery),
 		chromedp.Evaluate(`document.querySelector('#seat-1-kind').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
-		chromedp.Click("#start", chromedp.ByQuery),
+		chromedp.Click("#start", byQuery),
 	); err != nil {
 		t.Fatalf("setting up a two-person game: %v", err)
 	}

@@ -155,8 +155,8 @@ func TestReplayWatchSaveAndOpen(t *testing.T) {
 	// A whole game against a bot.
 	var tableURL string
 	within(t, ctx, "setting up Red North", chromedp.Navigate(base+"/games/rednorth/?seed=21"), clientReady(),
-		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery), chromedp.Evaluate(`location.href`, &tableURL))
-	within(t, ctx, "the table with instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible("#table", chromedp.ByQuery))
+		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery), chromedp.Evaluate(`location.href`, &tableURL))
+	within(t, ctx, "the table with instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible("#table", byQuery))
 	c, cancel := context.WithTimeout(ctx, testLimit)
 	end, err := drive(c, 0, nil)
 	cancel()
@@ -166,11 +166,11 @@ func TestReplayWatchSaveAndOpen(t *testing.T) {
 	var moves int
 	var result string
 	within(t, ctx, "reading the result", chromedp.Evaluate(`+document.querySelector('#table').dataset.version`, &moves),
-		chromedp.Text("#status .status-now", &result, chromedp.ByQuery))
+		chromedp.Text("#status .status-now", &result, byQuery))
 	screenView(t, ctx, "replay-result-screen")
 
 	// The result screen saves the record.
-	within(t, ctx, "saving the record from the result screen", chromedp.Click("#save-record", chromedp.ByQuery))
+	within(t, ctx, "saving the record from the result screen", chromedp.Click("#save-record", byQuery))
 	named := regexp.MustCompile(`^longhall-rednorth-\d{4}-\d{2}-\d{2}( \(\d+\))?\.json$`)
 	saved := downloads.next(t, named)
 	rec := readSavedRecord(t, saved)
@@ -181,7 +181,7 @@ func TestReplayWatchSaveAndOpen(t *testing.T) {
 	os.Remove(saved)
 
 	// Watch the replay: it opens at the start, everything shown.
-	within(t, ctx, "watching the replay", chromedp.Click("#watch-replay", chromedp.ByQuery), chromedp.WaitVisible("#replay-bar", chromedp.ByQuery))
+	within(t, ctx, "watching the replay", chromedp.Click("#watch-replay", byQuery), chromedp.WaitVisible("#replay-bar", byQuery))
 	start := lookAtReplay(t, ctx, 0)
 	if start.Total != moves || start.Log != 0 || start.Seat != -2 {
 		t.Fatalf("the replay opens at %+v; want move 0 of %d, no log, everything shown", start, moves)
@@ -192,7 +192,7 @@ func TestReplayWatchSaveAndOpen(t *testing.T) {
 	screenView(t, ctx, "replay-desktop-start")
 
 	// Forward with the button and the keyboard.
-	within(t, ctx, "forward one move", chromedp.Click("#replay-forward", chromedp.ByQuery))
+	within(t, ctx, "forward one move", chromedp.Click("#replay-forward", byQuery))
 	one := lookAtReplay(t, ctx, 1)
 	within(t, ctx, "four more with the arrow key", press("ArrowRight"), press("ArrowRight"), press("ArrowRight"), press("ArrowRight"))
 	five := lookAtReplay(t, ctx, 5)
@@ -206,7 +206,7 @@ func TestReplayWatchSaveAndOpen(t *testing.T) {
 		t.Fatal("the first move changed nothing on the page")
 	}
 	// Back, to either end, and jumps.
-	within(t, ctx, "back one move", chromedp.Click("#replay-back", chromedp.ByQuery))
+	within(t, ctx, "back one move", chromedp.Click("#replay-back", byQuery))
 	lookAtReplay(t, ctx, 4)
 	within(t, ctx, "to the end with End", press("End"))
 	last := lookAtReplay(t, ctx, moves)
@@ -254,7 +254,7 @@ func TestReplayWatchSaveAndOpen(t *testing.T) {
 	within(t, ctx, "a desktop again", chromedp.EmulateViewport(1280, 800))
 
 	// Save the record from the replay.
-	within(t, ctx, "saving the record from the replay", chromedp.Click("#replay-save", chromedp.ByQuery))
+	within(t, ctx, "saving the record from the replay", chromedp.Click("#replay-save", byQuery))
 	file := downloads.next(t, named)
 	if again := readSavedRecord(t, file); len(again.Actions) != moves || again.Seed != rec.Seed {
 		t.Fatalf("the replay saved %d actions, seed %d; want %d, seed %d", len(again.Actions), again.Seed, moves, rec.Seed)
@@ -263,8 +263,8 @@ func TestReplayWatchSaveAndOpen(t *testing.T) {
 	// Open it from the home page and watch it.
 	within(t, ctx, "the home page", chromedp.Navigate(base+"/"), clientReady())
 	screenView(t, ctx, "replay-home-open")
-	within(t, ctx, "opening the saved record", chromedp.SetUploadFiles("#open-record", []string{file}, chromedp.ByQuery),
-		chromedp.WaitVisible("#replay-bar", chromedp.ByQuery))
+	within(t, ctx, "opening the saved record", chromedp.SetUploadFiles("#open-record", []string{file}, byQuery),
+		chromedp.WaitVisible("#replay-bar", byQuery))
 	opened := lookAtReplay(t, ctx, 0)
 	if opened.Total != moves || !slices.Equal(opened.Seats, []int{-1, 0, 1, -2}) || !strings.Contains(opened.Search, "slot=opened") {
 		t.Fatalf("the opened record: %d moves, views %v, at %s", opened.Total, opened.Seats, opened.Search)
@@ -273,7 +273,7 @@ func TestReplayWatchSaveAndOpen(t *testing.T) {
 	if l := lookAtReplay(t, ctx, moves); l.Status != result {
 		t.Fatalf("the opened record ends with %q, want %q", l.Status, result)
 	}
-	within(t, ctx, "reloading the opened record", chromedp.Reload(), clientReady(), chromedp.WaitVisible("#replay-bar", chromedp.ByQuery))
+	within(t, ctx, "reloading the opened record", chromedp.Reload(), clientReady(), chromedp.WaitVisible("#replay-bar", byQuery))
 	if l := lookAtReplay(t, ctx, 0); l.Total != moves {
 		t.Fatalf("after a reload the opened record has %d moves, want %d", l.Total, moves)
 	}
@@ -297,7 +297,7 @@ func TestReplayWatchSaveAndOpen(t *testing.T) {
 		path := filepath.Join(dir, c.name)
 		os.WriteFile(path, []byte(c.file), 0o644)
 		within(t, ctx, "the home page", chromedp.Navigate(base+"/"), clientReady())
-		how := chromedp.SetUploadFiles("#open-record", []string{path}, chromedp.ByQuery)
+		how := chromedp.SetUploadFiles("#open-record", []string{path}, byQuery)
 		if c.drop {
 			how = chromedp.Evaluate(fmt.Sprintf(`(() => {
 			  const dt = new DataTransfer();
@@ -307,8 +307,8 @@ func TestReplayWatchSaveAndOpen(t *testing.T) {
 			})()`, c.file, c.name), nil)
 		}
 		var says, where string
-		within(t, ctx, "offering "+c.name, how, chromedp.WaitVisible("#open-error", chromedp.ByQuery),
-			chromedp.Text("#open-error", &says, chromedp.ByQuery), chromedp.Evaluate(`location.pathname`, &where))
+		within(t, ctx, "offering "+c.name, how, chromedp.WaitVisible("#open-error", byQuery),
+			chromedp.Text("#open-error", &says, byQuery), chromedp.Evaluate(`location.pathname`, &where))
 		if !strings.Contains(says, c.says) || where != "/" {
 			t.Errorf("%s: the home page says %q at %s; want a sentence with %q", c.name, says, where, c.says)
 		}
@@ -322,15 +322,15 @@ func TestReplayWatchSaveAndOpen(t *testing.T) {
 	if listed != 1 {
 		t.Errorf("the home page lists %d games to watch, want the one played", listed)
 	}
-	within(t, ctx, "the opened record is still there", chromedp.Navigate(base+"/replay/?slot=opened"), clientReady(), chromedp.WaitVisible("#replay-bar", chromedp.ByQuery))
+	within(t, ctx, "the opened record is still there", chromedp.Navigate(base+"/replay/?slot=opened"), clientReady(), chromedp.WaitVisible("#replay-bar", byQuery))
 	if l := lookAtReplay(t, ctx, -1); l.Total != moves {
 		t.Fatalf("after the refusals the opened record has %d moves, want %d", l.Total, moves)
 	}
 
 	// A game in progress shows only its lone person's view.
 	within(t, ctx, "a new game", chromedp.Navigate(base+"/games/rednorth/"), clientReady(),
-		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery), chromedp.Evaluate(`location.href`, &tableURL))
-	within(t, ctx, "its table with instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible("#table", chromedp.ByQuery))
+		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery), chromedp.Evaluate(`location.href`, &tableURL))
+	within(t, ctx, "its table with instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible("#table", byQuery))
 	c, cancel = context.WithTimeout(ctx, testLimit)
 	end, err = drive(c, 6, nil)
 	cancel()
@@ -338,7 +338,7 @@ func TestReplayWatchSaveAndOpen(t *testing.T) {
 		roomFailure(t, ctx, "the new game did not get going", fmt.Errorf("%s %v", end, err))
 	}
 	within(t, ctx, "watching it from the home page", chromedp.Navigate(base+"/"), clientReady(),
-		chromedp.Click(`.saves li:first-child a[href*="/replay/?save="]`, chromedp.ByQuery), chromedp.WaitVisible("#replay-bar", chromedp.ByQuery))
+		chromedp.Click(`.saves li:first-child a[href*="/replay/?save="]`, byQuery), chromedp.WaitVisible("#replay-bar", byQuery))
 	on := lookAtReplay(t, ctx, 0)
 	if !slices.Equal(on.Seats, []int{-1, 0}) || on.Seat != 0 {
 		t.Fatalf("a game in progress offers the views %v (showing %d); want the public one and its person's, seat 0", on.Seats, on.Seat)
@@ -422,9 +422,9 @@ func TestRoomEndsWithAReplayForEveryone(t *testing.T) {
 	<-titles
 	<-titles
 	var version string
-	within(t, rikki, "Rikki offered the replay", chromedp.WaitVisible("#watch-replay", chromedp.ByQuery), chromedp.Evaluate(roomVersion, &version))
+	within(t, rikki, "Rikki offered the replay", chromedp.WaitVisible("#watch-replay", byQuery), chromedp.Evaluate(roomVersion, &version))
 	screenshot(t, rikki, "room-end-watch-replay")
-	within(t, rikki, "Rikki watching the replay", chromedp.Click("#watch-replay", chromedp.ByQuery))
+	within(t, rikki, "Rikki watching the replay", chromedp.Click("#watch-replay", byQuery))
 	l := lookAtReplay(t, rikki, -1)
 	if fmt.Sprint(l.Total) != version {
 		t.Errorf("the replay has %d moves; the game ended at version %s", l.Total, version)

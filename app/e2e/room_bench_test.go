@@ -64,10 +64,10 @@ func BenchmarkRoom(b *testing.B) {
 		link := site.openRoom(b, host, 2)
 		within(b, guest, "joining", chromedp.Navigate(link))
 		seatedAt(b, guest, "Rikki")
-		within(b, guest, "getting ready", chromedp.Click("#ready", chromedp.ByQuery))
+		within(b, guest, "getting ready", chromedp.Click("#ready", byQuery))
 		var ok bool
 		within(b, host, "starting", chromedp.Poll(`!document.querySelector('#start').disabled`, &ok, chromedp.WithPollingInterval(50*time.Millisecond)),
-			chromedp.Click("#start", chromedp.ByQuery))
+			chromedp.Click("#start", byQuery))
 		done := make(chan error, 1)
 		go func() {
 			d := driven{think: think, rng: rand.New(rand.NewPCG(1, uint64(game)))}

@@ -25,16 +25,16 @@ func TestRoomHostSeatsAHardBot(t *testing.T) {
 	level := fmt.Sprintf("#bot-level-%d", empty)
 	hard := fmt.Sprintf(`(document.querySelector('#seat-%d .who') || {textContent: ''}).textContent.includes('(hard bot)')`, empty)
 	within(t, host, "adding a bot and making it hard",
-		chromedp.Click(fmt.Sprintf("#bot-%d", empty), chromedp.ByQuery), chromedp.WaitVisible(level, chromedp.ByQuery),
+		chromedp.Click(fmt.Sprintf("#bot-%d", empty), byQuery), chromedp.WaitVisible(level, byQuery),
 		setField(level, "hard", "change"),
 		chromedp.Poll(hard, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
 	screenView(t, host, "room-hard-bot")
 	within(t, host, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)),
-		chromedp.ScrollIntoView(level, chromedp.ByQuery), settle())
+		chromedp.ScrollIntoView(level, byQuery), settle())
 	clickableOnPage(t, host, "the bot's level on a phone", level)
 	screenView(t, host, "room-hard-bot-phone")
 	within(t, host, "a desktop", chromedp.EmulateViewport(1280, 800),
-		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".rn-board .lh-main", chromedp.ByQuery))
+		chromedp.Click("#start", byQuery), chromedp.WaitVisible(".rn-board .lh-main", byQuery))
 	// Play until the table has moved on a few times: the bot moved too.
 	c, cancel := context.WithTimeout(host, testLimit)
 	defer cancel()

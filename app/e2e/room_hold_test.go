@@ -238,8 +238,8 @@ func TestRoomGuestTakesHisSeatBackFromAnotherTab(t *testing.T) {
 		t.Fatalf("the second tab sits at %d", seat)
 	}
 	var button string
-	within(t, rikki, "the first tab told", chromedp.WaitVisible("#elsewhere #take-over", chromedp.ByQuery),
-		chromedp.Text("#elsewhere #take-over", &button, chromedp.ByQuery))
+	within(t, rikki, "the first tab told", chromedp.WaitVisible("#elsewhere #take-over", byQuery),
+		chromedp.Text("#elsewhere #take-over", &button, byQuery))
 	if button != "Take my seat back" {
 		t.Errorf("the first tab offers %q", button)
 	}
@@ -252,13 +252,13 @@ func TestRoomGuestTakesHisSeatBackFromAnotherTab(t *testing.T) {
 	if !onTop {
 		t.Error("the take-back button is off the screen or covered")
 	}
-	within(t, rikki, "taking the seat back", chromedp.Click("#elsewhere #take-over", chromedp.ByQuery))
+	within(t, rikki, "taking the seat back", chromedp.Click("#elsewhere #take-over", byQuery))
 	if seat := seatedAt(t, rikki, "Rikki back in the first tab"); seat != 1 {
 		t.Fatalf("back in the first tab Rikki sits at %d", seat)
 	}
-	within(t, other, "the second tab stepping aside", chromedp.WaitVisible("#elsewhere #take-over", chromedp.ByQuery))
+	within(t, other, "the second tab stepping aside", chromedp.WaitVisible("#elsewhere #take-over", byQuery))
 	var seats string
-	within(t, host, "reading the host's seats", chromedp.Text("#seat-1", &seats, chromedp.ByQuery))
+	within(t, host, "reading the host's seats", chromedp.Text("#seat-1", &seats, byQuery))
 	if !strings.Contains(seats, "Rikki") {
 		t.Errorf("the host's seat 1 reads %q", seats)
 	}

@@ -138,9 +138,9 @@ func lostRoom(t testing.TB) (host, guest context.Context, guestHome *natHome) {
 	if s := seatedAt(t, guest, "Rikki"); s != 1 {
 		t.Fatalf("Rikki sits at %d", s)
 	}
-	within(t, guest, "Rikki is ready", chromedp.Click("#ready", chromedp.ByQuery))
+	within(t, guest, "Rikki is ready", chromedp.Click("#ready", byQuery))
 	within(t, host, "starting", chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
-		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery))
+		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery))
 
 	// Play until it is Rikki's move: the host plays its own.
 	for n := 0; ; n++ {

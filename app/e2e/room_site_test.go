@@ -69,16 +69,16 @@ func joinFirstTime(t testing.TB, ctx context.Context, link, name, invitation str
 	var says string
 	within(t, ctx, name+" opening the link on a first visit",
 		chromedp.Navigate(link), clientReady(),
-		chromedp.WaitVisible("#join-name", chromedp.ByQuery),
-		chromedp.Text("#invitation", &says, chromedp.ByQuery))
+		chromedp.WaitVisible("#join-name", byQuery),
+		chromedp.Text("#invitation", &says, byQuery))
 	// The invitation says what it is for before anyone joins.
 	if !strings.Contains(says, invitation) {
 		t.Errorf("the invitation reads %q, want it to say %q", says, invitation)
 	}
 	screenshot(t, ctx, "room-invitation")
 	within(t, ctx, name+" typing a name and joining",
-		chromedp.SendKeys("#join-name", name, chromedp.ByQuery),
-		chromedp.Click("#join", chromedp.ByQuery))
+		chromedp.SendKeys("#join-name", name, byQuery),
+		chromedp.Click("#join", byQuery))
 	var seat int
 	c, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
@@ -88,7 +88,7 @@ func joinFirstTime(t testing.TB, ctx context.Context, link, name, invitation str
 	})()`, &seat, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
 		roomFailure(t, ctx, name+" typed a name and pressed Join but was never seated", err)
 	}
-	within(t, ctx, name+" pressing ready", chromedp.Click("#ready", chromedp.ByQuery),
+	within(t, ctx, name+" pressing ready", chromedp.Click("#ready", byQuery),
 		chromedp.Poll(`(document.querySelector('#ready') || {}).textContent === 'Not ready yet'`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
 	t.Logf("%s, on a first visit, was seated and ready %v after opening the link", name, time.Since(start).Round(time.Millisecond))
 	return seat - 1
@@ -108,10 +108,10 @@ func (s *roomSite) openRoomOf(t testing.TB, ctx context.Context, game string, n 
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate(s.base+"/games/"+game+"/?pace=0"),
 		clientReady(),
-		chromedp.SetValue("#room-players", fmt.Sprint(n), chromedp.ByQuery),
+		chromedp.SetValue("#room-players", fmt.Sprint(n), byQuery),
 		chromedp.Evaluate(`document.querySelector('#room-players').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
-		chromedp.Click("#open-room", chromedp.ByQuery),
-		chromedp.WaitVisible("#room-link", chromedp.ByQuery),
+		chromedp.Click("#open-room", byQuery),
+		chromedp.WaitVisible("#room-link", byQuery),
 		chromedp.Poll(`(document.querySelector('#room-link') || {}).value || ''`, &link, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepLimit)),
 	); err != nil {
 		t.Fatalf("opening a room: %v", err)
@@ -146,8 +146,8 @@ func startWith(t *testing.T, host, guest context.Context, link, board string) {
 	if seat := seatedAt(t, guest, "the guest"); seat != 1 {
 		t.Fatalf("the guest sits at %d", seat)
 	}
-	within(t, guest, "the guest ready", chromedp.Click("#ready", chromedp.ByQuery))
+	within(t, guest, "the guest ready", chromedp.Click("#ready", byQuery))
 	within(t, host, "starting",
 		chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepLimit)),
-		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(board, chromedp.ByQuery))
+		chromedp.Click("#start", byQuery), chromedp.WaitVisible(board, byQuery))
 }

@@ -46,7 +46,7 @@ func TestRoomTwoTabsOverBroadcastChannel(t *testing.T) {
 		t.Errorf("the home page lists the room as %q", listed)
 	}
 	screenshot(t, host, "room-home-your-rooms")
-	within(t, host, "opening the room again", chromedp.Click("a.save.room", chromedp.ByQuery))
+	within(t, host, "opening the room again", chromedp.Click("a.save.room", byQuery))
 	if s := seatedAt(t, host, "the host back from the home page"); s != 0 {
 		t.Fatalf("the host came back to seat %d", s)
 	}
@@ -66,24 +66,24 @@ func TestRoomByConnectionCodes(t *testing.T) {
 	guest := site.player(t, "Rikki")
 	var offer, answer string
 	within(t, guest, "opening the link", chromedp.Navigate(link), clientReady())
-	within(t, guest, "opening the code panel", chromedp.WaitVisible("#guest-code summary", chromedp.ByQuery), chromedp.Click("#guest-code summary", chromedp.ByQuery))
-	within(t, guest, "making the guest's code", chromedp.Click("#make-offer", chromedp.ByQuery),
+	within(t, guest, "opening the code panel", chromedp.WaitVisible("#guest-code summary", byQuery), chromedp.Click("#guest-code summary", byQuery))
+	within(t, guest, "making the guest's code", chromedp.Click("#make-offer", byQuery),
 		chromedp.Poll(`(document.querySelector('#my-offer') || {}).value || ''`, &offer, chromedp.WithPollingInterval(50*time.Millisecond)))
 	screenshot(t, guest, "room-code-offer")
 	if err := chromedp.Run(host,
-		chromedp.Click("#host-code summary", chromedp.ByQuery),
-		chromedp.SetValue("#offer-code", offer, chromedp.ByQuery),
+		chromedp.Click("#host-code summary", byQuery),
+		chromedp.SetValue("#offer-code", offer, byQuery),
 		chromedp.Evaluate(`document.querySelector('#offer-code').dispatchEvent(new Event('input', {bubbles: true}))`, nil),
-		chromedp.Click("#answer-code", chromedp.ByQuery),
+		chromedp.Click("#answer-code", byQuery),
 		chromedp.Poll(`(document.querySelector('#my-answer') || {}).value || ''`, &answer, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepLimit)),
 	); err != nil {
 		roomFailure(t, host, "answering the code", err)
 	}
 	screenshot(t, host, "room-code-answer")
 	if err := chromedp.Run(guest,
-		chromedp.SetValue("#answer-input", answer, chromedp.ByQuery),
+		chromedp.SetValue("#answer-input", answer, byQuery),
 		chromedp.Evaluate(`document.querySelector('#answer-input').dispatchEvent(new Event('input', {bubbles: true}))`, nil),
-		chromedp.Click("#use-answer", chromedp.ByQuery),
+		chromedp.Click("#use-answer", byQuery),
 	); err != nil {
 		roomFailure(t, guest, "using the answer", err)
 	}
@@ -121,8 +121,8 @@ func TestRoomHasOneHostTab(t *testing.T) {
 		t.Fatal(err)
 	}
 	within(t, second, "opening the host's address in a second tab", clientReady(),
-		chromedp.WaitVisible("#elsewhere", chromedp.ByQuery),
-		chromedp.Text("#elsewhere h1", &says, chromedp.ByQuery))
+		chromedp.WaitVisible("#elsewhere", byQuery),
+		chromedp.Text("#elsewhere h1", &says, byQuery))
 	if says != "This room is open in another tab" {
 		t.Errorf("the second host tab says %q", says)
 	}
@@ -133,7 +133,7 @@ func TestRoomHasOneHostTab(t *testing.T) {
 	}
 	screenshot(t, second, "room-host-elsewhere")
 
-	within(t, second, "taking the room over", chromedp.Click("#take-over", chromedp.ByQuery), chromedp.WaitVisible("#invite", chromedp.ByQuery))
+	within(t, second, "taking the room over", chromedp.Click("#take-over", byQuery), chromedp.WaitVisible("#invite", byQuery))
 	if s := seatedAt(t, second, "the host in the second tab"); s != 0 {
 		t.Fatalf("the host's second tab sits at %d", s)
 	}

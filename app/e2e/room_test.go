@@ -82,7 +82,7 @@ func playToTheEnd(ctx context.Context, stop <-chan struct{}, d *driven) (string,
 		case res == "pick":
 			d.picks++
 			wait, cancel := context.WithTimeout(ctx, 3*time.Second)
-			chromedp.Run(wait, chromedp.WaitVisible(".rn-tray", chromedp.ByQuery))
+			chromedp.Run(wait, chromedp.WaitVisible(".rn-tray", byQuery))
 			cancel()
 		default:
 			d.waits++
@@ -147,7 +147,7 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 	}
 	seats["Rikki"] = seatedAt(t, guests["Rikki"], "Rikki")
 	t.Logf("Rikki seated at %d after %v", seats["Rikki"], time.Since(start).Round(time.Millisecond))
-	if err := chromedp.Run(guests["Rikki"], chromedp.Click("#ready", chromedp.ByQuery)); err != nil {
+	if err := chromedp.Run(guests["Rikki"], chromedp.Click("#ready", byQuery)); err != nil {
 		t.Fatal(err)
 	}
 	seats["Hakka"] = joinFirstTime(t, guests["Hakka"], link, "Hakka", "Gordon invites you to play Red North")
@@ -157,8 +157,8 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 	// Table talk reaches everyone.
 	var heard string
 	within(t, guests["Rikki"], "chatting",
-		chromedp.SendKeys("#chat-input", "Skål!", chromedp.ByQuery),
-		chromedp.Click(`#chat button[type="submit"]`, chromedp.ByQuery))
+		chromedp.SendKeys("#chat-input", "Skål!", byQuery),
+		chromedp.Click(`#chat button[type="submit"]`, byQuery))
 	within(t, host, "hearing the chat", chromedp.Poll(`(document.querySelector('#chat .lines li') || {}).textContent || ''`, &heard,
 		chromedp.WithPollingInterval(50*time.Millisecond)))
 	if heard != "Rikki: Skål!" {
@@ -181,7 +181,7 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 	}
 	screenshot(t, host, "room-host-lobby-phone")
 	within(t, host, "back to a desktop window", chromedp.EmulateViewport(1280, 900))
-	if err := chromedp.Run(host, chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible(".rn-board .lh-main", chromedp.ByQuery)); err != nil {
+	if err := chromedp.Run(host, chromedp.Click("#start", byQuery), chromedp.WaitVisible(".rn-board .lh-main", byQuery)); err != nil {
 		roomFailure(t, host, "starting", err)
 	}
 
@@ -230,7 +230,7 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 	if s := seatedAt(t, guests["Rikki"], "Rikki after his reload"); s != seats["Rikki"] {
 		t.Fatalf("Rikki came back to seat %d, not %d", s, seats["Rikki"])
 	}
-	if err := chromedp.Run(guests["Rikki"], chromedp.WaitVisible(".rn-board .lh-main", chromedp.ByQuery)); err != nil {
+	if err := chromedp.Run(guests["Rikki"], chromedp.WaitVisible(".rn-board .lh-main", byQuery)); err != nil {
 		roomFailure(t, guests["Rikki"], "Rikki's board after his reload", err)
 	}
 	// Nobody moves while the table waits: Rikki gets back the whole log,
@@ -269,7 +269,7 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 	// host resumes.
 	var paused string
 	// A script click: the sticky status bar may cover a scrolled-to button.
-	within(t, host, "pausing", chromedp.WaitReady("#pause", chromedp.ByQuery), chromedp.Evaluate(`document.querySelector('#pause').click()`, nil))
+	within(t, host, "pausing", chromedp.WaitReady("#pause", byQuery), chromedp.Evaluate(`document.querySelector('#pause').click()`, nil))
 	within(t, guests["Rikki"], "seeing the pause", chromedp.Poll(`(document.querySelector('#banner') || {}).textContent || ''`, &paused,
 		chromedp.WithPollingInterval(50*time.Millisecond)))
 	if !strings.Contains(paused, "paused") {
@@ -301,7 +301,7 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 
 	// The host deals a rematch at the same table; every guest gets the new
 	// game, with a fresh log.
-	within(t, host, "dealing a rematch", chromedp.Click("#rematch", chromedp.ByQuery))
+	within(t, host, "dealing a rematch", chromedp.Click("#rematch", byQuery))
 	for name, ctx := range guests {
 		within(t, ctx, name+" seeing the rematch", chromedp.Poll(`!document.querySelector('.rn-result') && `+roomVersion+` !== '' && Number(`+roomVersion+`) < 3 && (document.querySelector('#gamelog summary') || {}).textContent !== undefined`, nil,
 			chromedp.WithPollingInterval(50*time.Millisecond)))

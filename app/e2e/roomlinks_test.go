@@ -55,7 +55,7 @@ func TestCopyLinkPutsTheLinkOnTheClipboard(t *testing.T) {
 	base, ctx := openApp(t, theApp)
 	var link, label, copied string
 	within(t, ctx, "opening a room", chromedp.Navigate(base+"/games/rednorth/"), clientReady(),
-		chromedp.Click("#open-room", chromedp.ByQuery), chromedp.WaitVisible("#room-link", chromedp.ByQuery),
+		chromedp.Click("#open-room", byQuery), chromedp.WaitVisible("#room-link", byQuery),
 		chromedp.Poll(`(document.querySelector('#room-link') || {}).value || ''`, &link, chromedp.WithPollingInterval(50*time.Millisecond)))
 	within(t, ctx, "allowing the clipboard", chromedp.ActionFunc(func(ctx context.Context) error {
 		for _, d := range []*browser.PermissionDescriptor{{Name: "clipboard-read"}, {Name: "clipboard-write"}} {
@@ -65,7 +65,7 @@ func TestCopyLinkPutsTheLinkOnTheClipboard(t *testing.T) {
 		}
 		return nil
 	}))
-	within(t, ctx, "copying the link", chromedp.Click("#copy-link", chromedp.ByQuery),
+	within(t, ctx, "copying the link", chromedp.Click("#copy-link", byQuery),
 		chromedp.Poll(`document.querySelector('#copy-link').textContent === 'Copied' ? 'Copied' : ''`, &label, chromedp.WithPollingInterval(50*time.Millisecond)),
 		chromedp.Evaluate(`navigator.clipboard.readText()`, &copied, func(p *runtime.EvaluateParams) *runtime.EvaluateParams {
 			return p.WithAwaitPromise(true).WithUserGesture(true)

@@ -112,7 +112,7 @@ func TestABrowserWithoutWebRTCSaysSo(t *testing.T) {
 			return err
 		}),
 		chromedp.Navigate(link), clientReady(),
-		chromedp.SendKeys("#join-name", "Sigrid", chromedp.ByQuery), chromedp.Click("#join", chromedp.ByQuery),
+		chromedp.SendKeys("#join-name", "Sigrid", byQuery), chromedp.Click("#join", byQuery),
 		chromedp.ActionFunc(func(context.Context) error { joined = time.Now(); return nil }),
 		chromedp.Poll(`(t => t.includes('WebRTC') && t)((document.querySelector('#banner') || {}).textContent || '')`, &banner,
 			chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepLimit)))
@@ -125,8 +125,8 @@ func TestABrowserWithoutWebRTCSaysSo(t *testing.T) {
 		}
 	}
 	within(t, ctx, "asking for a code without WebRTC",
-		chromedp.WaitVisible("#guest-code summary", chromedp.ByQuery), chromedp.Click("#guest-code summary", chromedp.ByQuery),
-		chromedp.Click("#make-offer", chromedp.ByQuery),
+		chromedp.WaitVisible("#guest-code summary", byQuery), chromedp.Click("#guest-code summary", byQuery),
+		chromedp.Click("#make-offer", byQuery),
 		chromedp.Poll(`(document.querySelector('#code-note') || {}).textContent || ''`, &note, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepLimit)))
 	screenshot(t, ctx, "room-no-webrtc")
 	if !strings.Contains(note, "no WebRTC") || strings.Contains(note, "syscall") {
@@ -155,7 +155,7 @@ func TestNothingSitsUnderTheNotch(t *testing.T) {
 	within(t, ctx, "the hall", chromedp.Navigate(base+"/"), clientReady(), settle(), chromedp.Evaluate(under, &home))
 	screenView(t, ctx, "notch-home")
 	within(t, ctx, "a game of Red North against a bot", chromedp.Navigate(base+"/games/rednorth/"), clientReady(),
-		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery), settle(),
+		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery), settle(),
 		chromedp.Evaluate(under, &table))
 	screenView(t, ctx, "notch-table")
 	if len(home) > 0 || len(table) > 0 {

@@ -50,13 +50,13 @@ func TestPlayerNameIsKeptInTheBrowser(t *testing.T) {
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate(base+"/"),
 		clientReady(),
-		chromedp.SendKeys("#player-name", "Astrid", chromedp.ByQuery),
-		chromedp.Click(`.namefield button[type="submit"]`, chromedp.ByQuery),
-		chromedp.WaitVisible(`.namefield [role="status"]`, chromedp.ByQuery),
+		chromedp.SendKeys("#player-name", "Astrid", byQuery),
+		chromedp.Click(`.namefield button[type="submit"]`, byQuery),
+		chromedp.WaitVisible(`.namefield [role="status"]`, byQuery),
 		chromedp.Reload(),
 		clientReady(),
 		settle(),
-		chromedp.Value("#player-name", &got, chromedp.ByQuery),
+		chromedp.Value("#player-name", &got, byQuery),
 	); err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +104,7 @@ func offlineCheck(t *testing.T, ctx context.Context, base string, stopServer fun
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate(base+"/games/rednorth/"),
 		clientReady(),
-		chromedp.Text("h1", &title, chromedp.ByQuery),
+		chromedp.Text("h1", &title, byQuery),
 	); err != nil {
 		t.Fatalf("offline game page: %v", err)
 	}
@@ -197,13 +197,13 @@ func TestASavedGameAsksToStay(t *testing.T) {
 	}
 	within(t, ctx, "starting a game",
 		chromedp.Navigate(base+"/games/rednorth/"), clientReady(),
-		chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#table", chromedp.ByQuery),
+		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery),
 		chromedp.Evaluate(`'longhallPersist' in window`, &asked))
 	if !asked {
 		t.Fatal("a game was saved and the browser was not asked to keep the storage")
 	}
 	within(t, ctx, "back in the hall",
-		chromedp.Navigate(base+"/"), clientReady(), chromedp.WaitVisible("#continue", chromedp.ByQuery), settle(),
+		chromedp.Navigate(base+"/"), clientReady(), chromedp.WaitVisible("#continue", byQuery), settle(),
 		chromedp.Evaluate(`(async () => ({
 		  Kept: await navigator.storage.persisted(),
 		  Note: (document.querySelector('#storage-note') || {}).textContent || '',

@@ -34,20 +34,20 @@ func TestUndoInHotSeat(t *testing.T) {
 	base, ctx := openApp(t, theTestBuild)
 	within(t, ctx, "setting up a two-person game",
 		chromedp.Navigate(base+"/games/hand-test/?pace=0"), clientReady(),
-		chromedp.SetValue("#seat-1-kind", "person", chromedp.ByQuery),
+		chromedp.SetValue("#seat-1-kind", "person", byQuery),
 		chromedp.Evaluate(`document.querySelector('#seat-1-kind').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
-		chromedp.Click("#start", chromedp.ByQuery),
-		chromedp.WaitVisible("#handover-ready", chromedp.ByQuery),
-		chromedp.Click("#handover-ready", chromedp.ByQuery))
+		chromedp.Click("#start", byQuery),
+		chromedp.WaitVisible("#handover-ready", byQuery),
+		chromedp.Click("#handover-ready", byQuery))
 	var before, after string
-	within(t, ctx, "reading the first hand", chromedp.WaitVisible("#table .hands-seats", chromedp.ByQuery), chromedp.Evaluate(handsHand, &before))
-	within(t, ctx, "playing a card", chromedp.Click("#table button[data-action=choose]", chromedp.ByQuery),
-		chromedp.WaitVisible("#handover-ready", chromedp.ByQuery), chromedp.WaitVisible("#undo", chromedp.ByQuery))
+	within(t, ctx, "reading the first hand", chromedp.WaitVisible("#table .hands-seats", byQuery), chromedp.Evaluate(handsHand, &before))
+	within(t, ctx, "playing a card", chromedp.Click("#table button[data-action=choose]", byQuery),
+		chromedp.WaitVisible("#handover-ready", byQuery), chromedp.WaitVisible("#undo", byQuery))
 	if !clickableNow(ctx, "#undo") {
 		t.Error("the take-back button on the hand-over screen is covered")
 	}
 	screenView(t, ctx, "undo-hotseat-handover")
-	within(t, ctx, "taking the card back", chromedp.Click("#undo", chromedp.ByQuery), chromedp.WaitVisible("#table .hands-seats", chromedp.ByQuery))
+	within(t, ctx, "taking the card back", chromedp.Click("#undo", byQuery), chromedp.WaitVisible("#table .hands-seats", byQuery))
 	poll(t, ctx, "the card back in the hand", handsHand+` === `+jsString(before))
 	var aside string
 	within(t, ctx, "reading the log", chromedp.Evaluate(handsHand, &after), chromedp.Evaluate(logAsides, &aside))
@@ -57,10 +57,10 @@ func TestUndoInHotSeat(t *testing.T) {
 	screenView(t, ctx, "undo-hotseat-taken-back")
 
 	// Play it again, then the second player ends the round.
-	within(t, ctx, "playing the card again", chromedp.Click("#table button[data-action=choose]", chromedp.ByQuery),
-		chromedp.WaitVisible("#handover-ready", chromedp.ByQuery), chromedp.Click("#handover-ready", chromedp.ByQuery),
-		chromedp.WaitVisible("#table button[data-action=choose]", chromedp.ByQuery))
-	within(t, ctx, "the second card", chromedp.Click("#table button[data-action=choose]", chromedp.ByQuery))
+	within(t, ctx, "playing the card again", chromedp.Click("#table button[data-action=choose]", byQuery),
+		chromedp.WaitVisible("#handover-ready", byQuery), chromedp.Click("#handover-ready", byQuery),
+		chromedp.WaitVisible("#table button[data-action=choose]", byQuery))
+	within(t, ctx, "the second card", chromedp.Click("#table button[data-action=choose]", byQuery))
 	poll(t, ctx, "the round turned up", `document.querySelector('#table') && Number(document.querySelector('#table').dataset.version) === 2`)
 	var offered bool
 	within(t, ctx, "looking for a take-back", chromedp.Evaluate(`!!document.querySelector('#undo')`, &offered))
@@ -82,8 +82,8 @@ func TestUndoInARoom(t *testing.T) {
 	link := site.openRoomOf(t, host, "hand-test", 2)
 	startWith(t, host, rikki, link, "#table .hands-seats")
 	var before string
-	within(t, rikki, "Rikki's hand", chromedp.WaitVisible("#table button[data-action=choose]", chromedp.ByQuery), chromedp.Evaluate(handsHand, &before))
-	within(t, rikki, "Rikki plays a card", chromedp.Click("#table button[data-action=choose]", chromedp.ByQuery), chromedp.WaitVisible("#undo", chromedp.ByQuery))
+	within(t, rikki, "Rikki's hand", chromedp.WaitVisible("#table button[data-action=choose]", byQuery), chromedp.Evaluate(handsHand, &before))
+	within(t, rikki, "Rikki plays a card", chromedp.Click("#table button[data-action=choose]", byQuery), chromedp.WaitVisible("#undo", byQuery))
 	poll(t, host, "the host sees Rikki has chosen", `document.querySelector('#table .hands-seats').textContent.includes('has chosen')`)
 	if !clickableNow(rikki, "#undo") {
 		t.Error("the Undo button is covered")
@@ -95,7 +95,7 @@ func TestUndoInARoom(t *testing.T) {
 	}
 	screenView(t, rikki, "undo-room-offered-phone")
 	within(t, rikki, "a desktop", chromedp.EmulateViewport(1280, 800), settle())
-	within(t, rikki, "Rikki takes it back", chromedp.Click("#undo", chromedp.ByQuery))
+	within(t, rikki, "Rikki takes it back", chromedp.Click("#undo", byQuery))
 	poll(t, rikki, "Rikki's card back in his hand", handsHand+` === `+jsString(before))
 	poll(t, host, "the host sees Rikki choosing again", `document.querySelector('#table .hands-seats').textContent.includes('choosing')`)
 	var hostAside, rikkiAside string
