@@ -25,7 +25,7 @@ BENCH_BEFORE := 34bb8bebd9d01c009aff4a2091b9f274849744b3
 HARD_GAMES   ?= 400
 GAME_BENCH_PKGS = $(filter-out longhall/rules/mcts,$(RULES_PKGS))
 
-.PHONY: all run build wasm native test test-native test-browser test-long vet unit e2e dist bench stress deps-stress fuzz clean deps-browser deps-firefox deps-webkit deps-turn deps-netns deps-node deps-dist
+.PHONY: all run build wasm native test test-cpu test-native test-browser test-long vet unit e2e dist bench stress deps-stress fuzz clean deps-browser deps-firefox deps-webkit deps-turn deps-netns deps-node deps-dist
 
 all: build
 
@@ -148,6 +148,12 @@ bench: deps-browser deps-netns deps-turn deps-dist build
 	@$(GO) test -run '^$$' -bench HardDecision -benchtime 40x -cpu 1 -timeout 1h ./rules/mcts | tee -a $(BUILD)/bench-hard.txt | .ci/benchlines
 	@GOOS=js GOARCH=wasm $(GO) test $(WASM_GCFLAGS) -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -run '^$$' -bench HardDecision -benchtime 40x -timeout 2h ./rules/mcts \
 	  | tee $(BUILD)/bench-hard-wasm.txt | sed 's/^Benchmark/BenchmarkWasmNode/' | .ci/benchlines
+
+# Where the browser phase's CPU goes: each browser test alone, in a cgroup
+# of its own, its CPU seconds and wall time (.ci/cputests; as root).
+# TESTS=REGEXP to choose some.
+test-cpu: deps-browser deps-firefox deps-webkit deps-netns deps-node deps-turn build
+	.ci/cputests '$(or $(TESTS),.)'
 
 # Flakiness, measured: make test STRESS_RUNS times (5), each with a CPU hog
 # on one core beside it; every run's time and every failure is reported
