@@ -66,14 +66,15 @@ func TestWebKitTablesMatchChromium(t *testing.T) {
 	t.Parallel()
 	bin, root := theApp(t)
 	base := startServer(t, bin, root).URL
-	// One WebKit and one Chromium for the four games, one game after
-	// another: a browser each (WebKit is three processes and a display)
-	// cost more than the tables themselves.
-	wk := startWebKit(t)
-	site := wk.useFrameSite(t, base)
-	cr := newBrowserFor(t, 2*testLimit) // eight tables, one after another
 	for _, id := range []string{"rednorth", "raiders", "vikings", "northerners"} {
 		t.Run(id, func(t *testing.T) {
+			// A WebKit and a Chromium each, side by side: one pair for
+			// the four games in turn saved little CPU and made this the
+			// phase's longest test (496 s in a full run).
+			t.Parallel()
+			wk := startWebKit(t)
+			site := wk.useFrameSite(t, base)
+			cr := newBrowser(t)
 			for _, size := range tableSizes {
 				setup := "/games/" + id + "/?seed=" + fullViewSeeds[id]
 				want := chromiumBoard(t, cr, site+setup, size)
