@@ -209,7 +209,16 @@ func (h *Host) intent(p *peer, env Envelope) {
 	}
 	events, err := h.play(in.Seat, in.Action, true)
 	if err != nil {
-		h.refuse(p, in.Seq, ruleError(err))
+		e := ruleError(err)
+		if in.Step < h.step && e.Code == CodeIllegal {
+			// Decided on a table that has changed since (another seat
+			// moved, a bot, a time that ran out): the seat is asked
+			// something else now, and what the player chose was open
+			// when they chose it. (Asked nothing now, it is not their
+			// turn, whenever they decided.)
+			e = errorf(CodeMovedOn, "the table moved on before your move arrived; look at it again")
+		}
+		h.refuse(p, in.Seq, e)
 		return
 	}
 	h.applied(events, p)

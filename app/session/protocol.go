@@ -317,6 +317,7 @@ const (
 	CodeBadPrefs      = "bad_prefs"      // prefs with an unknown choice
 	CodeNoUndo        = "no_undo"        // an undo with nothing of the seat's own that may be taken back
 	CodeTakenBack     = "taken_back"     // an intent decided on a move that has since been taken back
+	CodeMovedOn       = "moved_on"       // an intent the rules refuse, decided on a table that has changed since
 )
 
 var strikeCodes = map[string]bool{

@@ -134,3 +134,34 @@ func TestAMoveDecidedBeforeAnUndoIsRefused(t *testing.T) {
 	}
 	mustCheckHost(t, h)
 }
+
+// A move the rules refuse is told apart by when it was decided: on a table
+// that has changed since (another seat moved first), the player is told
+// the table moved on, since what they chose was open when they chose it;
+// decided on the table as it is, it is the rules' refusal.
+func TestAMoveTheTableMovedPastIsSaidToBeLate(t *testing.T) {
+	leaktest.Check(t)
+	h, ann, bob := twoAtTable(t)
+	seen := bob.Latest().State // version 0, read by twoAtTable
+	if _, err := ann.Intent(ann.Latest().State.Legal[0]); err != nil {
+		t.Fatal(err)
+	}
+	now := waitVersion(t, bob, 1)
+	never := rules.Action{Kind: "choose", Args: []int{99}}
+	if err := bob.send(KindIntent, Intent{Seq: 1, Seat: 1, Action: never, Step: seen.Step}); err != nil {
+		t.Fatal(err)
+	}
+	if e := waitError(t, bob, CodeMovedOn); !strings.Contains(e.Text, "moved on") {
+		t.Fatalf("the refusal reads %q", e.Text)
+	}
+	if err := bob.send(KindIntent, Intent{Seq: 2, Seat: 1, Action: never, Step: now.Step}); err != nil {
+		t.Fatal(err)
+	}
+	if e := waitError(t, bob, CodeIllegal); e.Seq != 2 {
+		t.Fatalf("the refusal is for intent %d, want 2", e.Seq)
+	}
+	if hostVersion(t, h) != 1 {
+		t.Fatal("a refused move changed the record")
+	}
+	mustCheckHost(t, h)
+}
