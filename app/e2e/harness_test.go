@@ -270,6 +270,7 @@ func newBrowserFor(t testing.TB, limit time.Duration) context.Context {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-features", strings.Join(unusedChromiumFeatures, ",")),
 		chromedp.WindowSize(1280, 900),
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
@@ -291,6 +292,15 @@ func newBrowserFor(t testing.TB, limit time.Duration) context.Context {
 	}
 	return ctx
 }
+
+// unusedChromiumFeatures are Chromium's features that a test browser has no
+// use for and pays for at every start: Chromium 156 loads its address
+// bar's two popups (WebUI pages, in a renderer of their own) even when
+// headless, about 1 CPU-second a browser, in a suite that starts over a
+// hundred browsers on a CPU-bound machine. A browser given features of its
+// own to disable (netns.Browser) gets these too: Chromium reads only the
+// last --disable-features.
+var unusedChromiumFeatures = []string{"WebUIOmniboxPopup", "WebUIOmniboxAimPopup"}
 
 // byQuery finds elements by CSS selector, as chromedp.ByQuery does, and
 // looks again every 25 ms while they are not there or not as asked

@@ -36,7 +36,16 @@ func (n *netns) Browser(t testing.TB, extra ...string) context.Context {
 	if err != nil {
 		t.Fatal(err)
 	}
+	disabled := unusedChromiumFeatures
+	for i := 0; i < len(extra); i++ {
+		if f, ok := strings.CutPrefix(extra[i], "--disable-features="); ok {
+			disabled = append(disabled[:len(disabled):len(disabled)], strings.Split(f, ",")...)
+			extra = append(extra[:i:i], extra[i+1:]...)
+			i--
+		}
+	}
 	args := append([]string{
+		"--disable-features=" + strings.Join(disabled, ","),
 		"--headless",
 		"--no-sandbox",
 		"--disable-gpu",
