@@ -51,8 +51,8 @@ const colourSignals = `(() => {
 // the screen shows its mark or its word.
 func TestEveryColourShowsItsMark(t *testing.T) {
 	t.Parallel()
-	base, ctx := openApp(t, theTestBuild)
-	games := listedGames(t, ctx, base)
+	base := serveApp(t, theTestBuild)
+	games := servedGames(t, base)
 	for _, id := range games {
 		t.Run(id, func(t *testing.T) {
 			t.Parallel() // a browser and a game of its own

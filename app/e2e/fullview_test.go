@@ -133,8 +133,8 @@ var fullViewSeeds = map[string]string{"rednorth": "11", "raiders": "12", "viking
 // finished game's replay then shows everything.
 func TestEveryTableInFullView(t *testing.T) {
 	t.Parallel()
-	base, ctx := openApp(t, theTestBuild)
-	games := listedGames(t, ctx, base)
+	base := serveApp(t, theTestBuild)
+	games := servedGames(t, base)
 	for _, size := range tableSizes {
 		for _, id := range games {
 			t.Run(size.name+"/"+id, func(t *testing.T) {
@@ -156,11 +156,9 @@ func TestEveryTableInFullView(t *testing.T) {
 // every decision; it returns the board's share of the screen at each.
 func playInFullView(t testing.TB, ctx context.Context, setup, id string, size screenSize) []float64 {
 	t.Helper()
-	var tableURL string
-	within(t, ctx, "setting up "+id, chromedp.EmulateViewport(size.width, size.height), chromedp.Navigate(setup), clientReady(),
-		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery),
-		chromedp.Evaluate(`location.href`, &tableURL))
-	within(t, ctx, "the table with instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible("#table", byQuery))
+	// Instant bots: the set-up page hands ?pace= on to the table.
+	within(t, ctx, "setting up "+id, chromedp.EmulateViewport(size.width, size.height), chromedp.Navigate(withPace(setup, 0)), clientReady(),
+		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery))
 	c, cancel := context.WithTimeout(ctx, testLimit)
 	defer cancel()
 	var shares []float64

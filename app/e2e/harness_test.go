@@ -223,6 +223,14 @@ func openApp(t testing.TB, build func(testing.TB) (bin, root string)) (base stri
 	return startServer(t, bin, root).URL, newBrowser(t)
 }
 
+// serveApp serves a build of the app on loopback, for tests whose
+// browsers are their subtests' own; it returns the site's address.
+func serveApp(t testing.TB, build func(testing.TB) (bin, root string)) string {
+	t.Helper()
+	bin, root := build(t)
+	return startServer(t, bin, root).URL
+}
+
 // aRoomLink is the link a host would share for a new room of game with
 // seats seats, hosted by host (written as a host writes it: signal's room,
 // online's invitation), under base (the site's address, or "" for a path).

@@ -96,8 +96,8 @@ const kbDecisions = 40
 // control shows it, and the polite live region says the last move.
 func TestEveryGamePlaysByKeyboardAlone(t *testing.T) {
 	t.Parallel()
-	base, ctx := openApp(t, theTestBuild)
-	games := listedGames(t, ctx, base)
+	base := serveApp(t, theTestBuild)
+	games := servedGames(t, base)
 	for _, id := range games {
 		t.Run(id, func(t *testing.T) {
 			t.Parallel() // a browser and a game of its own

@@ -96,11 +96,8 @@ func TestWebKitTablesMatchChromium(t *testing.T) {
 // board at the player's first decision.
 func chromiumBoard(t *testing.T, ctx context.Context, setup string, size screenSize) boardShare {
 	t.Helper()
-	var tableURL string
-	within(t, ctx, "setting up in Chromium", chromedp.EmulateViewport(size.width, size.height), chromedp.Navigate(setup), clientReady(),
-		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery),
-		chromedp.Evaluate(`location.href`, &tableURL))
-	within(t, ctx, "the table in Chromium", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible("#table", byQuery))
+	within(t, ctx, "setting up in Chromium", chromedp.EmulateViewport(size.width, size.height), chromedp.Navigate(withPace(setup, 0)), clientReady(),
+		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery))
 	if _, err := checkControls(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -120,13 +117,11 @@ func webkitBoard(t *testing.T, wk *webkit, setup, id string, size screenSize) bo
 	t.Helper()
 	step := id + " at " + size.name
 	wk.must(t, step, wk.SetViewport(size.width, size.height))
-	wk.must(t, step, wk.Navigate(setup))
+	wk.must(t, step, wk.Navigate(withPace(setup, 0)))
 	wk.must(t, step, wk.ClientReady())
 	wk.must(t, step+": starting", wk.Click("#start"))
-	var tableURL string
-	wk.must(t, step+": starting", wk.Poll(`!!document.querySelector('#table') && location.href`, &tableURL, stepLimit))
-	wk.must(t, step, wk.Navigate(tableURL+"&pace=0"))
-	wk.must(t, step, wk.ClientReady())
+	var table bool
+	wk.must(t, step+": starting", wk.Poll(`!!document.querySelector('#table')`, &table, stepLimit))
 	var first boardShare
 	decisions := 0
 	for n := 0; decisions < webkitDecisions; n++ {
