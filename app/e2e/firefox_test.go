@@ -106,9 +106,26 @@ func playFirefoxAndChromium(t *testing.T, ff *firefox, cr context.Context, role 
 	checked := map[string]bool{}
 	shot := map[string]bool{}
 	checks, controls, fails, marked, acts := 0, 0, 0, 0, 0
+	crEnded := false
 	for n := 0; ; n++ {
 		if n >= 5000 || time.Now().After(deadline) {
-			ff.must(t, "playing", fmt.Errorf("no result after %d looks at the table", n))
+			// Both pages, to tell a stuck player from a lost link.
+			ff.shot(t, "firefox-failure", true)
+			roomFailure(t, cr, "Chromium's page, as Firefox ("+role+") waits", fmt.Errorf("Firefox saw no result after %d looks at the table (Chromium's player ended: %v)", n, crEnded))
+		}
+		if !crEnded {
+			select {
+			case e := <-crDone:
+				// Chromium's player stops at the result; an error
+				// there will not be mended by Firefox waiting.
+				crEnded = true
+				if e.err != nil || e.end != "over" {
+					ff.shot(t, "firefox-failure", true)
+					roomFailure(t, cr, "Chromium's player stopped", fmt.Errorf("%s %v", e.end, e.err))
+				}
+				crDone <- e
+			default:
+			}
 		}
 		var at []string // the moment, and the table's version
 		ff.must(t, "looking at the table", ff.Eval(`[`+tableMoment+`, `+roomVersion+`]`, &at))
