@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -156,8 +157,11 @@ func TestEveryTableInFullView(t *testing.T) {
 // every decision; it returns the board's share of the screen at each.
 func playInFullView(t testing.TB, ctx context.Context, setup, id string, size screenSize) []float64 {
 	t.Helper()
-	// Instant bots: the set-up page hands ?pace= on to the table.
+	// Instant bots: the set-up page hands ?pace= on to the table. The
+	// set-up's player count is what the result must show a row for.
+	var players string
 	within(t, ctx, "setting up "+id, chromedp.EmulateViewport(size.width, size.height), chromedp.Navigate(withPace(setup, 0)), clientReady(),
+		chromedp.Evaluate(`(document.querySelector('#players') || {}).value || ''`, &players),
 		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery))
 	c, cancel := context.WithTimeout(ctx, testLimit)
 	defer cancel()
@@ -208,7 +212,7 @@ func playInFullView(t testing.TB, ctx context.Context, setup, id string, size sc
 			if !shot["end"] {
 				screenView(t, c, "table-"+id+"-"+size.name+"-end")
 			}
-			resultSays(t, c, id, size)
+			resultSays(t, c, id, size, players)
 			t.Logf("%s at %s: the last move is marked at %d of %d decisions; something says why it is closed at %d", id, size.name, marked, len(shares), whys)
 			// Red North's closed actions are on Party cards that this
 			// game's driver rarely opens: TestRedNorthWholeGameAgainstBots
@@ -234,8 +238,9 @@ func playInFullView(t testing.TB, ctx context.Context, setup, id string, size sc
 var resultRows = map[string]string{"raiders": ".rd-scorerow"}
 
 // resultSays checks the result screen: the status line names the outcome,
-// and a game that scores each player term by term shows a row for each.
-func resultSays(t testing.TB, ctx context.Context, id string, size screenSize) {
+// and a game that scores each player term by term shows a row for each of
+// the players the set-up page dealt in.
+func resultSays(t testing.TB, ctx context.Context, id string, size screenSize, players string) {
 	t.Helper()
 	var status string
 	within(t, ctx, "reading the result", chromedp.Text("#status .status-now", &status, byQuery))
@@ -245,9 +250,8 @@ func resultSays(t testing.TB, ctx context.Context, id string, size screenSize) {
 	if sel := resultRows[id]; sel != "" {
 		var rows int
 		within(t, ctx, "counting the result's rows", chromedp.Evaluate(fmt.Sprintf(`document.querySelectorAll(%q).length`, sel), &rows))
-		// The default set-up, which the test plays: two players.
-		if rows != 2 {
-			t.Errorf("%s at %s: the result shows %d score rows, want one for each of the 2 players", id, size.name, rows)
+		if strconv.Itoa(rows) != players {
+			t.Errorf("%s at %s: the result shows %d score rows, want one for each of the set-up's %q players", id, size.name, rows, players)
 		}
 	}
 	t.Logf("%s at %s: %s", id, size.name, status)
