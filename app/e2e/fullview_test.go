@@ -130,8 +130,10 @@ var fullViewSeeds = map[string]string{"rednorth": "11", "raiders": "12", "viking
 
 // TestEveryTableInFullView plays every listed game against bots at
 // 1280×800 and at 390×844 and, at every decision, checks that each control
-// is clickable where it stands, and that nothing overlaps; at 1280×800 the
-// finished game's replay then shows everything.
+// is clickable where it stands, and that nothing overlaps. At 1280×800 the
+// game is set up and played to its result with the keyboard alone (issue
+// 26: kbPlayer), and the finished game's replay then shows everything; on
+// the phone it is played by tapping.
 func TestEveryTableInFullView(t *testing.T) {
 	t.Parallel()
 	base := serveApp(t, theTestBuild)
@@ -142,7 +144,7 @@ func TestEveryTableInFullView(t *testing.T) {
 				t.Parallel() // a browser and a game of its own
 				// A browser each: a whole game at a phone's size takes a while.
 				ctx := newBrowser(t)
-				shares := playInFullView(t, ctx, base+"/games/"+id+"/?seed="+fullViewSeeds[id], id, size)
+				shares := playInFullView(t, ctx, base+"/games/"+id+"/?seed="+fullViewSeeds[id], id, size, size.name == "desktop")
 				t.Logf("%s at %s: %d decisions, median board share %.0f%%", id, size.name, len(shares), 100*median(shares))
 				if size.name == "desktop" {
 					// The game just ended: its replay shows everything.
@@ -154,15 +156,22 @@ func TestEveryTableInFullView(t *testing.T) {
 }
 
 // playInFullView plays one game to its end at one screen size, checking
-// every decision; it returns the board's share of the screen at each.
-func playInFullView(t testing.TB, ctx context.Context, setup, id string, size screenSize) []float64 {
+// every decision, by clicking or, with keys, by keyboard alone; it returns
+// the board's share of the screen at each.
+func playInFullView(t testing.TB, ctx context.Context, setup, id string, size screenSize, keys bool) []float64 {
 	t.Helper()
 	// Instant bots: the set-up page hands ?pace= on to the table. The
 	// set-up's player count is what the result must show a row for.
 	var players string
 	within(t, ctx, "setting up "+id, chromedp.EmulateViewport(size.width, size.height), chromedp.Navigate(withPace(setup, 0)), clientReady(),
-		chromedp.Evaluate(`(document.querySelector('#players') || {}).value || ''`, &players),
-		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery))
+		chromedp.Evaluate(`(document.querySelector('#players') || {}).value || ''`, &players))
+	var kbd *kbPlayer
+	if keys {
+		kbd = &kbPlayer{t: t, id: id}
+		startByKeyboard(t, ctx)
+	} else {
+		within(t, ctx, "starting "+id, chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery))
+	}
 	c, cancel := context.WithTimeout(ctx, testLimit)
 	defer cancel()
 	var shares []float64
@@ -204,7 +213,17 @@ func playInFullView(t testing.TB, ctx context.Context, setup, id string, size sc
 			shot[moment] = true
 			screenView(t, c, "table-"+id+"-"+size.name+"-"+moment)
 		}
-		res, _, err := look(c, n)
+		var res string
+		var err error
+		if kbd != nil {
+			res, err = kbd.step(c)
+			if err != nil {
+				t.Logf("the last looks at the table: %s", strings.Join(kbd.last, "\n"))
+				err = fmt.Errorf("by keyboard (%s): %w", kbd.kbStats, err)
+			}
+		} else {
+			res, _, err = look(c, n)
+		}
 		if err != nil {
 			roomFailure(t, c, id+" at "+size.name, err)
 		}
@@ -213,6 +232,9 @@ func playInFullView(t testing.TB, ctx context.Context, setup, id string, size sc
 				screenView(t, c, "table-"+id+"-"+size.name+"-end")
 			}
 			resultSays(t, c, id, size, players)
+			if kbd != nil {
+				checkKeyboardGame(t, c, kbd)
+			}
 			t.Logf("%s at %s: the last move is marked at %d of %d decisions; something says why it is closed at %d", id, size.name, marked, len(shares), whys)
 			// Red North's closed actions are on Party cards that this
 			// game's driver rarely opens: TestRedNorthWholeGameAgainstBots
@@ -267,7 +289,7 @@ func BenchmarkBoardShare(b *testing.B) {
 	for _, size := range tableSizes {
 		for _, id := range games {
 			// A new deal each run: the bench explores where the test holds.
-			shares := playInFullView(b, newBrowser(b), srv.URL+"/games/"+id+"/", id, size)
+			shares := playInFullView(b, newBrowser(b), srv.URL+"/games/"+id+"/", id, size, false)
 			m := 100 * median(shares)
 			bench(b, id+"-board-share-"+size.name, m, "%")
 			if size.name == "desktop" && m < 60 {

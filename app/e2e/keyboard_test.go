@@ -80,64 +80,35 @@ const focusShows = `(() => {
   return '';
 })()`
 
-// kbDecisions is how many of the person's decisions each game is played
-// for by keyboard: every kind of choice the openings hold (cards, spaces,
-// menus, dialogs, the turn's end), where a whole game's thousands of key
-// presses repeated them (the kit draws every decision's controls alike).
-// The test game, Hands, is played to its result.
-const kbDecisions = 40
-
-// TestEveryGamePlaysByKeyboardAlone (issue 26): each listed game, set up
-// and played at 1280×800 with the keyboard only, for kbDecisions of the
-// person's decisions or to its result: Tab to the Start button, then at
-// every decision the arrow keys to the control meant (Tab when nothing in
-// the table has the focus) and Enter or Space to use it. At each new
-// choice the focus is on the choice already (it comes first), the focused
-// control shows it, and the polite live region says the last move.
-func TestEveryGamePlaysByKeyboardAlone(t *testing.T) {
-	t.Parallel()
-	base := serveApp(t, theTestBuild)
-	games := servedGames(t, base)
-	for _, id := range games {
-		t.Run(id, func(t *testing.T) {
-			t.Parallel() // a browser and a game of its own
-			ctx := newBrowser(t)
-			within(t, ctx, "the set-up page", chromedp.EmulateViewport(1280, 800),
-				chromedp.Navigate(base+"/games/"+id+"/?seed=5&pace=0"), clientReady(), chromedp.WaitVisible("#start", byQuery))
-			tabs := 0
-			for ; tabs < 80; tabs++ {
-				var on string
-				within(t, ctx, "tabbing to Start", chromedp.KeyEvent(kb.Tab), chromedp.Evaluate(`document.activeElement.id`, &on))
-				if on == "start" {
-					break
-				}
-			}
-			if tabs == 80 {
-				t.Fatal("80 presses of Tab never reached the Start button")
-			}
-			within(t, ctx, "starting with Enter", chromedp.KeyEvent(kb.Enter), chromedp.WaitVisible("#table", byQuery))
-			c, cancel := context.WithTimeout(ctx, testLimit)
-			defer cancel()
-			stats, err := playByKeyboard(t, c, id)
-			if err != nil {
-				t.Logf("the last looks at the table: %s", strings.Join(stats.last, "\n"))
-				roomFailure(t, ctx, id+" by keyboard: "+stats.String(), err)
-			}
-			// The choice comes first: at a new decision the focus is on
-			// one of its controls already, but for a rare frame the page
-			// drew anew just then.
-			if stats.focused*10 < stats.decisions*9 {
-				t.Errorf("the focus was on a control at only %d of %d decisions (elsewhere: %v)", stats.focused, stats.decisions, stats.lost)
-			}
-			var said string
-			within(t, ctx, "the live region", chromedp.Text("#announce", &said, byQuery, chromedp.NodeReady))
-			if !strings.Contains(said, "Last move: ") {
-				t.Errorf("the live region says %q at the end", said)
-			}
-			screenView(t, ctx, "keyboard-last-"+id)
-			t.Logf("%s by keyboard: %s; the live region says %q", id, stats, said)
-		})
+// startByKeyboard starts the game on ctx's set-up page as a person with
+// only a keyboard does: Tab until the Start button has the focus, then
+// Enter.
+func startByKeyboard(t testing.TB, ctx context.Context) {
+	t.Helper()
+	for tabs := 0; ; tabs++ {
+		if tabs == 80 {
+			t.Fatal("80 presses of Tab never reached the Start button")
+		}
+		var on string
+		within(t, ctx, "tabbing to Start", chromedp.KeyEvent(kb.Tab), chromedp.Evaluate(`document.activeElement.id`, &on))
+		if on == "start" {
+			break
+		}
 	}
+	within(t, ctx, "starting with Enter", chromedp.KeyEvent(kb.Enter), chromedp.WaitVisible("#table", byQuery))
+}
+
+// kbPlayer plays a table with key presses only (issue 26), one decision at
+// a time: at every decision the arrow keys to the control it means (Tab
+// when nothing in the table has the focus) and Enter or Space to use it.
+// At each new choice the focus must be on the choice already (it comes
+// first), and the focused control must show it.
+type kbPlayer struct {
+	t    testing.TB
+	id   string
+	n    int  // the choices made, as gameStep counts them
+	shot bool // the first decision reached by keyboard is photographed
+	kbStats
 }
 
 // kbStats counts what playing by keyboard took.
@@ -153,141 +124,151 @@ func (s kbStats) String() string {
 	return fmt.Sprintf("%d decisions, %d key presses, %d of them Tab, %d too late for a table the bots moved on; the focus was on a control already at %d decisions; %.1f s waiting for the table, %.1f s for it to answer a key; elsewhere: %v", s.decisions, s.presses, s.tabs, s.late, s.focused, s.waited.Seconds(), s.answered.Seconds(), s.lost)
 }
 
-// playByKeyboard plays ctx's table with key presses only, to its result or
-// for kbDecisions decisions.
-func playByKeyboard(t *testing.T, ctx context.Context, id string) (kbStats, error) {
-	var s kbStats
-	shot := false
-	for n, looks := 0, 0; looks < 20000; looks++ {
-		var raw, before string
-		lookAt := time.Now()
-		if err := chromedp.Run(ctx, chromedp.Evaluate(roomVersion, &before), chromedp.Evaluate(fmt.Sprintf(kbStep, n), &raw, awaited)); err != nil {
-			return s, err
+// alertsNow is the text of the table's refusals on the screen.
+const alertsNow = `[...document.querySelectorAll('#table [role=alert]')].map(e => e.textContent).join(' ')`
+
+// step looks at the table once: "over" at the result, "wait" (after a
+// moment) when the player has nothing to do, else "use" once it has used
+// the control it meant and the table has answered.
+func (p *kbPlayer) step(ctx context.Context) (string, error) {
+	var raw, before string
+	lookAt := time.Now()
+	if err := chromedp.Run(ctx, chromedp.Evaluate(roomVersion, &before), chromedp.Evaluate(fmt.Sprintf(kbStep, p.n), &raw, awaited)); err != nil {
+		return "", err
+	}
+	var l kbLook
+	if err := json.Unmarshal([]byte(raw), &l); err != nil {
+		return "", fmt.Errorf("kbStep said %q: %v", raw, err)
+	}
+	p.last = append(p.last[max(len(p.last)-9, 0):], before+" "+raw)
+	switch l.What {
+	case "over":
+		return "over", nil
+	case "use":
+	default:
+		err := chromedp.Run(ctx, chromedp.Sleep(30*time.Millisecond))
+		p.waited += time.Since(lookAt)
+		return "wait", err
+	}
+	p.decisions++
+	if l.Focus >= 0 {
+		p.focused++
+	} else {
+		if p.lost == nil {
+			p.lost = map[string]int{}
 		}
-		var l kbLook
-		if err := json.Unmarshal([]byte(raw), &l); err != nil {
-			return s, fmt.Errorf("kbStep said %q: %v", raw, err)
+		p.lost[l.On]++
+	}
+	// Tab until a control of the table has the focus.
+	for tries := 0; l.Focus < 0; tries++ {
+		if tries == 100 {
+			return "", fmt.Errorf("decision %d: 100 presses of Tab never reached a control of the table (the focus is on %s)", p.decisions, l.On)
 		}
-		s.last = append(s.last[max(len(s.last)-9, 0):], before+" "+raw)
-		switch l.What {
-		case "over":
-			return s, nil
-		case "use":
-			if s.decisions >= kbDecisions {
-				return s, nil
-			}
-		default:
-			if err := chromedp.Run(ctx, chromedp.Sleep(30*time.Millisecond)); err != nil {
-				return s, err
-			}
-			s.waited += time.Since(lookAt)
-			continue
+		if err := chromedp.Run(ctx, chromedp.KeyEvent(kb.Tab), chromedp.Evaluate(fmt.Sprintf(kbStep, p.n), &raw, awaited)); err != nil {
+			return "", err
 		}
-		s.decisions++
-		if l.Focus >= 0 {
-			s.focused++
-		} else {
-			if s.lost == nil {
-				s.lost = map[string]int{}
-			}
-			s.lost[l.On]++
-		}
-		// Tab until a control of the table has the focus.
-		for tries := 0; l.Focus < 0; tries++ {
-			if tries == 100 {
-				return s, fmt.Errorf("decision %d: 100 presses of Tab never reached a control of the table (the focus is on %s)", s.decisions, l.On)
-			}
-			if err := chromedp.Run(ctx, chromedp.KeyEvent(kb.Tab), chromedp.Evaluate(fmt.Sprintf(kbStep, n), &raw, awaited)); err != nil {
-				return s, err
-			}
-			s.tabs++
-			s.presses++
-			json.Unmarshal([]byte(raw), &l)
-			if l.What != "use" {
-				break
-			}
-		}
+		p.tabs++
+		p.presses++
+		json.Unmarshal([]byte(raw), &l)
 		if l.What != "use" {
-			continue
-		}
-		if !shot {
-			// The first decision reached by keyboard shows its focus.
-			var why string
-			if err := chromedp.Run(ctx, chromedp.Evaluate(focusShows, &why)); err != nil {
-				return s, err
-			}
-			if why != "" {
-				t.Errorf("%s: %s", id, why)
-			}
-			screenView(t, ctx, "keyboard-"+id)
-			shot = true
-		}
-		// The arrow keys to the control meant, the shorter way round.
-		ahead := (l.Target - l.Focus + l.Count) % l.Count
-		key, presses := kb.ArrowRight, ahead
-		if back := l.Count - ahead; back < ahead {
-			key, presses = kb.ArrowLeft, back
-		}
-		for range presses {
-			if err := chromedp.Run(ctx, chromedp.KeyEvent(key)); err != nil {
-				return s, err
-			}
-			s.presses++
-		}
-		var at int
-		if err := chromedp.Run(ctx, chromedp.Evaluate(`[...document.querySelectorAll('#table [data-action]:not([disabled]), #table [data-pick]')].filter(c => c.getClientRects().length).indexOf(document.activeElement)`, &at)); err != nil {
-			return s, err
-		}
-		if at != l.Target {
-			// The bots may have moved on meanwhile, and the controls with
-			// them: look again. On the same table it is a fault.
-			var now string
-			if err := chromedp.Run(ctx, chromedp.Evaluate(roomVersion, &now)); err != nil {
-				return s, err
-			}
-			if now == before {
-				return s, fmt.Errorf("decision %d: the arrow keys brought the focus to control %d, not %d", s.decisions, at, l.Target)
-			}
-			window := `window.lhPicked = false`
-			chromedp.Run(ctx, chromedp.Evaluate(window, nil))
-			continue
-		}
-		use := kb.Enter
-		if n%2 == 1 {
-			use = " "
-		}
-		var controls string
-		if err := chromedp.Run(ctx, chromedp.Evaluate(kbControls, &controls), chromedp.KeyEvent(use)); err != nil {
-			return s, err
-		}
-		s.presses++
-		n++
-		if l.Pick {
-			// The pick opens its actions in the next frame.
-			c, cancel := context.WithTimeout(ctx, 3*time.Second)
-			chromedp.Run(c, chromedp.Poll(fmt.Sprintf(`%s !== %q`, kbControls, controls), nil, chromedp.WithPollingInterval(10*time.Millisecond)))
-			cancel()
-		} else {
-			var refused, now string
-			sent := time.Now()
-			c, cancel := context.WithTimeout(ctx, 5*time.Second)
-			chromedp.Run(c, chromedp.Poll(fmt.Sprintf(`%s !== %q || !!document.querySelector('#after-game') || !!document.querySelector('[role=alert]')`, roomVersion, before), nil,
-				chromedp.WithPollingInterval(20*time.Millisecond)),
-				chromedp.Evaluate(`[...document.querySelectorAll('#table [role=alert]')].map(e => e.textContent).join(' ')`, &refused),
-				chromedp.Evaluate(roomVersion, &now))
-			cancel()
-			s.answered += time.Since(sent)
-			switch {
-			case refused == "":
-			case now != before:
-				// A bot answered the same prompt first (a reaction
-				// window): the table moved on under the key, and said
-				// so (session's moved_on). Look again.
-				s.late++
-			default:
-				return s, fmt.Errorf("decision %d: the table refused control %d (%s): %s", s.decisions, l.Target, controls, refused)
-			}
+			return "wait", nil
 		}
 	}
-	return s, fmt.Errorf("no result after 20000 looks at the table")
+	if !p.shot {
+		var why string
+		if err := chromedp.Run(ctx, chromedp.Evaluate(focusShows, &why)); err != nil {
+			return "", err
+		}
+		if why != "" {
+			p.t.Errorf("%s: %s", p.id, why)
+		}
+		screenView(p.t, ctx, "keyboard-"+p.id)
+		p.shot = true
+	}
+	// The arrow keys to the control meant, the shorter way round.
+	ahead := (l.Target - l.Focus + l.Count) % l.Count
+	key, presses := kb.ArrowRight, ahead
+	if back := l.Count - ahead; back < ahead {
+		key, presses = kb.ArrowLeft, back
+	}
+	for range presses {
+		if err := chromedp.Run(ctx, chromedp.KeyEvent(key)); err != nil {
+			return "", err
+		}
+		p.presses++
+	}
+	var at int
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`[...document.querySelectorAll('#table [data-action]:not([disabled]), #table [data-pick]')].filter(c => c.getClientRects().length).indexOf(document.activeElement)`, &at)); err != nil {
+		return "", err
+	}
+	if at != l.Target {
+		// The bots may have moved on meanwhile, and the controls with
+		// them: look again. On the same table it is a fault.
+		var now string
+		if err := chromedp.Run(ctx, chromedp.Evaluate(roomVersion, &now)); err != nil {
+			return "", err
+		}
+		if now == before {
+			return "", fmt.Errorf("decision %d: the arrow keys brought the focus to control %d, not %d", p.decisions, at, l.Target)
+		}
+		return "wait", chromedp.Run(ctx, chromedp.Evaluate(`window.lhPicked = false`, nil))
+	}
+	use := kb.Enter
+	if p.n%2 == 1 {
+		use = " "
+	}
+	var controls, alerts string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(kbControls, &controls), chromedp.Evaluate(alertsNow, &alerts), chromedp.KeyEvent(use)); err != nil {
+		return "", err
+	}
+	p.presses++
+	p.n++
+	if l.Pick {
+		// The pick opens its actions in the next frame.
+		c, cancel := context.WithTimeout(ctx, 3*time.Second)
+		chromedp.Run(c, chromedp.Poll(fmt.Sprintf(`%s !== %q`, kbControls, controls), nil, chromedp.WithPollingInterval(10*time.Millisecond)))
+		cancel()
+		return "use", nil
+	}
+	// The table answers: a new version, the result, or a refusal (one
+	// that was not on the screen before the key).
+	var refused, now string
+	sent := time.Now()
+	c, cancel := context.WithTimeout(ctx, 5*time.Second)
+	chromedp.Run(c, chromedp.Poll(fmt.Sprintf(`%s !== %q || !!document.querySelector('#after-game') || (%s || %q) !== %q`, roomVersion, before, alertsNow, alerts, alerts), nil,
+		chromedp.WithPollingInterval(20*time.Millisecond)),
+		chromedp.Evaluate(alertsNow, &refused),
+		chromedp.Evaluate(roomVersion, &now))
+	cancel()
+	p.answered += time.Since(sent)
+	switch {
+	case refused == "" || refused == alerts:
+	case now != before:
+		// A bot answered the same prompt first (a reaction window):
+		// the table moved on under the key, and said so (session's
+		// moved_on). Look again.
+		p.late++
+	default:
+		return "", fmt.Errorf("decision %d: the table refused control %d (%s): %s", p.decisions, l.Target, controls, refused)
+	}
+	return "use", nil
+}
+
+// checkKeyboardGame checks a whole game played by keyboard: the focus was
+// on the choice already at (nearly) every decision, and the polite live
+// region says the last move.
+func checkKeyboardGame(t testing.TB, ctx context.Context, p *kbPlayer) {
+	t.Helper()
+	// The choice comes first: at a new decision the focus is on one of
+	// its controls already, but for a rare frame the page drew anew just
+	// then.
+	if p.focused*10 < p.decisions*9 {
+		t.Errorf("%s: the focus was on a control at only %d of %d decisions (elsewhere: %v)", p.id, p.focused, p.decisions, p.lost)
+	}
+	var said string
+	within(t, ctx, "the live region", chromedp.Text("#announce", &said, byQuery, chromedp.NodeReady))
+	if !strings.Contains(said, "Last move: ") {
+		t.Errorf("%s: the live region says %q at the end", p.id, said)
+	}
+	t.Logf("%s by keyboard: %s; the live region says %q", p.id, p.kbStats, said)
 }
