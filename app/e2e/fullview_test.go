@@ -133,7 +133,8 @@ var fullViewSeeds = map[string]string{"rednorth": "11", "raiders": "12", "viking
 // is clickable where it stands, and that nothing overlaps. At 1280×800 the
 // game is set up and played to its result with the keyboard alone (issue
 // 26: kbPlayer), and the finished game's replay then shows everything; on
-// the phone it is played by tapping.
+// the phone its controls are clicked (gameStep), and a card is pressed
+// long once to show its text.
 func TestEveryTableInFullView(t *testing.T) {
 	t.Parallel()
 	base := serveApp(t, theTestBuild)
