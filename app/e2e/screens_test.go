@@ -127,7 +127,9 @@ func TestABrowserWithoutWebRTCSaysSo(t *testing.T) {
 	within(t, ctx, "asking for a code without WebRTC",
 		chromedp.WaitVisible("#guest-code summary", byQuery), chromedp.Click("#guest-code summary", byQuery),
 		chromedp.Click("#make-offer", byQuery),
-		chromedp.Poll(`(document.querySelector('#code-note') || {}).textContent || ''`, &note, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepLimit)))
+		// The answer, once the panel is no longer busy making the code
+		// (its button comes back): "Making your code…" comes first.
+		chromedp.Poll(`!document.querySelector('#make-offer').disabled && (document.querySelector('#code-note') || {}).textContent || ''`, &note, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepLimit)))
 	screenshot(t, ctx, "room-no-webrtc")
 	if !strings.Contains(note, "no WebRTC") || strings.Contains(note, "syscall") {
 		t.Errorf("asked for a code without WebRTC, the page says %q; want it to say the browser has no WebRTC", note)
