@@ -196,40 +196,61 @@ func suite() rulestest.Suite {
 func TestConformance(t *testing.T) {
 	s := suite()
 	s.Every, s.HiddenEvery = 9, 10
-	s.Configs = configs(false)
+	s.Configs = configs()
 	rulestest.Run(t, s)
 }
 
-// TestConformanceWithModules is the same suite for the three module
-// combinations at 2, 3 and 4 players, and both modules with the base
-// book's start at 2 and 4.
+// TestConformanceWithModules is the same suite with the modules: under
+// make test-long, the three module combinations at 2, 3 and 4 players and
+// both modules with the base book's start at 2 and 4; by default, each
+// combination and the book's start once, and both modules at every count
+// (moduleConfigs).
 func TestConformanceWithModules(t *testing.T) {
 	s := suite()
 	s.Every, s.HiddenEvery = 9, 10
-	s.Configs = configs(true)
+	s.Configs = moduleConfigs(rulestest.Long())
 	rulestest.Run(t, s)
 }
 
-// configs lists the set-ups the suite plays: the base game at every
-// player count and with the balanced start at 2 and 4 (modules false),
-// or every module combination at every player count and both modules with
-// the keep-3-of-5 start at 2 and 4 (modules true).
-func configs(modules bool) []rules.Config {
+// configs lists the base game's set-ups the suite plays: every player
+// count, and the balanced start at 2 and 4.
+func configs() []rules.Config {
 	var out []rules.Config
 	for players := 2; players <= 4; players++ {
-		if !modules {
-			out = append(out, rules.Config{Players: players})
-			if players != 3 {
-				out = append(out, rules.Config{Players: players, Options: map[string]string{StartOption.Key: StartBalanced}})
-			}
-			continue
+		out = append(out, rules.Config{Players: players})
+		if players != 3 {
+			out = append(out, rules.Config{Players: players, Options: map[string]string{StartOption.Key: StartBalanced}})
 		}
+	}
+	return out
+}
+
+// moduleConfigs lists the set-ups with modules the suite plays: with all,
+// every module combination at every player count and both modules with
+// the keep-3-of-5 start at 2 and 4 (twelve); without, both modules at
+// every count, Hall of Heroes alone at 3, Fields of Fame alone at 2 and
+// the keep-3-of-5 start at 4 (six). The rules each module adds do not
+// change with the count; what a count changes (the board's spaces, the
+// supply) the base game and both modules already play at every count.
+// The twelve took 44 s of a core at the default ten games each.
+func moduleConfigs(all bool) []rules.Config {
+	on := func(players int, heroes, fame string) rules.Config {
+		return rules.Config{Players: players, Options: map[string]string{HeroesOption.Key: heroes, FameOption.Key: fame}}
+	}
+	keep := func(players int) rules.Config {
+		// The base book's keep 3 of 5 instead of the draft (HandOption).
+		return rules.Config{Players: players, Options: map[string]string{HeroesOption.Key: On, FameOption.Key: On, HandOption.Key: HandKeep}}
+	}
+	if !all {
+		return []rules.Config{on(2, On, On), on(3, On, On), on(4, On, On), on(3, On, Off), on(2, Off, On), keep(4)}
+	}
+	var out []rules.Config
+	for players := 2; players <= 4; players++ {
 		for _, m := range [][2]string{{On, Off}, {Off, On}, {On, On}} {
-			out = append(out, rules.Config{Players: players, Options: map[string]string{HeroesOption.Key: m[0], FameOption.Key: m[1]}})
+			out = append(out, on(players, m[0], m[1]))
 		}
 		if players != 3 {
-			// The base book's keep 3 of 5 instead of the draft (HandOption).
-			out = append(out, rules.Config{Players: players, Options: map[string]string{HeroesOption.Key: On, FameOption.Key: On, HandOption.Key: HandKeep}})
+			out = append(out, keep(players))
 		}
 	}
 	return out

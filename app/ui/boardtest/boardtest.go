@@ -19,13 +19,14 @@ import (
 
 	"longhall/app/ui"
 	"longhall/rules"
+	"longhall/rules/rulestest"
 )
 
 // Suite describes the board under test.
 type Suite struct {
 	Game string // a game registered with ui.Register
-	// Configs and Games as in rulestest (every player count, 3 games each,
-	// when zero).
+	// Configs and Games as in rulestest: every player count when nil, and
+	// DefaultGames games each when zero (more under make test-long).
 	Configs []rules.Config
 	Games   int
 	// Expand draws the board again in each state a player reaches by
@@ -33,6 +34,15 @@ type Suite struct {
 	// actions such menus hold count as offered. It may be nil.
 	Expand func(p ui.BoardProps) []app.UI
 }
+
+// DefaultGames is how many games a config Run plays when a Suite does not
+// say (make test-long plays three times as many). A whole game draws the
+// board at every decision: Vikings' three games a player count took 28 s
+// of a core. Two meet every kind of action the three did in every game
+// (counted on 28 November 2026: Vikings 16, Northerners 12, Red North 15,
+// Raiders 28 and 38 with its modules); six meet a few more, which is the
+// long run's job.
+const DefaultGames = 2
 
 // Props builds the props a table gives a board for seat.
 func Props(t testing.TB, game string, s rules.State, seat rules.Seat, players int) ui.BoardProps {
@@ -101,7 +111,7 @@ func Run(t *testing.T, s Suite) {
 	}
 	games := s.Games
 	if games == 0 {
-		games = 3
+		games = rulestest.Size(1, DefaultGames, 3*DefaultGames)
 	}
 	for _, cfg := range configs {
 		for i := range games {
