@@ -4,7 +4,6 @@ package e2e
 
 import (
 	"context"
-	"fmt"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -44,53 +43,31 @@ const colourSignals = `(() => {
   return out;
 })()`
 
-// TestEveryColourShowsItsMark (issue 26, "Colour is never the only
-// signal"): each game at its largest table, some way in, on a desktop and
-// a phone, seen through a simulated deuteranopia (the screenshots
+// coloursShowTheirMarks looks at a table, seen through a
+// simulated deuteranopia on a desktop and a phone (the screenshots
 // colour-deuteranopia-GAME-desktop and -phone): every coloured piece on
-// the screen shows its mark or its word.
-func TestEveryColourShowsItsMark(t *testing.T) {
-	t.Parallel()
-	base := serveApp(t, theTestBuild)
-	games := servedGames(t, base)
-	for _, id := range games {
-		t.Run(id, func(t *testing.T) {
-			t.Parallel() // a browser and a game of its own
-			ctx := newBrowser(t)
-			var most string
-			within(t, ctx, "setting up "+id, chromedp.EmulateViewport(1280, 800),
-				chromedp.Navigate(base+"/games/"+id+"/?seed=11&pace=0"), clientReady(),
-				chromedp.Evaluate(`[...document.querySelectorAll('#players option')].map(o => o.value).pop() || ''`, &most))
-			if most != "" {
-				within(t, ctx, "the most players", setField("#players", most, "change"))
-			}
-			within(t, ctx, "starting "+id, chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery))
-			c, cancel := context.WithTimeout(ctx, testLimit)
-			defer cancel()
-			if end, err := drive(c, 30, nil); err != nil {
-				roomFailure(t, ctx, id+" did not get some way in", fmt.Errorf("%s %v", end, err))
-			}
-			within(t, ctx, "a simulated deuteranopia", chromedp.Evaluate(deuteranopia, nil))
-			for _, view := range []struct {
-				name string
-				w, h int64
-			}{{"desktop", 1280, 800}, {"phone", 390, 844}} {
-				var got struct {
-					N       int
-					Colours []string
-					Bad     []string
-				}
-				within(t, ctx, "the "+view.name, chromedp.EmulateViewport(view.w, view.h), settle(),
-					chromedp.Evaluate(colourSignals, &got))
-				screenView(t, ctx, "colour-deuteranopia-"+id+"-"+view.name)
-				for _, b := range got.Bad {
-					t.Errorf("%s, %s: a piece shows its colour only: %s", id, view.name, b)
-				}
-				if id != "hand-test" && got.N == 0 {
-					t.Errorf("%s, %s: no piece on the screen names its colour (data-colour)", id, view.name)
-				}
-				t.Logf("%s, %s: %d coloured pieces on the screen (%v), each with its mark or word", id, view.name, got.N, got.Colours)
-			}
-		})
+// the screen shows its mark or its word (issue 26, "Colour is never the
+// only signal"). It leaves the table as it found it, at size.
+func coloursShowTheirMarks(t testing.TB, ctx context.Context, id string, size screenSize) {
+	t.Helper()
+	within(t, ctx, "a simulated deuteranopia", chromedp.Evaluate(deuteranopia, nil))
+	for _, view := range tableSizes {
+		var got struct {
+			N       int
+			Colours []string
+			Bad     []string
+		}
+		within(t, ctx, "the "+view.name, chromedp.EmulateViewport(view.width, view.height), settle(),
+			chromedp.Evaluate(colourSignals, &got))
+		screenView(t, ctx, "colour-deuteranopia-"+id+"-"+view.name)
+		for _, b := range got.Bad {
+			t.Errorf("%s, %s: a piece shows its colour only: %s", id, view.name, b)
+		}
+		if id != "hand-test" && got.N == 0 {
+			t.Errorf("%s, %s: no piece on the screen names its colour (data-colour)", id, view.name)
+		}
+		t.Logf("%s, %s: %d coloured pieces on the screen (%v), each with its mark or word", id, view.name, got.N, got.Colours)
 	}
+	within(t, ctx, "back to plain sight", chromedp.Evaluate(`document.documentElement.style.filter = ''`, nil),
+		chromedp.EmulateViewport(size.width, size.height), settle())
 }

@@ -131,43 +131,62 @@ var fullViewSeeds = map[string]string{"rednorth": "11", "raiders": "12", "viking
 // TestEveryTableInFullView plays every listed game against bots at
 // 1280×800 and at 390×844 and, at every decision, checks that each control
 // is clickable where it stands, and that nothing overlaps. At 1280×800 the
-// game is set up and played to its result with the keyboard alone (issue
-// 26: kbPlayer), and the finished game's replay then shows everything; on
-// the phone its controls are clicked (gameStep), and a card is pressed
-// long once to show its text.
+// game is set up as the book's default and played to its result with the
+// keyboard alone (issue 26: kbPlayer), and the finished game's replay then
+// shows everything. On the phone the table is the game's largest, the
+// hardest to fit: its controls are clicked (gameStep), a card is pressed
+// long once to show its text, and the finished table, every player's
+// pieces out, is seen through a simulated deuteranopia on both screens
+// (coloursShowTheirMarks, issue 26's "Colour is never the only signal").
+//
+// One browser plays a game's two tables in turn: a browser's start and the
+// app's first load cost more CPU than many a game (make test-cpu).
 func TestEveryTableInFullView(t *testing.T) {
 	t.Parallel()
 	base := serveApp(t, theTestBuild)
 	games := servedGames(t, base)
-	for _, size := range tableSizes {
-		for _, id := range games {
-			t.Run(size.name+"/"+id, func(t *testing.T) {
-				t.Parallel() // a browser and a game of its own
-				// A browser each: a whole game at a phone's size takes a while.
-				ctx := newBrowser(t)
-				shares := playInFullView(t, ctx, base+"/games/"+id+"/?seed="+fullViewSeeds[id], id, size, size.name == "desktop")
+	for _, id := range games {
+		t.Run(id, func(t *testing.T) {
+			t.Parallel() // a browser and a game of its own
+			ctx := newBrowser(t)
+			for _, size := range tableSizes {
+				desktop := size.name == "desktop"
+				shares := playInFullView(t, ctx, base+"/games/"+id+"/?seed="+fullViewSeeds[id], id, size, fullViewPlay{Keys: desktop, Most: !desktop, Colours: !desktop})
 				t.Logf("%s at %s: %d decisions, median board share %.0f%%", id, size.name, len(shares), 100*median(shares))
-				if size.name == "desktop" {
+				if desktop {
 					// The game just ended: its replay shows everything.
 					watchEverything(t, ctx, id)
 				}
-			})
-		}
+			}
+		})
 	}
 }
 
+// fullViewPlay is how playInFullView plays: by keyboard alone (Keys, else
+// by clicks), at the set-up's largest table (Most, else its default), and
+// looking at the finished table's colours (Colours).
+type fullViewPlay struct{ Keys, Most, Colours bool }
+
 // playInFullView plays one game to its end at one screen size, checking
-// every decision, by clicking or, with keys, by keyboard alone; it returns
-// the board's share of the screen at each.
-func playInFullView(t testing.TB, ctx context.Context, setup, id string, size screenSize, keys bool) []float64 {
+// every decision, as how says; it returns the board's share of the screen
+// at each.
+func playInFullView(t testing.TB, ctx context.Context, setup, id string, size screenSize, how fullViewPlay) []float64 {
 	t.Helper()
 	// Instant bots: the set-up page hands ?pace= on to the table. The
 	// set-up's player count is what the result must show a row for.
 	var players string
 	within(t, ctx, "setting up "+id, chromedp.EmulateViewport(size.width, size.height), chromedp.Navigate(withPace(setup, 0)), clientReady(),
 		chromedp.Evaluate(`(document.querySelector('#players') || {}).value || ''`, &players))
+	if how.Most {
+		var most string
+		within(t, ctx, "the most players", chromedp.Evaluate(`[...document.querySelectorAll('#players option')].map(o => o.value).pop() || ''`, &most))
+		if most != "" && most != players {
+			within(t, ctx, "the most players", setField("#players", most, "change"))
+			players = most
+		}
+	}
 	var kbd *kbPlayer
-	if keys {
+	if how.Keys {
 		kbd = &kbPlayer{t: t, id: id}
 		startByKeyboard(t, ctx)
 	} else {
@@ -207,7 +226,9 @@ func playInFullView(t testing.TB, ctx context.Context, setup, id string, size sc
 				t.Errorf("%s at %dx%d, decision %d: %s (screenshot %s)", id, size.width, size.height, len(shares), strings.Join(v.Problems, "; "), name)
 			}
 		}
-		if size.name == "phone" && !pressed {
+		// A card is pressed on the player's turn, when the bots wait: a
+		// table they redraw under the thumb may take the card away from it.
+		if size.name == "phone" && !pressed && moment == "turn" {
 			pressed = longPressShowsText(t, c)
 		}
 		if moment != "" && !shot[moment] {
@@ -233,6 +254,9 @@ func playInFullView(t testing.TB, ctx context.Context, setup, id string, size sc
 				screenView(t, c, "table-"+id+"-"+size.name+"-end")
 			}
 			resultSays(t, c, id, size, players)
+			if how.Colours {
+				coloursShowTheirMarks(t, c, id, size)
+			}
 			if kbd != nil {
 				checkKeyboardGame(t, c, kbd)
 			}
@@ -290,7 +314,7 @@ func BenchmarkBoardShare(b *testing.B) {
 	for _, size := range tableSizes {
 		for _, id := range games {
 			// A new deal each run: the bench explores where the test holds.
-			shares := playInFullView(b, newBrowser(b), srv.URL+"/games/"+id+"/", id, size, false)
+			shares := playInFullView(b, newBrowser(b), srv.URL+"/games/"+id+"/", id, size, fullViewPlay{})
 			m := 100 * median(shares)
 			bench(b, id+"-board-share-"+size.name, m, "%")
 			if size.name == "desktop" && m < 60 {

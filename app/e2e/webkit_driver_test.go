@@ -27,6 +27,7 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -104,7 +105,7 @@ func startWebKit(t testing.TB) *webkit {
 	driver := exec.Command(webkitDriverBin, "--port="+strconv.Itoa(port), "--host=local")
 	driver.Env = append(os.Environ(), "DISPLAY=:"+disp, "HOME="+home, "XDG_CONFIG_HOME="+home+"/config",
 		"XDG_CACHE_HOME="+home+"/cache", "XDG_DATA_HOME="+home+"/data", "XDG_RUNTIME_DIR="+home,
-		"GTK_A11Y=none", "NO_AT_BRIDGE=1", "WEBKIT_DISABLE_COMPOSITING_MODE=1")
+		"GTK_A11Y=none", "NO_AT_BRIDGE=1", "WEBKIT_DISABLE_COMPOSITING_MODE=1", "GST_REGISTRY="+gstRegistry())
 	// MiniBrowser writes the page's console on its stdout, which it
 	// shares with the driver.
 	driver.Stdout, driver.Stderr = w.log, w.log
@@ -367,6 +368,19 @@ func (w *webkit) PageErrors() ([]string, error) {
 		}
 	}
 	return errs, nil
+}
+
+// gstRegistry is where WebKit's GStreamer keeps its list of plugins: in
+// the user's cache, shared by every WebKit the tests start. The profile is
+// fresh for each (HOME), but GStreamer's list under it cost each start
+// about a second of CPU to scan the machine's plugins anew; the list holds
+// nothing of a page's, and GStreamer scans again when the plugins change.
+func gstRegistry() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		dir = os.TempDir()
+	}
+	return filepath.Join(dir, "longhall-tools", fmt.Sprintf("gst-registry-%d.bin", os.Getuid()))
 }
 
 // framePage is the path of the test's page that shows a phone-sized frame.
