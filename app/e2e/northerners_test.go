@@ -26,11 +26,9 @@ import (
 func TestNorthernersTableAgainstBots(t *testing.T) {
 	t.Parallel()
 	base, ctx := openApp(t, theApp)
-	var tableURL string
-	within(t, ctx, "the set-up page", chromedp.Navigate(base+"/games/northerners/"), clientReady())
+	within(t, ctx, "the set-up page", chromedp.Navigate(withPace(base+"/games/northerners/", 0)), clientReady())
 	screenView(t, ctx, "northerners-setup")
-	within(t, ctx, "setting up", chromedp.Click("#start", byQuery), chromedp.WaitVisible(".nn-board .lh-main", byQuery),
-		chromedp.Evaluate(`location.href`, &tableURL))
+	within(t, ctx, "setting up", chromedp.Click("#start", byQuery), chromedp.WaitVisible(".nn-board .lh-main", byQuery))
 	var board map[string]int
 	within(t, ctx, "reading the map", chromedp.Evaluate(`({squares: document.querySelectorAll('.nn-map .nn-sq').length,
 	  villages: document.querySelectorAll('.nn-village').length, kaupang: document.querySelectorAll('.nn-kaupangsq').length,
@@ -40,9 +38,9 @@ func TestNorthernersTableAgainstBots(t *testing.T) {
 		t.Errorf("the table shows %v", board)
 	}
 
-	// With instant bots, play to the person's second turn: its harvest
-	// (a programmed action to click), then its action phase.
-	within(t, ctx, "instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible(".nn-board .lh-main", byQuery))
+	// Play on (the bots are instant: the set-up page handed ?pace=0 on) to
+	// the person's second turn: its harvest (a programmed action to
+	// click), then its action phase.
 	const ownTurn = `!!document.querySelector('.nn-buttons [data-action="end"]')`
 	const harvest = `!!document.querySelector('.nn-own [data-action="resolve"]')`
 	var acting, harvesting bool

@@ -23,16 +23,14 @@ import (
 func TestRaidersTableAgainstBots(t *testing.T) {
 	t.Parallel()
 	base, ctx := openApp(t, theApp)
-	var tableURL string
 	var options []string
-	within(t, ctx, "the set-up page", chromedp.Navigate(base+"/games/raiders/"), clientReady(),
+	within(t, ctx, "the set-up page", chromedp.Navigate(withPace(base+"/games/raiders/", 0)), clientReady(),
 		chromedp.Evaluate(`[...document.querySelectorAll('.setup select option')].map(o => o.textContent)`, &options))
 	if !slices.Contains(options, "balanced: more for the seats after the start player") {
 		t.Errorf("the set-up page offers %q, not the balanced start", options)
 	}
 	screenView(t, ctx, "raiders-setup")
-	within(t, ctx, "setting up", chromedp.Click("#start", byQuery), chromedp.WaitVisible(".rd-board .lh-main", byQuery),
-		chromedp.Evaluate(`location.href`, &tableURL))
+	within(t, ctx, "setting up", chromedp.Click("#start", byQuery), chromedp.WaitVisible(".rd-board .lh-main", byQuery))
 	// The modules are off by default: no Mead Hall, no Township.
 	var moduleParts bool
 	within(t, ctx, "looking for module parts", chromedp.Evaluate(`!!document.querySelector('.rd-hall') ||
@@ -49,9 +47,9 @@ func TestRaidersTableAgainstBots(t *testing.T) {
 	screenView(t, ctx, "raiders-keep-phone")
 	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), settle())
 
-	// The same table with instant bots; play until the person works in the
-	// village (places or takes a worker), and look at it on both screens.
-	within(t, ctx, "instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible(".rd-board .lh-main", byQuery))
+	// Play on (the bots are instant: the set-up page handed ?pace=0 on)
+	// until the person works in the village (places or takes a worker), and
+	// look at it on both screens.
 	c, stop := context.WithTimeout(ctx, testLimit)
 	defer stop()
 	var placing bool
@@ -106,12 +104,10 @@ func noSidewaysScroll(t *testing.T, ctx context.Context, when string) {
 func TestRaidersWithBothModulesAgainstBots(t *testing.T) {
 	t.Parallel()
 	base, ctx := openApp(t, theApp)
-	var tableURL string
-	within(t, ctx, "the set-up page", chromedp.Navigate(base+"/games/raiders/"), clientReady(),
+	within(t, ctx, "the set-up page", chromedp.Navigate(withPace(base+"/games/raiders/", 0)), clientReady(),
 		choose("#opt-heroes", "on"), choose("#opt-fame", "on"))
 	screenView(t, ctx, "raiders-modules-setup")
-	within(t, ctx, "setting up", chromedp.Click("#start", byQuery), chromedp.WaitVisible(".rd-board .lh-main", byQuery),
-		chromedp.Evaluate(`location.href`, &tableURL))
+	within(t, ctx, "setting up", chromedp.Click("#start", byQuery), chromedp.WaitVisible(".rd-board .lh-main", byQuery))
 	var parts map[string]bool
 	within(t, ctx, "looking for the modules", chromedp.Evaluate(`({hall: !!document.querySelector('.rd-hall'),
 	  township: [...document.querySelectorAll('.rd-sub')].some(h => h.textContent === 'The Township')})`, &parts))
@@ -133,9 +129,8 @@ func TestRaidersWithBothModulesAgainstBots(t *testing.T) {
 		}
 	}
 
-	// With instant bots, play until the person may work, and charm the
-	// crowd at the Mead Hall.
-	within(t, ctx, "instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible(".rd-board .lh-main", byQuery))
+	// Play on until the person may work, and charm the crowd at the Mead
+	// Hall.
 	mead := fmt.Sprintf(`.rd-building[data-action="place"][data-args="%d"]`, rd.MeadHall)
 	var ready bool
 	for n := 0; n < 300 && !ready; n++ {

@@ -21,11 +21,9 @@ import (
 func TestVikingsTableAgainstBots(t *testing.T) {
 	t.Parallel()
 	base, ctx := openApp(t, theApp)
-	var tableURL string
-	within(t, ctx, "the set-up page", chromedp.Navigate(base+"/games/vikings/"), clientReady())
+	within(t, ctx, "the set-up page", chromedp.Navigate(withPace(base+"/games/vikings/", 0)), clientReady())
 	screenView(t, ctx, "vikings-setup")
-	within(t, ctx, "setting up", chromedp.Click("#start", byQuery), chromedp.WaitVisible(".vk-board .lh-main", byQuery),
-		chromedp.Evaluate(`location.href`, &tableURL))
+	within(t, ctx, "setting up", chromedp.Click("#start", byQuery), chromedp.WaitVisible(".vk-board .lh-main", byQuery))
 	var sea map[string]int
 	within(t, ctx, "reading the sea", chromedp.Evaluate(`({cells: document.querySelectorAll('.vk-sea .vk-cell').length,
 	  harbours: document.querySelectorAll('.vk-harbour').length, villages: document.querySelectorAll('.vk-village').length,
@@ -35,9 +33,9 @@ func TestVikingsTableAgainstBots(t *testing.T) {
 		t.Errorf("the sea shows %v", sea)
 	}
 
-	// With instant bots, play until the person may act in their own turn
-	// with a card, and look at it on both screens.
-	within(t, ctx, "instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible(".vk-board .lh-main", byQuery))
+	// Play on (the bots are instant: the set-up page handed ?pace=0 on)
+	// until the person may act in their own turn with a card, and look at
+	// it on both screens.
 	const ownTurn = `!!document.querySelector('.vk-buttons [data-action="end"]')`
 	var acting bool
 	for n := 0; n < 300 && !acting; n++ {
