@@ -73,41 +73,37 @@ func axeCheck(t *testing.T, ctx context.Context, src, where string, skip ...stri
 // 26), every rule of those levels included: at the tables that means
 // label-in-name (WCAG 2.5.3) too, a card's or a space's accessible name
 // holding the words it shows.
+//
+// Each page is loaded once and looked at on both screens in turn, as a
+// phone turned or a window narrowed: a page load costs more CPU than the
+// check.
 func TestNoSeriousAccessibilityViolations(t *testing.T) {
 	t.Parallel()
 	src := axeSource(t)
 	base, ctx := openApp(t, theApp)
 	games := []string{"rednorth", "vikings", "raiders", "northerners"}
-	for _, size := range []struct {
-		name          string
-		width, height int64
-	}{{"desktop", 1280, 800}, {"phone", 390, 844}} {
-		report := func(where string, found []axeFinding) {
-			for _, f := range found {
+	sizes := []struct {
+		name string
+		view chromedp.EmulateAction
+	}{{"desktop", chromedp.EmulateViewport(1280, 800)}, {"phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2))}}
+	// check looks at the page on both screens, the desktop's first.
+	check := func(where string, open ...chromedp.Action) {
+		within(t, ctx, "opening "+where, append([]chromedp.Action{sizes[0].view}, open...)...)
+		for _, size := range sizes {
+			within(t, ctx, "a "+size.name, size.view, settle())
+			for _, f := range axeCheck(t, ctx, src, where+" on a "+size.name) {
 				t.Errorf("%s on a %s: %s (%s): %s, at %q", where, size.name, f.ID, f.Impact, f.Help, f.Nodes)
 			}
 		}
-		opts := []chromedp.EmulateViewportOption{}
-		if size.width < 500 {
-			opts = append(opts, chromedp.EmulateScale(2))
-		}
-		within(t, ctx, "a "+size.name, chromedp.EmulateViewport(size.width, size.height, opts...))
-		for _, page := range append([]string{""}, games...) {
-			url, where := base+"/", "the home page"
-			if page != "" {
-				url, where = base+"/games/"+page+"/", "the "+page+" page"
-			}
-			within(t, ctx, "opening "+where, chromedp.Navigate(url), clientReady(), settle())
-			report(where, axeCheck(t, ctx, src, where))
-		}
-		for _, g := range games {
-			where := "the " + g + " table"
-			within(t, ctx, "opening "+where, chromedp.Navigate(base+"/games/"+g+"/?seed=3"), clientReady(),
-				chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery),
-				chromedp.WaitVisible("#choice [data-action], #table [data-action], #table [data-pick]", byQuery),
-				settle())
-			report(where, axeCheck(t, ctx, src, where))
-		}
+	}
+	check("the home page", chromedp.Navigate(base+"/"), clientReady())
+	for _, g := range games {
+		check("the "+g+" page", chromedp.Navigate(base+"/games/"+g+"/"), clientReady())
+	}
+	for _, g := range games {
+		check("the "+g+" table", chromedp.Navigate(base+"/games/"+g+"/?seed=3"), clientReady(),
+			chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery),
+			chromedp.WaitVisible("#choice [data-action], #table [data-action], #table [data-pick]", byQuery))
 	}
 }
 

@@ -308,13 +308,12 @@ func resultSays(t testing.TB, ctx context.Context, id string, size screenSize, p
 // share of the screen the board's area gets at the player's decisions (a
 // whole game against bots); at 1280×800 it must be at least 60%.
 func BenchmarkBoardShare(b *testing.B) {
-	bin, root := theApp(b)
-	srv := startServer(b, bin, root)
-	games := listedGames(b, newBrowser(b), srv.URL)
+	base := serveApp(b, theApp)
+	games := servedGames(b, base)
 	for _, size := range tableSizes {
 		for _, id := range games {
 			// A new deal each run: the bench explores where the test holds.
-			shares := playInFullView(b, newBrowser(b), srv.URL+"/games/"+id+"/", id, size, fullViewPlay{})
+			shares := playInFullView(b, newBrowser(b), base+"/games/"+id+"/", id, size, fullViewPlay{})
 			m := 100 * median(shares)
 			bench(b, id+"-board-share-"+size.name, m, "%")
 			if size.name == "desktop" && m < 60 {

@@ -211,12 +211,11 @@ func TestEveryGameAgainstAHardBot(t *testing.T) {
 // the 100 ms a tap may wait at most (issue 25), and how many ran over
 // 100 ms; and the task that drew the result screen.
 func BenchmarkHardBotLongTasks(b *testing.B) {
-	bin, root := theApp(b)
-	srv := startServer(b, bin, root)
-	games := listedGames(b, newBrowser(b), srv.URL)
+	base := serveApp(b, theApp)
+	games := servedGames(b, base)
 	b.ResetTimer()
 	for _, id := range games {
-		g := playAgainstAHardBot(b, newBrowserFor(b, 10*time.Minute), srv.URL, id, 0, false)
+		g := playAgainstAHardBot(b, newBrowserFor(b, 10*time.Minute), base, id, 0, false)
 		if g.Status == "" {
 			b.Errorf("%s against a hard bot: the result screen says nothing about who won", id)
 		}

@@ -219,8 +219,7 @@ func serveHandler(t testing.TB, h http.Handler) (url string, stop func()) {
 // returns the site's address and the browser.
 func openApp(t testing.TB, build func(testing.TB) (bin, root string)) (base string, ctx context.Context) {
 	t.Helper()
-	bin, root := build(t)
-	return startServer(t, bin, root).URL, newBrowser(t)
+	return serveApp(t, build), newBrowser(t)
 }
 
 // serveApp serves a build of the app on loopback, for tests whose

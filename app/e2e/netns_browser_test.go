@@ -9,6 +9,7 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -36,14 +37,17 @@ func (n *netns) Browser(t testing.TB, extra ...string) context.Context {
 	if err != nil {
 		t.Fatal(err)
 	}
-	disabled := unusedChromiumFeatures
-	for i := 0; i < len(extra); i++ {
-		if f, ok := strings.CutPrefix(extra[i], "--disable-features="); ok {
-			disabled = append(disabled[:len(disabled):len(disabled)], strings.Split(f, ",")...)
-			extra = append(extra[:i:i], extra[i+1:]...)
-			i--
+	// Chromium reads one --disable-features: the caller's join ours.
+	disabled := slices.Clone(unusedChromiumFeatures)
+	var others []string
+	for _, arg := range extra {
+		if f, ok := strings.CutPrefix(arg, "--disable-features="); ok {
+			disabled = append(disabled, strings.Split(f, ",")...)
+		} else {
+			others = append(others, arg)
 		}
 	}
+	extra = others
 	args := append([]string{
 		"--disable-features=" + strings.Join(disabled, ","),
 		"--headless",
