@@ -52,7 +52,7 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 	if err := chromedp.Run(ctx,
 		// A fixed seed: the same deal every run, so what the game shows (a
 		// closed action that says why) does not depend on chance.
-		chromedp.Navigate(base+"/games/rednorth/?seed=5"),
+		chromedp.Navigate(withPace(base+"/games/rednorth/?seed=5", 0)), // instant bots: the page hands ?pace= on
 		clientReady(),
 		chromedp.SetValue("#players", "3", byQuery),
 		chromedp.Evaluate(`document.querySelector('#players').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
@@ -85,14 +85,6 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800), settle())
 	if !strings.Contains(tableURL, "/play/rednorth/") || !strings.Contains(tableURL, "save=") {
 		t.Fatalf("the start button led to %s", tableURL)
-	}
-	// The same table with instant bots.
-	if err := chromedp.Run(ctx,
-		chromedp.Navigate(tableURL+"&pace=0"),
-		clientReady(),
-		chromedp.WaitVisible(".rn-board .lh-main", byQuery),
-	); err != nil {
-		t.Fatalf("opening the table with pace=0: %v", err)
 	}
 
 	shot := map[string]bool{}
@@ -234,7 +226,7 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 	// A rematch: the same seats, a new game, under a new save.
 	var again string
 	within(t, ctx, "dealing a rematch", chromedp.Click("#rematch", byQuery),
-		chromedp.Poll(`location.href !== `+fmt.Sprintf("%q", tableURL+"&pace=0")+` && !!document.querySelector('.rn-board') && !document.querySelector('.rn-result') && `+roomVersion+` !== '' && Number(`+roomVersion+`) < 10 ? location.href : ''`, &again, chromedp.WithPollingInterval(50*time.Millisecond)))
+		chromedp.Poll(`location.href !== `+fmt.Sprintf("%q", tableURL)+` && !!document.querySelector('.rn-board') && !document.querySelector('.rn-result') && `+roomVersion+` !== '' && Number(`+roomVersion+`) < 10 ? location.href : ''`, &again, chromedp.WithPollingInterval(50*time.Millisecond)))
 	var seated []string
 	within(t, ctx, "reading the new table's seats", chromedp.Evaluate(`[...document.querySelectorAll('.rn-seat .rn-name')].map(e => e.textContent).sort()`, &seated))
 	want := append([]string(nil), names...)
@@ -363,7 +355,7 @@ func TestHotSeatAsksForTheDeviceBeforeAnyHand(t *testing.T) {
 	if err := chromedp.Run(ctx,
 		// A fixed seed: the same deal every run, so what the game shows (a
 		// closed action that says why) does not depend on chance.
-		chromedp.Navigate(base+"/games/rednorth/?seed=5"),
+		chromedp.Navigate(withPace(base+"/games/rednorth/?seed=5", 0)), // instant bots: the page hands ?pace= on
 		clientReady(),
 		chromedp.SetValue("#seat-1-kind", "person", byQuery),
 		chromedp.Evaluate(`document.querySelector('#seat-1-kind').dispatchEvent(new Event('change', {bubbles: true}))`, nil),

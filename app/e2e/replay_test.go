@@ -152,11 +152,10 @@ func TestReplayWatchSaveAndOpen(t *testing.T) {
 	within(t, ctx, "a desktop", chromedp.EmulateViewport(1280, 800))
 	downloads := watchDownloads(t, ctx)
 
-	// A whole game against a bot.
-	var tableURL string
-	within(t, ctx, "setting up Red North", chromedp.Navigate(base+"/games/rednorth/?seed=21"), clientReady(),
-		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery), chromedp.Evaluate(`location.href`, &tableURL))
-	within(t, ctx, "the table with instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible("#table", byQuery))
+	// A whole game against a bot, an instant one (the set-up page hands
+	// ?pace= on).
+	within(t, ctx, "setting up Red North", chromedp.Navigate(withPace(base+"/games/rednorth/?seed=21", 0)), clientReady(),
+		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery))
 	c, cancel := context.WithTimeout(ctx, testLimit)
 	end, err := drive(c, 0, nil)
 	cancel()
@@ -328,9 +327,8 @@ func TestReplayWatchSaveAndOpen(t *testing.T) {
 	}
 
 	// A game in progress shows only its lone person's view.
-	within(t, ctx, "a new game", chromedp.Navigate(base+"/games/rednorth/"), clientReady(),
-		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery), chromedp.Evaluate(`location.href`, &tableURL))
-	within(t, ctx, "its table with instant bots", chromedp.Navigate(tableURL+"&pace=0"), clientReady(), chromedp.WaitVisible("#table", byQuery))
+	within(t, ctx, "a new game", chromedp.Navigate(withPace(base+"/games/rednorth/", 0)), clientReady(),
+		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery))
 	c, cancel = context.WithTimeout(ctx, testLimit)
 	end, err = drive(c, 6, nil)
 	cancel()
