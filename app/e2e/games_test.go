@@ -111,16 +111,6 @@ func look(ctx context.Context, n int) (res string, version int, err error) {
 	return res, version, err
 }
 
-// withPace adds ?pace=MS to a game's set-up page, which hands it on to
-// the table: how long bots seem to think (0 for at once).
-func withPace(setup string, ms int) string {
-	sep := "?"
-	if strings.Contains(setup, "?") {
-		sep = "&"
-	}
-	return fmt.Sprintf("%s%space=%d", setup, sep, ms)
-}
-
 // servedGames reads the game ids the home page lists, from the page the
 // server sends (go-app renders it there too), without a browser: the
 // tests that play every game each start one of their own per game.

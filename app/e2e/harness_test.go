@@ -491,3 +491,13 @@ func lookUntilSettled(look func() (viewCheck, error)) (viewCheck, error) {
 		}
 	}
 }
+
+// withPace adds ?pace=MS to a game's set-up page, which hands it on to
+// the table: how long bots seem to think (0 for at once).
+func withPace(setup string, ms int) string {
+	sep := "?"
+	if strings.Contains(setup, "?") {
+		sep = "&"
+	}
+	return fmt.Sprintf("%s%space=%d", setup, sep, ms)
+}
