@@ -173,11 +173,16 @@ window.longhallRendered = function () {
   // it when it can, down to floor (1: never for that alone), and the
   // choice's controls inside it whatever it takes, down to least. Content
   // that grows scales back up as the region grows (the board, when a
-  // phone's sheet folds away), in one step as far as its height allows;
-  // the steps after it only shrink it, so that content that reflows with
-  // its width (a hand of cards, a grid of spaces) settles instead of
-  // swinging between two sizes. The own area does not grow back: its
-  // cards would move under the player's finger.
+  // phone's sheet folds away or the screen turns); the own area does not
+  // grow back: its cards would move under the player's finger.
+  //
+  // Content reflows with its scale (it is laid out 1/z as wide as its
+  // region), so its height at one scale does not say its height at
+  // another: each step measures the scale it tried, and the steps close in
+  // on the largest scale seen to fit and the smallest seen not to, which
+  // never swings between two sizes. (Growing only at a call's first step
+  // left a board too small until the page next changed: after a phone's
+  // screen changed size, a Northerners board at 0.83 where 0.93 fit.)
   const fitTo = (region, content, floor, least, grows) => {
     const avail = inner(region);
     if (avail.w <= 0 || avail.h <= 0) return;
@@ -185,29 +190,41 @@ window.longhallRendered = function () {
     // The content's height may have changed since it was scaled: the room
     // it gives back follows.
     scaleTo(content, z);
-    let most = grows ? 1 : z;
-    for (let i = 0; i < 4; i++) {
+    // fits: the largest scale seen to need no less; over: the smallest
+    // seen to need less (the own area: nothing above where it is).
+    let fits = 0, over = grows ? Infinity : z + 0.005, want = z;
+    for (let i = 0; i < 6; i++) {
       const r = content.getBoundingClientRect();
+      want = Math.max(floor, Math.min(1, (z * avail.h) / Math.max(r.height, 1)));
       // Wider than its region: at most the scale at which it would fit.
-      if (region.scrollWidth > region.clientWidth + 1) most = Math.min(most, (z * region.clientWidth) / region.scrollWidth);
-      let want = Math.max(floor, Math.min(1, (z * avail.h) / Math.max(r.height, 1)));
-      want = Math.min(want, most);
+      if (region.scrollWidth > region.clientWidth + 1) want = Math.min(want, (z * region.clientWidth) / region.scrollWidth);
       const controls = controlsIn(content);
       if (controls.length) {
         // The controls fit in height; and in width when they are wider than
         // the region now (controls that fill its width, such as a row of
-        // bars, reflow as it grows: wider than it after growing, the content
-        // is shrunk back by the check above).
+        // bars, reflow as it grows: wider than it after growing, the
+        // content is shrunk back by the check above).
         const b = around(controls);
         const across = b.w > avail.w + 1 ? (z * avail.w) / b.w : 1;
         want = Math.max(least, Math.min(want, (z * avail.h) / Math.max(b.h, 1), across));
       }
       want = Math.min(1, Math.round(want * 100) / 100);
+      if (want >= z - 0.005) fits = Math.max(fits, z);
+      else over = Math.min(over, z);
       if (Math.abs(want - z) < 0.02) break;
-      z = want;
+      // Between what fitted and what did not: halfway when the measure
+      // points outside, where it was already proved wrong.
+      let next = want;
+      if (next >= over) next = fits ? (fits + over) / 2 : over - 0.02;
+      if (next <= fits) break;
+      next = Math.round(next * 100) / 100;
+      if (Math.abs(next - z) < 0.01 || over - fits <= 0.02) break;
+      z = next;
       scaleTo(content, z);
-      most = Math.min(most, z);
     }
+    // Stopped at a scale that needs clearly less: the largest seen to fit,
+    // or else what the last look asked for.
+    if (want < z - 0.02) scaleTo(content, fits || want);
   };
 
   // reveal scrolls a region so that els are in view: centred when they
