@@ -145,10 +145,10 @@ func TestEveryTableInFullView(t *testing.T) {
 		for _, id := range games {
 			t.Run(size.name+"/"+id, func(t *testing.T) {
 				t.Parallel() // a browser and a game of its own
-				// A browser each: after a change of screen size the board's
-				// fitting (fitTo in web/longhall.js) can settle too small (a
-				// Northerners board at scale 0.83 where its area fit 0.93),
-				// a fault not yet mended that a fresh browser does not meet.
+				// A browser each, so that the tables play side by side. (The
+				// fitting after a change of screen size that once kept a
+				// Northerners board at 0.83 where 0.93 fit is mended, and
+				// TestTheBoardFitsAgainWhenTheScreenChanges tests it.)
 				ctx := newBrowser(t)
 				desktop := size.name == "desktop"
 				shares := playInFullView(t, ctx, base+"/games/"+id+"/?seed="+fullViewSeeds[id], id, size, fullViewPlay{Keys: desktop, Colours: !desktop})
