@@ -12,8 +12,9 @@ FUZZTIME  ?= 30s
 # Every go command trims the clone's directory from what it builds, so the
 # build cache's keys leave it out: a fresh clone reuses what an earlier
 # clone on the machine compiled (go vet, the tests, staticcheck's facts)
-# instead of compiling the module's packages again, about 200 CPU-seconds
-# of make test. Test failures then name files from the module's root.
+# instead of compiling the module's packages again (in a fresh clone, vet
+# and staticcheck 140 CPU-seconds to 9, the tests' builds 145 to 29). Test
+# failures then name files from the module's root.
 export GOFLAGS := $(strip $(filter-out -trimpath,$(GOFLAGS)) -trimpath)
 # The app's packages run under the race detector; the rules are pure,
 # single-threaded Go, and run without it, ten times faster, so that their

@@ -5,7 +5,6 @@ package e2e
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -86,8 +85,15 @@ func first(tl []moment, from time.Time, match func(moment) bool) *moment {
 	return nil
 }
 
-// clickMove clicks the n-th enabled move control on the table (not a card
-// that opens a menu) and returns what it asks for ("deploy:3"), or "".
+// shownMoves lists the move controls a page offers now: enabled, and
+// where a person can see them.
+const shownMoves = `[...document.querySelectorAll('#table [data-action]:not([disabled])')].filter(el => el.offsetParent !== null && !el.closest('[aria-hidden="true"]'))`
+
+// enabledMoves counts them.
+const enabledMoves = shownMoves + `.length`
+
+// clickMove clicks the n-th of them (not a card that opens a menu) and
+// returns what it asks for ("deploy:3"), or "".
 const clickMove = `(() => {
   const acts = ` + shownMoves + `;
   if (!acts.length) return '';
@@ -97,44 +103,36 @@ const clickMove = `(() => {
   return move;
 })()`
 
-// movesOnShow describes the move controls of a page, for a failure.
+// movesOnShow describes the page's table and every move control on it
+// (disabled, unseen, aria-hidden), for a failure.
 const movesOnShow = `(() => {
-  const all = [...document.querySelectorAll('#table [data-action]')];
   const say = el => el.dataset.action + (el.disabled ? ' disabled' : '') + (el.offsetParent === null ? ' unseen' : '') + (el.closest('[aria-hidden="true"]') ? ' aria-hidden' : '');
-  const link = (document.querySelector('#banner') || {dataset: {}}).dataset.link || '';
-  return 'version ' + ((document.querySelector('#table') || {dataset: {}}).dataset.version || '') + ', link ' + link + ', controls: ' + (all.map(say).join('; ') || 'none');
+  const all = [...document.querySelectorAll('#table [data-action]')].map(say).join('; ');
+  return 'version ' + ` + roomVersion + ` + ', link ' + ` + holdLink + ` + ', controls: ' + (all || 'none');
 })()`
 
 // rikkiMoves clicks the first move Rikki's table offers and returns it.
 // lostRoom saw one; should it be gone for a moment (it never was in a
-// quiet run; once, in a busy CI), it waits for one, logging what his page
-// showed instead, and fails with it if none comes back within stepLimit.
+// quiet run; once, in a busy CI), the page is looked at until one comes
+// back, what it showed instead is logged, and the test fails with it if
+// none comes within stepLimit.
 func rikkiMoves(t testing.TB, guest context.Context) string {
 	t.Helper()
-	var move, missing string
-	for deadline := time.Now().Add(stepLimit); ; {
-		within(t, guest, "Rikki moves", chromedp.Evaluate(fmt.Sprintf(clickMove, 0), &move))
-		if move != "" {
-			break
-		}
-		if missing == "" {
-			within(t, guest, "reading the controls", chromedp.Evaluate(movesOnShow, &missing))
-			t.Logf("Rikki's table had no move to click a moment after it had: %s", missing)
-		}
-		if time.Now().After(deadline) {
-			roomFailure(t, guest, "Rikki had no move to click", errors.New(missing))
-		}
-		time.Sleep(50 * time.Millisecond)
+	var move string
+	within(t, guest, "Rikki moves", chromedp.Evaluate(fmt.Sprintf(clickMove, 0), &move))
+	if move != "" {
+		return move
+	}
+	var missing string
+	within(t, guest, "reading the controls", chromedp.Evaluate(movesOnShow, &missing))
+	t.Logf("Rikki's table had no move to click a moment after it had: %s", missing)
+	c, cancel := context.WithTimeout(guest, stepLimit)
+	defer cancel()
+	if err := chromedp.Run(c, chromedp.Poll(fmt.Sprintf(clickMove, 0), &move, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+		roomFailure(t, guest, "Rikki had no move to click", fmt.Errorf("%v; at first his page showed %s", err, missing))
 	}
 	return move
 }
-
-// shownMoves lists the move controls a page offers now: enabled, and
-// where a person can see them.
-const shownMoves = `[...document.querySelectorAll('#table [data-action]:not([disabled])')].filter(el => el.offsetParent !== null && !el.closest('[aria-hidden="true"]'))`
-
-// enabledMoves counts them.
-const enabledMoves = shownMoves + `.length`
 
 // hostRecord reads the actions of the room the page hosts, from its save,
 // as "seat kind:args" lines ("1 deploy:3").
