@@ -251,30 +251,47 @@ func GameLog(entries []rules.LogEntry) app.UI {
 		app.Summary().Text(fmt.Sprintf("Game log (%d)", actions)),
 		app.Ol().Body(
 			app.Range(entries).Slice(func(i int) app.UI {
-				e := entries[i]
-				li := app.Li().Attr("data-n", e.N).Style("order", strconv.Itoa(-i))
-				if e.N > 0 {
-					li = li.Attr("value", numbers[i])
-				} else {
-					li = li.Class("aside")
-				}
-				if i == n-1 {
-					li = li.Class("last")
-				}
-				if len(e.Lines) == 0 {
-					return li
-				}
-				return li.Body(
-					app.Span().Text(e.Lines[0]),
-					app.If(len(e.Lines) > 1, func() app.UI {
-						rest := e.Lines[1:]
-						return app.Ul().Class("then").Body(app.Range(rest).Slice(func(k int) app.UI {
-							return app.Li().Text(rest[k])
-						}))
-					}),
-				)
+				return &logLine{Entry: entries[i], Number: numbers[i], Order: -i, Last: i == n-1}
 			}),
 		),
+	)
+}
+
+// logLine is one entry of the game log. It is a component so that an
+// update of the table compares each entry's fields and draws again only
+// the entries that changed: a whole game's log holds hundreds, and drawing
+// every one of them anew at each move grew with the game (a tenth of the
+// page's work by the middle of a Raiders game).
+type logLine struct {
+	app.Compo
+	Entry  rules.LogEntry
+	Number int // its place among the actions; 0 for a line between them
+	Order  int // its CSS order: the newest entry on top
+	Last   bool
+}
+
+func (l *logLine) Render() app.UI {
+	e := l.Entry
+	li := app.Li().Attr("data-n", e.N).Style("order", strconv.Itoa(l.Order))
+	if e.N > 0 {
+		li = li.Attr("value", l.Number)
+	} else {
+		li = li.Class("aside")
+	}
+	if l.Last {
+		li = li.Class("last")
+	}
+	if len(e.Lines) == 0 {
+		return li
+	}
+	return li.Body(
+		app.Span().Text(e.Lines[0]),
+		app.If(len(e.Lines) > 1, func() app.UI {
+			rest := e.Lines[1:]
+			return app.Ul().Class("then").Body(app.Range(rest).Slice(func(k int) app.UI {
+				return app.Li().Text(rest[k])
+			}))
+		}),
 	)
 }
 
