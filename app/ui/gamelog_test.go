@@ -37,8 +37,9 @@ func entry(n int, line string) rules.LogEntry {
 }
 
 // The log as the record grows and shrinks (a move, then a take-back with
-// its aside line): each entry numbered among the actions, the newest
-// marked last, the aside unnumbered.
+// its aside line): each entry numbered by its place among the actions
+// (data-n keeps the action's own number), the newest marked last, the
+// aside unnumbered.
 func TestTheGameLogFollowsTheRecord(t *testing.T) {
 	for _, s := range []struct {
 		name    string
@@ -51,6 +52,9 @@ func TestTheGameLogFollowsTheRecord(t *testing.T) {
 			[]string{"1/1  Ada drafts", "2/2  Bo drafts", "/0 aside last Ada took back a move"}},
 		{"the next move is numbered after the last action", []rules.LogEntry{entry(1, "Ada drafts"), entry(2, "Bo drafts"), entry(0, "Ada took back a move"), entry(4, "Ada works")},
 			[]string{"1/1  Ada drafts", "2/2  Bo drafts", "/0 aside Ada took back a move", "3/4 last Ada works"}},
+		// Issue 23: actions the game tells with the next one have no entry.
+		{"numbers that do not skip where actions have no entry", []rules.LogEntry{entry(7, "Ada deploys a card"), entry(10, "Bo reinforces"), entry(11, "Ada passes")},
+			[]string{"1/7  Ada deploys a card", "2/10  Bo reinforces", "3/11 last Ada passes"}},
 	} {
 		if got := drawnLog(s.entries); strings.Join(got, "\n") != strings.Join(s.want, "\n") {
 			t.Errorf("%s: the log reads\n%s\nwant\n%s", s.name, strings.Join(got, "\n"), strings.Join(s.want, "\n"))

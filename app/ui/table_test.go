@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -63,31 +62,5 @@ func TestLayoutSaysWhyAnActionIsNotOpen(t *testing.T) {
 	}
 	if strings.Contains(html, "data-action") {
 		t.Error("a refused action is drawn as a control")
-	}
-}
-
-// Issue 23: log numbers that skip (7 → 10). Actions the game tells with
-// the next one have no entry, so entries are numbered by their place in
-// the log; data-n keeps the action's number.
-func TestTheGameLogsNumbersDoNotSkip(t *testing.T) {
-	html := app.HTMLString(GameLog([]rules.LogEntry{
-		{N: 7, Lines: []string{"Ada deploys a card"}},
-		{N: 10, Lines: []string{"Bo reinforces"}},
-		{N: 11, Lines: []string{"Ada passes"}},
-	}))
-	var items []string
-	for line := range strings.Lines(html) {
-		if strings.Contains(line, "<li ") && strings.Contains(line, "data-n=") {
-			items = append(items, line)
-		}
-	}
-	if len(items) != 3 {
-		t.Fatalf("the log has %d entries:\n%s", len(items), html)
-	}
-	for i, n := range []int{7, 10, 11} {
-		value, action := fmt.Sprintf(`value="%d"`, i+1), fmt.Sprintf(`data-n="%d"`, n)
-		if !strings.Contains(items[i], value) || !strings.Contains(items[i], action) {
-			t.Errorf("the log's entry %d reads %s; want %s and %s", i+1, strings.TrimSpace(items[i]), value, action)
-		}
 	}
 }
