@@ -5,6 +5,7 @@ import (
 	"compress/flate"
 	"errors"
 	"io"
+	"sync"
 )
 
 // sdpDict primes deflate with the lines that every browser's data-channel
@@ -28,20 +29,38 @@ const maxInflated = 64 << 10
 
 var errTooBig = errors.New("signal: the message is too large")
 
+// Compressors are pooled: a deflate writer at its best level holds about
+// 650 KB of tables, and one primed with sdpDict per frame of a relay link
+// (several a second while a room meets, or while it plays over the relays)
+// was that much garbage each time, in a phone's wasm heap. A writer Reset
+// keeps its level and dictionary; a reader is reset with the dictionary.
+var (
+	deflaters = sync.Pool{New: func() any {
+		w, err := flate.NewWriterDict(nil, flate.BestCompression, []byte(sdpDict))
+		if err != nil {
+			panic("signal: flate: " + err.Error()) // only for a bad level
+		}
+		return w
+	}}
+	inflaters = sync.Pool{New: func() any { return flate.NewReaderDict(nil, []byte(sdpDict)) }}
+)
+
 func deflate(p []byte) []byte {
 	var buf bytes.Buffer
-	w, err := flate.NewWriterDict(&buf, flate.BestCompression, []byte(sdpDict))
-	if err != nil {
-		panic("signal: flate: " + err.Error()) // only for a bad level
-	}
+	w := deflaters.Get().(*flate.Writer)
+	defer deflaters.Put(w)
+	w.Reset(&buf)
 	w.Write(p) // a bytes.Buffer never fails
 	w.Close()
 	return buf.Bytes()
 }
 
 func inflate(p []byte) ([]byte, error) {
-	r := flate.NewReaderDict(bytes.NewReader(p), []byte(sdpDict))
-	defer r.Close()
+	r := inflaters.Get().(io.ReadCloser)
+	defer inflaters.Put(r)
+	if err := r.(flate.Resetter).Reset(bytes.NewReader(p), []byte(sdpDict)); err != nil {
+		return nil, err
+	}
 	out, err := io.ReadAll(io.LimitReader(r, maxInflated+1))
 	if err != nil {
 		return nil, err
