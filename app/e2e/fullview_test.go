@@ -151,7 +151,11 @@ func TestEveryTableInFullView(t *testing.T) {
 				// TestTheBoardFitsAgainWhenTheScreenChanges tests it.)
 				ctx := newBrowser(t)
 				desktop := size.name == "desktop"
-				shares := playInFullView(t, ctx, base+"/games/"+id+"/?seed="+fullViewSeeds[id], id, size, fullViewPlay{Keys: desktop, Colours: !desktop})
+				how := fullViewPlay{Keys: desktop, Colours: !desktop}
+				if !desktop {
+					how.Modules = fullViewModules[id]
+				}
+				shares := playInFullView(t, ctx, base+"/games/"+id+"/?seed="+fullViewSeeds[id], id, size, how)
 				t.Logf("%s at %s: %d decisions, median board share %.0f%%", id, size.name, len(shares), 100*median(shares))
 				if desktop {
 					// The game just ended: its replay shows everything.
@@ -163,8 +167,30 @@ func TestEveryTableInFullView(t *testing.T) {
 }
 
 // fullViewPlay is how playInFullView plays: by keyboard alone (Keys, else
-// by clicks), and looking at the finished table's colours (Colours).
-type fullViewPlay struct{ Keys, Colours bool }
+// by clicks), looking at the finished table's colours (Colours), and with
+// a game's modules on (Modules).
+type fullViewPlay struct {
+	Keys, Colours bool
+	Modules       *gameModules
+}
+
+// gameModules are a game's optional modules as the set-up page turns them
+// on (its selects, and the value that turns each on), and the terms the
+// result's scores must then count.
+type gameModules struct {
+	On     [][2]string
+	Scores string   // the result's scores, by selector
+	Terms  []string // what they must name
+}
+
+// fullViewModules are the modules the phone's games play with: Raiders'
+// Hall of Heroes and Fields of Fame, so that their parts (the draft, the
+// Mead Hall, the Township) meet the table's rule on the phone, at every
+// decision of a whole game, and the result counts quests and fame. The
+// desktop plays the book's base game.
+var fullViewModules = map[string]*gameModules{
+	"raiders": {On: [][2]string{{"#opt-heroes", "on"}, {"#opt-fame", "on"}}, Scores: ".rd-scores", Terms: []string{"quests", "fame", "Jarls"}},
+}
 
 // playInFullView plays one game to its end at one screen size, checking
 // every decision, as how says; it returns the board's share of the screen
@@ -176,6 +202,11 @@ func playInFullView(t testing.TB, ctx context.Context, setup, id string, size sc
 	var players string
 	within(t, ctx, "setting up "+id, chromedp.EmulateViewport(size.width, size.height), chromedp.Navigate(withPace(setup, 0)), clientReady(),
 		chromedp.Evaluate(`(document.querySelector('#players') || {}).value || ''`, &players))
+	if how.Modules != nil {
+		for _, on := range how.Modules.On {
+			within(t, ctx, "turning on "+on[0], choose(on[0], on[1]))
+		}
+	}
 	var kbd *kbPlayer
 	if how.Keys {
 		kbd = &kbPlayer{t: t, id: id}
@@ -245,6 +276,15 @@ func playInFullView(t testing.TB, ctx context.Context, setup, id string, size sc
 				screenView(t, c, "table-"+id+"-"+size.name+"-end")
 			}
 			resultSays(t, c, id, size, players)
+			if m := how.Modules; m != nil {
+				var scores string
+				within(t, c, "reading the scores", chromedp.Text(m.Scores, &scores, byQuery))
+				for _, term := range m.Terms {
+					if !strings.Contains(scores, term) {
+						t.Errorf("%s at %s with its modules: the scores do not count %s: %q", id, size.name, term, scores)
+					}
+				}
+			}
 			if how.Colours {
 				coloursShowTheirMarks(t, c, id, size)
 			}

@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -98,9 +97,10 @@ func noSidewaysScroll(t *testing.T, ctx context.Context, when string) {
 
 // TestRaidersWithBothModulesAgainstBots: a person turns Hall of Heroes and
 // Fields of Fame on at the set-up page, drafts a starting hand by clicking
-// cards, charms the crowd at the Mead Hall, and plays against a bot to the
-// result, which scores quests and fame. The draft and the Mead Hall's row
-// are in view at 1280×800 and on a 390-px phone.
+// cards and charms the crowd at the Mead Hall against a bot. The draft and
+// the Mead Hall's row are in view at 1280×800 and on a 390-px phone. The
+// rest of such a game, to a result that scores quests and fame, is
+// TestEveryTableInFullView's: its phone plays Raiders with both modules.
 func TestRaidersWithBothModulesAgainstBots(t *testing.T) {
 	t.Parallel()
 	base, ctx := openApp(t, theApp)
@@ -164,18 +164,5 @@ func TestRaidersWithBothModulesAgainstBots(t *testing.T) {
 		t.Errorf("charming the crowd took the hand from %d to %d cards", hand, handAfter)
 	}
 
-	end, err := drive(ctx, 0, nil)
-	if err != nil || end != "over" {
-		roomFailure(t, ctx, "Raiders with both modules did not reach the result", fmt.Errorf("%s %v", end, err))
-	}
-	var status, scores string
-	within(t, ctx, "reading the result", chromedp.Text("#status .status-now", &status, byQuery),
-		chromedp.Text(".rd-scores", &scores, byQuery))
-	for _, term := range []string{"quests", "fame", "Jarls"} {
-		if !strings.Contains(scores, term) {
-			t.Errorf("the scores do not count %s: %q", term, scores)
-		}
-	}
-	screenshot(t, ctx, "raiders-modules-end")
-	t.Logf("raiders with both modules: %s", status)
+	screenshot(t, ctx, "raiders-modules-charmed")
 }

@@ -173,7 +173,7 @@ func TestRelayConnDeliversExactlyOnceInOrder(t *testing.T) {
 		relays []*fakeRelay
 		n      int
 	}{
-		{"clean", []*fakeRelay{{maxDelay: 50 * time.Millisecond}}, 1000}, // past the window (linkWindow)
+		{"clean", []*fakeRelay{{maxDelay: 50 * time.Millisecond}}, linkWindow + linkWindow/4}, // past the window
 		{"a third lost", []*fakeRelay{{drop: 0.33, maxDelay: 100 * time.Millisecond}}, 300},
 		{"half repeated", []*fakeRelay{{dup: 0.5, maxDelay: 100 * time.Millisecond}}, 300},
 		{"reordered over two seconds", []*fakeRelay{{maxDelay: 2 * time.Second}}, 300},
