@@ -23,29 +23,29 @@ import (
 	"math/big"
 )
 
+// The curve's constants, written out rather than parsed at start-up: a
+// parse (math/big's and hex's, on their first call) was 9–13 ms of the
+// wasm's package initialisation under node, paid before a page's first
+// frame by every visitor, room or not. TestConstantsAreTheCurves holds
+// them to SEC 2's hex.
 var (
-	curveN = hexInt("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141")
+	curveN = new(big.Int).SetBytes([]byte{
+		0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFE,
+		0xBA, 0xAE, 0xDC, 0xE6, 0xAF, 0x48, 0xA0, 0x3B, 0xBF, 0xD2, 0x5E, 0x8C, 0xD0, 0x36, 0x41, 0x41,
+	})
 	curveG = jacobian{
-		x: mustFE("79BE667EF9DCBBAC55A06295CE870B07029BFCDB2DCE28D959F2815B16F81798"),
-		y: mustFE("483ADA7726A3C4655DA4FBFC0E1108A8FD17B448A68554199C47D08FFB10D4B8"),
+		x: fe{0x59F2815B16F81798, 0x029BFCDB2DCE28D9, 0x55A06295CE870B07, 0x79BE667EF9DCBBAC},
+		y: fe{0x9C47D08FFB10D4B8, 0xFD17B448A6855419, 0x5DA4FBFC0E1108A8, 0x483ADA7726A3C465},
 		z: fe{1},
 	}
 	feSeven = fe{7}
 	// Exponents: p−2 for inverses, (p+1)/4 for square roots.
-	expInverse = mustFE("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2D")
-	expSqrt    = mustFE("3FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFBFFFFF0C")
+	expInverse = fe{0xFFFFFFFEFFFFFC2D, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF}
+	expSqrt    = fe{0xFFFFFFFFBFFFFF0C, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 0x3FFFFFFFFFFFFFFF}
 )
 
 // ErrBadKey is returned for a secret key outside 1..n−1.
 var ErrBadKey = errors.New("bip340: invalid secp256k1 secret key")
-
-func hexInt(s string) *big.Int {
-	n, ok := new(big.Int).SetString(s, 16)
-	if !ok {
-		panic("bip340: bad constant " + s)
-	}
-	return n
-}
 
 // bytes32 is the 32-byte big-endian form of n.
 func bytes32(n *big.Int) []byte {

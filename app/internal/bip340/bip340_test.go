@@ -3,6 +3,7 @@ package bip340
 import (
 	"encoding/csv"
 	"encoding/hex"
+	"fmt"
 	"math/big"
 	"math/rand/v2"
 	"os"
@@ -207,4 +208,36 @@ func TestFieldArithmetic(t *testing.T) {
 	if _, ok := feFromBytes(p.FillBytes(make([]byte, 32))); ok {
 		t.Fatal("feFromBytes accepted p")
 	}
+}
+
+// TestConstantsAreTheCurves: the constants written out as numbers are SEC
+// 2's secp256k1 (n, G) and the exponents p−2 and (p+1)/4.
+func TestConstantsAreTheCurves(t *testing.T) {
+	p := hexInt("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F")
+	for _, c := range []struct {
+		name string
+		got  fe
+		want string
+	}{
+		{"G.x", curveG.x, "79BE667EF9DCBBAC55A06295CE870B07029BFCDB2DCE28D959F2815B16F81798"},
+		{"G.y", curveG.y, "483ADA7726A3C4655DA4FBFC0E1108A8FD17B448A68554199C47D08FFB10D4B8"},
+		{"p−2", expInverse, new(big.Int).Sub(p, big.NewInt(2)).Text(16)},
+		{"(p+1)/4", expSqrt, new(big.Int).Rsh(new(big.Int).Add(p, big.NewInt(1)), 2).Text(16)},
+		{"p", feP, p.Text(16)},
+	} {
+		if want := fmt.Sprintf("%064s", strings.ToLower(c.want)); fmt.Sprintf("%016x%016x%016x%016x", c.got[3], c.got[2], c.got[1], c.got[0]) != want {
+			t.Errorf("%s is %x, want %s", c.name, c.got, want)
+		}
+	}
+	if want := hexInt("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141"); curveN.Cmp(want) != 0 {
+		t.Errorf("n is %x, want %x", curveN, want)
+	}
+}
+
+func hexInt(s string) *big.Int {
+	n, ok := new(big.Int).SetString(s, 16)
+	if !ok {
+		panic("bip340: bad constant " + s)
+	}
+	return n
 }

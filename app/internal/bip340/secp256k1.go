@@ -2,7 +2,6 @@ package bip340
 
 import (
 	"encoding/binary"
-	"encoding/hex"
 	"math/big"
 	"math/bits"
 )
@@ -18,18 +17,6 @@ const feC = 0x1000003D1
 // fe is an element of the field of secp256k1, p = 2^256 − 2^32 − 977, as
 // four little-endian 64-bit limbs, always fully reduced.
 type fe [4]uint64
-
-func mustFE(s string) fe {
-	b, err := hex.DecodeString(s)
-	if err != nil || len(b) != 32 {
-		panic("bip340: bad constant " + s)
-	}
-	var a fe
-	for i := range a {
-		a[i] = binary.BigEndian.Uint64(b[24-8*i:])
-	}
-	return a
-}
 
 // feFromBytes reads 32 big-endian bytes; ok is false if they are not < p.
 func feFromBytes(b []byte) (a fe, ok bool) {
