@@ -51,13 +51,12 @@ build: wasm native
 # 2.35 MB), for rules about a quarter slower in wasm, where a greedy bot's
 # decision takes well under 2 ms. Native builds (tests, bots' benchmarks)
 # keep every inlining. The standard library's and modules' packages that
-# no hot path in the browser leans on (cryptography for sealing signals and
-# pion's certificate, regexp and mime for go-app, encoding/json and the
+# no hot path in the browser leans on (cryptography for sealing signals,
+# regexp and mime for go-app, encoding/json and the
 # other encodings, math/big, fmt, time, net/url, log, the websocket) go the
 # same way: about 97 KB of brotli (2.355 MB against 2.258 MB) and 86 KB of
 # gzip, the inlined copies of small helpers compressing worse than the
-# calls that replace them. (net/http and pion's ICE and DTLS grow without
-# inlining; they keep it.) make bench builds its wasm, and runs its wasm
+# calls that replace them. (net/http grows without inlining; it keeps it.) make bench builds its wasm, and runs its wasm
 # benchmarks, with the same flags.
 WASM_GCFLAGS := -gcflags=longhall/app/...=-l -gcflags=longhall/app/peer= -gcflags=github.com/maxence-charriere/go-app/v10/...=-l \
 	-gcflags=longhall/rules/...=-l -gcflags=longhall/rules= \

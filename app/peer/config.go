@@ -2,8 +2,6 @@ package peer
 
 import (
 	"time"
-
-	"github.com/pion/webrtc/v4"
 )
 
 // Defaults for the zero fields of a Config.
@@ -70,7 +68,7 @@ type Config struct {
 	// connection is made. Native builds only: the browser has no such
 	// knobs, and ignores it. Tests use it to keep peers on loopback
 	// (see LoopbackOnly) or on a virtual network.
-	SettingEngine func(*webrtc.SettingEngine)
+	SettingEngine SettingEngineFunc
 
 	// overrun makes a full receive queue close the link natively too, as
 	// it does in the browser, so tests can check that policy.
@@ -99,16 +97,4 @@ func (c Config) withDefaults() Config {
 	// send one of the largest.
 	c.MaxBuffered = max(c.MaxBuffered, c.MaxMessage)
 	return c
-}
-
-func (c Config) configuration() webrtc.Configuration {
-	var servers []webrtc.ICEServer
-	for _, s := range c.ICEServers {
-		server := webrtc.ICEServer{URLs: s.URLs, Username: s.Username}
-		if s.Credential != "" {
-			server.Credential = s.Credential
-		}
-		servers = append(servers, server)
-	}
-	return webrtc.Configuration{ICEServers: servers}
 }

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"sync"
 	"time"
-
-	"github.com/pion/webrtc/v4"
 )
 
 // The data channel is negotiated: both sides create it with the same id, so
@@ -26,8 +24,7 @@ const linger = 2 * time.Second
 // session.Conn: messages arrive whole and in order, Send never blocks for
 // long, and all methods may be called from several goroutines.
 type Conn struct {
-	pc  *webrtc.PeerConnection
-	dc  *webrtc.DataChannel
+	rtc rtcLink
 	cfg Config
 
 	in     chan []byte   // received messages waiting for Recv
@@ -54,20 +51,12 @@ func newConn(cfg Config) (*Conn, error) {
 	if err := hasWebRTC(); err != nil {
 		return nil, err
 	}
-	pc, err := newAPI(cfg).NewPeerConnection(cfg.configuration())
+	l, err := newLink(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("%w (%v)", ErrSetup, err)
 	}
-	negotiated, id := true, uint16(channelID)
-	dc, err := pc.CreateDataChannel(channelLabel, &webrtc.DataChannelInit{Negotiated: &negotiated, ID: &id})
-	if err != nil {
-		closePeerConnection(pc)
-		return nil, fmt.Errorf("%w (%v)", ErrSetup, err)
-	}
-	prepareChannel(dc)
 	c := &Conn{
-		pc:       pc,
-		dc:       dc,
+		rtc:      l,
 		cfg:      cfg,
 		in:       make(chan []byte, cfg.RecvQueue),
 		space:    make(chan struct{}, 1),
@@ -78,10 +67,10 @@ func newConn(cfg Config) (*Conn, error) {
 		torn:     make(chan struct{}),
 		wait:     waitWhenFull && !cfg.overrun,
 	}
-	dc.OnOpen(c.onOpen)
-	dc.OnClose(c.onClose)
-	dc.OnMessage(c.onMessage)
-	pc.OnConnectionStateChange(func(webrtc.PeerConnectionState) { c.checkState() })
+	l.onOpen(c.onOpen)
+	l.onClose(c.onClose)
+	l.onMessage(c.onMessage)
+	l.onStateChange(c.checkState)
 	return c, nil
 }
 
@@ -99,10 +88,10 @@ func (c *Conn) Send(msg []byte) error {
 	}
 	c.sendMu.Lock()
 	defer c.sendMu.Unlock()
-	if c.dc.BufferedAmount()+uint64(len(msg)) > uint64(c.cfg.MaxBuffered) {
+	if c.rtc.buffered()+uint64(len(msg)) > uint64(c.cfg.MaxBuffered) {
 		return ErrBackedUp
 	}
-	if err := c.dc.Send(msg); err != nil {
+	if err := c.rtc.send(msg); err != nil {
 		if end := c.Err(); end != nil {
 			return end // the link ended while we were sending
 		}
@@ -192,7 +181,7 @@ func (c *Conn) endLocked(err error) {
 // it first gives the other side a moment to receive the messages sent
 // before and to close its end too.
 func (c *Conn) teardown(polite bool) {
-	c.dc.Close()
+	c.rtc.closeChannel()
 	if polite {
 		t := time.NewTimer(linger)
 		select {
@@ -202,7 +191,7 @@ func (c *Conn) teardown(polite bool) {
 		}
 		t.Stop()
 	}
-	closePeerConnection(c.pc)
+	c.rtc.close()
 	close(c.torn)
 }
 
@@ -259,13 +248,13 @@ func (c *Conn) onClose() {
 	c.end(ErrHungUp, false)
 }
 
-func (c *Conn) onMessage(msg webrtc.DataChannelMessage) {
-	if len(msg.Data) > c.cfg.MaxInbound {
+func (c *Conn) onMessage(msg []byte) {
+	if len(msg) > c.cfg.MaxInbound {
 		c.end(ErrOversize, false)
 		return
 	}
-	// pion hands each message over in a fresh slice, so it is ours to keep.
-	c.push(msg.Data)
+	// Each message comes in a fresh slice, so it is ours to keep.
+	c.push(msg)
 }
 
 // push queues a received message. Messages are pushed one at a time in
@@ -306,8 +295,8 @@ func (c *Conn) push(m []byte) {
 // separate goroutines that may run out of order, so it reads the current
 // state under the lock rather than trusting its argument.
 func (c *Conn) checkState() {
-	state := c.pc.ConnectionState()
-	if state == webrtc.PeerConnectionStateFailed || state == webrtc.PeerConnectionStateClosed {
+	state := c.rtc.state()
+	if state == stateFailed || state == stateClosed {
 		c.pcGoneOnce.Do(func() { close(c.pcGone) })
 	}
 	c.mu.Lock()
@@ -317,21 +306,21 @@ func (c *Conn) checkState() {
 	}
 	// Read again under the lock: of two racing callbacks, the later one
 	// to get here sees the latest state.
-	switch c.pc.ConnectionState() {
-	case webrtc.PeerConnectionStateDisconnected:
+	switch c.rtc.state() {
+	case stateDisconnected:
 		if c.lost == nil {
 			c.lostGen++
 			gen := c.lostGen
 			c.lost = time.AfterFunc(c.cfg.LostTimeout, func() { c.lostFired(gen) })
 		}
-	case webrtc.PeerConnectionStateConnected:
+	case stateConnected:
 		if c.lost != nil {
 			c.lost.Stop()
 			c.lost = nil
 		}
-	case webrtc.PeerConnectionStateFailed:
+	case stateFailed:
 		c.endLocked(c.lostErr())
-	case webrtc.PeerConnectionStateClosed:
+	case stateClosed:
 		c.endLocked(ErrHungUp)
 	}
 }

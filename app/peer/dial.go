@@ -7,8 +7,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/pion/webrtc/v4"
 )
 
 // maxSDP bounds an offer or answer; real ones are a few kilobytes.
@@ -40,11 +38,11 @@ func Dial(ctx context.Context, cfg Config) (*Offerer, error) {
 	if err != nil {
 		return nil, err
 	}
-	offer, err := c.pc.CreateOffer(nil)
+	offer, err := c.rtc.createOffer()
 	if err != nil {
 		return nil, c.abandon(fmt.Errorf("%w (%v)", ErrSetup, err))
 	}
-	sdp, err := c.describe(offer)
+	sdp, err := c.describe(sdpOffer, offer)
 	if err != nil {
 		return nil, c.abandon(err)
 	}
@@ -72,7 +70,7 @@ func (o *Offerer) Accept(answer string) (*Conn, error) {
 		o.mu.Unlock()
 		return nil, err
 	}
-	err := o.c.pc.SetRemoteDescription(webrtc.SessionDescription{Type: webrtc.SDPTypeAnswer, SDP: answer})
+	err := o.c.rtc.setRemote(sdpAnswer, answer)
 	o.answered = err == nil
 	o.mu.Unlock()
 	if err != nil {
@@ -98,14 +96,14 @@ func Answer(ctx context.Context, cfg Config, offer string) (*Answerer, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := c.pc.SetRemoteDescription(webrtc.SessionDescription{Type: webrtc.SDPTypeOffer, SDP: offer}); err != nil {
+	if err := c.rtc.setRemote(sdpOffer, offer); err != nil {
 		return nil, c.abandon(fmt.Errorf("%w (%v)", ErrBadOffer, err))
 	}
-	answer, err := c.pc.CreateAnswer(nil)
+	answer, err := c.rtc.createAnswer()
 	if err != nil {
 		return nil, c.abandon(fmt.Errorf("%w (%v)", ErrSetup, err))
 	}
-	sdp, err := c.describe(answer)
+	sdp, err := c.describe(sdpAnswer, answer)
 	if err != nil {
 		return nil, c.abandon(err)
 	}
@@ -185,9 +183,9 @@ func (c *Conn) abandon(err error) error {
 
 // describe sets the local description, waits for ICE gathering and returns
 // the complete SDP.
-func (c *Conn) describe(desc webrtc.SessionDescription) (string, error) {
-	gathered := webrtc.GatheringCompletePromise(c.pc)
-	if err := c.pc.SetLocalDescription(desc); err != nil {
+func (c *Conn) describe(kind, sdp string) (string, error) {
+	gathered, err := c.rtc.setLocal(kind, sdp)
+	if err != nil {
 		return "", fmt.Errorf("%w (%v)", ErrSetup, err)
 	}
 	t := time.NewTimer(c.cfg.GatherTimeout)
@@ -198,11 +196,11 @@ func (c *Conn) describe(desc webrtc.SessionDescription) (string, error) {
 	case <-c.done:
 		return "", c.Err()
 	}
-	local := c.pc.LocalDescription()
-	if local == nil || !strings.Contains(local.SDP, "a=candidate:") {
+	local := c.rtc.localSDP()
+	if !strings.Contains(local, "a=candidate:") {
 		return "", ErrNoNetwork
 	}
-	return local.SDP, nil
+	return local, nil
 }
 
 // checkSDP refuses what cannot be a data channel offer or answer before

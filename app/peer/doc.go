@@ -8,6 +8,7 @@
 // sends the SDP itself.
 //
 // The same API builds natively (pion's own WebRTC stack, used by tests and
-// benchmarks) and for js/wasm (pion's thin wrapper around the browser's
-// RTCPeerConnection). The few differences are listed in README.md.
+// benchmarks) and for js/wasm (the browser's RTCPeerConnection, called
+// through syscall/js: rtc_js.go). Both sit behind rtcLink, the little of
+// WebRTC that Longhall uses; the few differences are listed in README.md.
 package peer

@@ -65,12 +65,12 @@ func newOutageNet(t testing.TB, lost time.Duration) (n *outageNet, cfgA, cfgB Co
 }
 
 // waitState waits until c's peer connection is in state s.
-func waitState(t testing.TB, c *Conn, s webrtc.PeerConnectionState) {
+func waitState(t testing.TB, c *Conn, s rtcState) {
 	t.Helper()
 	deadline := time.Now().Add(wait)
-	for c.pc.ConnectionState() != s {
+	for c.rtc.state() != s {
 		if time.Now().After(deadline) {
-			t.Fatalf("connection state %v, want %v", c.pc.ConnectionState(), s)
+			t.Fatalf("connection state %v, want %v", c.rtc.state(), s)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -104,12 +104,12 @@ func TestANetworkOutage(t *testing.T) {
 		n, cfgA, cfgB := newOutageNet(t, time.Minute)
 		a, b := newPair(t, cfgA, cfgB)
 		n.down.Store(true)
-		waitState(t, a, webrtc.PeerConnectionStateDisconnected)
+		waitState(t, a, stateDisconnected)
 		mustSend(t, a, []byte("sent during the outage"))
 		time.Sleep(300 * time.Millisecond)
 		n.down.Store(false)
 		start := time.Now()
-		waitState(t, a, webrtc.PeerConnectionStateConnected)
+		waitState(t, a, stateConnected)
 		t.Logf("connected again after %v", time.Since(start))
 		if got := recv(t, b); string(got) != "sent during the outage" {
 			t.Fatalf("got %q", got)
