@@ -4,8 +4,8 @@ package peer
 // drives: pion's WebRTC stack natively (rtc_native.go), the browser's own
 // RTCPeerConnection in wasm (rtc_js.go). It is the little of WebRTC that
 // Longhall uses, so that the browser build does not link pion's native
-// stack (ICE, DTLS, SCTP, STUN, TURN, RTP: about 170 KB of brotli and a
-// third of the wasm's start-up initialisation) only for its types.
+// stack (ICE, DTLS, SCTP, STUN, TURN, RTP: 185 KB of brotli, and more than
+// half of the wasm's package initialisation) only for its types.
 //
 // Callbacks run on goroutines of their own, never on the caller's, as
 // pion runs them: set them all before the first description is made.
@@ -17,8 +17,9 @@ type rtcLink interface {
 	state() rtcState
 
 	// The session descriptions, as SDP text: createOffer and createAnswer
-	// make one, setLocal sets it and returns once ICE gathering is over,
-	// or gathered is closed early by the caller's timeout.
+	// make one; setLocal sets it and returns a channel closed when ICE
+	// gathering is over (the caller bounds the wait), watched from before
+	// the description is set so that the end cannot pass unseen.
 	createOffer() (string, error)
 	createAnswer() (string, error)
 	setLocal(kind, sdp string) (gathered <-chan struct{}, err error)

@@ -32,8 +32,15 @@ func hasWebRTC() error {
 type jsLink struct {
 	pc, dc js.Value
 
-	mu    sync.Mutex
-	funcs []js.Func // released by close
+	mu       sync.Mutex
+	handlers []handler // set on pc and dc; taken off and released by close
+}
+
+// handler is one event handler property set on the browser's objects.
+type handler struct {
+	on   js.Value
+	name string
+	fn   js.Func
 }
 
 func newLink(cfg Config) (_ rtcLink, err error) {
@@ -62,21 +69,27 @@ func newLink(cfg Config) (_ rtcLink, err error) {
 	return &jsLink{pc: pc, dc: dc}, nil
 }
 
-// on sets a handler property (onopen, onmessage…) of v to a function that
-// hands the event to f on a goroutine of its own.
-func (l *jsLink) on(v js.Value, name string, f func(js.Value)) {
+// set makes f the handler property name (onopen, onmessage…) of v. f runs
+// in the browser's event: it must not block, so it hands its work to a
+// goroutine.
+func (l *jsLink) set(v js.Value, name string, f func(ev js.Value)) {
 	fn := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		ev := js.Undefined()
 		if len(args) > 0 {
 			ev = args[0]
 		}
-		go f(ev)
+		f(ev)
 		return nil
 	})
 	l.mu.Lock()
-	l.funcs = append(l.funcs, fn)
+	l.handlers = append(l.handlers, handler{v, name, fn})
 	l.mu.Unlock()
 	v.Set(name, fn)
+}
+
+// on sets a handler that hands the event to f on a goroutine of its own.
+func (l *jsLink) on(v js.Value, name string, f func(js.Value)) {
+	l.set(v, name, func(ev js.Value) { go f(ev) })
 }
 
 func (l *jsLink) onOpen(f func())  { l.on(l.dc, "onopen", func(js.Value) { f() }) }
@@ -85,8 +98,8 @@ func (l *jsLink) onClose(f func()) { l.on(l.dc, "onclose", func(js.Value) { f() 
 // onMessage copies each message out of the browser before the handler's
 // goroutine starts: the order of the copies is the order of arrival.
 func (l *jsLink) onMessage(f func([]byte)) {
-	fn := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		data := args[0].Get("data")
+	l.set(l.dc, "onmessage", func(ev js.Value) {
+		data := ev.Get("data")
 		var m []byte
 		if data.Type() == js.TypeString {
 			m = []byte(data.String())
@@ -96,12 +109,7 @@ func (l *jsLink) onMessage(f func([]byte)) {
 			js.CopyBytesToGo(m, a)
 		}
 		go f(m)
-		return nil
 	})
-	l.mu.Lock()
-	l.funcs = append(l.funcs, fn)
-	l.mu.Unlock()
-	l.dc.Set("onmessage", fn)
 }
 
 func (l *jsLink) onStateChange(f func()) {
@@ -184,17 +192,13 @@ func (l *jsLink) closeChannel() {
 func (l *jsLink) close() {
 	defer recoverJS(new(error))
 	l.pc.Call("close")
-	for _, v := range []js.Value{l.dc, l.pc} {
-		for _, name := range []string{"onopen", "onclose", "onmessage", "onconnectionstatechange", "onicegatheringstatechange", "onicecandidate"} {
-			v.Set(name, js.Null())
-		}
-	}
 	l.mu.Lock()
-	funcs := l.funcs
-	l.funcs = nil
+	handlers := l.handlers
+	l.handlers = nil
 	l.mu.Unlock()
-	for _, fn := range funcs {
-		fn.Release()
+	for _, h := range handlers {
+		h.on.Set(h.name, js.Null())
+		h.fn.Release()
 	}
 }
 
