@@ -7,18 +7,29 @@ import (
 	"fmt"
 	"net/url"
 	"sync"
-
-	"github.com/coder/websocket"
 )
 
 // maxFrame bounds one incoming WebSocket message.
 const maxFrame = 1 << 20
 
+// socket is one WebSocket connection: coder/websocket natively
+// (ws_native.go), the browser's own WebSocket in wasm (ws_js.go), so that
+// app.wasm carries no second WebSocket client and none of net/http.
+type socket interface {
+	// read waits for the next message; a message over maxFrame ends the
+	// connection with an error.
+	read(ctx context.Context) ([]byte, error)
+	// writeText sends p as one text message.
+	writeText(ctx context.Context, p []byte) error
+	// closeNow ends the connection without waiting for the other side.
+	closeNow()
+}
+
 // wsConn is a JSON-over-WebSocket connection with its reader on a
 // goroutine of its own.
 type wsConn struct {
 	relay string
-	c     *websocket.Conn
+	c     socket
 	in    chan []byte // closed when the connection ends
 	once  sync.Once
 	mu    sync.Mutex
@@ -48,11 +59,10 @@ func relayName(kind, u string) string {
 func dialWS(ctx context.Context, relay, u string) (*wsConn, error) {
 	dctx, cancel := context.WithTimeout(ctx, dialTimeout)
 	defer cancel()
-	c, _, err := websocket.Dial(dctx, u, nil)
+	c, err := dialSocket(dctx, u)
 	if err != nil {
 		return nil, &RelayError{Relay: relay, What: "could not connect", Err: err}
 	}
-	c.SetReadLimit(maxFrame)
 	w := &wsConn{relay: relay, c: c, in: make(chan []byte, 16)}
 	go w.read()
 	return w, nil
@@ -61,7 +71,7 @@ func dialWS(ctx context.Context, relay, u string) (*wsConn, error) {
 func (w *wsConn) read() {
 	defer close(w.in)
 	for {
-		_, p, err := w.c.Read(context.Background())
+		p, err := w.c.read(context.Background())
 		if err != nil {
 			w.setErr(&RelayError{Relay: w.relay, What: "connection lost", Err: err})
 			return
@@ -96,7 +106,7 @@ func (w *wsConn) send(ctx context.Context, v any) error {
 	}
 	wctx, cancel := context.WithTimeout(ctx, writeTimeout)
 	defer cancel()
-	if err := w.c.Write(wctx, websocket.MessageText, p); err != nil {
+	if err := w.c.writeText(wctx, p); err != nil {
 		return &RelayError{Relay: w.relay, What: "connection lost", Err: err}
 	}
 	return nil
@@ -112,7 +122,7 @@ func (w *wsConn) fatal(err error) {
 func (w *wsConn) close() {
 	w.once.Do(func() {
 		w.setErr(errors.New("signal: closed"))
-		w.c.CloseNow()
+		w.c.closeNow()
 		// Drain so that the reader is never stuck on a full channel.
 		go func() {
 			for range w.in {
