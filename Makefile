@@ -38,7 +38,12 @@ all: build
 
 build: wasm native
 
-# The browser half: everything server-side stays out (//go:build !wasm).
+WASM_MOD := $(BUILD)/wasm/go.mod
+# The browser half: everything server-side stays out (//go:build !wasm),
+# go-app's own server half too: every browser build reads the module file
+# $(WASM_MOD), which points go-app at a copy without it (made by
+# app/internal/goappwasm; without net/http and the TLS stack it brings,
+# app.wasm is 1.5 MB smaller raw).
 # The app's own packages and go-app are compiled without inlining, all but
 # the link's hot path (peer): they draw pages and set up links, and their
 # inlined helpers cost about 55 KB of gzip in app.wasm. The room's host
@@ -53,18 +58,21 @@ build: wasm native
 # keep every inlining. The standard library's and modules' packages that
 # no hot path in the browser leans on (cryptography for sealing signals,
 # regexp and mime for go-app, encoding/json and the
-# other encodings, math/big, fmt, time, net/url, log, the websocket) go the
-# same way: about 97 KB of brotli (2.355 MB against 2.258 MB) and 86 KB of
-# gzip, the inlined copies of small helpers compressing worse than the
-# calls that replace them. (net/http grows without inlining; it keeps it.) make bench builds its wasm, and runs its wasm
-# benchmarks, with the same flags.
-WASM_GCFLAGS := -gcflags=longhall/app/...=-l -gcflags=longhall/app/peer= -gcflags=github.com/maxence-charriere/go-app/v10/...=-l \
+# other encodings, math/big, fmt, time, net/url, log) go the same way:
+# about 97 KB of brotli (2.355 MB against 2.258 MB) and 86 KB of gzip, the
+# inlined copies of small helpers compressing worse than the calls that
+# replace them. make bench builds its wasm, and runs its wasm benchmarks,
+# with the same flags.
+WASM_FLAGS := -modfile=$(CURDIR)/$(WASM_MOD) -gcflags=longhall/app/...=-l -gcflags=longhall/app/peer= -gcflags=github.com/maxence-charriere/go-app/v10/...=-l \
 	-gcflags=longhall/rules/...=-l -gcflags=longhall/rules= \
 	-gcflags=crypto/...=-l -gcflags=regexp/...=-l -gcflags=encoding/...=-l -gcflags=mime/...=-l -gcflags=math/big=-l \
-	-gcflags=fmt=-l -gcflags=time=-l -gcflags=net/url=-l -gcflags=log=-l -gcflags=github.com/coder/...=-l
-export LONGHALL_WASM_GCFLAGS := $(WASM_GCFLAGS)
-wasm:
-	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_GCFLAGS) -ldflags="-s -w" -o $(WASM) ./app
+	-gcflags=fmt=-l -gcflags=time=-l -gcflags=net/url=-l -gcflags=log=-l
+export LONGHALL_WASM_FLAGS := $(WASM_FLAGS)
+$(WASM_MOD): go.mod go.sum $(wildcard app/internal/goappwasm/*)
+	$(GO) run ./app/internal/goappwasm -out $(BUILD)/wasm
+
+wasm: $(WASM_MOD)
+	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_FLAGS) -ldflags="-s -w" -o $(WASM) ./app
 
 # The native half: serve, dist and replay.
 native:
@@ -144,7 +152,7 @@ bench: deps-browser deps-netns deps-turn deps-dist build
 	@echo "== benchmarks"
 	@LONGHALL_BIN=$(CURDIR)/$(BIN) LONGHALL_ROOT=$(CURDIR) $(GO) test -run '^$$' -bench . -benchtime 1x -timeout 40m ./app/e2e | tee $(BUILD)/bench-e2e.txt | .ci/benchlines
 	@$(GO) test -run '^$$' -bench . -timeout 50m $(GAME_BENCH_PKGS) ./app/session ./app/peer ./app/signal | tee $(BUILD)/bench-rules.txt | .ci/benchlines
-	@GOOS=js GOARCH=wasm $(GO) test $(WASM_GCFLAGS) -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -run '^$$' -bench 'RandomPlayout|BotDecision' -cpu 1 -timeout 20m $(GAME_BENCH_PKGS) \
+	@GOOS=js GOARCH=wasm $(GO) test $(WASM_FLAGS) -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -run '^$$' -bench 'RandomPlayout|BotDecision' -cpu 1 -timeout 20m $(GAME_BENCH_PKGS) \
 	  | tee $(BUILD)/bench-rules-wasm.txt | sed 's/^Benchmark/BenchmarkWasmNode/' | .ci/benchlines
 	@echo "== random playouts on one core, against the rules before the fast path ($(BENCH_BEFORE)) and in wasm"
 	@$(GO) test -run '^$$' -bench RandomPlayout -cpu 1 $(GAME_BENCH_PKGS) > $(BUILD)/bench-playouts.txt
@@ -155,7 +163,7 @@ bench: deps-browser deps-netns deps-turn deps-dist build
 	@echo "== the hard bot: against the easy one over $(HARD_GAMES) seeded games a game and player count, and its decision time, natively and in wasm"
 	@$(GO) test -run '^$$' -bench HardVsEasy -benchtime $(HARD_GAMES)x -timeout 6h ./rules/mcts | tee $(BUILD)/bench-hard.txt | .ci/benchlines
 	@$(GO) test -run '^$$' -bench HardDecision -benchtime 40x -cpu 1 -timeout 1h ./rules/mcts | tee -a $(BUILD)/bench-hard.txt | .ci/benchlines
-	@GOOS=js GOARCH=wasm $(GO) test $(WASM_GCFLAGS) -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -run '^$$' -bench HardDecision -benchtime 40x -timeout 2h ./rules/mcts \
+	@GOOS=js GOARCH=wasm $(GO) test $(WASM_FLAGS) -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -run '^$$' -bench HardDecision -benchtime 40x -timeout 2h ./rules/mcts \
 	  | tee $(BUILD)/bench-hard-wasm.txt | sed 's/^Benchmark/BenchmarkWasmNode/' | .ci/benchlines
 
 # Where the browser phase's CPU goes: each browser test alone, in a cgroup

@@ -88,15 +88,37 @@ func theTestBuild(t testing.TB) (bin, root string) {
 }
 
 // wasmBuildArgs are the arguments of `go build` for a wasm like the
-// Makefile's: -trimpath and its compiler flags (LONGHALL_WASM_GCFLAGS,
+// Makefile's: -trimpath and its compiler flags (LONGHALL_WASM_FLAGS,
 // which make exports), then args.
 func wasmBuildArgs(args ...string) []string {
-	return append(append([]string{"build", "-trimpath"}, strings.Fields(os.Getenv("LONGHALL_WASM_GCFLAGS"))...), args...)
+	return append(append([]string{"build", "-trimpath"}, wasmFlags()...), args...)
+}
+
+// wasmFlags are the Makefile's flags for a browser build.
+func wasmFlags() []string { return strings.Fields(os.Getenv("LONGHALL_WASM_FLAGS")) }
+
+// upstreamGoAppFlags are wasmFlags without the module file that points
+// go-app at Longhall's copy without its server half: a build with go-app
+// as its users get it.
+func upstreamGoAppFlags() []string {
+	var flags []string
+	for _, f := range wasmFlags() {
+		if !strings.HasPrefix(f, "-modfile=") {
+			flags = append(flags, f)
+		}
+	}
+	return flags
 }
 
 // buildApp builds a go-app program twice: natively into bin, and for wasm
 // into root/web/app.wasm next to a copy of the module's web/ directory.
 func buildApp(module, pkg, bin, root string, tags ...string) error {
+	return buildAppFlags(module, pkg, bin, root, wasmFlags(), tags...)
+}
+
+// buildAppFlags is buildApp with flags for the wasm's go build in place of
+// the Makefile's.
+func buildAppFlags(module, pkg, bin, root string, flags []string, tags ...string) error {
 	if err := copyTree(filepath.Join(module, "web"), filepath.Join(root, "web")); err != nil {
 		return err
 	}
@@ -105,7 +127,7 @@ func buildApp(module, pkg, bin, root string, tags ...string) error {
 	if out, err := native.CombinedOutput(); err != nil {
 		return fmt.Errorf("native build: %v\n%s", err, out)
 	}
-	wasm := exec.Command("go", wasmBuildArgs("-tags="+strings.Join(tags, ","), "-ldflags=-s -w", "-o", filepath.Join(root, "web", "app.wasm"), pkg)...)
+	wasm := exec.Command("go", append(append([]string{"build", "-trimpath"}, flags...), "-tags="+strings.Join(tags, ","), "-ldflags=-s -w", "-o", filepath.Join(root, "web", "app.wasm"), pkg)...)
 	wasm.Dir = module
 	wasm.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := wasm.CombinedOutput(); err != nil {

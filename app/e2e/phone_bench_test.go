@@ -163,7 +163,9 @@ func medianVisit(vs []visit) visit {
 func helloStaticSite(b *testing.B) string {
 	dir := b.TempDir()
 	bin := filepath.Join(dir, "hello")
-	if err := buildApp(moduleRoot(), "./app/e2e/testdata/hello", bin, dir); err != nil {
+	// The yardstick is go-app's hello world as go-app's users build it:
+	// with go-app whole, not Longhall's browser copy.
+	if err := buildAppFlags(moduleRoot(), "./app/e2e/testdata/hello", bin, dir, upstreamGoAppFlags()); err != nil {
 		b.Fatal(err)
 	}
 	site := filepath.Join(dir, "site")

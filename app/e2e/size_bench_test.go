@@ -145,7 +145,7 @@ func brotliBytes(data []byte, q int) []byte {
 // binary than the one shipped.
 func requireMakeFlags(b *testing.B) {
 	b.Helper()
-	if os.Getenv("LONGHALL_WASM_GCFLAGS") == "" {
+	if os.Getenv("LONGHALL_WASM_FLAGS") == "" {
 		b.Skip("run it through `make bench`: the wasm's compiler flags come from the Makefile")
 	}
 }
