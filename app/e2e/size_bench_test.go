@@ -177,16 +177,16 @@ func BenchmarkWasmBytesPerPackage(b *testing.B) {
 }
 
 // Whole-app budget for app.wasm with Red North and rooms (gzip -9, and
-// brotli at dist's quality 11): go-app's own hello world is 1.90 MB and
-// 1.58 MB. Each further game may add budgetGame (brotli).
+// brotli at dist's quality 11; 2.33 and 1.67 MB on 29 November 2026).
+// Each further game may add budgetGame (brotli).
 const (
-	budgetGzip   = 2_800_000
-	budgetBrotli = 2_150_000
+	budgetGzip   = 2_450_000
+	budgetBrotli = 1_750_000
 	budgetGame   = 150_000
-	// budgetWhole is the whole app with every game (brotli 11): 2.31 MB
-	// before the round of table, room and runtime features, which may
-	// take it to 2.35 MB and no further.
-	budgetWhole = 2_350_000
+	// budgetWhole is the whole app with every game (brotli 11): a phone's
+	// first visit downloads it (issue 36 set it at 2.0 MB; 1.95 MB once
+	// go-app's server half left the browser build).
+	budgetWhole = 2_000_000
 )
 
 // BenchmarkWasmBytesPerGame reports what each game adds to app.wasm (the
