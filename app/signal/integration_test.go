@@ -124,9 +124,10 @@ func TestNostrExchange(t *testing.T) {
 
 // TestWasmClients builds this package's tests for js/wasm and runs
 // TestWasmRelays in Node (with its WebSocket, as browsers have it) against
-// a tracker and a relay started here.
+// a tracker and a relay started here, and a server that sends a message
+// over the limit.
 func TestWasmClients(t *testing.T) {
-	tr, relay := startTracker(t), startRelay(t)
+	tr, relay, flood := startTracker(t), startRelay(t), startFlood(t)
 	out, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {
 		t.Fatalf("go env GOROOT: %v", err)
@@ -136,7 +137,7 @@ func TestWasmClients(t *testing.T) {
 		"-exec", filepath.Join(goroot, "lib", "wasm", "go_js_wasm_exec"), ".")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm",
 		"NODE_OPTIONS=--experimental-websocket",
-		"LONGHALL_SIGNAL_TRACKER="+tr.URL, "LONGHALL_SIGNAL_RELAY="+relay.URL)
+		"LONGHALL_SIGNAL_TRACKER="+tr.URL, "LONGHALL_SIGNAL_RELAY="+relay.URL, "LONGHALL_SIGNAL_FLOOD="+flood)
 	out, err = cmd.CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "--- PASS: TestWasmRelays") {
 		t.Fatalf("the wasm build failed against the relays: %v\n%s", err, out)

@@ -11,12 +11,20 @@ import (
 // TestWasmRelays runs host and guest, compiled to wasm, through the
 // tracker and the relay whose addresses TestWasmClients passes in the
 // environment: the browser build of the WebSocket client against the real
-// servers. Run alone it has nothing to connect to and skips.
+// servers, and against one that sends a message over the limit. Run alone
+// it has nothing to connect to and skips.
 func TestWasmRelays(t *testing.T) {
 	tracker, relay := os.Getenv("LONGHALL_SIGNAL_TRACKER"), os.Getenv("LONGHALL_SIGNAL_RELAY")
 	if tracker == "" || relay == "" {
 		t.Skip("run by TestWasmClients, which starts a tracker and a relay")
 	}
+	t.Run("oversized", func(t *testing.T) {
+		flood := os.Getenv("LONGHALL_SIGNAL_FLOOD")
+		if flood == "" {
+			t.Fatal("TestWasmClients passes no LONGHALL_SIGNAL_FLOOD")
+		}
+		checkOversized(t, flood)
+	})
 	for _, sig := range []Signaler{Tracker{URL: tracker}, Nostr{URL: relay}} {
 		t.Run(sig.Name(), func(t *testing.T) {
 			ctx := testContext(t, time.Minute)
