@@ -6,6 +6,8 @@ import (
 	"errors"
 	"sync"
 	"syscall/js"
+
+	"longhall/app/internal/jsevent"
 )
 
 // waitWhenFull: a browser cannot pause a data channel, so waiting would
@@ -32,15 +34,7 @@ func hasWebRTC() error {
 type jsLink struct {
 	pc, dc js.Value
 
-	mu       sync.Mutex
-	handlers []handler // set on pc and dc; taken off and released by close
-}
-
-// handler is one event handler property set on the browser's objects.
-type handler struct {
-	on   js.Value
-	name string
-	fn   js.Func
+	handlers jsevent.Handlers // set on pc and dc; taken off and released by close
 }
 
 func newLink(cfg Config) (_ rtcLink, err error) {
@@ -70,22 +64,8 @@ func newLink(cfg Config) (_ rtcLink, err error) {
 }
 
 // set makes f the handler property name (onopen, onmessage…) of v. f runs
-// in the browser's event: it must not block, so it hands its work to a
-// goroutine.
-func (l *jsLink) set(v js.Value, name string, f func(ev js.Value)) {
-	fn := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		ev := js.Undefined()
-		if len(args) > 0 {
-			ev = args[0]
-		}
-		f(ev)
-		return nil
-	})
-	l.mu.Lock()
-	l.handlers = append(l.handlers, handler{v, name, fn})
-	l.mu.Unlock()
-	v.Set(name, fn)
-}
+// in the browser's event: it must not block.
+func (l *jsLink) set(v js.Value, name string, f func(ev js.Value)) { l.handlers.Set(v, name, f) }
 
 // on sets a handler that hands the event to f on a goroutine of its own.
 func (l *jsLink) on(v js.Value, name string, f func(js.Value)) {
@@ -192,14 +172,7 @@ func (l *jsLink) closeChannel() {
 func (l *jsLink) close() {
 	defer recoverJS(new(error))
 	l.pc.Call("close")
-	l.mu.Lock()
-	handlers := l.handlers
-	l.handlers = nil
-	l.mu.Unlock()
-	for _, h := range handlers {
-		h.on.Set(h.name, js.Null())
-		h.fn.Release()
-	}
+	l.handlers.Release()
 }
 
 // await waits for a promise on the caller's goroutine.

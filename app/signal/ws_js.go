@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"sync"
 	"syscall/js"
+
+	"longhall/app/internal/jsevent"
 )
 
 // maxQueued bounds the bytes received and not yet read: a relay that
@@ -28,14 +30,9 @@ type jsSocket struct {
 	queue   [][]byte
 	queued  int   // bytes in queue
 	why     error // why it ended; nil while it lasts
-	funcs   []jsHandler
-	dropped bool // handlers taken off and released
-}
+	dropped bool  // closed, its handlers taken off and released
 
-// jsHandler is one event handler property set on the WebSocket.
-type jsHandler struct {
-	name string
-	fn   js.Func
+	handlers jsevent.Handlers
 }
 
 func dialSocket(ctx context.Context, u string) (_ socket, err error) {
@@ -83,20 +80,7 @@ func reasonOf(ev js.Value) string {
 }
 
 // on sets the handler property name (onopen, onmessage…) to f.
-func (s *jsSocket) on(name string, f func(ev js.Value)) {
-	fn := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		ev := js.Undefined()
-		if len(args) > 0 {
-			ev = args[0]
-		}
-		f(ev)
-		return nil
-	})
-	s.mu.Lock()
-	s.funcs = append(s.funcs, jsHandler{name, fn})
-	s.mu.Unlock()
-	s.ws.Set(name, fn)
-}
+func (s *jsSocket) on(name string, f func(ev js.Value)) { s.handlers.Set(s.ws, name, f) }
 
 // message queues one message's bytes: a string as UTF-8, an ArrayBuffer
 // as it is. Too large a message, or too much unread, ends the connection.
@@ -221,17 +205,12 @@ func (s *jsSocket) closeNow() {
 		return
 	}
 	s.dropped = true
-	funcs := s.funcs
-	s.funcs = nil
 	s.mu.Unlock()
 	func() {
 		defer caughtJS(new(error))
 		s.ws.Call("close")
 	}()
-	for _, h := range funcs {
-		s.ws.Set(h.name, js.Null())
-		h.fn.Release()
-	}
+	s.handlers.Release()
 }
 
 // caughtJS turns an exception thrown by the browser (a malformed address,

@@ -25,11 +25,12 @@ var allowed = map[string][]string{
 	"app/<game>":            {"app/ui", "rules", "rules/<game>"},
 	"app/local":             {"rules"},
 	"app/session":           {"rules", "rules/mcts"},
-	"app/peer":              nil,
-	"app/signal":            {"app/internal/bip340"},
+	"app/peer":              {"app/internal/jsevent"},
+	"app/signal":            {"app/internal/bip340", "app/internal/jsevent"},
 	"app/room":              {"app/session", "app/peer", "app/signal"},
 	"app/online":            {"app/room", "app/session", "app/signal", "app/peer", "app/local", "rules"},
 	"app/internal/bip340":   nil,
+	"app/internal/jsevent":  nil,
 	"app/internal/npmtools": nil, // only tests import it
 	"sw":                    nil, // the service worker's files, embedded by the commands
 	// The pages: online, local and ui and the rules contract; never the
@@ -95,7 +96,7 @@ func TestDependencyRules(t *testing.T) {
 	for _, target := range [][2]string{{"js", "wasm"}, {"linux", "amd64"}} {
 		for pkg, imports := range list(t, target[0], target[1]) {
 			rel, ok := strings.CutPrefix(pkg, "longhall/")
-			if !ok || strings.HasPrefix(rel, "app/e2e") || strings.HasPrefix(rel, "app/internal/") && rel != "app/internal/bip340" {
+			if !ok || strings.HasPrefix(rel, "app/e2e") || strings.HasPrefix(rel, "app/internal/") && rel != "app/internal/bip340" && rel != "app/internal/jsevent" {
 				continue // the browser tests and the test helpers drive everything
 			}
 			may, game, known := rule(rel)
