@@ -26,12 +26,12 @@ type jsSocket struct {
 	done   chan struct{} // closed when the connection has ended
 	notify chan struct{} // a message or the end; one token is enough
 
-	mu      sync.Mutex
-	queue   [][]byte
-	queued  int   // bytes in queue
-	why     error // why it ended; nil while it lasts
-	dropped bool  // closed, its handlers taken off and released
+	mu     sync.Mutex
+	queue  [][]byte
+	queued int   // bytes in queue
+	why    error // why it ended; nil while it lasts
 
+	closing  sync.Once // closes it and releases its handlers
 	handlers jsevent.Handlers
 }
 
@@ -199,18 +199,13 @@ func (s *jsSocket) writeText(ctx context.Context, p []byte) (err error) {
 // the browser calls no handler that is no longer set.
 func (s *jsSocket) closeNow() {
 	s.end(errors.New("signal: closed"))
-	s.mu.Lock()
-	if s.dropped {
-		s.mu.Unlock()
-		return
-	}
-	s.dropped = true
-	s.mu.Unlock()
-	func() {
-		defer caughtJS(new(error))
-		s.ws.Call("close")
-	}()
-	s.handlers.Release()
+	s.closing.Do(func() {
+		func() {
+			defer caughtJS(new(error))
+			s.ws.Call("close")
+		}()
+		s.handlers.Release()
+	})
 }
 
 // caughtJS turns an exception thrown by the browser (a malformed address,
