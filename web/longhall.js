@@ -109,6 +109,9 @@ window.longhallRendered = function () {
 // not all fit. Plain DOM work, kept out of the wasm.
 (() => {
   const CONTROLS = '[data-action]:not([disabled]), [data-pick]';
+  // SHEET_CONTEXT is the room a phone's sheet keeps above its choice's
+  // controls, for the heading they sit under (YOUR HAND · 7 cards).
+  const SHEET_CONTEXT = 48;
   const narrow = () => window.matchMedia('(max-width: 899px)').matches;
   let queued = false;
   let lastChoice = '';
@@ -359,8 +362,12 @@ window.longhallRendered = function () {
     e.preventDefault();
     all[(i + step + all.length) % all.length].focus();
   });
-  // sizeSheet leaves the board at least a share of a phone's screen under
-  // the bars: 38% beside an open sheet, 20% when the choice is all in it.
+  // sizeSheet opens a phone's sheet only as far as its choice needs: its
+  // controls, with a line of what they belong to above them (the sheet
+  // scrolls to them; the rest of it, the log, is a scroll away), so that
+  // the board keeps the rest of the screen. However far the choice
+  // reaches, the board keeps a share of the screen under the bars: 38%
+  // beside an open sheet, 20% when the choice is all in it.
   const sizeSheet = (table, side) => {
     if (!narrow() || side.dataset.sheet === 'closed') {
       side.style.maxHeight = '';
@@ -374,7 +381,16 @@ window.longhallRendered = function () {
     if (choice) used += choice.offsetHeight;
     const H = table.clientHeight;
     const board = (side.dataset.sheet === 'full' ? 0.2 : 0.38) * H;
-    side.style.maxHeight = Math.max(140, H - used - board) + 'px';
+    let most = Math.max(140, H - used - board);
+    const mine = controlsIn(side);
+    if (mine.length) {
+      // The sheet's own height beyond the room it gives its content (its
+      // handle, padding and border), and the controls' extent, which a
+      // scroll does not change.
+      const chrome = side.offsetHeight - inner(side).h;
+      most = Math.min(most, Math.max(140, chrome + around(mine).h + SHEET_CONTEXT));
+    }
+    side.style.maxHeight = most + 'px';
   };
   const setSheet = (side, state) => {
     side.dataset.sheet = state;

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -156,7 +157,11 @@ func TestEveryTableInFullView(t *testing.T) {
 					how.Modules = fullViewModules[id]
 				}
 				shares := playInFullView(t, ctx, base+"/games/"+id+"/?seed="+fullViewSeeds[id], id, size, how)
-				t.Logf("%s at %s: %d decisions, median board share %.0f%%", id, size.name, len(shares), 100*median(shares))
+				least := slices.Min(shares)
+				t.Logf("%s at %s: %d decisions, median board share %.0f%%, least %.0f%%", id, size.name, len(shares), 100*median(shares), 100*least)
+				if floor := phoneBoardFloor[id]; !desktop && least < floor {
+					t.Errorf("%s on a phone: the board has %.0f%% of the screen at one decision, under %.0f%%", id, 100*least, 100*floor)
+				}
 				if desktop {
 					// The game just ended: its replay shows everything.
 					watchEverything(t, ctx, id)
@@ -165,6 +170,14 @@ func TestEveryTableInFullView(t *testing.T) {
 		}
 	}
 }
+
+// phoneBoardFloor is the least share of a phone's screen a game's board
+// keeps at every decision of the full-view game. Red North's choice is
+// mostly a card of the hand, in the sheet: issue 37 asks that the board
+// (the Outposts with it) keep at least 40% meanwhile; the sheet opens only
+// as far as the hand (web/longhall.js, sizeSheet). The other games do not
+// hold a floor yet: Vikings' board falls to 22% at its fullest sheet.
+var phoneBoardFloor = map[string]float64{"rednorth": 0.40}
 
 // fullViewPlay is how playInFullView plays: by keyboard alone (Keys, else
 // by clicks), looking at the finished table's colours (Colours), and with
