@@ -44,7 +44,8 @@ func BenchmarkWasmSize(b *testing.B) {
 // BenchmarkColdLoad measures the time from navigation to the first frame
 // the wasm renders, in a fresh browser profile each run (nothing cached, no
 // service worker), for Longhall and for go-app's bare hello world built the
-// same way (but with go-app whole, as its users build it). The ratio is the figure that matters (aim: at most 1.2).
+// same way (but with go-app whole, as its users build it). The ratio is the
+// figure that matters (aim: at most 1.2).
 func BenchmarkColdLoad(b *testing.B) {
 	bin, root := theApp(b)
 	helloDir := b.TempDir()

@@ -90,8 +90,11 @@ func theTestBuild(t testing.TB) (bin, root string) {
 // wasmBuildArgs are the arguments of `go build` for a wasm like the
 // Makefile's: -trimpath and its compiler flags (LONGHALL_WASM_FLAGS,
 // which make exports), then args.
-func wasmBuildArgs(args ...string) []string {
-	return append(append([]string{"build", "-trimpath"}, wasmFlags()...), args...)
+func wasmBuildArgs(args ...string) []string { return wasmBuildArgsWith(wasmFlags(), args...) }
+
+// wasmBuildArgsWith is wasmBuildArgs with flags in place of the Makefile's.
+func wasmBuildArgsWith(flags []string, args ...string) []string {
+	return append(append([]string{"build", "-trimpath"}, flags...), args...)
 }
 
 // wasmFlags are the Makefile's flags for a browser build.
@@ -127,7 +130,7 @@ func buildAppFlags(module, pkg, bin, root string, flags []string, tags ...string
 	if out, err := native.CombinedOutput(); err != nil {
 		return fmt.Errorf("native build: %v\n%s", err, out)
 	}
-	wasm := exec.Command("go", append(append([]string{"build", "-trimpath"}, flags...), "-tags="+strings.Join(tags, ","), "-ldflags=-s -w", "-o", filepath.Join(root, "web", "app.wasm"), pkg)...)
+	wasm := exec.Command("go", wasmBuildArgsWith(flags, "-tags="+strings.Join(tags, ","), "-ldflags=-s -w", "-o", filepath.Join(root, "web", "app.wasm"), pkg)...)
 	wasm.Dir = module
 	wasm.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := wasm.CombinedOutput(); err != nil {

@@ -34,9 +34,11 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -112,11 +114,7 @@ func write(module, out string) error {
 }
 
 func files() string {
-	var names []string
-	for f := range serverHalf {
-		names = append(names, f)
-	}
-	return strings.Join(names, ", ")
+	return strings.Join(slices.Sorted(maps.Keys(serverHalf)), ", ")
 }
 
 // goAppDir is where the module cache holds the go-app that module
