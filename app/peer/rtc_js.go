@@ -63,13 +63,9 @@ func newLink(cfg Config) (_ rtcLink, err error) {
 	return &jsLink{pc: pc, dc: dc}, nil
 }
 
-// set makes f the handler property name (onopen, onmessage…) of v. f runs
-// in the browser's event: it must not block.
-func (l *jsLink) set(v js.Value, name string, f func(ev js.Value)) { l.handlers.Set(v, name, f) }
-
 // on sets a handler that hands the event to f on a goroutine of its own.
 func (l *jsLink) on(v js.Value, name string, f func(js.Value)) {
-	l.set(v, name, func(ev js.Value) { go f(ev) })
+	l.handlers.Set(v, name, func(ev js.Value) { go f(ev) })
 }
 
 func (l *jsLink) onOpen(f func())  { l.on(l.dc, "onopen", func(js.Value) { f() }) }
@@ -78,7 +74,7 @@ func (l *jsLink) onClose(f func()) { l.on(l.dc, "onclose", func(js.Value) { f() 
 // onMessage copies each message out of the browser before the handler's
 // goroutine starts: the order of the copies is the order of arrival.
 func (l *jsLink) onMessage(f func([]byte)) {
-	l.set(l.dc, "onmessage", func(ev js.Value) {
+	l.handlers.Set(l.dc, "onmessage", func(ev js.Value) {
 		data := ev.Get("data")
 		var m []byte
 		if data.Type() == js.TypeString {
