@@ -67,6 +67,9 @@ func dist(dir, out, prefix string, fast bool, env map[string]string, stdout io.W
 			return err
 		}
 	}
+	if err := ownStaticLoader(out, h); err != nil {
+		return err
+	}
 	if err := copyDir("web", filepath.Join(out, "web")); err != nil {
 		return err
 	}

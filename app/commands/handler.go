@@ -72,11 +72,8 @@ func newHandler(prefix, version string, env map[string]string) (*app.Handler, er
 			Maskable: "/web/icons/icon-maskable-512.png",
 			SVG:      "/web/icons/icon.svg",
 		},
-		Styles:  styles,
-		Scripts: []string{"/web/longhall.js"},
-		// Start downloading the wasm while the page parses, instead of
-		// after go-app's deferred loader runs: about 150 ms sooner.
-		RawHeaders:            []string{`<link rel="preload" href="` + res.Resolve("/web/app.wasm") + `" as="fetch" type="application/wasm" crossorigin="anonymous">`},
+		Styles:                styles,
+		Scripts:               []string{"/web/longhall.js"},
 		CacheableResources:    cacheable,
 		Resources:             res,
 		Version:               version,

@@ -37,7 +37,7 @@ func serve(addr, dir string, env map[string]string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	files.next = h
+	files.next = ownLoader(h)
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err

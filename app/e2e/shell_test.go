@@ -76,15 +76,26 @@ func TestOfflineReloadStillRenders(t *testing.T) {
 	offlineCheck(t, ctx, srv.URL, srv.Stop, "offline")
 }
 
+// wasmFetches counts the page's fetches of app.wasm: one on a first
+// visit (the early preload, which go-app's loader takes over), none on a
+// later one, which reads the service worker's cache itself
+// (app/commands/loader.go).
+const wasmFetches = `performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith('/web/app.wasm')).length`
+
 func offlineCheck(t *testing.T, ctx context.Context, base string, stopServer func(), shot string) {
 	t.Helper()
 	var controlled bool
+	var first, later int
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate(base+"/"),
 		clientReady(),
+		chromedp.Evaluate(wasmFetches, &first),
 		chromedp.Poll(`navigator.serviceWorker.controller !== null`, &controlled, chromedp.WithPollingTimeout(stepLimit)),
 	); err != nil {
 		t.Fatalf("the service worker never took control: %v", err)
+	}
+	if first != 1 {
+		t.Errorf("a first visit fetched app.wasm %d times, want once (the preload, taken over by the loader)", first)
 	}
 	stopServer()
 	var names []string
@@ -93,11 +104,15 @@ func offlineCheck(t *testing.T, ctx context.Context, base string, stopServer fun
 		chromedp.Reload(),
 		clientReady(),
 		texts(".games .game h3", &names),
+		chromedp.Evaluate(wasmFetches, &later),
 	); err != nil {
 		t.Fatalf("offline reload: %v", err)
 	}
 	if len(names) == 0 {
 		t.Fatal("offline, the home page lists no games")
+	}
+	if later != 0 {
+		t.Errorf("a later visit fetched app.wasm %d times, want none: it reads the service worker's cache", later)
 	}
 	screenshot(t, ctx, shot+"-home")
 	var title string
