@@ -34,6 +34,9 @@ import (
 //   - compiled: when the wasm was compiled (startMarks); frame minus
 //     compiled is the Go side's start: the runtime, package init and the
 //     first render.
+//   - memory: the wasm's linear memory once the page is drawn (Go 1.26
+//     reserved about 34 MiB at start for one large variable of crypto's,
+//     golang/go#78321, in a build that had it).
 //
 // The ratios are Longhall's first frame over hello's, cold and warm.
 func BenchmarkPhoneFirstVisit(b *testing.B) {
@@ -48,31 +51,39 @@ func BenchmarkPhoneFirstVisit(b *testing.B) {
 	const runs = 5
 	helloFrames := map[string]float64{} // by profile and visit, for the ratios
 	b.ResetTimer()
+	type site struct {
+		name, base string
+		path       func() string
+	}
+	sites := []site{
+		{"hello", hello, func() string { return "/" }},
+		{"longhall-home", lh, func() string { return "/" }},
+		{"longhall-invite", lh, invite},
+	}
 	for _, prof := range []netProfile{phoneProfile, good4G} {
-		for _, site := range []struct {
-			name, base string
-			path       func() string
-		}{
-			{"hello", hello, func() string { return "/" }},
-			{"longhall-home", lh, func() string { return "/" }},
-			{"longhall-invite", lh, invite},
-		} {
-			var cold, warm []visit
-			for range runs {
-				c, w := visitTwice(b, prof, site.base, site.path)
-				cold, warm = append(cold, c), append(warm, w)
+		// The sites take turns, run by run: the machine's speed drifts
+		// over minutes, and each ratio then compares visits made at the
+		// same time rather than one site's five runs with another's.
+		cold, warm := map[string][]visit{}, map[string][]visit{}
+		for range runs {
+			for _, s := range sites {
+				c, w := visitTwice(b, prof, s.base, s.path)
+				cold[s.name], warm[s.name] = append(cold[s.name], c), append(warm[s.name], w)
 			}
+		}
+		for _, s := range sites {
 			for _, v := range []struct {
 				when   string
 				visits []visit
-			}{{"cold", cold}, {"warm", warm}} {
+			}{{"cold", cold[s.name]}, {"warm", warm[s.name]}} {
 				m := medianVisit(v.visits)
-				key := site.name + "-" + prof.name + "-" + v.when
+				key := s.name + "-" + prof.name + "-" + v.when
 				bench(b, key+"-fcp", m.FCP, "ms")
 				bench(b, key+"-frame", m.Frame, "ms")
 				bench(b, key+"-bytes", m.Bytes, "bytes")
 				bench(b, key+"-compiled", m.Compiled, "ms")
-				if site.name == "hello" {
+				bench(b, key+"-memory", m.Memory, "MiB")
+				if s.name == "hello" {
 					helloFrames[key] = m.Frame
 				} else if h := helloFrames["hello-"+prof.name+"-"+v.when]; h > 0 {
 					bench(b, key+"-frame-ratio", float64(int(m.Frame/h*100+0.5))/100, "x")
@@ -84,13 +95,14 @@ func BenchmarkPhoneFirstVisit(b *testing.B) {
 }
 
 // visit is one page load's figures.
-type visit struct{ FCP, Frame, Bytes, Compiled float64 }
+type visit struct{ FCP, Frame, Bytes, Compiled, Memory float64 }
 
 const visitFigures = `(() => {
   const fcp = performance.getEntriesByName('first-contentful-paint')[0];
   const all = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];
   return {FCP: fcp ? fcp.startTime : -1, Frame: +document.documentElement.dataset.clientMs,
     Compiled: window.benchCompiled || -1,
+    Memory: window.benchMemory ? window.benchMemory.buffer.byteLength / 1048576 : -1,
     Bytes: all.reduce((n, e) => n + (e.transferSize || 0), 0)};
 })()`
 
@@ -102,6 +114,7 @@ const startMarks = `(() => {
   WebAssembly.instantiateStreaming = async function (...args) {
     const result = await instantiate.apply(this, args);
     window.benchCompiled = performance.now();
+    window.benchMemory = result.instance.exports.mem;
     return result;
   };
 })()`
@@ -151,11 +164,12 @@ func visitTwice(b *testing.B, prof netProfile, base string, path func() string) 
 }
 
 func medianVisit(vs []visit) visit {
-	var fcp, frame, bytes, compiled []float64
+	var fcp, frame, bytes, compiled, memory []float64
 	for _, v := range vs {
 		fcp, frame, bytes, compiled = append(fcp, v.FCP), append(frame, v.Frame), append(bytes, v.Bytes), append(compiled, v.Compiled)
+		memory = append(memory, v.Memory)
 	}
-	return visit{median(fcp), median(frame), median(bytes), median(compiled)}
+	return visit{median(fcp), median(frame), median(bytes), median(compiled), median(memory)}
 }
 
 // helloStaticSite builds go-app's hello world and writes its static site
