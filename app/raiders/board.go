@@ -233,7 +233,14 @@ func (t *table) village() app.UI {
 		body := []app.UI{ui.Strong(rd.BuildingNames[b]), ui.Small("rd-what", buildingText[b]), worker(t.v.Buildings[b])}
 		ref := "b" + strconv.Itoa(b)
 		if a, ok := t.c.buildings[b]; ok {
-			items = append(items, described(ui.Control(a, "rd-building rd-can", "", body...), a.String()).Attr(ui.Ref, ref))
+			class, what := "rd-building rd-can", a.String()
+			// Work there would do nothing: say so before it is chosen.
+			if slices.Contains(t.v.Idle, b) {
+				body[1] = ui.Small("rd-idle-why", idleText[b])
+				class += " rd-idle"
+				what += ": " + idleText[b]
+			}
+			items = append(items, described(ui.Control(a, class, "", body...), what).Attr(ui.Ref, ref))
 		} else {
 			items = append(items, app.Div().Class("rd-building").Attr(ui.Ref, ref).Body(body...))
 		}
@@ -256,6 +263,20 @@ var buildingText = [rd.NumBuildings]string{
 	"Silver: black 3, grey or white 2",
 	"1 livestock: 2 provisions; or an offering",
 	"Charm the Crowd, or complete a quest",
+}
+
+// idleText says why work at a building would do nothing for the player
+// choosing (View.Idle).
+var idleText = [rd.NumBuildings]string{
+	"Nothing to draw: the deck is empty",
+	"No card in your hand can act here",
+	"Nothing to sell: your hand is empty",
+	"Nothing to hire: no card you can pay for",
+	"Nothing to buy: no iron, under 2 silver, or full armour",
+	"No provisions left to gain",
+	"No silver left to gain",
+	"Nothing to trade or offer: no livestock, no offering you can pay",
+	"Nothing you can do here now",
 }
 
 // plunder writes a space's or a player's pieces by kind.

@@ -104,3 +104,52 @@ func TestColourIsNeverTheOnlySignal(t *testing.T) {
 		}
 	}
 }
+
+// TestAnIdleBuildingSaysWhy: where work would do nothing for the player
+// choosing (rd.View.Idle), the building's control stays (the book allows
+// the worker there) and says why in words, before it is chosen; nowhere
+// else does.
+func TestAnIdleBuildingSaysWhy(t *testing.T) {
+	g, err := rules.Lookup(rd.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for seed := uint64(1); seed <= 30; seed++ {
+		st, err := g.New(rules.Config{Players: 2}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rules.NewRNG(seed)
+		for range 40 {
+			s := st.(*rd.State)
+			seat := st.Pending()[0].Seat
+			var v rd.View
+			if err := json.Unmarshal(boardtest.Props(t, rd.ID, s, seat, 2).View, &v); err != nil {
+				t.Fatal(err)
+			}
+			if len(v.Idle) > 0 {
+				seen++
+				page := render(t, s, seat)
+				if n := strings.Count(page, "rd-idle-why"); n != len(v.Idle) {
+					t.Errorf("seed %d: %d buildings idle (%v), %d say why", seed, len(v.Idle), v.Idle, n)
+				}
+				for _, b := range v.Idle {
+					if !strings.Contains(page, idleText[b]) {
+						t.Errorf("seed %d: the %s is idle and does not say %q", seed, rd.BuildingNames[b], idleText[b])
+					}
+				}
+				if other := render(t, s, 1-seat); strings.Contains(other, "rd-idle") {
+					t.Errorf("seed %d: seat %d, not choosing, sees an idle building", seed, 1-seat)
+				}
+			}
+			if rulestest.PlayRandomly(t, st, rng, 1) == 0 {
+				break
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no game met an idle building")
+	}
+	t.Logf("%d decisions with an idle building", seen)
+}

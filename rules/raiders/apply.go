@@ -97,6 +97,7 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		s.Placed, s.Taking = b, false
 		if ev.on() {
 			ev.Add(p, "place", "%s puts a %s worker at the %s", s.name(p), ColourNames[s.Buildings[b]], BuildingNames[b])
+			s.sayIdle(p, b, s.Buildings[b], ev)
 		}
 		if s.activate(p, b, s.Buildings[b], ev) {
 			s.afterAction(ev)
@@ -107,6 +108,7 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		s.Taking = true
 		if ev.on() {
 			ev.Add(p, "take", "%s takes the %s worker from the %s", s.name(p), ColourNames[pl.Worker], BuildingNames[b])
+			s.sayIdle(p, b, pl.Worker, ev)
 		}
 		if s.activate(p, b, pl.Worker, ev) {
 			s.afterAction(ev)

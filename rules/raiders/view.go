@@ -29,8 +29,11 @@ type View struct {
 	FinalLeft int               `json:"finalLeft"`
 	EndCause  string            `json:"endCause,omitempty"`
 	Step      Step              `json:"step"`
-	Raid      *Raid             `json:"raid,omitempty"`
-	Scores    []Score           `json:"scores,omitempty"` // at the end
+	// Idle: while the viewer chooses where to work, the buildings at
+	// which that work would do nothing for them (idleBuildings).
+	Idle   []int   `json:"idle,omitempty"`
+	Raid   *Raid   `json:"raid,omitempty"`
+	Scores []Score `json:"scores,omitempty"` // at the end
 
 	// The modules: which are on, and what they put on the table.
 	Heroes     bool       `json:"heroes,omitempty"`
@@ -127,6 +130,9 @@ func (s *State) view(seat int) *View {
 			v.Dealt = slices.Clone(pl.Dealt)
 			v.Draft = slices.Clone(pl.Draft)
 		}
+	}
+	if v.Seat >= 0 && v.Seat == s.Step.Seat {
+		v.Idle = s.idleBuildings(v.Seat)
 	}
 	for i := range s.Plunder {
 		v.Spaces = append(v.Spaces, SpaceView{Plunder: s.Plunder[i], Worker: s.SpaceWorkers[i]})
