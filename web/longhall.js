@@ -112,6 +112,15 @@ window.longhallRendered = function () {
   // SHEET_CONTEXT is the room a phone's sheet keeps above its choice's
   // controls, for the heading they sit under (YOUR HAND · 7 cards).
   const SHEET_CONTEXT = 48;
+  // BOARD_KEEPS is the share of a phone's table the board keeps beside
+  // an open sheet (sizeSheet), when the choice fits beside it.
+  const BOARD_KEEPS = 0.4;
+  // BOARD_LEAST is what it keeps when the bars above the board (a long
+  // menu of pairs) leave the sheet too little room for its choice.
+  const BOARD_LEAST = 0.2;
+  // OWN_LEAST is the least scale the viewer's own area shrinks to, to
+  // show its choice.
+  const OWN_LEAST = 0.55;
   const narrow = () => window.matchMedia('(max-width: 899px)').matches;
   let queued = false;
   let lastChoice = '';
@@ -321,7 +330,7 @@ window.longhallRendered = function () {
     if (board) fitTo(area, board, narrow() ? 0.62 : 0.7, 0.45, true);
     // The viewer's own area shrinks only as far as its choice needs.
     const own = document.getElementById('own');
-    if (own) fitTo(side, own, 1, 0.55);
+    if (own) fitTo(side, own, 1, OWN_LEAST);
     // Scroll to the choice at each new one, and again whenever the
     // regions change size or the board its scale.
     const choice = table.dataset.version + '|' + controls;
@@ -366,8 +375,9 @@ window.longhallRendered = function () {
   // controls, with a line of what they belong to above them (the sheet
   // scrolls to them; the rest of it, the log, is a scroll away), so that
   // the board keeps the rest of the screen. However far the choice
-  // reaches, the board keeps a share of the screen under the bars: 38%
-  // beside an open sheet, 20% when the choice is all in it.
+  // reaches, the board keeps BOARD_KEEPS of the table's height, the choice
+  // all in the sheet or not: the sheet's own area then shrinks to show the
+  // choice (fitTo), or scrolls to it.
   const sizeSheet = (table, side) => {
     if (!narrow() || side.dataset.sheet === 'closed') {
       side.style.maxHeight = '';
@@ -380,17 +390,24 @@ window.longhallRendered = function () {
     const choice = document.getElementById('choice');
     if (choice) used += choice.offsetHeight;
     const H = table.clientHeight;
-    const board = (side.dataset.sheet === 'full' ? 0.2 : 0.38) * H;
-    let most = Math.max(140, H - used - board);
+    // The room the sheet has while the board keeps its share, and (when
+    // the bars above take so much that the choice would not fit there)
+    // while the board keeps BOARD_LEAST: the choice comes first.
+    const room = H - used - BOARD_KEEPS * H, most = H - used - BOARD_LEAST * H;
+    let height = Math.max(140, room);
     const mine = controlsIn(side);
     if (mine.length) {
       // The sheet's own height beyond the room it gives its content (its
       // handle, padding and border), and the controls' extent, which a
       // scroll does not change.
-      const chrome = side.offsetHeight - inner(side).h;
-      most = Math.min(most, Math.max(140, chrome + around(mine).h + SHEET_CONTEXT));
+      // The own area may shrink to OWN_LEAST to show the choice (fitTo):
+      // the board gives way only past that.
+      const chrome = side.offsetHeight - inner(side).h, extent = around(mine).h;
+      const need = Math.max(140, chrome + extent + SHEET_CONTEXT);
+      const least = Math.max(140, chrome + extent * OWN_LEAST / scaleOf(document.getElementById('own') || side) + SHEET_CONTEXT);
+      height = need <= room ? need : least <= room ? height : Math.min(least, Math.max(height, most));
     }
-    side.style.maxHeight = most + 'px';
+    side.style.maxHeight = height + 'px';
   };
   const setSheet = (side, state) => {
     side.dataset.sheet = state;

@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -96,7 +97,24 @@ const controlsInView = `(() => {
   for (const c of t.querySelectorAll('.rn-card, .rd-card:not(.rd-done), .vk-card, .nn-card')) {
     if (!(c.dataset.text || '').trim() || !(c.title || '').trim()) { problems.push('a card (' + c.className + ') without its whole text: "' + c.textContent.trim().slice(0, 30) + '"'); break; }
   }
-  return {problems, share, controls: els.length, marked: document.querySelectorAll('#table [data-last-move]').length,
+  // The smallest text drawn in view on the table: its font size times
+  // the scale its region draws it at.
+  let smallest = {px: 1e9, what: ''};
+  const walker = document.createTreeWalker(t, NodeFilter.SHOW_TEXT);
+  for (let n; (n = walker.nextNode());) {
+    const text = n.textContent.trim();
+    if (!text) continue;
+    const el = n.parentElement, r = el.getBoundingClientRect();
+    if (!el.getClientRects().length || r.width <= 1 || r.height <= 1 || r.bottom <= 0 || r.top >= H || r.right <= 0 || r.left >= W) continue;
+    const cs = getComputedStyle(el);
+    if (cs.visibility === 'hidden' || cs.opacity === '0') continue;
+    let z = 1;
+    for (let a = el; a && a !== t; a = a.parentElement) if (a.dataset.scale) z *= parseFloat(a.dataset.scale);
+    const px = parseFloat(cs.fontSize) * z;
+    // (A font size of 0 hides text for the eye: it is not drawn.)
+    if (px >= 1 && px < smallest.px) smallest = {px, what: (el.closest('#board-area') ? 'board ' : el.closest('#side') ? 'side ' : 'table ') + el.tagName.toLowerCase() + '.' + String(el.className).trim().split(/\s+/).join('.') + ' "' + text.slice(0, 24) + '"'};
+  }
+  return {problems, share, smallest: smallest.px, smallestWhat: smallest.what, controls: els.length, marked: document.querySelectorAll('#table [data-last-move]').length,
     settled: ` + pageSettled + `,
     why: [...t.querySelectorAll('[data-why]')].filter(e => e.dataset.why.trim()).length};
 })()`
@@ -159,7 +177,7 @@ func TestEveryTableInFullView(t *testing.T) {
 				shares := playInFullView(t, ctx, base+"/games/"+id+"/?seed="+fullViewSeeds[id], id, size, how)
 				least := slices.Min(shares)
 				t.Logf("%s at %s: %d decisions, median board share %.0f%%, least %.0f%%", id, size.name, len(shares), 100*median(shares), 100*least)
-				if floor := phoneBoardFloor[id]; !desktop && least < floor {
+				if floor := cmp.Or(phoneBoardFloor[id], phoneBoardLeast); !desktop && least < floor {
 					t.Errorf("%s on a phone: the board has %.0f%% of the screen at one decision, under %.0f%%", id, 100*least, 100*floor)
 				}
 				if desktop {
@@ -171,12 +189,15 @@ func TestEveryTableInFullView(t *testing.T) {
 	}
 }
 
-// phoneBoardFloor is the least share of a phone's screen a game's board
-// keeps at every decision of the full-view game. Red North's choice is
-// mostly a card of the hand, in the sheet: issue 37 asks that the board
-// (the Outposts with it) keep at least 40% meanwhile; the sheet opens only
-// as far as the hand (web/longhall.js, sizeSheet). The other games do not
-// hold a floor yet: Vikings' board falls to 22% at its fullest sheet.
+// phoneBoardLeast is the least share of a phone's screen every game's
+// board keeps at every decision of the full-view game (issue 37): the
+// sheet opens only as far as the choice needs, and never past what the
+// board keeps (web/longhall.js, sizeSheet).
+const phoneBoardLeast = 0.35
+
+// phoneBoardFloor is a game's own floor where it is higher. Red North's
+// choice is mostly a card of the hand, in the sheet: issue 37 asks that the
+// board (the Outposts with it) keep at least 40% meanwhile.
 var phoneBoardFloor = map[string]float64{"rednorth": 0.40}
 
 // fullViewPlay is how playInFullView plays: by keyboard alone (Keys, else
@@ -230,6 +251,8 @@ func playInFullView(t testing.TB, ctx context.Context, setup, id string, size sc
 	c, cancel := context.WithTimeout(ctx, testLimit)
 	defer cancel()
 	var shares []float64
+	smallest, smallestAt := viewCheck{Smallest: 1e9}, 0
+	leastShare := 2.0
 	shot := map[string]bool{}
 	fails := 0
 	marked, whys := 0, 0
@@ -245,6 +268,15 @@ func playInFullView(t testing.TB, ctx context.Context, setup, id string, size sc
 				t.Fatal(err)
 			}
 			shares = append(shares, v.Share)
+			// The table where the board has least of the screen, to look at.
+			if v.Share < leastShare {
+				leastShare = v.Share
+				screenView(t, c, "least-board-"+id+"-"+size.name)
+			}
+			if v.Smallest < smallest.Smallest {
+				smallest = v
+				smallestAt = len(shares)
+			}
 			if v.Marked > 0 {
 				marked++
 			}
@@ -304,6 +336,7 @@ func playInFullView(t testing.TB, ctx context.Context, setup, id string, size sc
 			if kbd != nil {
 				checkKeyboardGame(t, c, kbd)
 			}
+			t.Logf("%s at %s: the smallest text in view, at decision %d: %.1f px, %s", id, size.name, smallestAt, smallest.Smallest, smallest.SmallestWhat)
 			t.Logf("%s at %s: the last move is marked at %d of %d decisions; something says why it is closed at %d", id, size.name, marked, len(shares), whys)
 			// Red North's closed actions are on Party cards that this
 			// game's driver rarely opens: TestRedNorthWholeGameAgainstBots

@@ -482,9 +482,13 @@ const roomVersion = `((document.querySelector('#table') || {dataset: {}}).datase
 type viewCheck struct {
 	Problems []string `json:"problems"`
 	Share    float64  `json:"share"`
-	Controls int      `json:"controls"`
-	Marked   int      `json:"marked"` // pieces marked as changed by the last move
-	Why      int      `json:"why"`    // things the rules close now that say why
+	// Smallest: the smallest text drawn in view on the table, in CSS px
+	// as drawn (its scale counted), and what it is.
+	Smallest     float64 `json:"smallest"`
+	SmallestWhat string  `json:"smallestWhat"`
+	Controls     int     `json:"controls"`
+	Marked       int     `json:"marked"` // pieces marked as changed by the last move
+	Why          int     `json:"why"`    // things the rules close now that say why
 	// Settled: pageSettled, so what the check saw is what a player sees.
 	Settled bool `json:"settled"`
 }

@@ -127,11 +127,13 @@ func (b *Board) Render() app.UI {
 	for i, s := range others {
 		foes[i] = t.player(int(s))
 	}
-	// The Mead Hall comes first while the player chooses there, so that
-	// its cards are in view.
-	first, second := t.village(), t.meadHall()
+	// The village and the raid spaces, where most choices are, stand
+	// together, the Mead Hall below them; it comes first while the player
+	// chooses there, so that its cards are in view. (On a phone a turn's
+	// choice, a building or a space, then spans less of the board.)
+	parts := []app.UI{t.scores(), t.encounter(), t.raid(), t.village(), t.spaces(), t.meadHall(), t.offerings()}
 	if len(t.c.hall)+len(t.c.quests)+len(t.c.reps) > 0 {
-		first, second = second, first
+		parts = []app.UI{t.scores(), t.encounter(), t.raid(), t.meadHall(), t.village(), t.spaces(), t.offerings()}
 	}
 	hand := len(t.v.Hand)
 	if len(t.v.Dealt) > 0 {
@@ -139,7 +141,7 @@ func (b *Board) Render() app.UI {
 	}
 	return ui.Layout{
 		Class:      "rd-board",
-		Board:      []app.UI{t.scores(), t.encounter(), t.raid(), first, second, t.spaces(), t.offerings()},
+		Board:      parts,
 		Choice:     []app.UI{t.drafted(), t.pairs(&b.sel), t.stakes(), ui.Buttons("rd-buttons", t.c.buttons, buttonText)},
 		Own:        ui.Own(self >= 0, func() []app.UI { return []app.UI{t.player(int(self)), t.hand()} }),
 		OwnSummary: "Your crew and hand: " + rules.Count(hand, "card"),
@@ -161,14 +163,24 @@ func (t *table) pairs(sel *int) app.UI {
 	if len(t.c.pairs) == 0 {
 		return nil
 	}
-	items := []app.UI{ui.Span("rd-l", "Choose first:")}
+	picked := *sel > 0 && *sel <= len(t.c.pairs)
+	head := "Choose first:"
+	if t.c.pairs[0][0].Kind == rd.KindSell2 {
+		head = "Two cards for 1 gold, first:"
+	}
+	items := []app.UI{ui.Span("rd-l", head)}
 	for k, g := range t.c.pairs {
+		// Once one is picked, only it stays, with its second choices
+		// beside it in a word each: a phone's board keeps the screen.
+		if picked && k != *sel-1 {
+			continue
+		}
 		name := t.firstName(g[0])
 		items = append(items, ui.Pick(sel, k+1, g[0].Kind+":"+strconv.Itoa(g[0].Args[0]), "button quiet rd-pair", g[0].String(), app.Text(name+"…")))
 	}
-	if *sel > 0 && *sel <= len(t.c.pairs) {
+	if picked {
 		for _, a := range t.c.pairs[*sel-1] {
-			items = append(items, ui.ActionButton(a, a.String(), ""))
+			items = append(items, described(ui.Control(a, "button rd-second", "", app.Text(t.secondName(a))), a.String()))
 		}
 		items = append(items, ui.CancelPick(sel))
 	}
@@ -181,10 +193,24 @@ func (t *table) firstName(a rules.Action) string {
 	switch a.Kind {
 	case rd.KindSteal, rd.KindSwap:
 		return t.name(a.Args[0])
-	case rd.KindSell2:
-		return "Sell " + rd.Kinds[rd.KindOf(a.Args[0])].Name + " and"
 	}
 	return rd.Kinds[rd.KindOf(a.Args[0])].Name
+}
+
+// secondName names what a pair action's second argument is, as its
+// button says it beside the first: a card, plunder, or a building.
+func (t *table) secondName(a rules.Action) string {
+	switch a.Kind {
+	case rd.KindSell2:
+		return "and " + rd.Kinds[rd.KindOf(a.Args[1])].Name
+	case rd.KindExhume:
+		return rd.Kinds[rd.KindOf(a.Args[1])].Name + " into the crew"
+	case rd.KindBrawl, rd.KindSteal:
+		return "1 " + rd.PlunderNames[a.Args[1]]
+	case rd.KindSwap:
+		return "at the " + rd.BuildingNames[a.Args[1]]
+	}
+	return a.String()
 }
 
 // buttonText words a choice's button by its label, but the mead choices
