@@ -239,6 +239,26 @@ window.longhallRendered = function () {
     if (want < z - 0.02) scaleTo(content, fits || want);
   };
 
+  // fitRows draws each row that must stay one row (.lh-fitrow: a Red
+  // North party, whose order is the game) whole, scaled down to its
+  // region's width rather than wrapped, down to ROW_LEAST; a transform,
+  // as scaleTo, with a negative margin giving back the height it frees.
+  const ROW_LEAST = 0.5;
+  const fitRows = (table) => {
+    for (const row of table.querySelectorAll('.lh-fitrow')) {
+      const s = row.style;
+      s.transform = s.transformOrigin = s.marginBottom = '';
+      delete row.dataset.scale;
+      const room = row.clientWidth, need = row.scrollWidth;
+      if (!room || need <= room + 1) continue;
+      const z = Math.max(ROW_LEAST, Math.floor((room / need) * 100) / 100);
+      row.dataset.scale = String(z);
+      s.transform = 'scale(' + z + ')';
+      s.transformOrigin = '0 0';
+      s.marginBottom = -row.offsetHeight * (1 - z) + 'px';
+    }
+  };
+
   // reveal scrolls a region so that els are in view: centred when they
   // fit, their top (or left) edge first when they do not.
   const reveal = (region, els) => {
@@ -327,6 +347,7 @@ window.longhallRendered = function () {
     lastControls = controls;
     sizeSheet(table, side);
     const all = every.filter((c) => c.getClientRects().length);
+    fitRows(table);
     if (board) fitTo(area, board, narrow() ? 0.62 : 0.7, 0.45, true);
     // The viewer's own area shrinks only as far as its choice needs.
     const own = document.getElementById('own');

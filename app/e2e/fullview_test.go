@@ -88,6 +88,13 @@ const controlsInView = `(() => {
     problems.push('(board scale ' + (b && b.dataset.scale || 1) + ', area ' + (main ? main.clientHeight : 0) + ' px, board ' + (b ? Math.round(b.getBoundingClientRect().height) : 0) +
       ' px; own scale ' + (own && own.dataset.scale || 1) + ', side ' + (side ? side.clientHeight + ' px, sheet ' + side.dataset.sheet : '') + ')');
   }
+  // A row that must stay one row (.lh-fitrow: Red North's own party) does.
+  for (const row of t.querySelectorAll('.lh-fitrow')) {
+    // (Laid out, not drawn: a picked card is drawn lifted.)
+    const tops = [...row.children].filter((c) => c.getClientRects().length).map((c) => c.offsetTop);
+    if (tops.length && Math.max(...tops) - Math.min(...tops) > 2) problems.push('a one-row ' + row.className + ' wraps into rows');
+    if (row.scrollWidth > row.clientWidth + 1 && !row.dataset.scale) problems.push('a one-row ' + row.className + ' is wider than its region');
+  }
   // An action refused now says why, in view like a control.
   for (const r of t.querySelectorAll('[data-refused]')) {
     const why = r.querySelector('.lh-why'), b = r.getBoundingClientRect();

@@ -175,6 +175,11 @@ func (t *table) party(sv *rn.SeatView) app.UI {
 		}
 		items = append(items, ui.Span("rn-empty", text))
 	}
+	if mine {
+		// The viewer's own in one row, whatever its length: which cards
+		// are neighbours is the game (web/longhall.js scales it to fit).
+		return ui.Div("rn-party lh-fitrow", items...)
+	}
 	return ui.Div("rn-party", items...)
 }
 
