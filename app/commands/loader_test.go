@@ -66,11 +66,14 @@ func TestOwnLoaderEditsGoApps(t *testing.T) {
 			if !strings.Contains(js, `caches.match("`+wasm+`", { ignoreSearch: true })`) {
 				t.Errorf("app.js does not read the worker's cached %s:\n%s", wasm, js)
 			}
+			if !strings.Contains(js, `WebAssembly.instantiate(early, go.importObject)`) {
+				t.Errorf("app.js does not take the module the page compiled early:\n%s", js)
+			}
 			if n := strings.Count(js, `fetchWithProgress("`+wasm+`", showProgress)`); n != 1 {
 				t.Errorf("app.js fetches the wasm through go-app's stream %d times, want once (when no worker answers)", n)
 			}
 			page := get("/")
-			preload, style := strings.Index(page, `l.href = "`+wasm+`"`), strings.Index(page, `rel="stylesheet"`)
+			preload, style := strings.Index(page, `const url = "`+wasm+`"`), strings.Index(page, `rel="stylesheet"`)
 			if preload < 0 || style < 0 || preload > style {
 				t.Errorf("the page's preload of the wasm is at %d, its first stylesheet at %d: want the preload first\n%s", preload, style, page)
 			}
@@ -84,7 +87,7 @@ func TestOwnLoaderEditsGoApps(t *testing.T) {
 // TestOwnLoaderRefusesAnotherGoApp: a go-app whose text has changed fails
 // the edit in words, rather than serving a loader that was not edited.
 func TestOwnLoaderRefusesAnotherGoApp(t *testing.T) {
-	if _, err := ownAppJS([]byte(`instantiateStreaming(fetch("/web/app.wasm"))`), "/web/app.wasm"); err == nil || !strings.Contains(err.Error(), "loader changed") {
+	if _, err := ownAppJS([]byte(`const wasm = await instantiateStreaming(fetch("/web/app.wasm"))`), "/web/app.wasm"); err == nil || !strings.Contains(err.Error(), "loader changed") {
 		t.Errorf("an app.js without go-app's call: %v", err)
 	}
 	js := `fetchWithProgress("/web/app.wasm", showProgress); fetchWithProgress("/web/app.wasm", showProgress)`
@@ -118,7 +121,7 @@ func TestDistWritesOwnLoader(t *testing.T) {
 		}
 		pages++
 		b, err := os.ReadFile(p)
-		if err == nil && !strings.Contains(string(b), `l.href = "/sub/web/app.wasm"`) {
+		if err == nil && !strings.Contains(string(b), `const url = "/sub/web/app.wasm"`) {
 			t.Errorf("%s has no early preload of the wasm", p)
 		}
 		return err

@@ -110,13 +110,17 @@ const visitFigures = `(() => {
 // compiled (benchCompiled, in ms since navigation). It runs before the
 // page's own scripts.
 const startMarks = `(() => {
-  const instantiate = WebAssembly.instantiateStreaming;
-  WebAssembly.instantiateStreaming = async function (...args) {
-    const result = await instantiate.apply(this, args);
-    window.benchCompiled = performance.now();
-    window.benchMemory = result.instance.exports.mem;
-    return result;
-  };
+  // go-app's loader instantiates a response; a later visit's page, a
+  // module it compiled early (app/commands/loader.go).
+  for (const name of ['instantiateStreaming', 'instantiate']) {
+    const instantiate = WebAssembly[name];
+    WebAssembly[name] = async function (...args) {
+      const result = await instantiate.apply(this, args);
+      window.benchCompiled = performance.now();
+      window.benchMemory = (result.instance || result).exports.mem;
+      return result;
+    };
+  }
 })()`
 
 // wasmCached is true once a service worker's cache holds the wasm: the

@@ -80,12 +80,17 @@ func TestOfflineReloadStillRenders(t *testing.T) {
 // visit (the early preload, which go-app's loader takes over), none on a
 // later one, which reads the service worker's cache itself
 // (app/commands/loader.go).
+// earlyModule is whether the page compiled the wasm itself, from the top
+// of the page (app/commands/loader.go's earlyWasm), as a later visit does.
+const earlyModule = `(async () => self.longhallWasm !== undefined && (await self.longhallWasm) instanceof WebAssembly.Module)()`
+
 const wasmFetches = `performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith('/web/app.wasm')).length`
 
 func offlineCheck(t *testing.T, ctx context.Context, base string, stopServer func(), shot string) {
 	t.Helper()
 	var controlled bool
 	var first, later int
+	var early bool
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate(base+"/"),
 		clientReady(),
@@ -105,6 +110,7 @@ func offlineCheck(t *testing.T, ctx context.Context, base string, stopServer fun
 		clientReady(),
 		texts(".games .game h3", &names),
 		chromedp.Evaluate(wasmFetches, &later),
+		chromedp.Evaluate(earlyModule, &early, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }),
 	); err != nil {
 		t.Fatalf("offline reload: %v", err)
 	}
@@ -113,6 +119,9 @@ func offlineCheck(t *testing.T, ctx context.Context, base string, stopServer fun
 	}
 	if later != 0 {
 		t.Errorf("a later visit fetched app.wasm %d times, want none: it reads the service worker's cache", later)
+	}
+	if !early {
+		t.Error("a later visit's page did not compile the wasm early (self.longhallWasm)")
 	}
 	screenshot(t, ctx, shot+"-home")
 	var title string
