@@ -1,8 +1,10 @@
 package pages
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -18,6 +20,7 @@ type homePage struct {
 	saves   []local.Save
 	rooms   []online.RoomEntry
 	openErr string // why the record file offered last was refused
+	openMsg string // what a saves file offered last brought back
 	// mayDelete: the browser has not promised to keep this site's storage
 	// (navigator.storage.persisted), so it may delete the saves: Safari
 	// after seven days without a visit, others when space runs short.
@@ -25,7 +28,7 @@ type homePage struct {
 }
 
 // storageNote is said beside the saves when the browser may delete them.
-const storageNote = "This browser may delete saved games and rooms after a while without a visit (Safari after seven days). To keep them, add Longhall to your home screen, or keep a game's record: Watch, then Save the record."
+const storageNote = "This browser may delete saved games and rooms after a while without a visit (Safari after seven days). To keep them, add Longhall to your home screen, or keep them in a file: Save every game to a file, below."
 
 func (h *homePage) OnMount(ctx app.Context) {
 	h.saves = local.Saves(ctx.LocalStorage())
@@ -115,21 +118,67 @@ func (h *homePage) renderSaves() app.UI {
 }
 
 // renderOpen opens a game record from a file, picked here or dropped
-// anywhere on the page (longhall.js hands it to the file input).
+// anywhere on the page (longhall.js hands it to the file input); a saves
+// file opened the same way brings its games and rooms back. With saves on
+// the device, it offers to write them all to one such file.
 func (h *homePage) renderOpen() app.UI {
-	return elem("section", "id", "open", "class", "panel", "aria-label", "Watch a game record").Body(ui.Heading("", "Watch a game record"),
-		ui.Para("", "A saved game is a record file (.json): open one, or drop it on this page, to watch the game move by move."),
-		elem("label", "class", "button open-record").Body(app.Text("Open a record…"),
-			elem("input", "id", "open-record", "class", "visually-hidden", "type", "file", "accept", ".json,application/json",
-				"data-max", strconv.Itoa(maxOpenedBytes)).On("lh-record", h.picked)),
+	return elem("section", "id", "open", "class", "panel", "aria-label", "Game records and saves").Body(ui.Heading("", "Game records and saves"),
+		ui.Para("", "A saved game is a record file (.json): open one, or drop it on this page, to watch the game move by move. A file of every save, made here, opens the same way and brings its games and rooms back, on this device or another."),
+		app.Div().Class("buttons").Body(
+			elem("label", "class", "button open-record").Body(app.Text("Open a file…"),
+				elem("input", "id", "open-record", "class", "visually-hidden", "type", "file", "accept", ".json,application/json",
+					"data-max", strconv.Itoa(maxOpenedBytes)).On("lh-record", h.picked)),
+			app.If(len(h.saves)+len(h.rooms) > 0, func() app.UI {
+				return elem("button", "type", "button", "id", "export-saves", "class", "button quiet").Text("Save every game to a file").On("click", h.exportSaves)
+			}),
+		),
 		elem("p", "id", "open-error", "class", "error", "role", "alert", "hidden", strconv.FormatBool(h.openErr == "")).Text(h.openErr),
+		elem("p", "id", "open-done", "class", "hint", "role", "status", "hidden", strconv.FormatBool(h.openMsg == "")).Text(h.openMsg),
 	)
 }
 
-// picked checks a record file and, if the app can replay it, keeps it and
-// watches it; else it says why, and nothing kept before is lost.
+// exportSaves hands every save on the device to the browser as one file
+// (online.ExportSaves), which holds the rooms' secrets: the file lets its
+// holder host them.
+func (h *homePage) exportSaves(ctx app.Context, e app.Event) {
+	f, skipped := online.ExportSaves(ctx.LocalStorage(), time.Now())
+	data, err := json.Marshal(f)
+	h.openErr, h.openMsg = "", ""
+	switch {
+	case err != nil:
+		h.openErr = "The saves could not be written to a file: " + err.Error()
+		return
+	case app.IsClient:
+		app.Window().Call("longhallDownload", "longhall-saves-"+time.Now().Format("2006-01-02")+".json", string(data))
+	}
+	h.openMsg = fmt.Sprintf("Saved %s and %s to a file. Keep it to yourself: it lets whoever holds it host your rooms.",
+		rules.Count(len(f.Games), "game"), rules.Count(len(f.Rooms), "room"))
+	if skipped > 0 {
+		h.openMsg += fmt.Sprintf(" %s could not be read and stayed out.", rules.Count(skipped, "save"))
+	}
+}
+
+// picked checks a file: a saves file brings its saves back; a record that
+// the app can replay is kept and watched; else it says why, and nothing
+// kept before is lost.
 func (h *homePage) picked(ctx app.Context, e app.Event) {
 	data, err := recordPicked(e)
+	h.openErr, h.openMsg = "", ""
+	if err == nil && online.IsSavesFile(data) {
+		var in online.Imported
+		if in, err = online.ImportSaves(ctx.LocalStorage(), data); err == nil {
+			h.saves = local.Saves(ctx.LocalStorage())
+			h.rooms = online.Rooms(ctx.LocalStorage())
+			h.openMsg = fmt.Sprintf("Brought back %s and %s.", rules.Count(in.Games, "game"), rules.Count(in.Rooms, "room"))
+			if in.Kept > 0 {
+				h.openMsg += fmt.Sprintf(" %s here already, as new or newer, stayed as it is.", rules.Count(in.Kept, "save"))
+			}
+			return
+		}
+		h.openErr = "This saves file cannot be read, and nothing was changed: " + err.Error()
+		ctx.ScrollTo("open")
+		return
+	}
 	var r *replayer
 	if err == nil {
 		r, err = readRecordFile(data)
@@ -137,7 +186,6 @@ func (h *homePage) picked(ctx app.Context, e app.Event) {
 	if err == nil {
 		err = handOver(ctx, slotOpened, replayHandoff{Record: r.rec})
 	}
-	h.openErr = ""
 	if err != nil {
 		h.openErr = err.Error()
 		// A file dropped anywhere: its refusal comes into view.
