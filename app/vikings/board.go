@@ -80,7 +80,7 @@ func (b *Board) Render() app.UI {
 	return ui.Layout{
 		Class:      "vk-board",
 		Board:      []app.UI{t.result(), t.stack(), t.sea()},
-		Choice:     []app.UI{t.menu(), ui.Buttons("vk-buttons", t.c.buttons, nil)},
+		Choice:     t.choice(),
 		Own:        ui.Own(self >= 0, func() []app.UI { return []app.UI{t.player(int(self)), t.hand()} }),
 		OwnSummary: "Your crew and hand: " + rules.Count(len(v.Hand), "card"),
 		// Cards say on themselves why they cannot be played; the kit lists
@@ -107,6 +107,17 @@ func (t *table) picked() (int, []rules.Action) {
 	}
 	c := t.b.sel - 1
 	return c, t.c.byCard[c]
+}
+
+// choice is the bar under the prompt: the standard actions, or while a
+// card's menu is open, that menu alone (its Cancel brings them back): a
+// card with five uses and the standard actions beside them took half of a
+// phone's screen.
+func (t *table) choice() []app.UI {
+	if m := t.menu(); m != nil {
+		return []app.UI{m}
+	}
+	return []app.UI{ui.Buttons("vk-buttons", t.c.buttons, nil)}
 }
 
 // menu lists the picked card's actions (but moves of the sea monster,
