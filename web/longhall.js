@@ -348,7 +348,7 @@ window.longhallRendered = function () {
     sizeSheet(table, side);
     const all = every.filter((c) => c.getClientRects().length);
     fitRows(table);
-    if (board) fitTo(area, board, narrow() ? 0.62 : 0.7, 0.45, true);
+    if (board) fitTo(area, board, narrow() ? 0.8 : 0.7, 0.45, true);
     // The viewer's own area shrinks only as far as its choice needs.
     const own = document.getElementById('own');
     if (own) fitTo(side, own, 1, OWN_LEAST);
