@@ -228,7 +228,7 @@ func (s *State) activate(p, b, colour int, ev *events) (done bool) {
 			s.gainReward(p, Reward{Mead: n}, ev)
 		}
 	}
-	return !s.buildingAction(p)
+	return !s.buildingAction(p, b)
 }
 
 // applyBuilding carries out a building's choice. It reports whether the
@@ -314,7 +314,7 @@ func (s *State) applyBuilding(p int, a rules.Action, ev *events) (done bool) {
 
 // longHouseDone: after one Long House action, a Sage allows another.
 func (s *State) longHouseDone(p int) bool {
-	if s.Step.Left > 0 && s.buildingAction(p) {
+	if s.Step.Left > 0 && s.buildingAction(p, s.Step.Building) {
 		s.Step.Left--
 		return false
 	}

@@ -36,7 +36,8 @@ func (s *State) idleBuildings(p int) []int {
 
 // idleAt says whether activating building b for p with a worker of the
 // given colour would do nothing: nothing gained on arrival (activate) and
-// no choice offered after it (legalBuilding).
+// no choice offered after it (legalBuilding; the colour only decides
+// what the Mill gives on arrival).
 func (s *State) idleAt(p, b, colour int) bool {
 	pl := &s.Seats[p]
 	switch b {
@@ -53,11 +54,8 @@ func (s *State) idleAt(p, b, colour int) bool {
 			return false
 		}
 	}
-	// The choices the building offers once the worker is there, asked of
-	// a copy at that step (a view must not change the state it reads).
-	at := *s
-	at.Step = Step{Kind: StepBuilding, Seat: p, Building: b, Colour: colour}
-	return !at.buildingAction(p)
+	// The choices the building offers once the worker is there.
+	return !s.buildingAction(p, b)
 }
 
 // sayIdle logs that work at building b does nothing for p, as the board

@@ -300,8 +300,8 @@ func (s *State) legal(p int, l *choices) {
 			}
 		}
 	case StepBuilding:
-		s.legalBuilding(p, l)
-		if ActionsOptional || !s.buildingAction(p) {
+		s.legalBuilding(p, st.Building, l)
+		if ActionsOptional || !s.buildingAction(p, st.Building) {
 			l.addAs("Do nothing here", KindSkip)
 		}
 	case StepAbility:
@@ -391,18 +391,18 @@ func (s *State) abilityAction(p int) bool {
 	return l.found
 }
 
-// buildingAction says whether the building p is at offers an action
-// (skip aside).
-func (s *State) buildingAction(p int) bool {
+// buildingAction says whether building b offers p an action (skip
+// aside).
+func (s *State) buildingAction(p, b int) bool {
 	l := choices{mode: probing}
-	s.legalBuilding(p, &l)
+	s.legalBuilding(p, b, &l)
 	return l.found
 }
 
-// legalBuilding offers a building's actions (skip aside).
-func (s *State) legalBuilding(p int, l *choices) {
-	st, pl := &s.Step, &s.Seats[p]
-	switch st.Building {
+// legalBuilding offers building b's actions to p (skip aside).
+func (s *State) legalBuilding(p, b int, l *choices) {
+	pl := &s.Seats[p]
+	switch b {
 	case TownHall:
 		for c := range l.cards(KindTown, pl.Hand) {
 			if s.abilityPossible(p, c) && l.add(KindTown, c) {
