@@ -131,9 +131,9 @@ func (b *Board) Render() app.UI {
 	// together, the Mead Hall below them; it comes first while the player
 	// chooses there, so that its cards are in view. (On a phone a turn's
 	// choice, a building or a space, then spans less of the board.)
-	parts := []app.UI{t.scores(), t.encounter(), t.raid(), t.village(), t.spaces(), t.meadHall(), t.offerings()}
+	places := []app.UI{t.village(), t.spaces(), t.meadHall()}
 	if len(t.c.hall)+len(t.c.quests)+len(t.c.reps) > 0 {
-		parts = []app.UI{t.scores(), t.encounter(), t.raid(), t.meadHall(), t.village(), t.spaces(), t.offerings()}
+		places = []app.UI{places[2], places[0], places[1]}
 	}
 	hand := len(t.v.Hand)
 	if len(t.v.Dealt) > 0 {
@@ -141,7 +141,7 @@ func (b *Board) Render() app.UI {
 	}
 	return ui.Layout{
 		Class:      "rd-board",
-		Board:      parts,
+		Board:      append(append([]app.UI{t.scores(), t.encounter(), t.raid()}, places...), t.offerings()),
 		Choice:     []app.UI{t.drafted(), t.pairs(&b.sel), t.stakes(), ui.Buttons("rd-buttons", t.c.buttons, buttonText)},
 		Own:        ui.Own(self >= 0, func() []app.UI { return []app.UI{t.player(int(self)), t.hand()} }),
 		OwnSummary: "Your crew and hand: " + rules.Count(hand, "card"),
