@@ -240,22 +240,14 @@ window.longhallRendered = function () {
   };
 
   // fitRows draws each row that must stay one row (.lh-fitrow: a Red
-  // North party, whose order is the game) whole, scaled down to its
-  // region's width rather than wrapped, down to ROW_LEAST; a transform,
-  // as scaleTo, with a negative margin giving back the height it frees.
+  // North party, whose order is the game) whole, scaled down (scaleTo) to
+  // its region's width rather than wrapped, down to ROW_LEAST.
   const ROW_LEAST = 0.5;
   const fitRows = (table) => {
     for (const row of table.querySelectorAll('.lh-fitrow')) {
-      const s = row.style;
-      s.transform = s.transformOrigin = s.marginBottom = '';
-      delete row.dataset.scale;
+      scaleTo(row, 1);
       const room = row.clientWidth, need = row.scrollWidth;
-      if (!room || need <= room + 1) continue;
-      const z = Math.max(ROW_LEAST, Math.floor((room / need) * 100) / 100);
-      row.dataset.scale = String(z);
-      s.transform = 'scale(' + z + ')';
-      s.transformOrigin = '0 0';
-      s.marginBottom = -row.offsetHeight * (1 - z) + 'px';
+      if (room && need > room + 1) scaleTo(row, Math.max(ROW_LEAST, Math.floor((room / need) * 100) / 100));
     }
   };
 
@@ -420,13 +412,15 @@ window.longhallRendered = function () {
     if (mine.length) {
       // The sheet's own height beyond the room it gives its content (its
       // handle, padding and border), and the controls' extent, which a
-      // scroll does not change.
-      // The own area may shrink to OWN_LEAST to show the choice (fitTo):
-      // the board gives way only past that.
+      // scroll does not change: what the choice needs as the own area is
+      // drawn now, and at OWN_LEAST, the least it shrinks to (fitTo).
       const chrome = side.offsetHeight - inner(side).h, extent = around(mine).h;
       const need = Math.max(140, chrome + extent + SHEET_CONTEXT);
       const least = Math.max(140, chrome + extent * OWN_LEAST / scaleOf(document.getElementById('own') || side) + SHEET_CONTEXT);
-      height = need <= room ? need : least <= room ? height : Math.min(least, Math.max(height, most));
+      // As far as the choice needs; when that is past the room, the own
+      // area shrinks into the room; and only past that the board gives way.
+      if (need <= room) height = need;
+      else if (least > room) height = Math.min(least, Math.max(140, most));
     }
     side.style.maxHeight = height + 'px';
   };
