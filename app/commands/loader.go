@@ -31,27 +31,18 @@ import (
 //
 // go-app writes its loader (app.js) and the pages' <head> itself and
 // offers no hook into either, so the site's own server and dist edit
-// what go-app renders, at two places that TestOwnLoaderEditsGoApps holds
-// to go-app's text.
+// what go-app renders, at one place in each that TestOwnLoaderEditsGoApps
+// holds to go-app's text.
 
-// appJSCall is the call in go-app's app.js that fetches the wasm; %q is
-// the wasm's URL. appJSInstantiate is where it hands the response to the
-// compiler.
+// appJSInstantiate is where go-app's app.js hands the wasm's response to
+// the compiler; ownAppJSInstantiate replaces it: the module earlyWasm
+// compiled, when it did, instantiated; else go-app's way (which fetches
+// through the worker, with the progress line).
 const (
-	appJSCall        = `fetchWithProgress(%q, showProgress)`
-	appJSInstantiate = `const wasm = await instantiateStreaming(`
-)
-
-// ownAppJSCall replaces appJSCall: the worker's cached copy when the page
-// is the worker's, else go-app's fetch.
-const ownAppJSCall = `(async () => (navigator.serviceWorker && navigator.serviceWorker.controller && self.caches &&
-        await caches.match(%[1]q, { ignoreSearch: true }).catch(() => undefined)) ||
-        fetchWithProgress(%[1]q, showProgress))()`
-
-// ownAppJSInstantiate replaces appJSInstantiate: the module earlyWasm
-// compiled, when it did, instantiated; else go-app's way.
-const ownAppJSInstantiate = `const early = self.longhallWasm && await self.longhallWasm;
+	appJSInstantiate    = `const wasm = await instantiateStreaming(`
+	ownAppJSInstantiate = `const early = self.longhallWasm && await self.longhallWasm;
     const wasm = early ? { module: early, instance: await WebAssembly.instantiate(early, go.importObject) } : await instantiateStreaming(`
+)
 
 // earlyWasm starts on the wasm from the top of <head>, before any
 // stylesheet (a script after one waits for it to load), while the page
@@ -73,20 +64,14 @@ const earlyWasm = `<script>(() => {
   document.head.appendChild(l);
 })()</script>`
 
-// ownAppJS edits go-app's app.js to load the wasm as ownAppJSCall and
-// ownAppJSInstantiate say. It fails when go-app's text is not the one it
-// knows.
-func ownAppJS(js []byte, wasm string) ([]byte, error) {
-	for _, edit := range [][2]string{
-		{fmt.Sprintf(appJSCall, wasm), fmt.Sprintf(ownAppJSCall, wasm)},
-		{appJSInstantiate, ownAppJSInstantiate},
-	} {
-		if n := bytes.Count(js, []byte(edit[0])); n != 1 {
-			return nil, fmt.Errorf("go-app's app.js has %s %d times, not once: its loader changed", edit[0], n)
-		}
-		js = bytes.Replace(js, []byte(edit[0]), []byte(edit[1]), 1)
+// ownAppJS edits go-app's app.js to take the module the page compiled
+// early (ownAppJSInstantiate); it takes the wasm's URL as ownPage does,
+// and needs none. It fails when go-app's text is not the one it knows.
+func ownAppJS(js []byte, _ string) ([]byte, error) {
+	if n := bytes.Count(js, []byte(appJSInstantiate)); n != 1 {
+		return nil, fmt.Errorf("go-app's app.js has %s %d times, not once: its loader changed", appJSInstantiate, n)
 	}
-	return js, nil
+	return bytes.Replace(js, []byte(appJSInstantiate), []byte(ownAppJSInstantiate), 1), nil
 }
 
 // ownPage puts earlyWasm at the top of a page's <head>, after the
