@@ -1,7 +1,6 @@
 package online
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -83,13 +82,13 @@ var ErrSavesFile = errors.New("this is not a Longhall saves file this version ca
 
 // ImportSaves brings back the saves in a saves file: each game and room
 // the device lacks, or holds in an older state. It checks the whole file
-// before writing anything, so a damaged or foreign file changes nothing;
-// the device's own saves that are newer stay.
+// before writing anything, so a damaged or foreign file (ErrSavesFile)
+// changes nothing; the device's own saves that are newer stay. Any other
+// error is the device's storage failing part way.
 func ImportSaves(st Store, data []byte) (Imported, error) {
 	var in Imported
 	var f SavesFile
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&f); err != nil {
+	if err := json.Unmarshal(data, &f); err != nil {
 		return in, fmt.Errorf("%w: %v", ErrSavesFile, err)
 	}
 	if f.Format != SavesFormat || f.Version < 1 || f.Version > SavesVersion {

@@ -2,6 +2,7 @@ package pages
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -166,16 +167,21 @@ func (h *homePage) picked(ctx app.Context, e app.Event) {
 	h.openErr, h.openMsg = "", ""
 	if err == nil && online.IsSavesFile(data) {
 		var in online.Imported
-		if in, err = online.ImportSaves(ctx.LocalStorage(), data); err == nil {
-			h.saves = local.Saves(ctx.LocalStorage())
-			h.rooms = online.Rooms(ctx.LocalStorage())
+		in, err = online.ImportSaves(ctx.LocalStorage(), data)
+		h.saves = local.Saves(ctx.LocalStorage())
+		h.rooms = online.Rooms(ctx.LocalStorage())
+		switch {
+		case errors.Is(err, online.ErrSavesFile):
+			h.openErr = "This saves file cannot be read, and nothing was changed: " + err.Error()
+		case err != nil:
+			h.openErr = fmt.Sprintf("This browser's storage failed after %s and %s came back: %v", rules.Count(in.Games, "game"), rules.Count(in.Rooms, "room"), err)
+		default:
 			h.openMsg = fmt.Sprintf("Brought back %s and %s.", rules.Count(in.Games, "game"), rules.Count(in.Rooms, "room"))
 			if in.Kept > 0 {
 				h.openMsg += fmt.Sprintf(" %s here already, as new or newer, stayed as it is.", rules.Count(in.Kept, "save"))
 			}
 			return
 		}
-		h.openErr = "This saves file cannot be read, and nothing was changed: " + err.Error()
 		ctx.ScrollTo("open")
 		return
 	}
