@@ -76,14 +76,14 @@ func TestOfflineReloadStillRenders(t *testing.T) {
 	offlineCheck(t, ctx, srv.URL, srv.Stop, "offline")
 }
 
-// wasmFetches counts the page's fetches of app.wasm: one on a first
-// visit (the early preload, which go-app's loader takes over), none on a
-// later one, which reads the service worker's cache itself
-// (app/commands/loader.go).
 // earlyModule is whether the page compiled the wasm itself, from the top
 // of the page (app/commands/loader.go's earlyWasm), as a later visit does.
 const earlyModule = `(async () => self.longhallWasm !== undefined && (await self.longhallWasm) instanceof WebAssembly.Module)()`
 
+// wasmFetches counts the page's fetches of app.wasm: one on a first
+// visit (the early preload, which go-app's loader takes over), none on a
+// later one, which reads the service worker's cache itself
+// (app/commands/loader.go).
 const wasmFetches = `performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith('/web/app.wasm')).length`
 
 func offlineCheck(t *testing.T, ctx context.Context, base string, stopServer func(), shot string) {
