@@ -21,6 +21,17 @@ const (
 	SavesVersion = 1
 )
 
+// MaxSavesFileBytes bounds a saves file read back: 8 MB, more than a
+// device's saves can make. They live in the browser's localStorage, which
+// holds about 5 MB a site (5 Mi characters, keys and values, in Chromium,
+// measured), and the file holds the same JSON, nearly all ASCII (a byte a
+// character), with a line break added per move; the margin covers those
+// and players' names in other scripts. A single game record keeps its
+// own, smaller limit (2 MB, the pages' maxOpenedBytes), which a full
+// device's file could pass: 12 games and 8 rooms of 60 KB, the longest
+// records bot-played games make, are 1.2 MB already.
+const MaxSavesFileBytes = 8 << 20
+
 // SavesFile is every saved game (with its record and table settings) and
 // every hosted room (with its secret: the file lets its holder host the
 // room) on a device.
@@ -87,6 +98,9 @@ var ErrSavesFile = errors.New("this is not a Longhall saves file this version ca
 // error is the device's storage failing part way.
 func ImportSaves(st Store, data []byte) (Imported, error) {
 	var in Imported
+	if len(data) > MaxSavesFileBytes {
+		return in, fmt.Errorf("%w: it is larger than %d MB", ErrSavesFile, MaxSavesFileBytes>>20)
+	}
 	var f SavesFile
 	if err := json.Unmarshal(data, &f); err != nil {
 		return in, fmt.Errorf("%w: %v", ErrSavesFile, err)

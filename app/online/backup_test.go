@@ -143,3 +143,44 @@ func TestSavesFileRefusesWhatItCannotRead(t *testing.T) {
 		})
 	}
 }
+
+// TestSavesFileLimits: a saves file may be larger than a game record (2
+// MB) up to its own limit, as a full device's may be; a larger one is
+// refused in words, and changes nothing.
+func TestSavesFileLimits(t *testing.T) {
+	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
+	f, _ := ExportSaves(aDevice(t, now), now)
+	good, _ := json.Marshal(f)
+	// sized is the file at size bytes, made up with a field no saves file
+	// has (json passes over fields it does not know).
+	sized := func(size int) []byte {
+		pad := size - len(good) - len(`"pad":"",`)
+		return []byte(`{"pad":"` + strings.Repeat("x", pad) + `",` + string(good[1:]))
+	}
+	for _, c := range []struct {
+		name string
+		size int
+		ok   bool
+	}{
+		{"larger than a game record may be", 2<<20 + 1, true},
+		{"at the limit", MaxSavesFileBytes, true},
+		{"a byte over the limit", MaxSavesFileBytes + 1, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			data := sized(c.size)
+			if len(data) != c.size || !IsSavesFile(data) {
+				t.Fatalf("the test's file is %d bytes, not %d, or no saves file", len(data), c.size)
+			}
+			st := &local.MemStore{}
+			in, err := ImportSaves(st, data)
+			switch {
+			case c.ok && (err != nil || in.Games != 2 || in.Rooms != 1):
+				t.Errorf("brought back %+v, %v", in, err)
+			case !c.ok && (!errors.Is(err, ErrSavesFile) || !strings.Contains(err.Error(), "larger than 8 MB")):
+				t.Errorf("refused with %v", err)
+			case !c.ok && (len(local.Saves(st)) != 0 || len(Rooms(st)) != 0):
+				t.Errorf("a refused file changed the saves: %+v", local.Saves(st))
+			}
+		})
+	}
+}

@@ -128,7 +128,7 @@ func (h *homePage) renderOpen() app.UI {
 		app.Div().Class("buttons").Body(
 			elem("label", "class", "button open-record").Body(app.Text("Open a file…"),
 				elem("input", "id", "open-record", "class", "visually-hidden", "type", "file", "accept", ".json,application/json",
-					"data-max", strconv.Itoa(maxOpenedBytes)).On("lh-record", h.picked)),
+					"data-max", strconv.Itoa(online.MaxSavesFileBytes)).On("lh-record", h.picked)),
 			app.If(len(h.saves)+len(h.rooms) > 0, func() app.UI {
 				return elem("button", "type", "button", "id", "export-saves", "class", "button quiet").Text("Save every game to a file").On("click", h.exportSaves)
 			}),

@@ -87,14 +87,15 @@ func saveRecordFile(rec rules.Record) error {
 	return err
 }
 
-// recordPicked reads a record file from the event longhall.js raises on
-// the file input once it has read a file picked or dropped on the page:
-// its detail is the file's text, or null when the file is larger than the
-// input's data-max.
+// recordPicked reads a file, a game record or a saves file, from the event
+// longhall.js raises on the file input once it has read a file picked or
+// dropped on the page: its detail is the file's text, or null when the
+// file is larger than the input's data-max, the larger of the two limits
+// (online.MaxSavesFileBytes); a record is held to its own after.
 func recordPicked(e app.Event) ([]byte, error) {
 	text := e.Get("detail")
 	if text.IsNull() {
-		return nil, refuse(faultTooBig, "")
+		return nil, refuse(faultHuge, "")
 	}
 	return []byte(text.String()), nil
 }

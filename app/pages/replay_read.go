@@ -14,7 +14,8 @@ import (
 )
 
 // maxOpenedBytes bounds a record opened from a file, and so the copy this
-// device keeps of it (a game's record is tens of kilobytes).
+// device keeps of it (a game's record is tens of kilobytes). A saves file,
+// which holds many, has its own limit (online.MaxSavesFileBytes).
 const maxOpenedBytes = 2 << 20
 
 // recordFault is what is wrong with a file offered as a game record.
@@ -33,12 +34,13 @@ const (
 	faultMove
 	faultStore
 	faultMissing
+	faultHuge // over every limit, a saves file's too
 )
 
 // faultWords are the sentences a player reads, one per fault; %s is the
 // detail (a game's id, a move).
 var faultWords = [...]string{
-	faultTooBig:      "This file is larger than 2 MB: it is not a Longhall game record.",
+	faultTooBig:      "This file is larger than 2 MB, the most a game record can be: it is not a Longhall game record.",
 	faultEmpty:       "This file is empty: it is not a game record.",
 	faultNotJSON:     "This file is not a game record: it is not JSON text.",
 	faultCut:         "This game record is cut short: the file ends in the middle, so it was not saved or copied whole.",
@@ -50,6 +52,7 @@ var faultWords = [...]string{
 	faultMove:        "This record is damaged at move %s: the rules refuse it, so the game cannot be replayed.",
 	faultStore:       "The record could not be kept on this device: %s.",
 	faultMissing:     "There is no game record to watch here: open one from the home page.",
+	faultHuge:        "This file is larger than 8 MB: it is neither a Longhall game record (at most 2 MB) nor a saves file (at most 8 MB).",
 }
 
 // recordError is a refused record, in words.

@@ -3,12 +3,14 @@ package pages
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"longhall/app/local"
+	"longhall/app/online"
 	"longhall/rules"
 )
 
@@ -36,6 +38,8 @@ func TestReadingRecordFiles(t *testing.T) {
 		says  string // a part of the sentence
 	}{
 		{"larger than 2 MB", append(good[:len(good)-1:len(good)-1], []byte(`,"x":"`+strings.Repeat("x", maxOpenedBytes)+`"}`)...), faultTooBig, "larger than 2 MB"},
+		// The picker hands over files up to a saves file's limit.
+		{"larger than 2 MB, within a saves file's 8 MB", append(good[:len(good)-1:len(good)-1], []byte(`,"x":"`+strings.Repeat("x", online.MaxSavesFileBytes-len(good)-8)+`"}`)...), faultTooBig, "the most a game record can be"},
 		{"empty", nil, faultEmpty, "empty"},
 		{"blank", []byte(" \n\t"), faultEmpty, "empty"},
 		{"plain text", []byte("Gordon won, I think"), faultNotJSON, "not JSON"},
@@ -72,6 +76,33 @@ func TestReadingRecordFiles(t *testing.T) {
 	}
 	if r.Len() != len(rec.Actions) || !r.ended {
 		t.Fatalf("the good record opens at %d of %d, ended %v", r.n, r.Len(), r.ended)
+	}
+}
+
+// TestTooBigFilesSayWhichLimitApplies: a file over a limit is refused
+// with a sentence that names the limit, as the constants have it: a game
+// record's, or a saves file's (the file picker's) with both.
+func TestTooBigFilesSayWhichLimitApplies(t *testing.T) {
+	mb := func(n int) string { return fmt.Sprintf("%d MB", n>>20) }
+	for _, c := range []struct {
+		name  string
+		fault recordFault
+		names []string
+	}{
+		{"a game record over its limit", faultTooBig, []string{mb(maxOpenedBytes), "game record"}},
+		{"a file over every limit", faultHuge, []string{mb(online.MaxSavesFileBytes), "saves file", mb(maxOpenedBytes), "game record"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			said := refuse(c.fault, "").Error()
+			for _, w := range c.names {
+				if !strings.Contains(said, w) {
+					t.Errorf("%q does not say %q", said, w)
+				}
+			}
+		})
+	}
+	if maxOpenedBytes >= online.MaxSavesFileBytes {
+		t.Errorf("a game record may be %d bytes and a saves file only %d: the file picker, which takes both, would refuse records within their limit", maxOpenedBytes, online.MaxSavesFileBytes)
 	}
 }
 
