@@ -1,6 +1,7 @@
 package online
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -74,8 +75,14 @@ func ExportSaves(st Store, now time.Time) (f SavesFile, skipped int) {
 }
 
 // IsSavesFile says whether data is meant as a saves file (rather than a
-// game record), whatever else is wrong with it.
+// game record), whatever else is wrong with it: one cut short, as by a
+// download that stopped, is known by its start as ExportSaves writes it,
+// so that its refusal speaks of a saves file and its limit, not of a game
+// record's.
 func IsSavesFile(data []byte) bool {
+	if bytes.HasPrefix(bytes.TrimSpace(data), []byte(`{"format":"`+SavesFormat+`"`)) {
+		return true
+	}
 	var head struct {
 		Format string `json:"format"`
 	}

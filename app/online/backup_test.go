@@ -184,3 +184,34 @@ func TestSavesFileLimits(t *testing.T) {
 		})
 	}
 }
+
+// TestTellingSavesFilesFromRecords: a saves file is known as one, laid
+// out otherwise or cut short (its refusal then speaks of a saves file);
+// a game record or anything else is not one.
+func TestTellingSavesFilesFromRecords(t *testing.T) {
+	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
+	f, _ := ExportSaves(aDevice(t, now), now)
+	good, _ := json.Marshal(f)
+	indented, _ := json.MarshalIndent(f, "", "  ")
+	rec, _ := json.Marshal(rules.Record{Format: rules.RecordFormat, Game: testgame.ID})
+	for _, c := range []struct {
+		name  string
+		data  string
+		saves bool
+	}{
+		{"as written", string(good), true},
+		{"indented", string(indented), true},
+		{"format last", `{"version":1,"format":"` + SavesFormat + `"}`, true},
+		{"cut short", string(good[:len(good)/2]), true},
+		{"a game record", string(rec), false},
+		{"another format", `{"format":"longhall-savesx"}`, false},
+		{"not JSON", "longhall-saves", false},
+		{"empty", "", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := IsSavesFile([]byte(c.data)); got != c.saves {
+				t.Errorf("IsSavesFile says %v", got)
+			}
+		})
+	}
+}
