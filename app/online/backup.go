@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
 	"time"
 
 	"longhall/app/local"
@@ -90,19 +91,28 @@ func IsSavesFile(data []byte) bool {
 }
 
 // Imported counts what ImportSaves brought back, and what it left as it
-// was because the device has the same save as new or newer.
+// was because the device has the same save as new or newer. A device
+// keeps only its most recent games (local.MaxSaves) and rooms (MaxRooms),
+// so it also names what did not fit, older than all it kept: the file's
+// saves it did not bring back (LeftInFile), and the device's own that
+// newer ones from the file pushed out (PushedOut), which are gone.
 type Imported struct {
 	Games, Rooms, Kept int
+
+	GamesLeftInFile, GamesPushedOut []local.Save
+	RoomsLeftInFile, RoomsPushedOut []RoomEntry
 }
 
 // ErrSavesFile is the cause of every refusal of a saves file.
 var ErrSavesFile = errors.New("this is not a Longhall saves file this version can read")
 
 // ImportSaves brings back the saves in a saves file: each game and room
-// the device lacks, or holds in an older state. It checks the whole file
-// before writing anything, so a damaged or foreign file (ErrSavesFile)
-// changes nothing; the device's own saves that are newer stay. Any other
-// error is the device's storage failing part way.
+// the device lacks, or holds in an older state, as long as it is among
+// the most recent the device keeps. It checks the whole file before
+// writing anything, so a damaged or foreign file (ErrSavesFile) changes
+// nothing; the device's own saves that are newer stay. Any other error is
+// the device's storage failing part way; what came back, and what was
+// pushed out, are counted still.
 func ImportSaves(st Store, data []byte) (Imported, error) {
 	var in Imported
 	if len(data) > MaxSavesFileBytes {
@@ -115,50 +125,179 @@ func ImportSaves(st Store, data []byte) (Imported, error) {
 	if f.Format != SavesFormat || f.Version < 1 || f.Version > SavesVersion {
 		return in, fmt.Errorf("%w: format %q, version %d", ErrSavesFile, f.Format, f.Version)
 	}
+	// A save that is there twice (ExportSaves writes each once) would be
+	// written twice, and counted twice.
+	games, rooms := map[string]bool{}, map[string]bool{}
 	for i, g := range f.Games {
-		if !local.ValidID(g.Save.ID) || g.Record.Format == 0 || g.Record.Game != g.Save.Game {
+		if !local.ValidID(g.Save.ID) || g.Record.Format == 0 || g.Record.Game != g.Save.Game || games[g.Save.ID] {
 			return in, fmt.Errorf("%w: its game %d is damaged", ErrSavesFile, i+1)
 		}
+		games[g.Save.ID] = true
 	}
 	for i, h := range f.Rooms {
-		if h == nil || !validKey(h.Key()) {
+		if h == nil || !validKey(h.Key()) || rooms[h.Key()] {
 			return in, fmt.Errorf("%w: its room %d is damaged", ErrSavesFile, i+1)
 		}
+		rooms[h.Key()] = true
 	}
-	have := map[string]time.Time{}
-	for _, s := range local.Saves(st) {
-		have[s.ID] = s.Updated
+	if err := importGames(st, f.Games, &in); err != nil {
+		return in, err
 	}
-	// Oldest first: each one written goes to the top of the list, and
-	// the list keeps its most recent (local.MaxSaves).
-	for i := len(f.Games) - 1; i >= 0; i-- {
-		g := f.Games[i]
-		if t, ok := have[g.Save.ID]; ok && !t.Before(g.Save.Updated) {
-			in.Kept++
-			continue
-		}
+	return in, importRooms(st, f.Rooms, &in)
+}
+
+// importGames writes the file's games that the device lacks or holds
+// older, as far as they fit (merge).
+func importGames(st Store, games []SavedGame, in *Imported) error {
+	before := local.Saves(st)
+	file := make([]stamp, len(games))
+	for i, g := range games {
+		file[i] = stamp{g.Save.ID, g.Save.Updated}
+	}
+	m, err := merge(saveStamps(before), file, local.MaxSaves, func(i int) error {
+		g := games[i]
 		if err := local.SaveRecord(st, g.Save.ID, g.Record, g.Save.Over, g.Save.Updated); err != nil {
-			return in, err
+			return err
 		}
 		if err := local.SaveSettings(st, g.Save.ID, g.Settings); err != nil {
-			return in, err
+			return err
 		}
 		in.Games++
+		return nil
+	}, func() []stamp { return saveStamps(local.Saves(st)) })
+	in.Kept += m.kept
+	for _, i := range m.left {
+		in.GamesLeftInFile = append(in.GamesLeftInFile, games[i].Save)
 	}
-	rooms := map[string]time.Time{}
-	for _, r := range Rooms(st) {
-		rooms[r.Key] = r.Updated
+	for _, i := range m.pushed {
+		in.GamesPushedOut = append(in.GamesPushedOut, before[i])
 	}
-	for i := len(f.Rooms) - 1; i >= 0; i-- {
-		h := f.Rooms[i]
-		if t, ok := rooms[h.Key()]; ok && !t.Before(h.Updated) {
-			in.Kept++
-			continue
-		}
-		if err := StoreHosted(st, h); err != nil {
-			return in, err
+	return err
+}
+
+// importRooms writes the file's rooms that the device lacks or holds
+// older, as far as they fit (merge).
+func importRooms(st Store, rooms []*Hosted, in *Imported) error {
+	before := Rooms(st)
+	file := make([]stamp, len(rooms))
+	for i, h := range rooms {
+		file[i] = stamp{h.Key(), h.Updated}
+	}
+	m, err := merge(roomStamps(before), file, MaxRooms, func(i int) error {
+		if err := StoreHosted(st, rooms[i]); err != nil {
+			return err
 		}
 		in.Rooms++
+		return nil
+	}, func() []stamp { return roomStamps(Rooms(st)) })
+	in.Kept += m.kept
+	for _, i := range m.left {
+		in.RoomsLeftInFile = append(in.RoomsLeftInFile, roomEntry(rooms[i]))
 	}
-	return in, nil
+	for _, i := range m.pushed {
+		in.RoomsPushedOut = append(in.RoomsPushedOut, before[i])
+	}
+	return err
+}
+
+// stamp is a save's key and when it last changed: all merge reads of it.
+type stamp struct {
+	key string
+	at  time.Time
+}
+
+func saveStamps(list []local.Save) []stamp {
+	s := make([]stamp, len(list))
+	for i, e := range list {
+		s[i] = stamp{e.ID, e.Updated}
+	}
+	return s
+}
+
+func roomStamps(list []RoomEntry) []stamp {
+	s := make([]stamp, len(list))
+	for i, e := range list {
+		s[i] = stamp{e.Key, e.Updated}
+	}
+	return s
+}
+
+// merged is what merge did: how many of the file's saves it kept as the
+// device has them, and which did not fit, by their indices: left, the
+// file's it did not write; pushed, the device's that are gone.
+type merged struct {
+	kept         int
+	left, pushed []int
+}
+
+// merge brings the file's saves into a list of the device's (have) that
+// keeps its max most recent, dropping the oldest beyond them as each save
+// is written (local.SaveRecord, StoreHosted). A save the device holds as
+// new or newer is kept as it is. Of the others, only those among the max
+// most recent of the device's and theirs together are written (write
+// takes the file's index): any other would push out a more recent save,
+// or be dropped at once. What did not fit is read from the list again
+// (list) rather than foretold, so that whatever went is named.
+func merge(have, file []stamp, max int, write func(i int) error, list func() []stamp) (m merged, err error) {
+	haveAt := map[string]time.Time{}
+	for _, s := range have {
+		haveAt[s.key] = s.at
+	}
+	var news []int
+	isNew := map[string]bool{}
+	for i, s := range file {
+		if t, ok := haveAt[s.key]; ok && !t.Before(s.at) {
+			m.kept++
+			continue
+		}
+		news = append(news, i)
+		isNew[s.key] = true
+	}
+	// Newest first: should storage fail part way, the saves most likely
+	// to be played on are back.
+	// sort.Slice: see "Code size" in docs/ARCHITECTURE.md.
+	sort.Slice(news, func(a, b int) bool { return file[news[a]].at.After(file[news[b]].at) })
+	all := make([]stamp, 0, len(have)+len(news))
+	for _, i := range news {
+		all = append(all, file[i])
+	}
+	for _, s := range have {
+		if !isNew[s.key] {
+			all = append(all, s)
+		}
+	}
+	sort.Slice(all, func(a, b int) bool { return all[a].at.After(all[b].at) })
+	fits := map[string]bool{}
+	for _, s := range all[:min(max, len(all))] {
+		fits[s.key] = true
+	}
+	written := map[string]bool{}
+	for _, i := range news {
+		if !fits[file[i].key] {
+			continue
+		}
+		if err = write(i); err != nil {
+			break
+		}
+		written[file[i].key] = true
+	}
+	after := map[string]bool{}
+	for _, s := range list() {
+		after[s.key] = true
+	}
+	// A save whose newer state stays in the file is named once, as left
+	// there, though the device's older state went too.
+	left := map[string]bool{}
+	for _, i := range news {
+		if k := file[i].key; !fits[k] || written[k] && !after[k] {
+			m.left = append(m.left, i)
+			left[k] = true
+		}
+	}
+	for i, s := range have {
+		if !after[s.key] && !left[s.key] {
+			m.pushed = append(m.pushed, i)
+		}
+	}
+	return m, err
 }

@@ -111,15 +111,7 @@ func StoreHosted(st Store, h *Hosted) error {
 	if err := st.Set(hostedKey+key, h); err != nil {
 		return fmt.Errorf("online: saving the room on this device: %w", err)
 	}
-	e := RoomEntry{Key: key, Game: h.Game, Updated: h.Updated}
-	if h.Save != nil {
-		e.Started = true
-		e.Moves = len(h.Save.Record.Actions)
-		for _, s := range h.Save.Record.Seats {
-			e.Names = append(e.Names, s.Name)
-		}
-	}
-	e.Over = h.Over
+	e := roomEntry(h)
 	list := slices.DeleteFunc(Rooms(st), func(r RoomEntry) bool { return r.Key == key })
 	list = append([]RoomEntry{e}, list...)
 	for len(list) > MaxRooms {
@@ -127,6 +119,19 @@ func StoreHosted(st Store, h *Hosted) error {
 		list = list[:len(list)-1]
 	}
 	return st.Set(roomsKey, list)
+}
+
+// roomEntry is a room's line in the list of rooms.
+func roomEntry(h *Hosted) RoomEntry {
+	e := RoomEntry{Key: h.Key(), Game: h.Game, Over: h.Over, Updated: h.Updated}
+	if h.Save != nil {
+		e.Started = true
+		e.Moves = len(h.Save.Record.Actions)
+		for _, s := range h.Save.Record.Seats {
+			e.Names = append(e.Names, s.Name)
+		}
+	}
+	return e
 }
 
 // Rooms lists the rooms this device hosts, most recent first. A corrupt
