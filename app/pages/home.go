@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -174,12 +175,13 @@ func (h *homePage) picked(ctx app.Context, e app.Event) {
 		case errors.Is(err, online.ErrSavesFile):
 			h.openErr = "This saves file cannot be read, and nothing was changed: " + err.Error()
 		case err != nil:
-			h.openErr = fmt.Sprintf("This browser's storage failed after %s and %s came back: %v", rules.Count(in.Games, "game"), rules.Count(in.Rooms, "room"), err)
+			h.openErr = fmt.Sprintf("This browser's storage failed after %s and %s came back: %v.", rules.Count(in.Games, "game"), rules.Count(in.Rooms, "room"), err) + notFitWords(in)
 		default:
 			h.openMsg = fmt.Sprintf("Brought back %s and %s.", rules.Count(in.Games, "game"), rules.Count(in.Rooms, "room"))
 			if in.Kept > 0 {
 				h.openMsg += fmt.Sprintf(" %s here already, as new or newer, stayed as it is.", rules.Count(in.Kept, "save"))
 			}
+			h.openMsg += notFitWords(in)
 			return
 		}
 		ctx.ScrollTo("open")
@@ -197,6 +199,69 @@ func (h *homePage) picked(ctx app.Context, e app.Event) {
 		// A file dropped anywhere: its refusal comes into view.
 		ctx.ScrollTo("open")
 	}
+}
+
+// notFitWords says what bringing back a saves file could not keep, as
+// this browser keeps only its most recent games and rooms: the file's
+// saves left in it, and this browser's own that went. Nothing goes
+// without a word. Its sentences follow another's: each starts with a
+// space.
+func notFitWords(in online.Imported) string {
+	var left, gone []string
+	for _, s := range in.GamesLeftInFile {
+		left = append(left, saveLabel(s))
+	}
+	for _, s := range in.GamesPushedOut {
+		gone = append(gone, saveLabel(s))
+	}
+	words := notFit("game", local.MaxSaves, left, gone)
+	left, gone = nil, nil
+	for _, r := range in.RoomsLeftInFile {
+		left = append(left, roomLabel(r))
+	}
+	for _, r := range in.RoomsPushedOut {
+		gone = append(gone, roomLabel(r))
+	}
+	return words + notFit("room", online.MaxRooms, left, gone)
+}
+
+// notFit says which saves of a kind (noun) did not fit among the max most
+// recent: left, in the file, and gone, from this browser.
+func notFit(noun string, max int, left, gone []string) string {
+	n := len(left) + len(gone)
+	if n == 0 {
+		return ""
+	}
+	s := fmt.Sprintf(" %s did not fit: only the %d most recent are kept.", rules.Count(n, "older "+noun), max)
+	if len(left) > 0 {
+		s += " Not brought back, still in the file: " + strings.Join(left, "; ") + "."
+	}
+	if len(gone) > 0 {
+		s += " Removed from this browser: " + strings.Join(gone, "; ") + "."
+	}
+	return s
+}
+
+// saveLabel names a saved game in a sentence: its game, players and date.
+func saveLabel(s local.Save) string {
+	return gameName(s.Game) + " with " + joinNames(s.Names) + ", " + s.Updated.Local().Format("2 Jan 15:04")
+}
+
+// roomLabel names a hosted room in a sentence.
+func roomLabel(r online.RoomEntry) string {
+	who := ""
+	if len(r.Names) > 0 {
+		who = " with " + joinNames(r.Names)
+	}
+	return gameName(r.Game) + " room" + who + ", " + r.Updated.Local().Format("2 Jan 15:04")
+}
+
+// gameName is a game's name, or its id for a game this version lacks.
+func gameName(id string) string {
+	if g, err := rules.Lookup(id); err == nil {
+		return g.Info().Name
+	}
+	return id
 }
 
 // renderRooms lists the rooms this device hosts, to open them again: the
