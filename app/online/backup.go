@@ -239,19 +239,13 @@ type merged struct {
 // or be dropped at once. What did not fit is read from the list again
 // (list) rather than foretold, so that whatever went is named.
 func merge(have, file []stamp, max int, write func(i int) error, list func() []stamp) (m merged, err error) {
-	haveAt := map[string]time.Time{}
-	for _, s := range have {
-		haveAt[s.key] = s.at
-	}
 	var news []int
-	isNew := map[string]bool{}
 	for i, s := range file {
-		if t, ok := haveAt[s.key]; ok && !t.Before(s.at) {
+		if j := find(have, s.key); j >= 0 && !have[j].at.Before(s.at) {
 			m.kept++
 			continue
 		}
 		news = append(news, i)
-		isNew[s.key] = true
 	}
 	// Newest first: should storage fail part way, the saves most likely
 	// to be played on are back.
@@ -262,42 +256,48 @@ func merge(have, file []stamp, max int, write func(i int) error, list func() []s
 		all = append(all, file[i])
 	}
 	for _, s := range have {
-		if !isNew[s.key] {
+		if find(all[:len(news)], s.key) < 0 {
 			all = append(all, s)
 		}
 	}
 	sort.Slice(all, func(a, b int) bool { return all[a].at.After(all[b].at) })
-	fits := map[string]bool{}
-	for _, s := range all[:min(max, len(all))] {
-		fits[s.key] = true
-	}
-	written := map[string]bool{}
+	fits := all[:min(max, len(all))]
+	var written []stamp
 	for _, i := range news {
-		if !fits[file[i].key] {
+		if find(fits, file[i].key) < 0 {
 			continue
 		}
 		if err = write(i); err != nil {
 			break
 		}
-		written[file[i].key] = true
+		written = append(written, file[i])
 	}
-	after := map[string]bool{}
-	for _, s := range list() {
-		after[s.key] = true
+	after := list()
+	var left []stamp
+	for _, i := range news {
+		if k := file[i].key; find(fits, k) < 0 || find(written, k) >= 0 && find(after, k) < 0 {
+			m.left = append(m.left, i)
+			left = append(left, file[i])
+		}
 	}
 	// A save whose newer state stays in the file is named once, as left
 	// there, though the device's older state went too.
-	left := map[string]bool{}
-	for _, i := range news {
-		if k := file[i].key; !fits[k] || written[k] && !after[k] {
-			m.left = append(m.left, i)
-			left[k] = true
-		}
-	}
 	for i, s := range have {
-		if !after[s.key] && !left[s.key] {
+		if find(after, s.key) < 0 && find(left, s.key) < 0 {
 			m.pushed = append(m.pushed, i)
 		}
 	}
 	return m, err
+}
+
+// find returns the index of the save with key in list, or -1. merge
+// searches rather than maps: one side of each search is at most the few
+// saves a device keeps, and maps cost the browser's app more code.
+func find(list []stamp, key string) int {
+	for i, s := range list {
+		if s.key == key {
+			return i
+		}
+	}
+	return -1
 }
