@@ -146,26 +146,49 @@ window.longhallRendered = function () {
   };
   // scaleOf is the scale scaleTo drew content at.
   const scaleOf = (el) => parseFloat(el.dataset.scale) || 1;
+  // LEAST_TEXT is the least size of any text as drawn, in CSS px.
+  const LEAST_TEXT = 11;
+  // floorText sets the text floor of el and of the scaled content inside
+  // it, for the scales they are drawn at now.
+  const floorText = (el) => {
+    for (const c of [el, ...el.querySelectorAll('[data-scale]')]) {
+      if (!c.dataset.scale) {
+        c.style.removeProperty('--lh-least-text');
+        continue;
+      }
+      let z = 1;
+      for (let a = c; a; a = a.parentElement) if (a.dataset && a.dataset.scale) z *= parseFloat(a.dataset.scale);
+      c.style.setProperty('--lh-least-text', (LEAST_TEXT / z).toFixed(2) + 'px');
+    }
+  };
   // scaleTo draws content at z of its size. A transform, which every
   // engine lays out, measures and hit-tests alike (CSS zoom is not: WebKit
   // before late 2025 measures a zoomed box unzoomed and does not scale rem
   // lengths in it, so Safaris differ), on content laid out 1/z as wide as
   // its region, so that it reflows as a zoomed box did; negative margins
   // give back the room the transform frees, right and below.
+  //
+  // Text stays legible however small its content is drawn: every font
+  // size in the CSS is at least var(--lh-least-text), which is LEAST_TEXT
+  // px over the scale its content is drawn at, all scales around it
+  // counted (floorText). Smaller content holds larger text, and fitTo
+  // measures what that costs.
   const scaleTo = (content, z) => {
     const s = content.style;
     if (z >= 1) {
       s.transform = s.transformOrigin = s.width = s.marginRight = s.marginBottom = '';
       delete content.dataset.scale;
-      return;
+    } else {
+      content.dataset.scale = String(z);
+      s.transform = 'scale(' + z + ')';
+      s.transformOrigin = '0 0';
+      s.width = 100 / z + '%';
+      s.marginRight = 100 - 100 / z + '%';
     }
-    content.dataset.scale = String(z);
-    s.transform = 'scale(' + z + ')';
-    s.transformOrigin = '0 0';
-    s.width = 100 / z + '%';
-    s.marginRight = 100 - 100 / z + '%';
-    s.marginBottom = -content.offsetHeight * (1 - z) + 'px';
+    floorText(content);
+    if (z < 1) s.marginBottom = -content.offsetHeight * (1 - z) + 'px';
   };
+
   // For the layout test (fullview_test.go), which tries a scale and puts
   // it back.
   window.longhallScaleTo = scaleTo;
@@ -336,6 +359,7 @@ window.longhallRendered = function () {
     }
     // The page may draw the sheet anew, folded: keep it as it was left.
     if (side.dataset.sheet !== sheet) setSheet(side, sheet);
+    if (controls !== lastControls) foldOwn(table, side);
     lastControls = controls;
     sizeSheet(table, side);
     const all = every.filter((c) => c.getClientRects().length);
@@ -384,6 +408,36 @@ window.longhallRendered = function () {
     e.preventDefault();
     all[(i + step + all.length) % all.length].focus();
   });
+  // foldOwn draws the viewer's own area anew at each new choice: whole
+  // and unscaled, or, on a phone whose sheet holds the choice and has not
+  // the room for it so, folded (.lh-folded: each game's CSS hides what a
+  // choice is not about, such as a card's rules, which its long press
+  // shows), rather than shrunk: text is never drawn under LEAST_TEXT, and
+  // shrinking a card of text gives back little room.
+  const foldOwn = (table, side) => {
+    const own = document.getElementById('own');
+    if (!own) return;
+    own.classList.remove('lh-folded');
+    scaleTo(own, 1);
+    if (!narrow() || side.dataset.sheet === 'closed') return;
+    const mine = controlsIn(side);
+    if (!mine.length) return;
+    const chrome = side.offsetHeight - inner(side).h;
+    if (chrome + around(mine).h + SHEET_CONTEXT > sheetRoom(table, side).room) own.classList.add('lh-folded');
+  };
+  // sheetRoom is the room a phone's sheet has: what the table's bars take
+  // (used), the room while the board keeps BOARD_KEEPS of the table's
+  // height (room), and while it keeps BOARD_LEAST (most).
+  const sheetRoom = (table, side) => {
+    let used = 0;
+    for (const el of table.children) {
+      if (el !== side && !el.classList.contains('lh-layout')) used += el.offsetHeight;
+    }
+    const choice = document.getElementById('choice');
+    if (choice) used += choice.offsetHeight;
+    const H = table.clientHeight;
+    return { used, room: H - used - BOARD_KEEPS * H, most: H - used - BOARD_LEAST * H };
+  };
   // sizeSheet opens a phone's sheet only as far as its choice needs: its
   // controls, with a line of what they belong to above them (the sheet
   // scrolls to them; the rest of it, the log, is a scroll away), so that
@@ -396,17 +450,10 @@ window.longhallRendered = function () {
       side.style.maxHeight = '';
       return;
     }
-    let used = 0;
-    for (const el of table.children) {
-      if (el !== side && !el.classList.contains('lh-layout')) used += el.offsetHeight;
-    }
-    const choice = document.getElementById('choice');
-    if (choice) used += choice.offsetHeight;
-    const H = table.clientHeight;
     // The room the sheet has while the board keeps its share, and (when
     // the bars above take so much that the choice would not fit there)
     // while the board keeps BOARD_LEAST: the choice comes first.
-    const room = H - used - BOARD_KEEPS * H, most = H - used - BOARD_LEAST * H;
+    const { room, most } = sheetRoom(table, side);
     let height = Math.max(140, room);
     const mine = controlsIn(side);
     if (mine.length) {

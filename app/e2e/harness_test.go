@@ -482,6 +482,7 @@ const roomVersion = `((document.querySelector('#table') || {dataset: {}}).datase
 type viewCheck struct {
 	Problems []string `json:"problems"`
 	Share    float64  `json:"share"`
+	Layout   string   `json:"layout"` // where the screen went
 	// Smallest: the smallest text drawn in view on the table, in CSS px
 	// as drawn (its scale counted), and what it is.
 	Smallest     float64 `json:"smallest"`
