@@ -127,6 +127,7 @@ window.longhallRendered = function () {
   let lastControls = '';
   let lastShape = '';
   let sheet = 'closed'; // the sheet as the choice or the player left it
+  let folded = false; // the own area folded to its choice (foldOwn)
   // Changes seen and the last one a fit ran after: the page is settled
   // (longhallSettled, for tests) when a fit has run since the last change,
   // and the table is what a player sees until the next one. A test waits
@@ -228,6 +229,11 @@ window.longhallRendered = function () {
     // fits: the largest scale seen to need no less; over: the smallest
     // seen to need less (the own area: nothing above where it is).
     let fits = 0, over = grows ? Infinity : z + 0.005, want = z;
+    // best: the scale at which the controls took the least height as
+    // drawn. Text is never drawn smaller (floorText), so shrinking a
+    // choice of words may not make it shorter; when no scale tried fits,
+    // the content is drawn at this one rather than smaller for nothing.
+    let best = { z, h: Infinity };
     for (let i = 0; i < 6; i++) {
       const r = content.getBoundingClientRect();
       want = Math.max(floor, Math.min(1, (z * avail.h) / Math.max(r.height, 1)));
@@ -240,6 +246,7 @@ window.longhallRendered = function () {
         // bars, reflow as it grows: wider than it after growing, the
         // content is shrunk back by the check above).
         const b = around(controls);
+        if (b.h < best.h - 1 || (b.h <= best.h + 1 && z > best.z)) best = { z, h: b.h };
         const across = b.w > avail.w + 1 ? (z * avail.w) / b.w : 1;
         want = Math.max(least, Math.min(want, (z * avail.h) / Math.max(b.h, 1), across));
       }
@@ -258,8 +265,18 @@ window.longhallRendered = function () {
       scaleTo(content, z);
     }
     // Stopped at a scale that needs clearly less: the largest seen to fit,
-    // or else what the last look asked for.
-    if (want < z - 0.02) scaleTo(content, fits || want);
+    // or else the one that showed most of the choice.
+    if (want < z - 0.02) scaleTo(content, fits || (best.h < Infinity ? best.z : want));
+    // Drawn under floor for a choice that still does not fit: the steps
+    // only ever shrank it, and at floor its words, no smaller, may take
+    // no more height. Kept at floor unless that shows less of it.
+    const now = scaleOf(content);
+    const controls = now < floor ? controlsIn(content) : [];
+    if (!controls.length) return;
+    const h = around(controls).h;
+    if (h <= avail.h + 1) return;
+    scaleTo(content, floor);
+    if (around(controlsIn(content)).h > h + 1 || region.scrollWidth > region.clientWidth + 1) scaleTo(content, now);
   };
 
   // fitRows draws each row that must stay one row (.lh-fitrow: a Red
@@ -360,6 +377,9 @@ window.longhallRendered = function () {
     // The page may draw the sheet anew, folded: keep it as it was left.
     if (side.dataset.sheet !== sheet) setSheet(side, sheet);
     if (controls !== lastControls) foldOwn(table, side);
+    // The page may draw the own area anew, unfolded: keep it as it was.
+    const mine = document.getElementById('own');
+    if (mine && mine.classList.contains('lh-folded') !== folded) mine.classList.toggle('lh-folded', folded);
     lastControls = controls;
     sizeSheet(table, side);
     const all = every.filter((c) => c.getClientRects().length);
@@ -368,6 +388,7 @@ window.longhallRendered = function () {
     // The viewer's own area shrinks only as far as its choice needs.
     const own = document.getElementById('own');
     if (own) fitTo(side, own, 1, OWN_LEAST);
+
     // Scroll to the choice at each new one, and again whenever the
     // regions change size or the board its scale.
     const choice = table.dataset.version + '|' + controls;
@@ -409,21 +430,18 @@ window.longhallRendered = function () {
     all[(i + step + all.length) % all.length].focus();
   });
   // foldOwn draws the viewer's own area anew at each new choice: whole
-  // and unscaled, or, on a phone whose sheet holds the choice and has not
-  // the room for it so, folded (.lh-folded: each game's CSS hides what a
-  // choice is not about, such as a card's rules, which its long press
-  // shows), rather than shrunk: text is never drawn under LEAST_TEXT, and
-  // shrinking a card of text gives back little room.
+  // and unscaled, or, on a phone whose sheet holds the choice, folded
+  // (.lh-folded: each game's CSS hides what a choice is not about, such
+  // as a card's rules, which its long press shows): the board keeps the
+  // screen, and text is never drawn under LEAST_TEXT, so that shrinking
+  // a card of text gives back little room.
   const foldOwn = (table, side) => {
     const own = document.getElementById('own');
+    folded = false;
     if (!own) return;
     own.classList.remove('lh-folded');
     scaleTo(own, 1);
-    if (!narrow() || side.dataset.sheet === 'closed') return;
-    const mine = controlsIn(side);
-    if (!mine.length) return;
-    const chrome = side.offsetHeight - inner(side).h;
-    if (chrome + around(mine).h + SHEET_CONTEXT > sheetRoom(table, side).room) own.classList.add('lh-folded');
+    folded = narrow() && side.dataset.sheet !== 'closed' && controlsIn(side).length > 0;
   };
   // sheetRoom is the room a phone's sheet has: what the table's bars take
   // (used), the room while the board keeps BOARD_KEEPS of the table's

@@ -6,7 +6,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"math"
+	"os"
 	"strings"
 	"testing"
 
@@ -56,119 +58,192 @@ type boardShare struct {
 	Height float64 `json:"height"`
 }
 
-// webkitDecisions is how many of the player's decisions each game is
-// played for in WebKit: enough to see the opening's choices (a card, a
-// space, a dialog), few enough to stay quick.
-const webkitDecisions = 4
-
-// TestWebKitTablesMatchChromium plays every game on one device in WebKit
-// and in Chromium, the same deal, at 1280×800 and 390×844: at each of the
-// player's first decisions every control must be clickable where it stands
-// in WebKit, and at the first the board's area and its drawing in view must
-// take the same share of the screen in both engines, within 10 points, the
-// board drawn at the same scale within 0.1.
+// TestWebKitTablesMatchChromium plays every game on one device to its end
+// in WebKit and in Chromium, the same deal and the same choices (so the
+// same game: seeded bots, and a driver whose choice at a decision is
+// drawn from the decision: keyChoice), at 1280×800 and 390×844, the
+// book's base games. At every decision of the player's, in both engines, every
+// control must be clickable where it stands and no text drawn under 11
+// CSS px (the full-view check, controlsInView); and the board's area and
+// its drawing in view must take the same share of the screen in both,
+// within 10 points, the board drawn at the same scale within 0.1.
 func TestWebKitTablesMatchChromium(t *testing.T) {
 	t.Parallel()
 	bin, root := theApp(t)
 	base := startServer(t, bin, root).URL
-	games := []string{"rednorth", "raiders", "vikings", "northerners"}
-	setup := func(id string) string { return "/games/" + id + "/?seed=" + fullViewSeeds[id] }
-	// Chromium's boards first, the yardstick, in one browser: a Chromium
-	// each cost about 8 CPU-s for two page loads (make test-cpu).
-	cr := newBrowser(t)
-	want := map[string]boardShare{}
-	for _, id := range games {
+	for _, id := range []string{"rednorth", "raiders", "vikings", "northerners"} {
 		for _, size := range tableSizes {
-			want[id+" at "+size.name] = chromiumBoard(t, cr, base+setup(id), size)
+			t.Run(size.name+"/"+id, func(t *testing.T) {
+				t.Parallel() // a browser of each engine, and a game
+				setup := "/games/" + id + "/?seed=" + fullViewSeeds[id]
+				step := id + " at " + size.name
+				ctx := newBrowser(t)
+				cr := chromiumPage(ctx)
+				within(t, ctx, "setting up "+step+" in Chromium", chromedp.EmulateViewport(size.width, size.height), chromedp.Navigate(withPace(base+setup, 0)), clientReady())
+				limit := webkitOpen[id].decisions
+				want := playDecisions(t, cr, step, limit)
+
+				wk := startWebKit(t)
+				site := wk.useFrameSite(t, base)
+				wk.must(t, step, wk.SetViewport(size.width, size.height))
+				wk.must(t, step, wk.Navigate(withPace(site+setup, 0)))
+				wk.must(t, step, wk.ClientReady())
+				got := playDecisions(t, wk.pageOps, step, limit)
+				if errs, _ := wk.PageErrors(); len(errs) > 0 {
+					t.Errorf("%s: WebKit's console has errors:\n%s", step, strings.Join(errs, "\n"))
+				}
+				compareEngines(t, step, got, want, wk.Version)
+			})
 		}
 	}
-	for _, id := range games {
-		t.Run(id, func(t *testing.T) {
-			// A WebKit each, side by side: one for the four games in turn
-			// made this the phase's longest test.
-			t.Parallel()
-			wk := startWebKit(t)
-			site := wk.useFrameSite(t, base)
-			for _, size := range tableSizes {
-				want := want[id+" at "+size.name]
-				got := webkitBoard(t, wk, site+setup(id), id, size)
-				t.Logf("%s at %s: board area %.0f%% / %.0f%%, drawing in view %.0f%% / %.0f%%, scale %.2f / %.2f (%.0f×%.0f / %.0f×%.0f px) in WebKit %s / Chromium",
-					id, size.name, 100*got.Area, 100*want.Area, 100*got.Board, 100*want.Board, got.Scale, want.Scale, got.Width, got.Height, want.Width, want.Height, wk.Version)
-				if d := math.Abs(got.Scale - want.Scale); d > 0.10 {
-					t.Errorf("%s at %s: the board is drawn at scale %.2f in WebKit, %.2f in Chromium", id, size.name, got.Scale, want.Scale)
-				}
-				if d := math.Abs(got.Area - want.Area); d > 0.10 {
-					t.Errorf("%s at %s: the board's area takes %.0f%% of the screen in WebKit, %.0f%% in Chromium", id, size.name, 100*got.Area, 100*want.Area)
-				}
-				if d := math.Abs(got.Board - want.Board); d > 0.10 {
-					t.Errorf("%s at %s: the board's drawing in view takes %.0f%% of the screen in WebKit, %.0f%% in Chromium", id, size.name, 100*got.Board, 100*want.Board)
-				}
-			}
-		})
-	}
 }
 
-// chromiumBoard opens a game's table at size in Chromium and measures its
-// board at the player's first decision.
-func chromiumBoard(t *testing.T, ctx context.Context, setup string, size screenSize) boardShare {
-	t.Helper()
-	within(t, ctx, "setting up in Chromium", chromedp.EmulateViewport(size.width, size.height), chromedp.Navigate(withPace(setup, 0)), clientReady(),
-		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery))
-	if _, err := checkControls(ctx); err != nil {
-		t.Fatal(err)
-	}
-	var s string
-	within(t, ctx, "measuring the board in Chromium", chromedp.Evaluate(`JSON.stringify(`+boardSize+`)`, &s))
-	var b boardShare
-	if err := json.Unmarshal([]byte(s), &b); err != nil {
-		t.Fatal(err)
-	}
-	return b
+// decisionLook is one of the player's decisions as an engine draws it.
+type decisionLook struct {
+	Key   string // the table's version and its controls: the same point of the same game in every engine
+	Board boardShare
+	Check viewCheck
 }
 
-// webkitBoard opens a game's table at size in WebKit, measures its board
-// at the player's first decision, and plays on to check the controls at
-// each of the next decisions.
-func webkitBoard(t *testing.T, wk *webkit, setup, id string, size screenSize) boardShare {
+// keyChoice is the choice a driver makes at the decision key names.
+func keyChoice(key string) int {
+	h := fnv.New32a()
+	h.Write([]byte(key))
+	return int(h.Sum32() % 1000003)
+}
+
+// decisionKey names the decision a table shows.
+const decisionKey = `(() => {
+  const t = document.querySelector('#table');
+  return t.dataset.version + ' ' + [...t.querySelectorAll('[data-action]:not([disabled]), [data-pick]')].map(c => (c.dataset.action || 'pick') + ':' + (c.dataset.args || c.dataset.pick || '')).join(' ');
+})()`
+
+// playDecisions starts the game whose set-up page p shows and plays it to
+// its end (or limit decisions, when not 0), every prompt asked, the choice
+// at each decision drawn from what it offers (keyChoice), looking at every decision: the full-view
+// check (any problem fails the test) and the board's share of the screen
+// once the page has settled.
+func playDecisions(t *testing.T, p pageOps, step string, limit int) []decisionLook {
 	t.Helper()
-	step := id + " at " + size.name
-	wk.must(t, step, wk.SetViewport(size.width, size.height))
-	wk.must(t, step, wk.Navigate(withPace(setup, 0)))
-	wk.must(t, step, wk.ClientReady())
-	wk.must(t, step+": starting", wk.Click("#start"))
-	var table bool
-	wk.must(t, step+": starting", wk.Poll(`!!document.querySelector('#table')`, &table, stepLimit))
-	var first boardShare
-	decisions := 0
-	for n := 0; decisions < webkitDecisions; n++ {
-		if n > 300 {
-			t.Fatalf("%s: %d decisions after %d looks", step, decisions, n)
+	p.must(t, step+": starting", p.eval(`document.querySelector('#start').click()`, nil))
+	p.must(t, step+": starting", p.Poll(`!!document.querySelector('#table')`, nil, stepLimit))
+	// Every prompt asked, none passed for the player after a delay drawn
+	// at random: the same game in both engines.
+	p.must(t, step+": asking every prompt", p.eval(`(() => { const s = document.querySelector('#autopass-choice'); if (s) { s.value = 'off'; s.dispatchEvent(new Event('change', {bubbles: true})); } return true; })()`, nil))
+	var looks []decisionLook
+	fails := 0
+	// n, the choice the driver makes, comes from the decision itself: the
+	// same decision gets the same answer in both engines, whatever the
+	// other engine looked in on (a prompt that an automatic pass took
+	// away before one of them saw it).
+	n := 0
+	for i := 0; ; i++ {
+		if i > 20000 {
+			t.Fatalf("%s in %s: no end after %d looks and %d decisions", step, p.browser, i, len(looks))
 		}
 		var moment string
-		wk.must(t, step, wk.Eval(tableMoment, &moment))
+		p.must(t, step, p.eval(tableMoment, &moment))
 		if moment == "turn" || moment == "choice" {
-			v, err := wk.checkControls()
-			wk.must(t, step, err)
-			if decisions == 0 {
-				wk.must(t, step, wk.Eval(boardSize, &first))
-				wk.shot(t, "webkit-table-"+id+"-"+size.name, false)
-			}
-			decisions++
-			if len(v.Problems) > 0 {
-				name := fmt.Sprintf("webkit-failure-%s-%s", id, size.name)
-				wk.shot(t, name, false)
-				t.Errorf("%s, decision %d in WebKit: %s (screenshot %s)", step, decisions, strings.Join(v.Problems, "; "), name)
-				break
+			var d decisionLook
+			var err error
+			d.Check, err = p.checkControls()
+			p.must(t, step, err)
+			p.must(t, step, p.Poll(pageSettled, nil, stepLimit))
+			p.must(t, step, p.eval(decisionKey, &d.Key))
+			p.must(t, step, p.eval(boardSize, &d.Board))
+			_, offered, _ := strings.Cut(d.Key, " ")
+			n = keyChoice(offered)
+			if len(looks) == 0 || looks[len(looks)-1].Key != d.Key {
+				if limit > 0 && len(looks) == limit {
+					return looks
+				}
+				looks = append(looks, d)
+				if len(looks) == 1 {
+					p.shot(t, p.browser+"-table-"+strings.ReplaceAll(step, " ", "-"), false)
+				}
+				if len(d.Check.Problems) > 0 && fails < 3 {
+					fails++
+					name := fmt.Sprintf("%s-failure-%s-%d", p.browser, strings.ReplaceAll(step, " ", "-"), fails)
+					p.shot(t, name, false)
+					t.Errorf("%s, decision %d in %s: %s (screenshot %s)", step, len(looks), p.browser, strings.Join(d.Check.Problems, "; "), name)
+				}
 			}
 		}
-		res, err := wk.look(n)
-		wk.must(t, step, err)
+		res, err := p.look(n)
+		p.must(t, step, err)
 		if res == "over" {
-			break
+			return looks
 		}
 	}
-	if errs, _ := wk.PageErrors(); len(errs) > 0 {
-		t.Errorf("%s: WebKit's console has errors:\n%s", step, strings.Join(errs, "\n"))
+}
+
+// compareEngines holds WebKit's decisions (got) to Chromium's (want): the
+// same game, and at each decision both drew, the board given the same
+// room. Decisions are matched in order by what they offer: a bot that
+// answers at once in one engine and a moment later in the other moves
+// the table's version, not the game. (A decision one engine looked in on
+// and the other did not, between two bots' moves, is passed over; most
+// must be seen by both.)
+func compareEngines(t *testing.T, step string, got, want []decisionLook, version string) {
+	t.Helper()
+	offered := func(d decisionLook) string { _, o, _ := strings.Cut(d.Key, " "); return o }
+	worst, at, both, next := 0.0, 0, 0, 0
+	for i, g := range got {
+		j := next
+		for j < len(want) && j < next+8 && offered(want[j]) != offered(g) {
+			j++
+		}
+		if j == len(want) || j == next+8 {
+			continue
+		}
+		w := want[j]
+		next = j + 1
+		both++
+		d := max(math.Abs(g.Board.Area-w.Board.Area), math.Abs(g.Board.Board-w.Board.Board))
+		if d > worst {
+			worst, at = d, i+1
+		}
+		if d > 0.10 || math.Abs(g.Board.Scale-w.Board.Scale) > 0.10 {
+			t.Errorf("%s, decision %d: the board's area takes %.0f%% of the screen in WebKit, %.0f%% in Chromium; its drawing in view %.0f%% / %.0f%%; its scale %.2f / %.2f (WebKit: %s; Chromium: %s)",
+				step, i+1, 100*g.Board.Area, 100*w.Board.Area, 100*g.Board.Board, 100*w.Board.Board, g.Board.Scale, w.Board.Scale, g.Check.Layout, w.Check.Layout)
+		}
 	}
-	return first
+	if both*10 < len(got)*9 {
+		t.Errorf("%s: the engines played different games: only %d of WebKit's %d decisions are among Chromium's %d", step, both, len(got), len(want))
+	}
+	t.Logf("%s: %d decisions in WebKit %s, %d in Chromium, %d seen in both; the board's share differs by %.0f points at most (decision %d)", step, len(got), version, len(want), both, 100*worst, at)
+}
+
+// webkitOpen are the games WebKit plays only the first decisions of, and
+// why: what is still open in issue 37, measured in this test with whole
+// games. Raiders: on a phone, WebKit's sheet holding the hand's cards is
+// up to 150 px taller than Chromium's (the board 41% of the screen
+// against 58%); at a raid with many open spaces the board shrinks to its
+// least (0.45) and a space stays under the sheet's handle; at 1280×800
+// the two engines draw the board at 0.70 and 0.59.
+var webkitOpen = map[string]struct{ decisions int }{"raiders": {4}}
+
+// chromiumPage is ctx's page as pageOps, for the steps written once for
+// every engine.
+func chromiumPage(ctx context.Context) pageOps {
+	return pageOps{
+		browser: "chromium",
+		eval: func(expr string, out any) error {
+			if out == nil {
+				return chromedp.Run(ctx, chromedp.Evaluate(expr, nil))
+			}
+			var raw []byte
+			if err := chromedp.Run(ctx, chromedp.Evaluate(expr, &raw)); err != nil {
+				return err
+			}
+			return json.Unmarshal(raw, out)
+		},
+		screenshot: func(path string, full bool) error {
+			var png []byte
+			if err := chromedp.Run(ctx, chromedp.CaptureScreenshot(&png)); err != nil {
+				return err
+			}
+			return os.WriteFile(path, png, 0o644)
+		},
+	}
 }
