@@ -430,7 +430,8 @@ window.longhallRendered = function () {
     all[(i + step + all.length) % all.length].focus();
   });
   // foldOwn draws the viewer's own area anew at each new choice: whole
-  // and unscaled, or, on a phone whose sheet holds the choice, folded
+  // and unscaled, or, on a phone whose sheet holds the choice (or a desk
+  // whose side column has not the room for it), folded
   // (.lh-folded: each game's CSS hides what a choice is not about, such
   // as a card's rules, which its long press shows): the board keeps the
   // screen, and text is never drawn under LEAST_TEXT, so that shrinking
@@ -441,7 +442,11 @@ window.longhallRendered = function () {
     if (!own) return;
     own.classList.remove('lh-folded');
     scaleTo(own, 1);
-    folded = narrow() && side.dataset.sheet !== 'closed' && controlsIn(side).length > 0;
+    const mine = controlsIn(own);
+    if (!mine.length) return;
+    // A phone's sheet holding the choice folds; a desk's side column when
+    // the choice is taller than it.
+    folded = narrow() ? side.dataset.sheet !== 'closed' : around(mine).h > inner(side).h;
   };
   // sheetRoom is the room a phone's sheet has: what the table's bars take
   // (used), the room while the board keeps BOARD_KEEPS of the table's

@@ -48,10 +48,19 @@ const controlsInView = `(() => {
   const name = el => (el.dataset.action ? el.dataset.action + ':' + (el.dataset.args || '') : 'pick:' + el.dataset.pick) + (el.textContent.trim() ? ' "' + el.textContent.trim().slice(0, 30) + '"' : '');
   const els = [...t.querySelectorAll('[data-action]:not([disabled]), [data-pick]')];
   const boxes = [];
+  // A dense board scrolls within its area rather than drawing its text
+  // under 11 px (issue 37): a control of the board scrolled out of the
+  // area's view is there for the player who scrolls it, as long as the
+  // page scrolled some of the choice into view (reveal, web/longhall.js).
+  const area = document.querySelector('#board-area');
+  const seen = area && area.getBoundingClientRect();
+  const scrolls = area && (area.scrollHeight > area.clientHeight + 1 || area.scrollWidth > area.clientWidth + 1);
+  let scrolledOut = 0;
   for (const el of els) {
     const r = el.getBoundingClientRect();
     if (!el.getClientRects().length || r.width < 1 || r.height < 1) { problems.push(name(el) + ' is not drawn'); continue; }
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (scrolls && area.contains(el) && (y < seen.top || y > seen.bottom || x < seen.left || x > seen.right)) { scrolledOut++; continue; }
     if (x < 0 || y < 0 || x >= W || y >= H) { problems.push(name(el) + ' is off the screen at ' + Math.round(x) + ',' + Math.round(y)); continue; }
     const hit = document.elementFromPoint(x, y);
     if (!hit || !el.contains(hit)) {
@@ -61,6 +70,7 @@ const controlsInView = `(() => {
     }
     boxes.push([el, r]);
   }
+  if (scrolledOut && !boxes.length) problems.push('no control of the choice is in view: ' + scrolledOut + ' are scrolled out of the board\'s area');
   for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
     const [a, p] = boxes[i], [b, q] = boxes[j];
     if (a.contains(b) || b.contains(a)) continue;
@@ -68,7 +78,7 @@ const controlsInView = `(() => {
     if (w > 1 && h > 1) problems.push(name(a) + ' overlaps ' + name(b));
   }
   let share = 0;
-  const main = document.querySelector('#board-area');
+  const main = area;
   if (main) {
     const r = main.getBoundingClientRect();
     const w = Math.max(0, Math.min(r.right, W) - Math.max(r.left, 0)), h = Math.max(0, Math.min(r.bottom, H) - Math.max(r.top, 0));
@@ -138,7 +148,7 @@ const controlsInView = `(() => {
   const inside = sel => { const e = document.querySelector(sel); return e ? els.filter(c => e.contains(c)).length : 0; };
   const layout = 'choice bar ' + px('#choice') + ' px with ' + inside('#choice') + ' controls, board area ' + px('#board-area') + ' px with ' + inside('#board-area') +
     ', sheet ' + ((document.querySelector('#side') || {dataset: {}}).dataset.sheet) + ' ' + px('#side') + ' px with ' + inside('#side') + ' (own scale ' + ((document.querySelector('#own') || {dataset: {}}).dataset.scale || 1) + ')';
-  return {problems, share, layout, smallest: smallest.px, smallestWhat: smallest.what, controls: els.length, marked: document.querySelectorAll('#table [data-last-move]').length,
+  return {problems, share, layout, scrolledOut, smallest: smallest.px, smallestWhat: smallest.what, controls: els.length, marked: document.querySelectorAll('#table [data-last-move]').length,
     settled: ` + pageSettled + `,
     why: [...t.querySelectorAll('[data-why]')].filter(e => e.dataset.why.trim()).length};
 })()`
@@ -276,7 +286,7 @@ func playInFullView(t testing.TB, ctx context.Context, setup, id string, size sc
 	leastShare := 2.0
 	shot := map[string]bool{}
 	fails := 0
-	marked, whys := 0, 0
+	marked, whys, scrolled := 0, 0, 0
 	pressed, tapped := false, false
 	for n := 0; n < 5000; n++ {
 		var moment string
@@ -303,6 +313,9 @@ func playInFullView(t testing.TB, ctx context.Context, setup, id string, size sc
 			}
 			if v.Marked > 0 {
 				marked++
+			}
+			if v.ScrolledOut > 0 {
+				scrolled++
 			}
 			if v.Why > 0 {
 				whys++
@@ -361,7 +374,7 @@ func playInFullView(t testing.TB, ctx context.Context, setup, id string, size sc
 				checkKeyboardGame(t, c, kbd)
 			}
 			t.Logf("%s at %s: the smallest text in view, at decision %d: %.1f px, %s", id, size.name, smallestAt, smallest.Smallest, smallest.SmallestWhat)
-			t.Logf("%s at %s: the last move is marked at %d of %d decisions; something says why it is closed at %d", id, size.name, marked, len(shares), whys)
+			t.Logf("%s at %s: the last move is marked at %d of %d decisions; something says why it is closed at %d; some of the choice is a scroll of the board away at %d", id, size.name, marked, len(shares), whys, scrolled)
 			// Red North's closed actions are on Party cards that this
 			// game's driver rarely opens: TestRedNorthWholeGameAgainstBots
 			// tries every kind and checks them.
@@ -443,10 +456,14 @@ func longPressShowsText(t testing.TB, ctx context.Context) bool {
 	t.Helper()
 	var at []float64
 	var text, before string
-	within(t, ctx, "finding a card", chromedp.Evaluate(roomVersion, &before), chromedp.Evaluate(`(() => {
+	// (On a table the page has settled: the card stays where it is found.)
+	within(t, ctx, "finding a card", settle(), chromedp.Evaluate(roomVersion, &before), chromedp.Evaluate(`(() => {
 	  for (const c of document.querySelectorAll('#table [data-text]')) {
 	    const r = c.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
-	    if (x > 0 && y > 0 && x < innerWidth && y < innerHeight && c.contains(document.elementFromPoint(x, y))) { window.lhPressed = c.dataset.text; return [x, y]; }
+	    // A thumb is no point: a browser moves a touch onto a button
+	    // beside it (the sheet's handle). A card clear all round is pressed.
+	    const clear = [[0, 0], [0, -16], [0, 16], [-16, 0], [16, 0]].every(([dx, dy]) => c.contains(document.elementFromPoint(x + dx, y + dy)));
+	    if (x > 0 && y > 0 && x < innerWidth && y < innerHeight && clear) { window.lhPressed = c.dataset.text; return [x, y]; }
 	  }
 	  return [];
 	})()`, &at))
@@ -456,8 +473,18 @@ func longPressShowsText(t testing.TB, ctx context.Context) bool {
 	point := []*input.TouchPoint{{X: at[0], Y: at[1]}}
 	// The thumb stays down until the text shows (the page's timer may run
 	// late on a busy machine: a press is long by the page's own count).
-	within(t, ctx, "a long press", input.DispatchTouchEvent(input.TouchStart, point),
-		chromedp.Poll(`!!document.querySelector('#card-text')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
+	within(t, ctx, "a long press", chromedp.Evaluate(`(() => {
+	  window.lhTouched = [];
+	  document.addEventListener('touchstart', e => window.lhTouched.push((e.target.closest && e.target.closest('[data-text]') ? 'card ' : 'not a card ') + e.target.tagName + '.' + e.target.className), {once: true, capture: true});
+	  return true; })()`, nil), input.DispatchTouchEvent(input.TouchStart, point))
+	pc, cancel := context.WithTimeout(ctx, stepLimit)
+	defer cancel()
+	if err := chromedp.Run(pc, chromedp.Poll(`!!document.querySelector('#card-text')`, nil, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+		var what string
+		chromedp.Run(ctx, chromedp.Evaluate(fmt.Sprintf(`JSON.stringify({touched: window.lhTouched, at: (e => e ? e.tagName + '.' + e.className : 'nothing')(document.elementFromPoint(%f, %f))})`, at[0], at[1]), &what))
+		t.Fatalf("a long press on a card at %.0f,%.0f shows no text: %v (%s)", at[0], at[1], err, what)
+	}
+	within(t, ctx, "a long press",
 		input.DispatchTouchEvent(input.TouchEnd, nil), settle(),
 		chromedp.Evaluate(`(document.querySelector('#card-text') || {}).textContent || ''`, &text))
 	var want, after string

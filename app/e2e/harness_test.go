@@ -483,6 +483,9 @@ type viewCheck struct {
 	Problems []string `json:"problems"`
 	Share    float64  `json:"share"`
 	Layout   string   `json:"layout"` // where the screen went
+	// ScrolledOut: the board's controls out of its area's view, a
+	// scroll of the board away.
+	ScrolledOut int `json:"scrolledOut"`
 	// Smallest: the smallest text drawn in view on the table, in CSS px
 	// as drawn (its scale counted), and what it is.
 	Smallest     float64 `json:"smallest"`
