@@ -430,8 +430,8 @@ window.longhallRendered = function () {
     all[(i + step + all.length) % all.length].focus();
   });
   // foldOwn draws the viewer's own area anew at each new choice: whole
-  // and unscaled, or, on a phone whose sheet holds the choice (or a desk
-  // whose side column has not the room for it), folded
+  // and unscaled, or, when it holds the choice in a phone's sheet or the
+  // choice is taller than a desk's side column, folded
   // (.lh-folded: each game's CSS hides what a choice is not about, such
   // as a card's rules, which its long press shows): the board keeps the
   // screen, and text is never drawn under LEAST_TEXT, so that shrinking
@@ -444,8 +444,11 @@ window.longhallRendered = function () {
     scaleTo(own, 1);
     const mine = controlsIn(own);
     if (!mine.length) return;
-    // A phone's sheet holding the choice folds; a desk's side column when
-    // the choice is taller than it.
+    // A phone's sheet folds whenever it holds the choice: whole, a hand of
+    // cards in 11-px text leaves the board little more than the least it
+    // keeps, and whether it would fit depends on each engine's measure of
+    // its words (WebKit's sheet came out 150 px taller than Chromium's).
+    // A desk's side column folds when the choice is taller than it.
     folded = narrow() ? side.dataset.sheet !== 'closed' : around(mine).h > inner(side).h;
   };
   // sheetRoom is the room a phone's sheet has: what the table's bars take
