@@ -348,7 +348,9 @@ func playInFullView(t testing.TB, ctx context.Context, setup, id string, size sc
 				err = fmt.Errorf("by keyboard (%s): %w", kbd.kbStats, err)
 			}
 		} else {
-			res, _, err = look(c, decisionChoice(t, c))
+			// The choice drawn from the decision (drawnStep): the same
+			// game however fast the machine.
+			res, err = chromiumPage(c).lookDrawn()
 		}
 		if err != nil {
 			roomFailure(t, c, id+" at "+size.name, err)
@@ -392,18 +394,6 @@ func playInFullView(t testing.TB, ctx context.Context, setup, id string, size sc
 	}
 	t.Fatalf("%s did not end after 5000 looks", id)
 	return nil
-}
-
-// decisionChoice is the choice the click driver makes at the decision the
-// table shows: drawn from the decision itself, so that a game against
-// seeded bots is the same game however fast the machine and however
-// often the driver looked in while the bots played.
-func decisionChoice(t testing.TB, ctx context.Context) int {
-	var key string
-	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.querySelector('#table') ? `+decisionKey+` : ''`, &key)); err != nil {
-		t.Fatal(err)
-	}
-	return keyChoice(key)
 }
 
 // resultRows are the rows of each game's result screen beyond its status

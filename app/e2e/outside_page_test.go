@@ -98,6 +98,33 @@ func (p pageOps) look(n int) (string, error) {
 	return at[1], nil
 }
 
+// lookDrawn is look with the choice drawn from the decision the page
+// shows at the moment of the click (a hash of what it offers, reckoned
+// in the page's own script: drawnStep), so that a table that moved on between a test's
+// looks is answered as itself: the same decision, the same answer, in
+// every engine.
+func (p pageOps) lookDrawn() (string, error) {
+	var at []string
+	if err := p.eval(`[`+roomVersion+`, `+drawnStep+`]`, &at); err != nil {
+		return "", err
+	}
+	if strings.HasPrefix(at[1], "act ") {
+		p.Poll(fmt.Sprintf(`%s !== %q || !!document.querySelector('#after-game') || !!document.querySelector('[role=alert]')`, roomVersion, at[0]), nil, 5*time.Second)
+	} else if at[1] != "over" {
+		time.Sleep(40 * time.Millisecond)
+	}
+	return at[1], nil
+}
+
+// drawnStep is gameStep whose n is a hash (FNV-1a) of what the table
+// offers, reckoned in the page.
+var drawnStep = strings.Replace(fmt.Sprintf(gameStep, 0), "const n = 0;", `const n = (() => {
+    const offered = [...t.querySelectorAll('[data-action]:not([disabled]), [data-pick]')].map(c => (c.dataset.action || 'pick') + ':' + (c.dataset.args || c.dataset.pick || '')).join(' ');
+    let h = 2166136261;
+    for (let i = 0; i < offered.length; i++) h = Math.imul(h ^ offered.charCodeAt(i), 16777619) >>> 0;
+    return h % 1000003;
+  })();`, 1)
+
 // checkControls is fullview_test.go's checkControls.
 func (p pageOps) checkControls() (viewCheck, error) {
 	return lookUntilSettled(func() (viewCheck, error) {
