@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -144,16 +145,9 @@ func playDecisions(t *testing.T, p pageOps, step string, modules *gameModules) [
 		if i > 20000 {
 			t.Fatalf("%s in %s: no end after %d looks and %d decisions", step, p.browser, i, len(looks))
 		}
-		var moment string
-		p.must(t, step, p.eval(tableMoment, &moment))
-		if moment == "turn" || moment == "choice" {
-			var d decisionLook
-			var err error
-			d.Check, err = p.checkControls()
-			p.must(t, step, err)
-			p.must(t, step, p.Poll(pageSettled, nil, stepLimit))
-			p.must(t, step, p.eval(decisionKey, &d.Key))
-			p.must(t, step, p.eval(boardSize, &d.Board))
+		now := p.lookAtDecision(t, step)
+		if now.Moment == "turn" || now.Moment == "choice" {
+			d := decisionLook{Key: now.Key, Board: now.Board, Check: now.Check}
 			if len(looks) == 0 || looks[len(looks)-1].Key != d.Key {
 				looks = append(looks, d)
 				if len(looks) == 1 {
@@ -180,6 +174,48 @@ func playDecisions(t *testing.T, p pageOps, step string, modules *gameModules) [
 func stateOf(key string) string {
 	_, state, _ := strings.Cut(key, " ")
 	return state
+}
+
+// decisionNow is one look at a table, in one call to the page: its
+// moment (tableMoment) and, at a decision, whether the page has settled,
+// the full-view check, the decision's key and the board's share, all of
+// one moment. (A look a call each took a WebDriver round trip each.)
+const decisionNow = `(() => {
+  const moment = ` + tableMoment + `;
+  if (moment !== 'turn' && moment !== 'choice') return {moment};
+  return {moment, settled: ` + pageSettled + `, check: ` + controlsInView + `, key: ` + decisionKey + `, board: ` + boardSize + `};
+})()`
+
+// decisionSeen is what decisionNow sees.
+type decisionSeen struct {
+	Moment  string     `json:"moment"`
+	Settled bool       `json:"settled"`
+	Check   viewCheck  `json:"check"`
+	Key     string     `json:"key"`
+	Board   boardShare `json:"board"`
+}
+
+// lookAtDecision looks at the table until the page has settled (with
+// problems, for settledLooks looks in a row: see lookUntilSettled), or
+// until it shows no decision.
+func (p pageOps) lookAtDecision(t *testing.T, step string) decisionSeen {
+	t.Helper()
+	settled := 0
+	for guard := time.Now().Add(stepLimit / 3); ; time.Sleep(50 * time.Millisecond) {
+		var now decisionSeen
+		p.must(t, step, p.eval(decisionNow, &now))
+		if now.Moment != "turn" && now.Moment != "choice" {
+			return now
+		}
+		if now.Settled {
+			settled++
+		} else {
+			settled = 0
+		}
+		if (settled > 0 && len(now.Check.Problems) == 0) || settled >= settledLooks || time.Now().After(guard) {
+			return now
+		}
+	}
 }
 
 // compareEngines holds WebKit's decisions (got) to Chromium's (want): at
