@@ -486,10 +486,12 @@ window.longhallRendered = function () {
       // The sheet's own height beyond the room it gives its content (its
       // handle, padding and border), and the controls' extent, which a
       // scroll does not change: what the choice needs as the own area is
-      // drawn now, and at OWN_LEAST, the least it shrinks to (fitTo).
+      // drawn now, and at OWN_LEAST, the least it shrinks to (fitTo),
+      // without the line above the choice: where room is that short, the
+      // choice comes before what it belongs to.
       const chrome = side.offsetHeight - inner(side).h, extent = around(mine).h;
       const need = Math.max(140, chrome + extent + SHEET_CONTEXT);
-      const least = Math.max(140, chrome + extent * OWN_LEAST / scaleOf(document.getElementById('own') || side) + SHEET_CONTEXT);
+      const least = Math.max(140, chrome + extent * OWN_LEAST / scaleOf(document.getElementById('own') || side));
       // As far as the choice needs; when that is past the room, the own
       // area shrinks into the room; and only past that the board gives way.
       if (need <= room) height = need;

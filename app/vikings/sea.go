@@ -116,7 +116,12 @@ func (t *table) space(i int, way string) app.UI {
 		body = append(body, app.Span().Class("vk-way").Title("Your longship may go here").Aria("hidden", true).Text(way))
 	}
 	if t.v.Monster == i {
-		body = append(body, ui.Span("vk-monster", "monster"))
+		// The word where it fits (vikings.css); on a phone's sea, whose
+		// spaces are narrower than the word at 11 px, a skull, the word
+		// still there for a screen reader.
+		body = append(body, app.Span().Class("vk-monster").Title("The sea monster").Body(
+			app.Span().Class("vk-monster-word").Text("monster"),
+			app.Span().Class("vk-monster-mark").Aria("hidden", true).Text("☠")))
 		class += " vk-monstercell"
 	}
 	ships := false
