@@ -376,19 +376,17 @@ window.longhallRendered = function () {
     }
     // The page may draw the sheet anew, folded: keep it as it was left.
     if (side.dataset.sheet !== sheet) setSheet(side, sheet);
-    if (controls !== lastControls) foldOwn(table, side);
+    const own = document.getElementById('own');
+    if (controls !== lastControls) foldOwn(own, side);
     // The page may draw the own area anew, unfolded: keep it as it was.
-    const mine = document.getElementById('own');
-    if (mine && mine.classList.contains('lh-folded') !== folded) mine.classList.toggle('lh-folded', folded);
+    if (own && own.classList.contains('lh-folded') !== folded) own.classList.toggle('lh-folded', folded);
     lastControls = controls;
     sizeSheet(table, side);
     const all = every.filter((c) => c.getClientRects().length);
     fitRows(table);
     if (board) fitTo(area, board, narrow() ? 0.8 : 0.7, 0.45, true);
     // The viewer's own area shrinks only as far as its choice needs.
-    const own = document.getElementById('own');
     if (own) fitTo(side, own, 1, OWN_LEAST);
-
     // Scroll to the choice at each new one, and again whenever the
     // regions change size or the board its scale.
     const choice = table.dataset.version + '|' + controls;
@@ -430,14 +428,12 @@ window.longhallRendered = function () {
     all[(i + step + all.length) % all.length].focus();
   });
   // foldOwn draws the viewer's own area anew at each new choice: whole
-  // and unscaled, or, when it holds the choice in a phone's sheet or the
-  // choice is taller than a desk's side column, folded
-  // (.lh-folded: each game's CSS hides what a choice is not about, such
-  // as a card's rules, which its long press shows): the board keeps the
-  // screen, and text is never drawn under LEAST_TEXT, so that shrinking
-  // a card of text gives back little room.
-  const foldOwn = (table, side) => {
-    const own = document.getElementById('own');
+  // and unscaled, or folded (.lh-folded: each game's CSS hides what a
+  // choice is not about, such as a card's rules, which a long press
+  // shows) when it holds the choice in a phone's sheet, or a choice taller
+  // than a desk's side column. Text is never drawn under LEAST_TEXT, so
+  // shrinking a card of words gives back little room: folding does.
+  const foldOwn = (own, side) => {
     folded = false;
     if (!own) return;
     own.classList.remove('lh-folded');
@@ -450,19 +446,6 @@ window.longhallRendered = function () {
     // its words (WebKit's sheet came out 150 px taller than Chromium's).
     // A desk's side column folds when the choice is taller than it.
     folded = narrow() ? side.dataset.sheet !== 'closed' : around(mine).h > inner(side).h;
-  };
-  // sheetRoom is the room a phone's sheet has: what the table's bars take
-  // (used), the room while the board keeps BOARD_KEEPS of the table's
-  // height (room), and while it keeps BOARD_LEAST (most).
-  const sheetRoom = (table, side) => {
-    let used = 0;
-    for (const el of table.children) {
-      if (el !== side && !el.classList.contains('lh-layout')) used += el.offsetHeight;
-    }
-    const choice = document.getElementById('choice');
-    if (choice) used += choice.offsetHeight;
-    const H = table.clientHeight;
-    return { used, room: H - used - BOARD_KEEPS * H, most: H - used - BOARD_LEAST * H };
   };
   // sizeSheet opens a phone's sheet only as far as its choice needs: its
   // controls, with a line of what they belong to above them (the sheet
@@ -479,7 +462,14 @@ window.longhallRendered = function () {
     // The room the sheet has while the board keeps its share, and (when
     // the bars above take so much that the choice would not fit there)
     // while the board keeps BOARD_LEAST: the choice comes first.
-    const { room, most } = sheetRoom(table, side);
+    let used = 0;
+    for (const el of table.children) {
+      if (el !== side && !el.classList.contains('lh-layout')) used += el.offsetHeight;
+    }
+    const choice = document.getElementById('choice');
+    if (choice) used += choice.offsetHeight;
+    const H = table.clientHeight;
+    const room = H - used - BOARD_KEEPS * H, most = H - used - BOARD_LEAST * H;
     let height = Math.max(140, room);
     const mine = controlsIn(side);
     if (mine.length) {

@@ -177,8 +177,10 @@ const tableMoment = `(() => {
 
 // fullViewSeeds deal the games TestEveryTableInFullView plays: fixed
 // deals, so that a failure can be dealt again (?seed= on the set-up page)
-// and make test does not hang on the luck of the deal. BenchmarkBoardShare
-// deals new games each run, and so explores further.
+// and make test does not hang on the luck of the deal. With the phone's
+// choices drawn from each decision (drawnStep), the deal fixes the whole
+// game, whatever the machine's speed. BenchmarkBoardShare deals new games
+// each run, and so explores further.
 var fullViewSeeds = map[string]string{"rednorth": "11", "raiders": "12", "vikings": "13", "northerners": "14", "hand-test": "15"}
 
 // TestEveryTableInFullView plays every listed game against bots at
