@@ -44,6 +44,47 @@ window.longhallRendered = function () {
   };
 })();
 
+// Seats that survive a crash. localStorage reaches the disk in batches,
+// seconds after it is written: a browser killed in between (a crash, a
+// phone's system) loses what it held, and a guest seated just before comes
+// back to the room as a stranger, its seat's token gone (measured by
+// TestRoomGuestsBrowserKilledComesBackToItsSeat). So a seat's token and
+// the player's name are kept in IndexedDB too, whose writes are on disk
+// when their transaction completes; a page puts back into localStorage
+// what it lacks before the app starts (self.longhallKept, which go-app's
+// loader awaits: app/commands/loader.go).
+(() => {
+  if (!window.indexedDB || !window.Storage) return;
+  const kept = (key) => key === 'longhall.name' || key.startsWith('longhall.token.');
+  let opened = null;
+  const db = () => opened || (opened = new Promise((resolve, reject) => {
+    const req = indexedDB.open('longhall', 1);
+    req.onupgradeneeded = () => req.result.createObjectStore('kept');
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  }));
+  const write = (f) => db().then((d) => f(d.transaction('kept', 'readwrite').objectStore('kept'))).catch(() => {});
+  const set = Storage.prototype.setItem, remove = Storage.prototype.removeItem;
+  Storage.prototype.setItem = function (key, value) {
+    set.call(this, key, value);
+    if (this === window.localStorage && kept(key)) write((s) => s.put(String(value), key));
+  };
+  Storage.prototype.removeItem = function (key) {
+    remove.call(this, key);
+    if (this === window.localStorage && kept(key)) write((s) => s.delete(key));
+  };
+  self.longhallKept = db().then((d) => new Promise((resolve) => {
+    const req = d.transaction('kept', 'readonly').objectStore('kept').openCursor();
+    req.onsuccess = () => {
+      const c = req.result;
+      if (!c) return resolve();
+      if (localStorage.getItem(c.key) === null) set.call(localStorage, c.key, c.value);
+      c.continue();
+    };
+    req.onerror = () => resolve();
+  })).catch(() => {});
+})();
+
 // Before the app runs. What a visitor reads first is the pre-rendered page;
 // go-app's loader is only a slim line along the top (longhall.css), whose
 // length follows the loader's own label, or a readable error when the wasm

@@ -35,12 +35,14 @@ import (
 // holds to go-app's text.
 
 // appJSInstantiate is where go-app's app.js hands the wasm's response to
-// the compiler; ownAppJSInstantiate replaces it: the module earlyWasm
-// compiled, when it did, instantiated; else go-app's way (which fetches
-// through the worker, with the progress line).
+// the compiler; ownAppJSInstantiate replaces it: once what a crash took
+// from localStorage is back (self.longhallKept, web/longhall.js), the
+// module earlyWasm compiled, when it did, instantiated; else go-app's way
+// (which fetches through the worker, with the progress line).
 const (
 	appJSInstantiate    = `const wasm = await instantiateStreaming(`
-	ownAppJSInstantiate = `const early = self.longhallWasm && await self.longhallWasm;
+	ownAppJSInstantiate = `self.longhallKept && await self.longhallKept;
+    const early = self.longhallWasm && await self.longhallWasm;
     const wasm = early ? { module: early, instance: await WebAssembly.instantiate(early, go.importObject) } : await instantiateStreaming(`
 )
 

@@ -28,14 +28,24 @@ import (
 // attaches chromedp there with a remote allocator.
 func (n *netns) Browser(t testing.TB, extra ...string) context.Context {
 	t.Helper()
-	if _, err := exec.LookPath("chromium"); err != nil {
-		t.Fatal("Debian's chromium is needed for browser tests: apt-get install chromium (make test installs it as root)")
-	}
 	// Not t.TempDir: Chromium's helpers may still write to the profile for
 	// a moment after the browser is gone.
 	profile, err := os.MkdirTemp("", "longhall-chromium-")
 	if err != nil {
 		t.Fatal(err)
+	}
+	ctx, _ := n.BrowserOn(t, profile, true, extra...)
+	return ctx
+}
+
+// BrowserOn is Browser on the profile in dir, which it removes at the
+// test's end when own is true; kill ends that browser at once (SIGKILL
+// to its every process), as a phone's system or a crash does, leaving
+// the profile as the crash left it for another BrowserOn.
+func (n *netns) BrowserOn(t testing.TB, profile string, own bool, extra ...string) (ctx context.Context, kill func()) {
+	t.Helper()
+	if _, err := exec.LookPath("chromium"); err != nil {
+		t.Fatal("Debian's chromium is needed for browser tests: apt-get install chromium (make test installs it as root)")
 	}
 	// Chromium reads one --disable-features: the caller's join ours.
 	disabled := slices.Clone(unusedChromiumFeatures)
@@ -93,6 +103,9 @@ func (n *netns) Browser(t testing.TB, extra ...string) context.Context {
 		cmd.Wait()
 		if t.Failed() {
 			t.Logf("chromium (pid %d, namespace %s) wrote:\n%s", cmd.Process.Pid, n.Name, log.String())
+		}
+		if !own {
+			return
 		}
 		for range 20 {
 			if os.RemoveAll(profile) == nil {
@@ -155,7 +168,11 @@ func (n *netns) Browser(t testing.TB, extra ...string) context.Context {
 	if err := chromedp.Run(ctx); err != nil {
 		t.Fatalf("attaching to chromium in namespace %s: %v\n%s", n.Name, err, log.String())
 	}
-	return ctx
+	kill = func() {
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		cmd.Wait()
+	}
+	return ctx, kill
 }
 
 // forward accepts connections on ln, outside the namespace, and joins each

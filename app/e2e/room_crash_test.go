@@ -1,0 +1,120 @@
+//go:build linux
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestRoomGuestsBrowserKilledComesBackToItsSeat (issue 38): a guest's
+// browser is killed mid-game, as a phone's system or a crash kills it, and
+// started again on the same profile; it opens the room link again and is
+// back in its seat, with nothing lost, and the game goes on. Killed on its
+// own turn, it has its move to make again; killed just after its move,
+// while the host decides, the move is in the host's record and its next
+// move comes. (The page had seated it seconds before: localStorage, which
+// reaches the disk in batches, had lost its seat's token; web/longhall.js
+// keeps it in IndexedDB too.)
+func TestRoomGuestsBrowserKilledComesBackToItsSeat(t *testing.T) {
+	t.Parallel()
+	for _, afterMoving := range []bool{false, true} {
+		name := "on its turn"
+		if afterMoving {
+			name = "after its move"
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			back := killedGuestComesBack(t, afterMoving)
+			t.Logf("Rikki back in his seat, his move to make, %v after his browser was killed", back.Round(time.Millisecond))
+		})
+	}
+}
+
+// killedGuestComesBack plays a 2-seat Red North room, Gordon hosting, Rikki
+// a guest on a profile of his own, until Rikki has a move (and, when
+// afterMoving, makes it); kills Rikki's browser, starts it again on that
+// profile and opens the link; and returns how long after the kill Rikki
+// had a move to make again.
+func killedGuestComesBack(t *testing.T, afterMoving bool) time.Duration {
+	rig := newNATRig(t, natOrdinary, natOrdinary)
+	base := rig.StartApp(t, "-stun", rig.STUN)
+	hostHome, guestHome := rig.Homes[0], rig.Homes[1]
+	host := rig.Site(hostHome, base).player(t, "Gordon")
+	profile, err := os.MkdirTemp("", "longhall-chromium-kept-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(profile) })
+	guest, kill := guestHome.BrowserOn(t, profile, false)
+	within(t, guest, "Rikki's name", chromedp.Navigate(base+"/"), clientReady(),
+		chromedp.Evaluate(`localStorage.setItem("longhall.name", '"Rikki"')`, nil))
+	link := rig.Site(hostHome, base).openRoom(t, host, 2)
+	within(t, guest, "opening the link", chromedp.Navigate(link))
+	if s := seatedAt(t, guest, "Rikki"); s != 1 {
+		t.Fatalf("Rikki sits at %d", s)
+	}
+	within(t, guest, "Rikki is ready", chromedp.Click("#ready", byQuery))
+	within(t, host, "starting", chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
+		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery))
+	rikkiHasAMove(t, host, guest)
+	var moved string
+	before := len(recordOf(t, host))
+	if afterMoving {
+		moved = rikkiMoves(t, guest)
+		within(t, host, "the host applying Rikki's move", chromedp.Poll(fmt.Sprintf(`(%s).length > %d`, hostRecord, before), nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+	}
+	record := recordOf(t, host)
+
+	kill()
+	killed := time.Now()
+	again, _ := guestHome.BrowserOn(t, profile, false)
+	within(t, again, "opening the link again", chromedp.Navigate(link))
+	if afterMoving {
+		// Rikki's move stands; the host plays on until Rikki has another.
+		if his := guestsMoves(record, before); len(his) == 0 {
+			t.Fatalf("Rikki's move %s is not in the host's record: %v", moved, record[before:])
+		}
+		rikkiHasAMove(t, host, again)
+	} else {
+		c, cancel := context.WithTimeout(again, stepLimit)
+		defer cancel()
+		if err := chromedp.Run(c, chromedp.Poll(enabledMoves+` > 0`, nil, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+			roomFailure(t, again, "Rikki never came back to his seat", err)
+		}
+	}
+	back := time.Since(killed)
+	if now := recordOf(t, host); len(now) < len(record) || !slices.Equal(now[:len(record)], record) {
+		t.Errorf("the host's record changed under Rikki's return: %v, then %v", record, now)
+	}
+	// And the game goes on: Rikki's move is applied.
+	before = len(recordOf(t, host))
+	rikkiMoves(t, again)
+	within(t, host, "the host applying Rikki's move after his return", chromedp.Poll(fmt.Sprintf(`(%s).length > %d`, hostRecord, before), nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+	return back
+}
+
+// rikkiHasAMove has the host play its own moves until Rikki's page
+// offers him one.
+func rikkiHasAMove(t *testing.T, host, guest context.Context) {
+	t.Helper()
+	for n := 0; ; n++ {
+		var mine int
+		within(t, guest, "looking for Rikki's move", chromedp.Evaluate(enabledMoves, &mine))
+		if mine > 0 {
+			return
+		}
+		if n > 500 {
+			roomFailure(t, guest, "Rikki never had a move", fmt.Errorf("after %d looks", n))
+		}
+		if _, _, err := look(host, n); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
