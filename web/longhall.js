@@ -156,8 +156,12 @@ window.longhallRendered = function () {
   // BOARD_KEEPS is the share of a phone's table the board keeps beside
   // an open sheet (sizeSheet), when the choice fits beside it.
   const BOARD_KEEPS = 0.4;
-  // BOARD_LEAST is what it keeps when the bars above the board (a long
-  // menu of pairs) leave the sheet too little room for its choice.
+  // BOARD_PROMISED is the least share the board keeps beside a sheet
+  // whose choice needs more than BOARD_KEEPS leaves it (fullview_test.go's
+  // phoneBoardLeast, 0.35, and a little); BOARD_LEAST, what it keeps when
+  // the bars above the board (a long menu of pairs) leave the sheet too
+  // little room even so.
+  const BOARD_PROMISED = 0.36;
   const BOARD_LEAST = 0.2;
   // OWN_LEAST is the least scale the viewer's own area shrinks to, to
   // show its choice.
@@ -510,7 +514,12 @@ window.longhallRendered = function () {
     const choice = document.getElementById('choice');
     if (choice) used += choice.offsetHeight;
     const H = table.clientHeight;
-    const room = H - used - BOARD_KEEPS * H, most = H - used - BOARD_LEAST * H;
+    const room = H - used - BOARD_KEEPS * H;
+    // The most it takes: all but BOARD_PROMISED of the table, or, when
+    // that leaves the sheet too little (a choice bar that takes most of
+    // the screen), all but BOARD_LEAST.
+    const promised = H - used - BOARD_PROMISED * H;
+    const most = promised >= 140 ? promised : H - used - BOARD_LEAST * H;
     let height = Math.max(140, room);
     const mine = controlsIn(side);
     if (mine.length) {
