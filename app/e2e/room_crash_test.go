@@ -99,22 +99,3 @@ func killedGuestComesBack(t *testing.T, afterMoving bool) time.Duration {
 	within(t, host, "the host applying Rikki's move after his return", chromedp.Poll(fmt.Sprintf(`(%s).length > %d`, hostRecord, before), nil, chromedp.WithPollingInterval(50*time.Millisecond)))
 	return back
 }
-
-// rikkiHasAMove has the host play its own moves until Rikki's page
-// offers him one.
-func rikkiHasAMove(t *testing.T, host, guest context.Context) {
-	t.Helper()
-	for n := 0; ; n++ {
-		var mine int
-		within(t, guest, "looking for Rikki's move", chromedp.Evaluate(enabledMoves, &mine))
-		if mine > 0 {
-			return
-		}
-		if n > 500 {
-			roomFailure(t, guest, "Rikki never had a move", fmt.Errorf("after %d looks", n))
-		}
-		if _, _, err := look(host, n); err != nil {
-			t.Fatal(err)
-		}
-	}
-}

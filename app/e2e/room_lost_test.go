@@ -176,12 +176,20 @@ func lostRoom(t testing.TB) (host, guest context.Context, guestHome *natHome) {
 	within(t, host, "starting", chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
 		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery))
 
-	// Play until it is Rikki's move: the host plays its own.
+	rikkiHasAMove(t, host, guest)
+	settled(t, host, guest)
+	return host, guest, guestHome
+}
+
+// rikkiHasAMove has the host play its own moves until Rikki's page
+// offers him one.
+func rikkiHasAMove(t testing.TB, host, guest context.Context) {
+	t.Helper()
 	for n := 0; ; n++ {
 		var mine int
 		within(t, guest, "looking for Rikki's move", chromedp.Evaluate(enabledMoves, &mine))
 		if mine > 0 {
-			break
+			return
 		}
 		if n > 500 {
 			roomFailure(t, guest, "Rikki never had a move", fmt.Errorf("after %d looks", n))
@@ -190,8 +198,6 @@ func lostRoom(t testing.TB) (host, guest context.Context, guestHome *natHome) {
 			t.Fatal(err)
 		}
 	}
-	settled(t, host, guest)
-	return host, guest, guestHome
 }
 
 // guestsMoves lists the moves of seat 1 in a record from action from on.

@@ -37,8 +37,7 @@ func TestWebKitPlaysOffline(t *testing.T) {
 
 // boardSize is what a table gives its board, as the player sees it: the
 // share of the screen the board's area takes and the share its drawing
-// takes (after scaling), and the smallest text on the board in CSS px
-// as drawn.
+// takes (after scaling), and the scale it is drawn at.
 const boardSize = `(() => {
   const W = innerWidth, H = innerHeight, area = document.querySelector('#board-area'), board = document.querySelector('#board-area > *');
   if (!area || !board) return null;
@@ -47,15 +46,13 @@ const boardSize = `(() => {
   // The drawing as seen: within its area, which scrolls a board drawn
   // larger than it.
   const seen = {left: Math.max(a.left, b.left), top: Math.max(a.top, b.top), right: Math.min(a.right, b.right), bottom: Math.min(a.bottom, b.bottom)};
-  return {area: clip(a), board: clip(seen), scale: parseFloat(board.dataset.scale) || 1, width: b.width, height: b.height};
+  return {area: clip(a), board: clip(seen), scale: parseFloat(board.dataset.scale) || 1};
 })()`
 
 type boardShare struct {
-	Area   float64 `json:"area"`
-	Board  float64 `json:"board"` // the drawing, as much of it as its area shows
-	Scale  float64 `json:"scale"`
-	Width  float64 `json:"width"`
-	Height float64 `json:"height"`
+	Area  float64 `json:"area"`
+	Board float64 `json:"board"` // the drawing, as much of it as its area shows
+	Scale float64 `json:"scale"`
 }
 
 // TestWebKitTablesMatchChromium plays every game on one device to its end
