@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -98,4 +99,82 @@ func killedGuestComesBack(t *testing.T, afterMoving bool) time.Duration {
 	rikkiMoves(t, again)
 	within(t, host, "the host applying Rikki's move after his return", chromedp.Poll(fmt.Sprintf(`(%s).length > %d`, hostRecord, before), nil, chromedp.WithPollingInterval(50*time.Millisecond)))
 	return back
+}
+
+// TestRoomASeatWhoseTokenIsLostIsGivenBack (issue 38): a guest's browser
+// is killed mid-game and its storage is gone with it (Rikki comes back
+// on a fresh profile, as from a phone that cleared the site's data). The
+// table does not wait in silence: the host reads that Rikki's seat is
+// empty, with the choice to wait or let a bot play; Rikki, back as a
+// stranger through the invitation page, watches, reads that Rikki is away
+// and asks for the seat; the host gives it to him, and he plays on from
+// where his seat was, the host's record unchanged.
+func TestRoomASeatWhoseTokenIsLostIsGivenBack(t *testing.T) {
+	t.Parallel()
+	rig := newNATRig(t, natOrdinary, natOrdinary)
+	base := rig.StartApp(t, "-stun", rig.STUN)
+	hostHome, guestHome := rig.Homes[0], rig.Homes[1]
+	host := rig.Site(hostHome, base).player(t, "Gordon")
+	profile, err := os.MkdirTemp("", "longhall-chromium-kept-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(profile) })
+	guest, kill := guestHome.BrowserOn(t, profile, false)
+	within(t, guest, "Rikki's name", chromedp.Navigate(base+"/"), clientReady(),
+		chromedp.Evaluate(`localStorage.setItem("longhall.name", '"Rikki"')`, nil))
+	link := rig.Site(hostHome, base).openRoom(t, host, 2)
+	within(t, guest, "opening the link", chromedp.Navigate(link))
+	if s := seatedAt(t, guest, "Rikki"); s != 1 {
+		t.Fatalf("Rikki sits at %d", s)
+	}
+	within(t, guest, "Rikki is ready", chromedp.Click("#ready", byQuery))
+	within(t, host, "starting", chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
+		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery))
+	rikkiHasAMove(t, host, guest)
+	record := recordOf(t, host)
+
+	kill()
+	killed := time.Now()
+	stranger := rig.Site(guestHome, base).newcomer(t)
+	within(t, stranger, "Rikki, on a fresh profile, joining through the invitation",
+		chromedp.Navigate(link), clientReady(), chromedp.WaitVisible("#join-name", byQuery),
+		chromedp.SendKeys("#join-name", "Rikki", byQuery), chromedp.Click("#join", byQuery))
+
+	// Nobody waits in silence: the host is given the choice, the
+	// newcomer (a watcher) told who is away and offered the seat.
+	var hostSays, strangerSays string
+	within(t, host, "the host told of the empty seat", chromedp.Poll(`(document.querySelector('#away-1') || {}).textContent || ''`, &hostSays,
+		chromedp.WithPollingInterval(100*time.Millisecond)))
+	told := time.Since(killed)
+	if !strings.Contains(hostSays, "Rikki's seat is empty: wait, or let a bot play it.") {
+		t.Errorf("the host reads %q", hostSays)
+	}
+	within(t, host, "the host's choices", chromedp.WaitVisible("#away-wait-1", byQuery), chromedp.WaitVisible("#away-bot-1", byQuery))
+	within(t, stranger, "Rikki told who is away", chromedp.Poll(`document.querySelector('#claim-1') ? document.querySelector('#away-1').textContent : ''`, &strangerSays,
+		chromedp.WithPollingInterval(100*time.Millisecond)))
+	if !strings.Contains(strangerSays, "Rikki is away, and the game waits for them.") {
+		t.Errorf("the newcomer reads %q", strangerSays)
+	}
+	screenshot(t, host, "room-away-host")
+	screenshot(t, stranger, "room-away-stranger")
+	within(t, stranger, "Rikki asking for his seat", chromedp.Click("#claim-1", byQuery),
+		chromedp.Poll(`(document.querySelector('#away-1') || {}).textContent.includes('You asked the host')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+	within(t, host, "the host giving Rikki his seat", chromedp.WaitVisible(`[id^="give-1-"]`, byQuery))
+	screenshot(t, host, "room-away-claimed-host")
+	within(t, host, "the host giving Rikki his seat", chromedp.Click(`[id^="give-1-"]`, byQuery))
+	c, cancel := context.WithTimeout(stranger, stepLimit)
+	defer cancel()
+	if err := chromedp.Run(c, chromedp.Poll(enabledMoves+` > 0`, nil, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+		roomFailure(t, stranger, "Rikki was given his seat but has no move", err)
+	}
+	back := time.Since(killed)
+	if now := recordOf(t, host); !slices.Equal(now[:min(len(now), len(record))], record) {
+		t.Errorf("the host's record changed while the seat changed hands: %v, then %v", record, now)
+	}
+	within(t, host, "the notes gone", chromedp.Poll(`!document.querySelector('#away-1')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+	before := len(recordOf(t, host))
+	rikkiMoves(t, stranger)
+	within(t, host, "the host applying Rikki's move", chromedp.Poll(fmt.Sprintf(`(%s).length > %d`, hostRecord, before), nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+	t.Logf("the host told of the empty seat %v after the kill; Rikki back in his seat, on a new profile, %v after it", told.Round(time.Millisecond), back.Round(time.Millisecond))
 }

@@ -506,6 +506,16 @@ func (c *client) Sit(seat rules.Seat) error {
 	return g.Sit(seat)
 }
 
+// Claim asks the host for an away player's seat, as this player's own
+// (the browser lost its token); the host decides.
+func (c *client) Claim(seat rules.Seat) error {
+	g, err := c.guest()
+	if err != nil {
+		return err
+	}
+	return g.Claim(seat)
+}
+
 // Stand leaves the player's seat, to watch.
 func (c *client) Stand() error {
 	g, err := c.guest()

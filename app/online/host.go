@@ -397,6 +397,10 @@ func (h *Hosting) SetAnswerTime(seconds int) error {
 	return h.store(func(r *Hosted) { r.AnswerSeconds = seconds })
 }
 
+// GiveSeat gives an away player's seat to a watcher (member id), one who
+// asked for it (SeatStatus.Claims) or not.
+func (h *Hosting) GiveSeat(seat rules.Seat, member int) error { return h.host.GiveSeat(seat, member) }
+
 // SetBot puts a bot in a seat or takes it out.
 func (h *Hosting) SetBot(seat rules.Seat, on bool) error { return h.host.SetBot(seat, on) }
 

@@ -41,6 +41,7 @@ type roomPage struct {
 	joinTo    *online.Invite
 	notice    string // the page's own last problem (a refused click)
 	netNote   string // a problem with the network settings
+	absent    absences
 }
 
 func (p *roomPage) OnNav(ctx app.Context) {
@@ -177,6 +178,7 @@ func (p *roomPage) changed() {
 		case p.guest != nil:
 			p.view = p.guest.View()
 		}
+		p.followAbsences()
 		if l := p.view.Snap.Lobby; l != nil {
 			p.setTitle(ctx, l.Game)
 		}
@@ -259,6 +261,7 @@ func (p *roomPage) Render() app.UI {
 		app.If(p.netNote != "", func() app.UI { return app.P().Class("hint").Text(p.netNote) }),
 		app.If(p.host != nil && v.Guests != "", func() app.UI { return app.P().ID("guests-note").Class("hint").Attr("role", "status").Text(v.Guests) }),
 	}
+	top = append(top, p.awayNotes()...)
 	// The room's own panels: under the players at the table, under the
 	// seats in the lobby.
 	panels := []app.UI{

@@ -341,6 +341,11 @@ func (g *Guest) Prefs(p Prefs) error { return g.send(KindPrefs, p) }
 // Sit asks for a seat before the start.
 func (g *Guest) Sit(seat rules.Seat) error { return g.send(KindSit, Sit{Seat: seat}) }
 
+// Claim asks the host, once the game has started, for the seat of a
+// player who is away: this player's own seat, whose token this browser
+// lost. The host decides (Host.GiveSeat).
+func (g *Guest) Claim(seat rules.Seat) error { return g.send(KindClaim, Claim{Seat: seat}) }
+
 // Stand leaves the guest's seat before the start, to watch.
 func (g *Guest) Stand() error { return g.send(KindStand, nil) }
 

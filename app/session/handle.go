@@ -29,7 +29,7 @@ func (h *Host) handle(p *peer, data []byte) {
 		return
 	}
 	switch env.Kind {
-	case KindHello, KindIntent, KindSit, KindStand, KindReady, KindChat, KindPing, KindResync, KindPrefs:
+	case KindHello, KindIntent, KindSit, KindStand, KindReady, KindChat, KindPing, KindResync, KindPrefs, KindClaim:
 	default:
 		h.refuse(p, 0, errorf(CodeBadKind, "unknown message kind %q", truncate(clean(env.Kind), 32)))
 		return
@@ -59,6 +59,8 @@ func (h *Host) handle(p *peer, data []byte) {
 		h.chat(p, env)
 	case KindPrefs:
 		h.prefs(p, env)
+	case KindClaim:
+		h.claim(p, env)
 	case KindResync:
 		if h.started {
 			h.sendState(p, nil) // the whole view

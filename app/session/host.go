@@ -60,7 +60,9 @@ type Host struct {
 	// from the clock so that a host started again does not hand out the
 	// numbers its guests still hold from before.
 	lastLink int64
-	dirty    bool // the lobby changed and has not been broadcast
+	// lastClaim numbers the watchers' claims to seats, oldest first.
+	lastClaim int64
+	dirty     bool // the lobby changed and has not been broadcast
 
 	// The bot's decision under way (bots.go): its number, the table's
 	// step and the seat it is for, and what drops it.
@@ -120,6 +122,10 @@ type member struct {
 	// autoPass is the member's Prefs.AutoPass ("" is the default,
 	// AutoPassNothing).
 	autoPass string
+	// claim is the seat this watcher asks for (Claim), and claimed when
+	// it asked (claims are listed oldest first); Spectator for none.
+	claim   rules.Seat
+	claimed int64
 }
 
 // peer is one connection.
@@ -207,7 +213,7 @@ func newHost(ctx context.Context, g rules.Game, gameID string, cfg rules.Config,
 
 func (h *Host) newMember(token, name string, seat rules.Seat) *member {
 	h.nextID++
-	m := &member{id: h.nextID, token: token, name: name, seat: seat}
+	m := &member{id: h.nextID, token: token, name: name, seat: seat, claim: rules.Spectator}
 	h.members[m.id] = m
 	h.byToken[token] = m
 	return m

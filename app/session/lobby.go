@@ -121,6 +121,7 @@ func (h *Host) lobby() Lobby {
 			m := sl.m
 			s.Kind, s.Name, s.Member, s.Host = SeatHuman, m.name, m.id, m.local
 			s.Connected, s.Ready = m.peer != nil && !m.peer.beat.away, m.ready || m.local
+			s.Claims = h.claimsFor(rules.Seat(i))
 		}
 		l.Seats[i] = s
 	}

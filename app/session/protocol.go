@@ -33,6 +33,7 @@ const (
 	KindPing   = "ping"
 	KindResync = "resync" // the guest cannot apply a patch: send the whole view
 	KindPrefs  = "prefs"  // how the player wants the host to answer for them (Prefs)
+	KindClaim  = "claim"  // a watcher asks for an away player's seat, as its own (Claim)
 )
 
 // Message kinds sent by the host.
@@ -86,6 +87,15 @@ type Intent struct {
 
 // Sit asks for a seat in the lobby.
 type Sit struct {
+	Seat rules.Seat `json:"seat"`
+}
+
+// Claim is a watcher's request, after the start, for the seat of a player
+// who is away: a player whose browser lost its seat's token (a phone that
+// cleared the site's storage, a profile wiped) comes back as a stranger and
+// asks for the seat by name. The host alone decides (Host.GiveSeat); the
+// request is shown to everyone in the lobby (SeatStatus.Claims).
+type Claim struct {
 	Seat rules.Seat `json:"seat"`
 }
 
@@ -180,6 +190,15 @@ type SeatStatus struct {
 	Host      bool       `json:"host,omitempty"`
 	Connected bool       `json:"connected"`
 	Ready     bool       `json:"ready"`
+	// Claims are the watchers who ask for this seat (Claim), oldest
+	// first, while its player is away.
+	Claims []SeatClaim `json:"claims,omitempty"`
+}
+
+// SeatClaim is one watcher's request for a seat: its member id and name.
+type SeatClaim struct {
+	Member int    `json:"member"`
+	Name   string `json:"name"`
 }
 
 // StateMsg is the game as one seat sees it. Version counts the actions
@@ -317,6 +336,7 @@ const (
 	CodeBadPrefs      = "bad_prefs"      // prefs with an unknown choice
 	CodeNoUndo        = "no_undo"        // an undo with nothing of the seat's own that may be taken back
 	CodeTakenBack     = "taken_back"     // an intent decided on a move that has since been taken back
+	CodeNoClaim       = "no_claim"       // a claim for a seat that is not open to one (not started, not away, not a watcher)
 	CodeMovedOn       = "moved_on"       // an intent the rules refuse, decided on a table that has changed since
 )
 

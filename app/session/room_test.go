@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -31,7 +32,7 @@ func TestLobbyShowsSeatsAndFollowsSitStandReady(t *testing.T) {
 		t.Errorf("lobby %+v", l)
 	}
 	for i := range want {
-		if l.Seats[i] != want[i] {
+		if !reflect.DeepEqual(l.Seats[i], want[i]) {
 			t.Errorf("seat %d: %+v, want %+v", i, l.Seats[i], want[i])
 		}
 	}
