@@ -196,7 +196,7 @@ func (j *Joining) run(ctx context.Context) {
 		}
 		problem := "The link to the host dropped."
 		if errors.Is(g.Err(), session.ErrSilent) {
-			problem = "The host stopped answering."
+			problem = HostSilent
 		}
 		j.set(func(v *View) { v.Link, v.Problem, v.NoPath = Reconnecting, problem, false })
 		// Reconnect at once, knowing first whether the network works (a

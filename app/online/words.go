@@ -109,6 +109,11 @@ func Words(err error) string {
 	return say(err.Error())
 }
 
+// HostSilent is a guest's View.Problem when its link to the host dropped
+// because the host fell silent (its heartbeat), most often a host's page
+// frozen in the background on a phone, or the host's network gone.
+const HostSilent = "The host stopped answering."
+
 // kickWords says why the host sent this player away, for the banner.
 func kickWords(e *session.Error) string {
 	if e.Why == session.KickHostSeat {

@@ -76,3 +76,4 @@ func (g *busGuest) send(_ context.Context, sealed string) error { return g.ch.po
 func (g *busGuest) recv() <-chan string                         { return g.ch.messages() }
 func (g *busGuest) err() error                                  { return &RelayError{Relay: "broadcastchannel", What: "closed"} }
 func (g *busGuest) close()                                      { g.once.Do(g.ch.close) }
+func (g *busGuest) steady()                                     {}

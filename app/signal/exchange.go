@@ -125,10 +125,24 @@ func call(ctx context.Context, t transport, room Room, offer string, now func() 
 	}
 }
 
+// steadyResender is a guest's link whose resends cost the relay little (a
+// Nostr relay passes an ephemeral event on; a BroadcastChannel post costs
+// nothing), so that it resends at a steady pace, every steadyResend,
+// rather than backing off to maxResend: a host that comes back (a page
+// thawed, reloaded, its relays reconnected) answers within seconds the
+// guests that waited, whose offers sent while it was away are lost (no
+// relay keeps an ephemeral event). A tracker's announce with offers is its
+// heaviest work, and backs off.
+type steadyResender interface{ steady() }
+
 // exchange sends the offer over one link, resending it now and then, until
 // the matching answer comes back.
 func exchange(ctx context.Context, s *sealer, link guestLink, m message) (string, error) {
-	every := firstResend
+	most := maxResend
+	if _, ok := link.(steadyResender); ok {
+		most = steadyResend
+	}
+	every := min(firstResend, most)
 	timer := time.NewTimer(0)
 	defer timer.Stop()
 	for {
@@ -144,7 +158,7 @@ func exchange(ctx context.Context, s *sealer, link guestLink, m message) (string
 				return "", err
 			}
 			timer.Reset(every)
-			every = min(every*3/2, maxResend)
+			every = min(every*3/2, most)
 		case sealed, ok := <-link.recv():
 			if !ok {
 				return "", link.err()

@@ -133,6 +133,7 @@ func (g *nostrGuest) send(ctx context.Context, sealed string) error {
 }
 
 func (g *nostrGuest) recv() <-chan string { return g.out }
+func (g *nostrGuest) steady()             {}
 func (g *nostrGuest) err() error          { return g.c.ws.err() }
 
 func (g *nostrGuest) close() {

@@ -102,6 +102,8 @@ var (
 	writeTimeout  = 10 * time.Second
 	firstResend   = 2 * time.Second  // a guest resends its offer this long after the first try…
 	maxResend     = 15 * time.Second // …growing by half each time up to this
+	steadyResend  = 3 * time.Second  // …or up to this, through a relay that bears it (steadyResender)
+	steadyPresent = 10 * time.Second // a host present this long on a relay that drops it connects again at once
 	maxReconnect  = 30 * time.Second // a dropped relay is retried after 1 s, doubling up to this
 	answerTimeout = 10 * time.Second // a cached answer resent to a duplicate offer
 	rememberOffer = 10 * time.Minute // how long duplicates of an offer are recognised
@@ -182,7 +184,8 @@ func listen(ctx context.Context, t transport, room Room, now func() time.Time) (
 		delay := time.Second
 		for attempt := 0; ; attempt++ {
 			var present atomic.Bool
-			err := t.hostSession(lctx, room, in, func() { present.Store(true); once() })
+			var presentAt time.Time
+			err := t.hostSession(lctx, room, in, func() { presentAt = time.Now(); present.Store(true); once() })
 			if attempt == 0 && !present.Load() {
 				if err == nil {
 					err = lctx.Err()
@@ -192,6 +195,15 @@ func listen(ctx context.Context, t transport, room Room, now func() time.Time) (
 			}
 			if present.Load() {
 				delay = time.Second
+				if time.Since(presentAt) >= steadyPresent {
+					// A connection that held, then broke: most often the
+					// page was frozen in the background and its sockets
+					// closed. Guests wait on the other side: at once.
+					if lctx.Err() != nil {
+						return
+					}
+					continue
+				}
 			}
 			if !sleep(lctx, delay) {
 				return

@@ -1,0 +1,101 @@
+//go:build linux
+
+package e2e
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// TestRoomHostsPageFrozenAndThawed (issue 38): a phone freezes a page it
+// has sent to the background (the host switched apps, to send the link):
+// no script of it runs, no message of its links is read. The host's page
+// is frozen for 30 s (CDP's Page.setWebLifecycleState, the freeze Chromium
+// applies to background tabs) while Rikki, the guest, makes his move.
+// Rikki is told in words that the game waits for the host, whose phone may
+// have put the page in the background; once the host's page is thawed,
+// play resumes, Rikki's move applied and nothing lost, and goes on both
+// ways. (Measured before the fix: the freeze closed the host's sockets to
+// the relays, every offer Rikki sent meanwhile was lost, and his next one
+// came 14 s after the thaw. BenchmarkRoomHostFrozen reports the time.)
+func TestRoomHostsPageFrozenAndThawed(t *testing.T) {
+	t.Parallel()
+	f := hostFrozenAndThawed(t, 30*time.Second)
+	if !strings.Contains(f.Told, "stopped answering") || !strings.Contains(f.Told, "background") || !strings.Contains(f.Told, "waits for the host") {
+		t.Errorf("Rikki reads %q while the host's page is frozen; want it to say the host stopped answering, why it may be, and that the game waits", f.Told)
+	}
+	if f.Late != f.Told {
+		t.Errorf("Rikki read %q at first and %q at 30 s", f.Told, f.Late)
+	}
+	t.Logf("Rikki told %.1f s after the freeze: %q", f.ToldAfter.Seconds(), f.Told)
+	t.Logf("thawed after 30 s: Rikki's move applied %v after, his link back %v after", f.Applied.Round(time.Millisecond), f.Resumed.Round(time.Millisecond))
+}
+
+// BenchmarkRoomHostFrozen reports how soon play resumes after a host's
+// page is frozen for 30 s and thawed: the guest's move, made during the
+// freeze, applied by the host.
+func BenchmarkRoomHostFrozen(b *testing.B) {
+	f := hostFrozenAndThawed(b, 30*time.Second)
+	bench(b, "room-host-frozen-30s-move-applied-after-thaw", float64(f.Applied.Milliseconds()), "ms")
+	bench(b, "room-host-frozen-guest-told-after", float64(f.ToldAfter.Milliseconds()), "ms")
+}
+
+// frozenHost is what hostFrozenAndThawed saw.
+type frozenHost struct {
+	Told, Late string        // the guest's banner at first, and when the host is thawed
+	ToldAfter  time.Duration // from the freeze to the guest's banner saying so
+	// Applied and Resumed run from the thaw to the host applying the
+	// guest's move and the guest's page connected again.
+	Applied, Resumed time.Duration
+}
+
+// hostFrozenAndThawed plays a 2-seat Red North room, Gordon hosting and
+// Rikki a guest, until Rikki has a move; freezes Gordon's page, has Rikki
+// move, thaws the page after frozen, and plays on both ways.
+func hostFrozenAndThawed(t testing.TB, frozen time.Duration) frozenHost {
+	rig := newNATRig(t, natOrdinary, natOrdinary)
+	base := rig.StartApp(t, "-stun", rig.STUN)
+	host := rig.Site(rig.Homes[0], base).player(t, "Gordon")
+	guest := rig.Site(rig.Homes[1], base).player(t, "Rikki")
+	link := rig.Site(rig.Homes[0], base).openRoom(t, host, 2)
+	within(t, guest, "opening the link", chromedp.Navigate(link))
+	if s := seatedAt(t, guest, "Rikki"); s != 1 {
+		t.Fatalf("Rikki sits at %d", s)
+	}
+	within(t, guest, "Rikki is ready", chromedp.Click("#ready", byQuery))
+	within(t, host, "starting", chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
+		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery))
+	rikkiHasAMove(t, host, guest)
+	record := recordOf(t, host)
+
+	var f frozenHost
+	within(t, host, "freezing the host's page", page.SetWebLifecycleState(page.SetWebLifecycleStateStateFrozen))
+	at := time.Now()
+	moved := rikkiMoves(t, guest)
+	within(t, guest, "Rikki told the host is away", chromedp.Poll(`(() => { const b = document.querySelector('#banner'); return b && b.dataset.link !== 'connected' ? b.textContent : ''; })()`, &f.Told,
+		chromedp.WithPollingInterval(100*time.Millisecond)))
+	f.ToldAfter = time.Since(at)
+	screenshot(t, guest, "room-host-frozen-guest")
+	time.Sleep(frozen - time.Since(at))
+	within(t, guest, "what Rikki reads at the thaw", chromedp.Evaluate(`(document.querySelector('#banner') || {}).textContent || ''`, &f.Late))
+
+	within(t, host, "thawing the host's page", page.SetWebLifecycleState(page.SetWebLifecycleStateStateActive))
+	thawed := time.Now()
+	within(t, host, "the host applying Rikki's move", chromedp.Poll(fmt.Sprintf(`(%s).length > %d`, hostRecord, len(record)), nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+	f.Applied = time.Since(thawed)
+	within(t, guest, "Rikki connected again", chromedp.Poll(`(document.querySelector('#banner') || {dataset: {}}).dataset.link === 'connected'`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+	f.Resumed = time.Since(thawed)
+	now := recordOf(t, host)
+	if !slices.Equal(now[:len(record)], record) || len(guestsMoves(now, len(record))) != 1 {
+		t.Errorf("the host's record after the thaw: %v, then %v (Rikki moved %s once)", record, now, moved)
+	}
+	playBothWays(t, host, guest, 2)
+	settled(t, host, guest)
+	return f
+}
