@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -26,7 +27,7 @@ import (
 // came 14 s after the thaw. BenchmarkRoomHostFrozen reports the time.)
 func TestRoomHostsPageFrozenAndThawed(t *testing.T) {
 	t.Parallel()
-	f := hostFrozenAndThawed(t, 30*time.Second)
+	f := hostFrozenAndThawed(t, 30*time.Second, false)
 	if !strings.Contains(f.Told, "stopped answering") || !strings.Contains(f.Told, "background") || !strings.Contains(f.Told, "waits for the host") {
 		t.Errorf("Rikki reads %q while the host's page is frozen; want it to say the host stopped answering, why it may be, and that the game waits", f.Told)
 	}
@@ -41,9 +42,27 @@ func TestRoomHostsPageFrozenAndThawed(t *testing.T) {
 // page is frozen for 30 s and thawed: the guest's move, made during the
 // freeze, applied by the host.
 func BenchmarkRoomHostFrozen(b *testing.B) {
-	f := hostFrozenAndThawed(b, 30*time.Second)
+	f := hostFrozenAndThawed(b, 30*time.Second, false)
 	bench(b, "room-host-frozen-30s-move-applied-after-thaw", float64(f.Applied.Milliseconds()), "ms")
 	bench(b, "room-host-frozen-guest-told-after", float64(f.ToldAfter.Milliseconds()), "ms")
+	f = hostFrozenAndThawed(b, 30*time.Second, true)
+	bench(b, "room-host-discarded-30s-move-applied-after-return", float64(f.Applied.Milliseconds()), "ms")
+}
+
+// TestRoomHostsPageDiscardedAndBack (issue 38): a phone short of memory
+// discards a page in the background (its renderer is gone) and loads it
+// again when the person comes back to the tab. The host's renderer is
+// crashed (CDP's Page.crash) and, 30 s later, the tab loads the room page
+// again: the room resumes from the host's save, Rikki's move made
+// meanwhile applied and nothing lost.
+func TestRoomHostsPageDiscardedAndBack(t *testing.T) {
+	t.Parallel()
+	f := hostFrozenAndThawed(t, 30*time.Second, true)
+	if !strings.Contains(f.Told, "stopped answering") && !strings.Contains(f.Told, "dropped") {
+		t.Errorf("Rikki reads %q while the host's page is gone", f.Told)
+	}
+	t.Logf("Rikki told %.1f s after the host's page was discarded: %q", f.ToldAfter.Seconds(), f.Told)
+	t.Logf("loaded again after 30 s: Rikki's move applied %v after, his link back %v after", f.Applied.Round(time.Millisecond), f.Resumed.Round(time.Millisecond))
 }
 
 // frozenHost is what hostFrozenAndThawed saw.
@@ -56,9 +75,10 @@ type frozenHost struct {
 }
 
 // hostFrozenAndThawed plays a 2-seat Red North room, Gordon hosting and
-// Rikki a guest, until Rikki has a move; freezes Gordon's page, has Rikki
-// move, thaws the page after frozen, and plays on both ways.
-func hostFrozenAndThawed(t testing.TB, frozen time.Duration) frozenHost {
+// Rikki a guest, until Rikki has a move; freezes Gordon's page (or, when
+// discarded, crashes its renderer), has Rikki move, thaws the page (loads
+// it again) after frozen, and plays on both ways.
+func hostFrozenAndThawed(t testing.TB, frozen time.Duration, discarded bool) frozenHost {
 	rig := newNATRig(t, natOrdinary, natOrdinary)
 	base := rig.StartApp(t, "-stun", rig.STUN)
 	host := rig.Site(rig.Homes[0], base).player(t, "Gordon")
@@ -75,7 +95,16 @@ func hostFrozenAndThawed(t testing.TB, frozen time.Duration) frozenHost {
 	record := recordOf(t, host)
 
 	var f frozenHost
-	within(t, host, "freezing the host's page", page.SetWebLifecycleState(page.SetWebLifecycleStateStateFrozen))
+	var roomURL string
+	within(t, host, "the room's address", chromedp.Location(&roomURL))
+	if discarded {
+		// Page.crash answers nothing: the renderer is gone.
+		c, cancel := context.WithTimeout(host, 2*time.Second)
+		chromedp.Run(c, page.Crash())
+		cancel()
+	} else {
+		within(t, host, "freezing the host's page", page.SetWebLifecycleState(page.SetWebLifecycleStateStateFrozen))
+	}
 	at := time.Now()
 	moved := rikkiMoves(t, guest)
 	within(t, guest, "Rikki told the host is away", chromedp.Poll(`(() => { const b = document.querySelector('#banner'); return b && b.dataset.link !== 'connected' ? b.textContent : ''; })()`, &f.Told,
@@ -85,7 +114,11 @@ func hostFrozenAndThawed(t testing.TB, frozen time.Duration) frozenHost {
 	time.Sleep(frozen - time.Since(at))
 	within(t, guest, "what Rikki reads at the thaw", chromedp.Evaluate(`(document.querySelector('#banner') || {}).textContent || ''`, &f.Late))
 
-	within(t, host, "thawing the host's page", page.SetWebLifecycleState(page.SetWebLifecycleStateStateActive))
+	if discarded {
+		within(t, host, "the host's tab loading the room again", chromedp.Navigate(roomURL))
+	} else {
+		within(t, host, "thawing the host's page", page.SetWebLifecycleState(page.SetWebLifecycleStateStateActive))
+	}
 	thawed := time.Now()
 	within(t, host, "the host applying Rikki's move", chromedp.Poll(fmt.Sprintf(`(%s).length > %d`, hostRecord, len(record)), nil, chromedp.WithPollingInterval(50*time.Millisecond)))
 	f.Applied = time.Since(thawed)
