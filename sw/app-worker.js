@@ -6,26 +6,39 @@ const cacheName = "longhall-{{.Version}}";
 const resourcesToCache = {{.ResourcesToCache}};
 
 // The page says when it has rendered (web/longhall.js); until then, or
-// for at most a few seconds, the cache waits so the first visit is not
-// slowed by a second download of everything.
+// for at most a few seconds, the first visit's cache waits so that the
+// first visit is not slowed by a second download of everything.
 let pageRendered;
 const rendered = new Promise((resolve) => { pageRendered = resolve; });
 self.addEventListener("message", (event) => {
   if (event.data === "longhall:rendered") {
     pageRendered();
+  } else if (event.data === "longhall:update") {
+    // A page between games takes the new build (web/longhall.js).
+    self.skipWaiting();
   }
 });
 
+// The first worker takes the page at once, so that the app works offline
+// from the first visit. A new build waits: every open page keeps the build
+// it runs (a game is never reloaded under its players), until a page
+// between games asks for the new one (the "longhall:update" message) or
+// every page of the site has closed.
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    await Promise.race([rendered, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    const first = !self.registration.active;
+    if (first) {
+      await Promise.race([rendered, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    }
     const cache = await caches.open(cacheName);
     // go-app lists the site root without its trailing slash ("/sub"); under
     // a sub-path that URL only redirects, and a cached redirect cannot
     // answer a navigation. Cache the scope itself ("/sub/") instead.
     const scope = scopeRoot();
     await cache.addAll(resourcesToCache.map((r) => (r + "/" === scope ? scope : r)));
-    await self.skipWaiting();
+    if (first) {
+      await self.skipWaiting();
+    }
   })());
 });
 

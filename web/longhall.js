@@ -23,6 +23,61 @@ window.longhallRendered = function () {
   tell();
 };
 
+// New versions between games. The service worker installs a new build
+// and waits (sw/app-worker.js): a page keeps the build it runs, and no
+// game is ever reloaded by itself. The page is told when a new build is
+// ready (window.longhallUpdateReady, and a longhall-update event, which
+// the app's UpdateNotice hears), and offers it where no game is in play;
+// longhallUpdate, pressed there, has the waiting worker take over and
+// reloads into the new build. go-app's own signal (goappOnUpdate) is not
+// used: it also fires on a first visit, when the first worker takes the
+// page. The page looks for a new build as it opens (the browser does),
+// every hour, when it is shown again after a while, and when a room finds
+// this device's app older than another's (longhallCheckUpdate).
+(() => {
+  const sw = navigator.serviceWorker;
+  if (!sw) return;
+  const hadController = !!sw.controller;
+  let updating = false;
+  const ready = () => {
+    if (window.longhallUpdateReady) return;
+    window.longhallUpdateReady = true;
+    window.dispatchEvent(new Event('longhall-update'));
+  };
+  // A new build is ready when a worker waits behind the one that controls
+  // the page, or when another page had it take over (this page runs the
+  // old build still).
+  const watch = (reg) => {
+    const check = () => { if (reg.waiting && sw.controller) ready(); };
+    const follow = (w) => w && w.addEventListener('statechange', check);
+    follow(reg.installing);
+    reg.addEventListener('updatefound', () => follow(reg.installing));
+    check();
+  };
+  sw.addEventListener('controllerchange', () => { if (hadController && !updating) ready(); });
+  sw.ready.then(watch).catch(() => {});
+  let lastLook = Date.now();
+  window.longhallCheckUpdate = () => {
+    lastLook = Date.now();
+    sw.getRegistration().then((reg) => reg && reg.update()).catch(() => {});
+  };
+  setInterval(window.longhallCheckUpdate, 60 * 60 * 1000);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && Date.now() - lastLook > 10 * 60 * 1000) window.longhallCheckUpdate();
+  });
+  window.longhallUpdate = () => {
+    updating = true;
+    const reload = () => location.reload();
+    sw.getRegistration().then((reg) => {
+      const w = reg && reg.waiting;
+      if (!w) return reload(); // another page had it take over already
+      sw.addEventListener('controllerchange', reload, { once: true });
+      w.postMessage('longhall:update');
+      setTimeout(reload, 10000); // never stuck on the button
+    }).catch(reload);
+  };
+})();
+
 // Saves that stay. The first time a page saves a game or a room (the
 // app's lists of them, longhall.saves and longhall.rooms), it asks the
 // browser to keep the site's storage: otherwise Safari deletes it after

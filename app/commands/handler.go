@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"longhall/app/online"
 	"longhall/app/ui"
 
 	"longhall/sw"
@@ -53,6 +55,17 @@ func newHandler(prefix, version string, env map[string]string) (*app.Handler, er
 		return nil, err
 	}
 	cacheable := append(Pages(), assets...)
+	// The page says its build in rooms: go-app's version (GOAPP_VERSION)
+	// names it, and when it was built orders it among others.
+	built, err := builtTime("web")
+	if err != nil {
+		return nil, err
+	}
+	env = maps.Clone(env)
+	if env == nil {
+		env = map[string]string{}
+	}
+	env[online.EnvBuilt] = strconv.FormatInt(built, 10)
 	var res app.ResourceResolver = app.LocalDir("")
 	if prefix = strings.TrimRight(prefix, "/"); prefix != "" {
 		res = app.PrefixedLocation(prefix)
@@ -114,6 +127,31 @@ func siteFile(rel string) bool {
 	name := filepath.Base(rel)
 	return !strings.HasSuffix(name, ".br") && !strings.HasSuffix(name, ".gz") &&
 		!strings.HasPrefix(name, ".") && !strings.HasPrefix(rel, "screenshots/")
+}
+
+// builtTime is when the site's files under dir last changed, in Unix
+// seconds: the newest modification time among them (app.wasm's, after a
+// build). A later build of the app has a later time, which tells a
+// player whose app is the older one (online.VersionWords); a build made
+// again from the same files keeps its version (contentVersion) and needs
+// no update.
+func builtTime(dir string) (int64, error) {
+	var newest int64
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		if rel, _ := filepath.Rel(dir, path); !siteFile(rel) {
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		newest = max(newest, info.ModTime().Unix())
+		return nil
+	})
+	return newest, err
 }
 
 // contentVersion hashes every file under web/ (app.wasm included).

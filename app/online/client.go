@@ -85,6 +85,9 @@ type View struct {
 	// host handed it, for its replay (nil before; a rematch's game has
 	// its own, when it ends).
 	Record *rules.Record
+	// OlderProtocol says the host speaks a later protocol than this
+	// device: it cannot join until it reloads into a newer build.
+	OlderProtocol bool
 }
 
 // Traffic counts this player's messages. A round trip runs from sending an
@@ -300,6 +303,11 @@ func (c *client) apply(u session.Update) {
 		c.view.Notice = say(u.Error.Text)
 		if o, ok := c.outgoing(u.Error.Seq); ok && o.again {
 			c.view.Notice = fmt.Sprintf("Your move “%s”, sent again when the link came back, was refused: %s", label(o.action), reason(u.Error.Text))
+		}
+		if u.Error.Code == session.CodeVersion {
+			// The host speaks another protocol: say whose app is older.
+			c.view.Notice = protocolWords(u.Error.Protocol)
+			c.view.OlderProtocol = u.Error.Protocol > session.ProtocolVersion
 		}
 	case u.Chat != nil:
 		c.view.Chat = append(c.view.Chat, *u.Chat)

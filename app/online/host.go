@@ -135,7 +135,7 @@ func Host(ctx context.Context, st Store, rec *Hosted, n Net, opts HostOptions, o
 	h.rec, h.room = &r, r.Room
 
 	sopts := session.Options{BotDelay: opts.BotDelay, BotPause: newBreather(), OnSave: h.saved, OnLobby: h.savedLobby, OnOptions: h.savedOptions, Logf: opts.Logf, Timing: h.timed,
-		AnswerTime: time.Duration(r.AnswerSeconds) * time.Second, Limits: opts.Limits}
+		AnswerTime: time.Duration(r.AnswerSeconds) * time.Second, Limits: opts.Limits, OnProtocol: h.otherProtocol}
 	var err error
 	if r.Save != nil {
 		h.host, err = session.Resume(ctx, *r.Save, sopts)
@@ -226,7 +226,7 @@ func (h *Hosting) store(change func(*Hosted)) error {
 	h.recMu.Lock()
 	defer h.recMu.Unlock()
 	change(h.rec)
-	h.rec.Updated = h.opts.Now()
+	h.rec.Updated, h.rec.Build = h.opts.Now(), session.ThisBuild()
 	return StoreHosted(h.st, h.rec)
 }
 
@@ -327,6 +327,13 @@ func (h *Hosting) guestEvent(e room.Event) {
 		return
 	}
 	h.set(func(v *View) { v.Guests = text })
+}
+
+// otherProtocol tells the host that a guest speaking another protocol
+// version could not join, and whose app should reload. It runs on the
+// host's loop.
+func (h *Hosting) otherProtocol(name string, theirs int) {
+	h.set(func(v *View) { v.Guests = refusedWords(name, theirs) })
 }
 
 // noPathWait is how long a guest that no direct path reaches has to come

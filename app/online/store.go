@@ -49,6 +49,10 @@ type Hosted struct {
 	Over          bool      `json:"over,omitempty"`
 	Created       time.Time `json:"created"`
 	Updated       time.Time `json:"updated"`
+	// Build is the build of the app that last saved the room, for a
+	// report of a problem: a room saved by any build opens on a later one,
+	// and a record without it (from before builds were said) opens too.
+	Build session.Build `json:"build,omitzero"`
 }
 
 // Key names the room in storage and in the host's page address. It is the

@@ -42,6 +42,9 @@ type roomPage struct {
 	notice    string // the page's own last problem (a refused click)
 	netNote   string // a problem with the network settings
 	absent    absences
+	// lookedForUpdate says the page has asked for a new version since the
+	// room found this device's app older than another's.
+	lookedForUpdate bool
 }
 
 func (p *roomPage) OnNav(ctx app.Context) {
@@ -182,6 +185,11 @@ func (p *roomPage) changed() {
 		if l := p.view.Snap.Lobby; l != nil {
 			p.setTitle(ctx, l.Game)
 		}
+		if !p.lookedForUpdate && online.ThisDeviceIsOlder(p.view) {
+			// Installed while the game goes on, ready when it ends.
+			p.lookedForUpdate = true
+			ui.CheckForUpdate()
+		}
 		p.clock.tick(ctx, func() online.View { return p.view })
 	})
 }
@@ -260,6 +268,7 @@ func (p *roomPage) Render() app.UI {
 		}),
 		app.If(p.netNote != "", func() app.UI { return app.P().Class("hint").Text(p.netNote) }),
 		app.If(p.host != nil && v.Guests != "", func() app.UI { return app.P().ID("guests-note").Class("hint").Attr("role", "status").Text(v.Guests) }),
+		versionsNote(v),
 	}
 	top = append(top, p.awayNotes()...)
 	// The room's own panels: under the players at the table, under the
@@ -279,11 +288,21 @@ func (p *roomPage) Render() app.UI {
 		// During the game the seats (who is connected) sit with the
 		// players, beside the board.
 		side := append([]app.UI{app.If(v.Snap.Lobby != nil, func() app.UI { return p.seats(true) })}, panels...)
-		return ui.Page("room", p.renderTable(top, side))
+		return ui.TablePage("room", p.renderTable(top, side))
 	}
 	// The seats and the Start button come before the invitation, whose
 	// QR code would push them off the screen.
 	return ui.Page("room", append(append(top, app.If(v.Snap.Lobby != nil, func() app.UI { return p.seats(false) })), panels...)...)
+}
+
+// versionsNote says which device of the room runs the older app and
+// should reload, and when (online.VersionWords); nothing when all run one
+// build.
+func versionsNote(v online.View) app.UI {
+	text := online.VersionWords(v)
+	return app.If(text != "", func() app.UI {
+		return app.P().ID("versions-note").Class("hint versions-note").Attr("role", "status").Text(text)
+	})
 }
 
 // joinAs is the join form's answer: the name the friend typed.

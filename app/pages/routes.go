@@ -7,6 +7,7 @@ package pages
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"longhall/app/online"
 	"longhall/app/ui"
 )
 
@@ -21,8 +22,12 @@ const (
 	replayPath = "/replay/"
 )
 
-// Register routes every page.
+// Register routes every page, and in the browser tells the rooms which
+// build of the app this is (online.UseBuild).
 func Register() {
+	if app.IsClient {
+		online.UseBuild(app.Getenv)
+	}
 	app.Route(homePath, func() app.Composer { return &homePage{} })
 	// Each game's pages by their exact paths: go-app's routes by regular
 	// expression cost app.wasm about 7 KB brotli more for two patterns.

@@ -120,7 +120,7 @@ func (p *tablePage) Render() app.UI {
 		if msg == "" {
 			msg = "Setting up the table…"
 		}
-		return ui.Page("table", app.H1().Text("Table"), app.P().Class("error").Text(msg),
+		return ui.TablePage("table", app.H1().Text("Table"), app.P().Class("error").Text(msg),
 			app.A().Class("button").Href(ui.Path("/")).Text("Back to the hall"))
 	}
 	t := p.table
@@ -132,7 +132,7 @@ func (p *tablePage) Render() app.UI {
 				clock = &ui.Clock{Seat: seat, Left: left}
 			}
 		}
-		return ui.Page("table", ui.HandOver(seat, name, func(ctx app.Context, e app.Event) {
+		return ui.TablePage("table", ui.HandOver(seat, name, func(ctx app.Context, e app.Event) {
 			p.notice = online.Words(t.HandOver(seat))
 			p.view = t.View()
 		}, t.Undoer(), clock))
@@ -143,7 +143,7 @@ func (p *tablePage) Render() app.UI {
 	}
 	f, ok := viewFrame(p.view, side)
 	if !ok || f.Props.Seat != p.viewing() {
-		return ui.Page("table", app.P().Class("hint").Text("Setting up the table…"))
+		return ui.TablePage("table", app.P().Class("hint").Text("Setting up the table…"))
 	}
 	f.Notice = p.view.Notice
 	if p.notice != "" {
@@ -155,7 +155,7 @@ func (p *tablePage) Render() app.UI {
 		elem("button", "type", "button", "id", "save-record", "class", "button").Text("Save the record").On("click", p.saveRecord),
 		app.A().ID("back-to-games").Class("button").Href(ui.Path("/")).Text("Back to the games"),
 	}
-	return ui.Page("table", ui.Table(f))
+	return ui.TablePage("table", ui.Table(f))
 }
 
 // viewing is the seat the screen shows.

@@ -55,6 +55,8 @@ type Snapshot struct {
 	Lobby  *Lobby
 	State  *StateMsg
 	Paused *Paused // nil unless the host has paused
+	// HostBuild is the host's build of the app, as its welcome said.
+	HostBuild Build
 }
 
 // UpdateBuffer is how many updates a guest queues for the UI. When the UI
@@ -100,6 +102,9 @@ type Guest struct {
 // messages until the connection closes, ctx ends or Close is called. The
 // guest owns conn.
 func NewGuest(ctx context.Context, conn Conn, hello Hello) (*Guest, error) {
+	if hello.Build == (Build{}) {
+		hello.Build = ThisBuild()
+	}
 	data, err := encode(KindHello, hello)
 	if err == nil {
 		err = conn.Send(data)
@@ -158,7 +163,11 @@ func (g *Guest) decode(data []byte) (Update, bool) {
 	}
 	env, e := decode(data)
 	if e != nil {
-		return bad(e)
+		u, deliver := bad(e)
+		if e.Code == CodeVersion {
+			u.Error.Protocol = env.V // the host's, which says whose app is older
+		}
+		return u, deliver
 	}
 	u := Update{Kind: env.Kind}
 	var target any
@@ -210,7 +219,7 @@ func (g *Guest) decode(data []byte) (Update, bool) {
 	switch {
 	case u.Welcome != nil:
 		w := u.Welcome
-		g.snap.Joined, g.snap.You, g.snap.Token, g.snap.Seat = true, w.You, w.Token, w.Seat
+		g.snap.Joined, g.snap.You, g.snap.Token, g.snap.Seat, g.snap.HostBuild = true, w.You, w.Token, w.Seat, w.Build
 		g.seq, g.taken = w.Seq, w.Seq
 	case u.Lobby != nil:
 		g.snap.Lobby = u.Lobby

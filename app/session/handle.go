@@ -1,6 +1,7 @@
 package session
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -23,7 +24,11 @@ func (h *Host) handle(p *peer, data []byte) {
 	if e != nil {
 		h.refuse(p, 0, e)
 		if e.Code == CodeVersion && p.member == nil {
-			// A client that speaks another version cannot join at all.
+			// A client that speaks another version cannot join at all;
+			// the host's player is told who, and whose app is older.
+			if h.opts.OnProtocol != nil && !p.local {
+				h.opts.OnProtocol(helloName(env, h.lim.NameRunes), env.V)
+			}
 			h.drop(p, "", "")
 		}
 		return
@@ -126,7 +131,7 @@ func (h *Host) hello(p *peer, env Envelope) {
 	}
 	old := mem.peer
 	h.lastLink++
-	mem.name, mem.peer, mem.local, mem.link = name, p, p.local, h.lastLink
+	mem.name, mem.peer, mem.local, mem.link, mem.build = name, p, p.local, h.lastLink, m.Build
 	p.member = mem
 	if p.stopHello != nil {
 		p.stopHello()
@@ -136,7 +141,7 @@ func (h *Host) hello(p *peer, env Envelope) {
 		// The newest connection wins.
 		h.drop(old, KickElsewhere, "session: you connected again from elsewhere")
 	}
-	h.send(p, KindWelcome, Welcome{You: mem.id, Seat: mem.seat, Token: mem.token, Seq: mem.lastSeq, Link: mem.link})
+	h.send(p, KindWelcome, Welcome{You: mem.id, Seat: mem.seat, Token: mem.token, Seq: mem.lastSeq, Link: mem.link, Build: h.build})
 	h.dirty = true
 	h.flushLobby()
 	if h.started {
@@ -145,6 +150,19 @@ func (h *Host) hello(p *peer, env Envelope) {
 	if h.paused {
 		h.send(p, KindPaused, Paused{Reason: h.reason})
 	}
+}
+
+// helloName is the name a hello of another protocol version gives, read
+// as this version reads one ("" when it is not a hello, or reads
+// otherwise): clean, and at most n runes.
+func helloName(env Envelope, n int) string {
+	var m struct {
+		Name string `json:"name"`
+	}
+	if env.Kind != KindHello || json.Unmarshal(env.Body, &m) != nil {
+		return ""
+	}
+	return truncate(clean(m.Name), n)
 }
 
 // floodedIntent returns the seq of an intent refused by the rate limit

@@ -37,6 +37,7 @@ type Host struct {
 	// Everything below is owned by the loop goroutine.
 	opts   Options
 	lim    Limits
+	build  Build // the host's own (Options.Build)
 	game   rules.Game
 	gameID string
 	cfg    rules.Config
@@ -122,6 +123,7 @@ type member struct {
 	// autoPass is the member's Prefs.AutoPass ("" is the default,
 	// AutoPassNothing).
 	autoPass string
+	build    Build // as the member's last hello said
 	// claim is the seat this watcher asks for (Claim), and claimed when
 	// it asked (claims are listed oldest first); Spectator for none.
 	claim   rules.Seat
@@ -207,6 +209,9 @@ func newHost(ctx context.Context, g rules.Game, gameID string, cfg rules.Config,
 		lastLink:  time.Now().UnixNano(),
 	}
 	h.answerTime = clampAnswerTime(opts.AnswerTime)
+	if h.build = CleanBuild(opts.Build); h.build == (Build{}) {
+		h.build = ThisBuild()
+	}
 	h.ctx, h.cancel = context.WithCancel(ctx)
 	return h
 }

@@ -109,7 +109,7 @@ func (h *Host) Members() ([]MemberInfo, error) {
 	var out []MemberInfo
 	err := h.do(func() {
 		for _, m := range h.members {
-			out = append(out, MemberInfo{ID: m.id, Name: m.name, Seat: m.seat, Connected: m.peer != nil, Host: m.local})
+			out = append(out, MemberInfo{ID: m.id, Name: m.name, Seat: m.seat, Connected: m.peer != nil, Host: m.local, Build: m.build})
 		}
 		// sort.Slice: see "Code size" in docs/ARCHITECTURE.md.
 		sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })

@@ -121,7 +121,7 @@ func (h *Host) Local(name, token string) (*Guest, error) {
 		b.Close()
 		return nil, err
 	}
-	return NewGuest(h.ctx, b, Hello{Name: name, Token: token})
+	return NewGuest(h.ctx, b, Hello{Name: name, Token: token, Build: h.build})
 }
 
 func (h *Host) attach(conn Conn, local bool) error {

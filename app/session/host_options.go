@@ -104,6 +104,14 @@ type Options struct {
 	// for a player who asked it to (Prefs.AutoPass): HumanDelay when nil.
 	// Whatever it draws must not depend on the player's answers.
 	PassDelay func() time.Duration
+	// Build is the host's build of the app, said to every guest (Welcome,
+	// Lobby); ThisBuild when zero.
+	Build Build
+	// OnProtocol hears of a guest refused because it speaks another
+	// protocol version (theirs), with the name its hello gave ("" when it
+	// could not be read), so that the host's player can be told which
+	// device should reload. Like OnSave it runs on the loop.
+	OnProtocol func(name string, theirs int)
 }
 
 // ActionTimes is what one guest's applied action took the host.
@@ -125,4 +133,5 @@ type MemberInfo struct {
 	Seat      rules.Seat `json:"seat"`
 	Connected bool       `json:"connected"`
 	Host      bool       `json:"host"`
+	Build     Build      `json:"build,omitzero"`
 }

@@ -119,7 +119,7 @@ func (h *Host) lobby() Lobby {
 			}
 		case sl.m != nil:
 			m := sl.m
-			s.Kind, s.Name, s.Member, s.Host = SeatHuman, m.name, m.id, m.local
+			s.Kind, s.Name, s.Member, s.Host, s.Build = SeatHuman, m.name, m.id, m.local, m.build
 			s.Connected, s.Ready = m.peer != nil && !m.peer.beat.away, m.ready || m.local
 			s.Claims = h.claimsFor(rules.Seat(i))
 		}

@@ -70,6 +70,9 @@ type Hello struct {
 	// new tab, a reload, or a player who asks for the seat back: then the
 	// newest connection wins.
 	Resume int64 `json:"resume,omitempty"`
+	// Build is the guest's build of the app (ThisBuild when left zero);
+	// a host welcomes any build that speaks its protocol.
+	Build Build `json:"build,omitzero"`
 }
 
 // Intent asks the host to apply an action for a seat the guest holds. Seq
@@ -155,6 +158,8 @@ type Welcome struct {
 	// Link names this connection among all those the host has welcomed
 	// (see Hello.Resume).
 	Link int64 `json:"link,omitempty"`
+	// Build is the host's build of the app.
+	Build Build `json:"build,omitzero"`
 }
 
 // Lobby is the room: the game, its public options, and who sits where.
@@ -190,6 +195,9 @@ type SeatStatus struct {
 	Host      bool       `json:"host,omitempty"`
 	Connected bool       `json:"connected"`
 	Ready     bool       `json:"ready"`
+	// Build is the human's build of the app, as its hello said (zero
+	// for a build from before builds were said).
+	Build Build `json:"build,omitzero"`
 	// Claims are the watchers who ask for this seat (Claim), oldest
 	// first, while its player is away.
 	Claims []SeatClaim `json:"claims,omitempty"`
@@ -254,6 +262,11 @@ type ErrorMsg struct {
 	Seq  int64  `json:"seq"`
 	Code string `json:"code"`
 	Text string `json:"text"`
+	// Protocol, for CodeVersion, is the protocol version the other side
+	// speaks, so that a player is told which device should reload. A
+	// guest fills it in itself: it cannot read the envelope of another
+	// version, only its version number.
+	Protocol int `json:"protocol,omitempty"`
 }
 
 // Kicked tells a guest the host is closing its connection, and why: Why

@@ -8,7 +8,17 @@ import (
 
 // Page lays out a page: the header with the way home, the content, and the
 // footer. Every page of the app uses it so they look and behave alike.
-func Page(class string, content ...app.UI) app.UI {
+// The header offers a new version of the app once one is ready
+// (UpdateNotice): no game is in play on a page drawn with Page.
+func Page(class string, content ...app.UI) app.UI { return page(class, true, content) }
+
+// TablePage is Page for a game's screens (its table, the device passed
+// between players, the table being set up), where a game is in play: the
+// header never offers a new version there, which would interrupt the
+// game; the table itself does once the game has ended (Table).
+func TablePage(class string, content ...app.UI) app.UI { return page(class, false, content) }
+
+func page(class string, offerUpdate bool, content []app.UI) app.UI {
 	return app.Div().Class("page", "page-"+class).Body(
 		app.A().Href("#main").Class("skip").Text("Skip to content"),
 		app.Header().Class("topbar").Body(
@@ -16,6 +26,7 @@ func Page(class string, content ...app.UI) app.UI {
 				app.Img().Src(Path("/web/icons/icon.svg")).Alt("").Attr("role", "presentation").Width(36).Height(36),
 				app.Span().Text("Longhall"),
 			),
+			app.If(offerUpdate, func() app.UI { return &UpdateNotice{} }),
 		),
 		app.Main().ID("main").Class("content").Body(content...),
 		app.Footer().Class("footer").Body(

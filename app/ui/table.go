@@ -64,7 +64,9 @@ func Table(f Frame) app.UI {
 		top = append(top[:len(top):len(top)], app.P().Class("error").Attr("role", "alert").Text(f.Notice))
 	}
 	if f.Props.Result != nil && len(f.Actions) > 0 {
-		top = append(top[:len(top):len(top)], app.Div().ID("after-game").Class("row after-game").Body(f.Actions...))
+		// Between games: the time to take a new version of the app.
+		actions := append(f.Actions[:len(f.Actions):len(f.Actions)], &UpdateNotice{})
+		top = append(top[:len(top):len(top)], app.Div().ID("after-game").Class("row after-game").Body(actions...))
 	}
 	return app.Div().ID("table").Class("table").Attr("data-version", f.Version).Body(
 		// Always there, empty or not (hidden when empty), so that a notice
