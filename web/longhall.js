@@ -718,3 +718,67 @@ window.longhallRendered = function () {
     setTimeout(() => URL.revokeObjectURL(url), 60000);
   };
 })();
+
+// A host's screen kept on, and a page back from the back-forward cache
+// (issue 38). A phone dims and locks its screen after a minute or so, and
+// soon freezes a page it no longer shows: for a host, that stops the room
+// for everyone. While this device hosts a game in progress (the room page
+// marks it with data-keep-awake), the page holds the Screen Wake Lock where
+// the browser has one, asks again whenever it comes back into view (the
+// browser lets the lock go when the page is hidden), and lets it go when
+// the game ends or the room closes. <html data-wake-lock> says how it
+// stands: held, released, refused or unsupported.
+//
+// A room page restored from the back-forward cache (pageshow, persisted)
+// had its links closed while it was cached: it loads again, and the room
+// resumes as after any reload (the host from its save, a guest with its
+// seat's token).
+(() => {
+  let lock = null;
+  let asking = false;
+  let queued = false;
+  const mark = (s) => { document.documentElement.dataset.wakeLock = s; };
+  const hosting = () => !!document.querySelector('[data-keep-awake]');
+  const sync = async () => {
+    queued = false;
+    const want = hosting() && document.visibilityState === 'visible';
+    if (!('wakeLock' in navigator)) {
+      if (want) mark('unsupported');
+      return;
+    }
+    if (want && !lock && !asking) {
+      asking = true;
+      try {
+        const l = await navigator.wakeLock.request('screen');
+        lock = l;
+        mark('held');
+        l.addEventListener('release', () => {
+          if (lock === l) lock = null;
+          mark('released');
+        });
+      } catch (e) {
+        mark('refused');
+      } finally {
+        asking = false;
+      }
+      if (!hosting()) sync();
+    } else if (!hosting() && lock) {
+      const l = lock;
+      lock = null;
+      l.release();
+    }
+  };
+  const queue = () => {
+    if (!queued) {
+      queued = true;
+      setTimeout(sync, 0);
+    }
+  };
+  document.addEventListener('visibilitychange', queue);
+  const watch = () => new MutationObserver(queue).observe(document.body, { subtree: true, childList: true });
+  if (document.body) watch(); else document.addEventListener('DOMContentLoaded', watch);
+
+  window.addEventListener('pageshow', (e) => {
+    if (e.persisted && document.querySelector('.page-room')) location.reload();
+  });
+})();

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -19,7 +20,9 @@ import (
 func TestRoomHostSeatsAHardBot(t *testing.T) {
 	t.Parallel()
 	site := newRoomSite(t, false)
-	host := site.player(t, "Gordon")
+	// The site is a secure origin to this browser, as a real one (https)
+	// is: the Screen Wake Lock is only for those.
+	host := site.player(t, "Gordon", "--unsafely-treat-insecure-origin-as-secure="+site.base)
 	site.openRoom(t, host, 2)
 	empty := 1 - seatedAt(t, host, "Gordon")
 	level := fmt.Sprintf("#bot-level-%d", empty)
@@ -35,6 +38,21 @@ func TestRoomHostSeatsAHardBot(t *testing.T) {
 	screenView(t, host, "room-hard-bot-phone")
 	within(t, host, "a desktop", chromedp.EmulateViewport(1280, 800),
 		chromedp.Click("#start", byQuery), chromedp.WaitVisible(".rn-board .lh-main", byQuery))
+	// Hosting a game, the page keeps the screen on (issue 38), while it
+	// is shown (the test's tab is brought to the front: a headless
+	// browser's tabs are otherwise hidden).
+	wakeLock := func(what, want string) {
+		t.Helper()
+		var got string
+		c, cancel := context.WithTimeout(host, stepLimit)
+		defer cancel()
+		if err := chromedp.Run(c, chromedp.Poll(fmt.Sprintf(`(document.documentElement.dataset.wakeLock || '') === %q`, want), nil, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+			chromedp.Run(host, chromedp.Evaluate(`(document.documentElement.dataset.wakeLock || '') + ' (' + document.visibilityState + ')'`, &got))
+			t.Errorf("%s: the Screen Wake Lock reads %q, want %q", what, got, want)
+		}
+	}
+	within(t, host, "showing the host's tab", page.BringToFront())
+	wakeLock("hosting a game", "held")
 	// Play until the table has moved on a few times: the bot moved too.
 	c, cancel := context.WithTimeout(host, testLimit)
 	defer cancel()
@@ -44,12 +62,16 @@ func TestRoomHostSeatsAHardBot(t *testing.T) {
 	}
 	var log []string
 	within(t, host, "reading the log", texts(".log li", &log))
+	named := false
 	for _, line := range log {
-		if strings.Contains(line, "(hard bot)") {
-			return
-		}
+		named = named || strings.Contains(line, "(hard bot)")
 	}
-	t.Errorf("the log names no move of the hard bot: %q", log)
+	if !named {
+		t.Errorf("the log names no move of the hard bot: %q", log)
+	}
+	wakeLock("still hosting, after a dozen moves", "held")
+	within(t, host, "back to the hall", chromedp.Click("#back-to-games, .status-home", byQuery))
+	wakeLock("in the hall", "released")
 }
 
 // clickableOnPage fails the test unless the element sel is on the screen

@@ -130,5 +130,18 @@ func hostFrozenAndThawed(t testing.TB, frozen time.Duration, discarded bool) fro
 	}
 	playBothWays(t, host, guest, 2)
 	settled(t, host, guest)
+	if !discarded {
+		// A page the back-forward cache gives back loads again, and the
+		// room resumes (Chromium keeps no page with a peer connection in
+		// that cache, so the event is made here as a browser sends it).
+		within(t, guest, "Rikki's page shown again from the back-forward cache",
+			chromedp.Evaluate(`window.lhBeforeShow = true; window.dispatchEvent(new PageTransitionEvent('pageshow', {persisted: true}))`, nil),
+			chromedp.Poll(`!window.lhBeforeShow && (document.querySelector('#banner') || {dataset: {}}).dataset.link === 'connected'`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+		if s := seatedAt(t, guest, "Rikki back from the cache"); s != 1 {
+			t.Errorf("Rikki is back from the cache at seat %d", s)
+		}
+		playBothWays(t, host, guest, 1)
+		settled(t, host, guest)
+	}
 	return f
 }

@@ -39,10 +39,10 @@ func newRoomSiteOf(t testing.TB, bin, root string, relays bool) *roomSite {
 }
 
 // player opens a browser in the namespace with name stored as the
-// player's name. A friend on a first visit is newcomer instead.
-func (s *roomSite) player(t testing.TB, name string) context.Context {
+// player's name (and Chromium's flags, if any). A friend on a first visit is newcomer instead.
+func (s *roomSite) player(t testing.TB, name string, flags ...string) context.Context {
 	t.Helper()
-	ctx := s.ns.Browser(t)
+	ctx := s.ns.Browser(t, flags...)
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate(s.base+"/"),
 		clientReady(),

@@ -271,6 +271,11 @@ func (p *roomPage) Render() app.UI {
 		versionsNote(v),
 	}
 	top = append(top, p.awayNotes()...)
+	if s := v.Snap.State; p.host != nil && s != nil && s.Result == nil {
+		// The page holds the Screen Wake Lock while it hosts a game
+		// (web/longhall.js): a phone whose screen locks soon freezes it.
+		top = append(top, app.Span().Attr("data-keep-awake", true).Hidden(true))
+	}
 	// The room's own panels: under the players at the table, under the
 	// seats in the lobby.
 	panels := []app.UI{
