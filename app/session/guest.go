@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -31,6 +32,11 @@ type Update struct {
 	Pong    *Pong
 	Record  *RecordMsg
 	Clock   *ClockMsg
+	// HandOver is the whole table the host hands to this guest's device
+	// (the app's save of the room, from every part of KindHandOver), once
+	// its last part has come: the guest keeps it, says TookOver, and hosts
+	// the room when the host's link closes with KickHandedOver.
+	HandOver []byte
 	// Size is the message's size on the wire, in bytes.
 	Size int
 	// Received is when the message was read off the link, before decoding.
@@ -95,6 +101,11 @@ type Guest struct {
 	pings                              []pingOut
 	taken                              int64
 	beatDone                           chan struct{} // closed when the heartbeat stops; nil without one
+
+	// handOver gathers the parts of a table the host hands over.
+	handOver      []byte
+	handOverParts int
+	handOverNext  int
 }
 
 // NewGuest says hello over conn (a display name and, when reconnecting,
@@ -207,6 +218,12 @@ func (g *Guest) decode(data []byte) (Update, bool) {
 	case KindClock:
 		u.Clock = &ClockMsg{}
 		target = u.Clock
+	case KindHandOver:
+		var part HandOver
+		if e := body(env, &part); e != nil {
+			return bad(e)
+		}
+		return g.handOverPart(part, u)
 	default:
 		return bad(errorf(CodeBadKind, "unknown message kind"))
 	}
@@ -355,6 +372,10 @@ func (g *Guest) Sit(seat rules.Seat) error { return g.send(KindSit, Sit{Seat: se
 // lost. The host decides (Host.GiveSeat).
 func (g *Guest) Claim(seat rules.Seat) error { return g.send(KindClaim, Claim{Seat: seat}) }
 
+// TookOver tells the host that this device has kept the table it handed
+// over (Update.HandOver), and is ready to host the room.
+func (g *Guest) TookOver() error { return g.send(KindTookOver, nil) }
+
 // Stand leaves the guest's seat before the start, to watch.
 func (g *Guest) Stand() error { return g.send(KindStand, nil) }
 
@@ -435,4 +456,30 @@ func (g *Guest) Close() error {
 		<-beat
 	}
 	return nil
+}
+
+// handOverPart gathers one part of a table the host hands over, and
+// delivers the whole once its last part has come. Parts come in order
+// on the ordered link; a part out of order, or more than the limits
+// allow, drops what was gathered.
+func (g *Guest) handOverPart(p HandOver, u Update) (Update, bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if p.Part == 0 {
+		g.handOver, g.handOverParts, g.handOverNext = nil, p.Parts, 0
+	}
+	data, err := base64.StdEncoding.DecodeString(p.Data)
+	if err != nil || p.Parts < 1 || p.Parts > MaxHandOverParts || p.Parts != g.handOverParts || p.Part != g.handOverNext || len(data) > HandOverPart {
+		g.handOver, g.handOverParts, g.handOverNext = nil, 0, 0
+		return Update{Kind: KindError, Error: &ErrorMsg{Code: CodeBadJSON, Text: "session: a part of the table handed over came out of order or malformed"}, Taken: g.taken}, true
+	}
+	g.handOver = append(g.handOver, data...)
+	g.handOverNext++
+	if g.handOverNext < g.handOverParts {
+		return u, false
+	}
+	u.HandOver = g.handOver
+	g.handOver, g.handOverParts, g.handOverNext = nil, 0, 0
+	u.Taken = g.taken
+	return u, true
 }

@@ -34,7 +34,7 @@ func (h *Host) handle(p *peer, data []byte) {
 		return
 	}
 	switch env.Kind {
-	case KindHello, KindIntent, KindSit, KindStand, KindReady, KindChat, KindPing, KindResync, KindPrefs, KindClaim:
+	case KindHello, KindIntent, KindSit, KindStand, KindReady, KindChat, KindPing, KindResync, KindPrefs, KindClaim, KindTookOver:
 	default:
 		h.refuse(p, 0, errorf(CodeBadKind, "unknown message kind %q", truncate(clean(env.Kind), 32)))
 		return
@@ -66,6 +66,8 @@ func (h *Host) handle(p *peer, data []byte) {
 		h.prefs(p, env)
 	case KindClaim:
 		h.claim(p, env)
+	case KindTookOver:
+		h.tookOver(p)
 	case KindResync:
 		if h.started {
 			h.sendState(p, nil) // the whole view

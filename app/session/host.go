@@ -63,7 +63,9 @@ type Host struct {
 	lastLink int64
 	// lastClaim numbers the watchers' claims to seats, oldest first.
 	lastClaim int64
-	dirty     bool // the lobby changed and has not been broadcast
+	// handOver is the hand-over under way (HandOver), if any.
+	handOver *handingOver
+	dirty    bool // the lobby changed and has not been broadcast
 
 	// The bot's decision under way (bots.go): its number, the table's
 	// step and the seat it is for, and what drops it.

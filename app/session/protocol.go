@@ -24,31 +24,33 @@ const MaxMessageSize = 64 << 10
 
 // Message kinds sent by a guest.
 const (
-	KindHello  = "hello"
-	KindIntent = "intent"
-	KindSit    = "sit"
-	KindStand  = "stand"
-	KindReady  = "ready"
-	KindChat   = "chat" // also sent by the host, with the sender filled in
-	KindPing   = "ping"
-	KindResync = "resync" // the guest cannot apply a patch: send the whole view
-	KindPrefs  = "prefs"  // how the player wants the host to answer for them (Prefs)
-	KindClaim  = "claim"  // a watcher asks for an away player's seat, as its own (Claim)
+	KindHello    = "hello"
+	KindIntent   = "intent"
+	KindSit      = "sit"
+	KindStand    = "stand"
+	KindReady    = "ready"
+	KindChat     = "chat" // also sent by the host, with the sender filled in
+	KindPing     = "ping"
+	KindResync   = "resync"   // the guest cannot apply a patch: send the whole view
+	KindPrefs    = "prefs"    // how the player wants the host to answer for them (Prefs)
+	KindClaim    = "claim"    // a watcher asks for an away player's seat, as its own (Claim)
+	KindTookOver = "tookover" // the guest the host hands the table to has it, kept (HandOver)
 )
 
 // Message kinds sent by the host.
 const (
-	KindWelcome = "welcome"
-	KindLobby   = "lobby"
-	KindState   = "state"
-	KindLog     = "log"
-	KindError   = "error"
-	KindKicked  = "kicked"
-	KindPaused  = "paused"
-	KindResumed = "resumed"
-	KindPong    = "pong"
-	KindRecord  = "record"
-	KindClock   = "clock"
+	KindWelcome  = "welcome"
+	KindLobby    = "lobby"
+	KindState    = "state"
+	KindLog      = "log"
+	KindError    = "error"
+	KindKicked   = "kicked"
+	KindPaused   = "paused"
+	KindResumed  = "resumed"
+	KindPong     = "pong"
+	KindRecord   = "record"
+	KindClock    = "clock"
+	KindHandOver = "handover" // a part of the table the host hands to this guest (HandOver)
 )
 
 // Envelope is every message on the wire: {"v":1,"kind":"…","body":{…}}.
@@ -293,6 +295,29 @@ const (
 	KickHostSeat = "host_seat"
 	// KickNoHello: no hello came in time.
 	KickNoHello = "no_hello"
+	// KickHandedOver: the host handed the table to another player's
+	// device (HandOver), which hosts the room from now on: the guest
+	// connects again, through the same room link, to the new host.
+	KickHandedOver = "handed_over"
+)
+
+// HandOver is one part of the table a host hands to a guest's device,
+// which hosts the room from then on: the app's own save of the room
+// (opaque to the session), cut in parts of at most HandOverPart bytes,
+// each in base64 (Data), numbered from 0 of Parts. The guest says
+// KindTookOver once it has kept the whole.
+type HandOver struct {
+	Part  int    `json:"part"`
+	Parts int    `json:"parts"`
+	Data  string `json:"data"`
+}
+
+// HandOverPart bounds a part of a hand-over (48 KB in base64: a message
+// stays under MaxMessageSize); MaxHandOverParts bounds their number, 4.5
+// MB in all, more than twice a record's limit.
+const (
+	HandOverPart     = 36 << 10
+	MaxHandOverParts = 128
 )
 
 // ClockMsg says that Seat's time to answer runs for the state of Version:

@@ -21,7 +21,7 @@ func TestReadmeDocumentsTheProtocol(t *testing.T) {
 		KindHello: func() any { return &Hello{} }, KindIntent: func() any { return &Intent{} },
 		KindSit: func() any { return &Sit{} }, KindStand: func() any { return &struct{}{} },
 		KindReady: func() any { return &Ready{} }, KindChat: func() any { return &Chat{} },
-		KindPing: func() any { return &Ping{} }, KindClaim: func() any { return &Claim{} }, KindWelcome: func() any { return &Welcome{} },
+		KindPing: func() any { return &Ping{} }, KindClaim: func() any { return &Claim{} }, KindHandOver: func() any { return &HandOver{} }, KindTookOver: func() any { return &struct{}{} }, KindWelcome: func() any { return &Welcome{} },
 		KindLobby: func() any { return &Lobby{} }, KindState: func() any { return &StateMsg{} },
 		KindLog: func() any { return &LogMsg{} }, KindResync: func() any { return &struct{}{} },
 		KindError: func() any { return &ErrorMsg{} }, KindKicked: func() any { return &Kicked{} },
