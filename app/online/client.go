@@ -60,6 +60,12 @@ type View struct {
 	// the player's own other tab or device that took the seat: they may
 	// take it back here (Joining.TakeBack).
 	Elsewhere bool
+	// HostsNow, on a guest, is the key of the room the host handed to
+	// this device (Hosting.HandOver): the page hosts it from now on.
+	HostsNow string
+	// HandedOver, on a guest, says who hosts the room now, while the guest
+	// joins them after the last host handed the table over.
+	HandedOver string
 	// Guests says, for the host, how guests' links fare (one that no
 	// direct path reaches, one that could not connect), in words.
 	Guests string
@@ -180,6 +186,9 @@ type client struct {
 	sentBase  int64                 // bytes sent by guests before the current one
 	onWelcome func(session.Welcome) // keeps the token (and a guest its link)
 	onResult  func()
+	// onHandOver hears the table the host hands to this device, with the
+	// guest that brought it (Joining.takeTable).
+	onHandOver func(table []byte, g *session.Guest)
 
 	// keep makes the player keep its moves until the host has dealt with
 	// them, and send them again after a reconnect (a guest; the host's
@@ -242,7 +251,7 @@ func (c *client) follow(g *session.Guest) {
 	c.g = g
 	c.sentAt = time.Time{}
 	c.welcomed = false
-	c.view.Link, c.view.Problem, c.view.Attempts, c.view.NoPath = Connected, "", 0, false
+	c.view.Link, c.view.Problem, c.view.Attempts, c.view.NoPath, c.view.HandedOver = Connected, "", 0, false, ""
 	c.mu.Unlock()
 	c.changed()
 	for u := range g.Updates() {
@@ -252,6 +261,9 @@ func (c *client) follow(g *session.Guest) {
 		// holds when it runs).
 		if u.State != nil && u.State.Result != nil && c.onResult != nil {
 			c.onResult()
+		}
+		if u.HandOver != nil && c.onHandOver != nil {
+			c.onHandOver(u.HandOver, g)
 		}
 		c.mu.Lock()
 		c.apply(u)

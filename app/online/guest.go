@@ -60,6 +60,10 @@ type Joining struct {
 	// not take the seat from a tab or device the player moved to since.
 	// Zero on a first join and after TakeBack: then the seat comes here.
 	resume atomic.Int64
+
+	// hostsNow is the key of the room this device keeps to host, once the
+	// host handed it the table (takeTable).
+	hostsNow atomic.Pointer[string]
 }
 
 // noPathTries is how many attempts in a row may find no path to the host
@@ -111,6 +115,7 @@ func Join(ctx context.Context, device, tab Store, rm signal.Room, n Net, name st
 		j.tokens.set(w.Token)
 		j.resume.Store(w.Link)
 	}
+	j.onHandOver = j.takeTable
 	j.keep = true
 	go j.run(ctx)
 	return j
@@ -190,15 +195,33 @@ func (j *Joining) run(ctx context.Context) {
 			j.set(func(v *View) { v.Link, v.Elsewhere = Connecting, false })
 			continue
 		}
-		if errors.As(g.Err(), &se) && se.Code == session.CodeKicked && se.Why != session.KickElsewhere {
+		handedOver := errors.As(g.Err(), &se) && se.Code == session.CodeKicked && se.Why == session.KickHandedOver
+		if handedOver && j.hostsNow.Load() != nil {
+			// The table was handed to this device: the page hosts the
+			// room from the save it kept (View.HostsNow).
+			key := *j.hostsNow.Load()
+			j.set(func(v *View) { v.Link, v.HostsNow, v.Problem = Stopped, key, "" })
+			return
+		}
+		if se != nil && se.Code == session.CodeKicked && se.Why != session.KickElsewhere && !handedOver {
 			j.set(func(v *View) { v.Link, v.Problem = Removed, kickWords(se) })
 			return
 		}
 		problem := "The link to the host dropped."
+		if handedOver {
+			// Another player's device hosts the room now, through the
+			// same link: join it at once.
+			problem = say(se.Text)
+		}
 		if errors.Is(g.Err(), session.ErrSilent) {
 			problem = HostSilent
 		}
-		j.set(func(v *View) { v.Link, v.Problem, v.NoPath = Reconnecting, problem, false })
+		j.set(func(v *View) {
+			v.Link, v.Problem, v.NoPath = Reconnecting, problem, false
+			if handedOver {
+				v.HandedOver = problem
+			}
+		})
 		// Reconnect at once, knowing first whether the network works (a
 		// moment when it does), and keep asking while it does not.
 		if !j.reachable(ctx) {

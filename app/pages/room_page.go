@@ -42,6 +42,12 @@ type roomPage struct {
 	notice    string // the page's own last problem (a refused click)
 	netNote   string // a problem with the network settings
 	absent    absences
+	// handTo is the seat the host means to hand the table to (asked to
+	// confirm), handing says it is under way, and handNote says, once, that
+	// the table changed hands (room_handover.go).
+	handTo   *online.SeatStatus
+	handing  bool
+	handNote string
 	// lookedForUpdate says the page has asked for a new version since the
 	// room found this device's app older than another's.
 	lookedForUpdate bool
@@ -91,6 +97,7 @@ func (p *roomPage) closeRoom() {
 func (p *roomPage) open(ctx app.Context) {
 	p.closeRoom()
 	p.fatal, p.notice = "", ""
+	p.handTo, p.handing, p.handNote = nil, false, handOverNote(ctx)
 	u := ctx.Page().URL()
 	if key := u.Query().Get("host"); key != "" {
 		p.hostKey = key
@@ -182,6 +189,10 @@ func (p *roomPage) changed() {
 			p.view = p.guest.View()
 		}
 		p.followAbsences()
+		if p.guest != nil && p.view.HostsNow != "" {
+			p.hostHandedTable(ctx, p.view.HostsNow)
+			return
+		}
 		if l := p.view.Snap.Lobby; l != nil {
 			p.setTitle(ctx, l.Game)
 		}
@@ -271,6 +282,10 @@ func (p *roomPage) Render() app.UI {
 		versionsNote(v),
 	}
 	top = append(top, p.awayNotes()...)
+	top = append(top, p.handOverPanel())
+	if p.handNote != "" {
+		top = append(top, app.P().ID("handover-note").Class("hint").Attr("role", "status").Text(p.handNote))
+	}
 	if s := v.Snap.State; p.host != nil && s != nil && s.Result == nil {
 		// The page holds the Screen Wake Lock while it hosts a game
 		// (web/longhall.js): a phone whose screen locks soon freezes it.

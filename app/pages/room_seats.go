@@ -185,6 +185,14 @@ func (p *roomPage) seatControls(s online.SeatStatus, started bool) app.UI {
 	case s.Kind == online.SeatHuman && started && !s.Connected:
 		return app.Button().Class("button quiet").Text("Let a bot play").
 			OnClick(func(ctx app.Context, e app.Event) { p.try(p.host.SetBot(s.Seat, true)) }, app.EventScope(seatScope(s)))
+	case s.Kind == online.SeatHuman && started && p.view.Snap.State != nil && p.view.Snap.State.Result == nil:
+		return app.Span().Class("seat-controls").Body(
+			app.Button().ID(fmt.Sprintf("handover-%d", s.Seat)).Class("button quiet").Text("Let them host").
+				Title("Hand the table to "+s.Name+"'s device, which hosts the game from then on").
+				OnClick(func(ctx app.Context, e app.Event) { p.handTo = &s }, app.EventScope(seatScope(s))),
+			app.Button().Class("button quiet").Text("Remove").
+				OnClick(func(ctx app.Context, e app.Event) { p.try(p.host.Kick(s.Member, "")) }, app.EventScope(seatScope(s))),
+		)
 	case s.Kind == online.SeatHuman:
 		return app.Button().Class("button quiet").Text("Remove").
 			OnClick(func(ctx app.Context, e app.Event) { p.try(p.host.Kick(s.Member, "")) }, app.EventScope(seatScope(s)))

@@ -25,7 +25,9 @@ func bannerWords(v online.View, host bool) (class, text string) {
 		return "banner bad", fmt.Sprintf("No way to the host was found (%d tries). %s", v.Attempts, v.Problem)
 	case v.Link == online.Reconnecting && !host:
 		text = "The link to the host dropped; the game waits for the host. Reconnecting…"
-		if v.Problem == online.HostSilent && v.Attempts == 0 {
+		if v.HandedOver != "" {
+			text = v.HandedOver + " Joining them…"
+		} else if v.Problem == online.HostSilent && v.Attempts == 0 {
 			// A phone freezes a page it sends to the background (the
 			// host switched apps): that is the likeliest cause.
 			text = "The host's device stopped answering: their phone may have put Longhall in the background. The game waits for the host and goes on when they are back. Reconnecting…"

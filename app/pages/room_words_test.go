@@ -59,6 +59,8 @@ func TestBannerWords(t *testing.T) {
 		{"a guest still looking", online.View{Link: online.Connecting, Attempts: 2, Problem: "The host did not answer."}, false, "banner", "Still looking for the host (attempt 3). The host did not answer."},
 		{"the host opening", online.View{Link: online.Connecting}, true, "banner", "Opening the room…"},
 		{"the link dropped", online.View{Link: online.Reconnecting}, false, "banner warn", "The link to the host dropped; the game waits for the host. Reconnecting…"},
+		{"the table handed to another player", online.View{Link: online.Reconnecting, HandedOver: "Rikki hosts from now on: Rikki’s device keeps the game’s hidden cards now, as Gordon’s did."}, false, "banner warn",
+			"Rikki hosts from now on: Rikki’s device keeps the game’s hidden cards now, as Gordon’s did. Joining them…"},
 		{"the host fell silent", online.View{Link: online.Reconnecting, Problem: online.HostSilent}, false, "banner warn",
 			"The host's device stopped answering: their phone may have put Longhall in the background. The game waits for the host and goes on when they are back. Reconnecting…"},
 		{"the link dropped with a move out", online.View{Link: online.Reconnecting, Waiting: true, Attempts: 1, Problem: "The host did not answer."}, false, "banner warn",

@@ -1,0 +1,131 @@
+package online
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"longhall/app/session"
+	"longhall/rules"
+)
+
+// Handing the table over: a host who must go gives the room to a seated
+// player's device, which hosts it from then on. The host pauses the game,
+// sends that device the room's save (the record with its seed and every
+// seat's token: all the host kept, hidden cards included), waits until it
+// has kept it, tells everyone, and closes the room here; every guest joins
+// the new host through the same link and takes its seat back, and this
+// device plays on as a guest with its own seat's token.
+
+// handOverWait bounds the wait for the other device to keep the table.
+const handOverWait = 20 * time.Second
+
+// ErrHandOver is HandOver's error when the other device did not take the
+// table: the game goes on here.
+var ErrHandOver = errors.New("online: the other device did not take the table; the game goes on here")
+
+// HandOverWords is what everyone is told when the table changes hands.
+func HandOverWords(from, to string) string {
+	return fmt.Sprintf("%s hosts from now on: %s’s device keeps the game’s hidden cards now, as %s’s did.", to, to, from)
+}
+
+// HandOver gives the room to member's device (a seated player, connected):
+// it returns, once that device has kept the table, the room's link, which
+// this device opens next as a guest (the room here is closed and forgotten,
+// and this player's seat token kept for the link). A started game only.
+func (h *Hosting) HandOver(ctx context.Context, member int, base string) (link string, err error) {
+	l, err := h.host.Lobby()
+	if err != nil {
+		return "", err
+	}
+	var to *SeatStatus
+	for i, s := range l.Seats {
+		if s.Kind == SeatHuman && s.Member == member && !s.Host {
+			to = &l.Seats[i]
+		}
+	}
+	switch {
+	case !l.Started:
+		return "", errors.New("online: a table is handed over once the game has started")
+	case to == nil:
+		return "", errors.New("online: only a seated player can take the table")
+	case !to.Connected:
+		return "", fmt.Errorf("online: %s is not connected", to.Name)
+	}
+	h.recMu.Lock()
+	r := *h.rec
+	h.recMu.Unlock()
+	if err := h.host.SetPaused(true, fmt.Sprintf("%s is handing the table to %s…", r.Name, to.Name)); err != nil {
+		return "", err
+	}
+	resume := func(err error) (string, error) {
+		h.host.CancelHandOver()
+		h.host.SetPaused(false, "")
+		return "", err
+	}
+	save, err := h.host.Save()
+	if err != nil {
+		return resume(err)
+	}
+	mine := r.Token
+	r.Save, r.Name, r.Token, r.Lobby, r.Over, r.Updated = &save, to.Name, save.Tokens[to.Seat], nil, false, h.opts.Now()
+	table, err := json.Marshal(r)
+	if err != nil {
+		return resume(err)
+	}
+	took, err := h.host.HandOver(member, table)
+	if err != nil {
+		return resume(err)
+	}
+	t := time.NewTimer(handOverWait)
+	defer t.Stop()
+	select {
+	case <-took:
+	case <-t.C:
+		return resume(ErrHandOver)
+	case <-ctx.Done():
+		return resume(ctx.Err())
+	}
+	line := HandOverWords(h.rec.Name, to.Name)
+	if err := h.host.EndHandedOver(line, "online: "+line); err != nil {
+		return resume(err)
+	}
+	link = h.Link(base)
+	h.Close()
+	ForgetRoom(h.st, r.Key())
+	tokens{device: h.st, key: r.Key()}.set(mine)
+	return link, nil
+}
+
+// takeTable keeps the table the host handed to this device, as a hosted
+// room of its own, and tells the host so. A table for another room, for
+// another player's seat, or that does not open, is not taken: the host
+// then goes on hosting.
+func (j *Joining) takeTable(table []byte, g *session.Guest) {
+	var r Hosted
+	err := json.Unmarshal(table, &r)
+	switch {
+	case err != nil:
+	case r.Room.ID != j.room.ID || r.Room.Secret != j.room.Secret:
+		err = errors.New("online: the table handed over is another room's")
+	case r.Save == nil || r.Token == "" || r.Token != j.tokens.get():
+		err = errors.New("online: the table handed over is not for this player's seat")
+	case j.tokens.device == nil:
+		err = errors.New("online: this device keeps no rooms")
+	default:
+		if _, err = rules.Lookup(r.Game); err == nil {
+			err = StoreHosted(j.tokens.device, &r)
+		}
+	}
+	if err != nil {
+		j.set(func(v *View) {
+			v.Notice = "The host tried to hand you the table, and it could not be kept here: " + Words(err)
+		})
+		return
+	}
+	key := r.Key()
+	j.hostsNow.Store(&key)
+	g.TookOver()
+}

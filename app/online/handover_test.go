@@ -1,0 +1,107 @@
+//go:build !js
+
+package online
+
+import (
+	"context"
+	"reflect"
+	"testing"
+
+	"longhall/app/local"
+	"longhall/app/signal"
+)
+
+// TestAHostHandsTheTableToAGuest (issue 38): Gordon hosts Red North for
+// three; midway he hands the table to Rikki's device. Rikki's page keeps
+// the room and is told to host it (View.HostsNow); Hakka reads who hosts
+// now while he joins them; Gordon's room is forgotten here and his seat's
+// token kept for the link. Rikki's device opens the room from what it
+// kept, Gordon and Hakka come back to their seats, every seat's hidden
+// cards and the record where they were, and the game plays to its end.
+func TestAHostHandsTheTableToAGuest(t *testing.T) {
+	w := newWatcher()
+	gordonSt, rikkiSt, hakkaSt := &local.MemStore{}, &local.MemStore{}, &local.MemStore{}
+	h := startHost(t, gordonSt, newHosted(t, 3), w)
+	until(t, w, h, "the host seated", seated)
+	rikki := startGuest(t, rikkiSt, &local.MemStore{}, h, "Rikki", w)
+	hakka := startGuest(t, hakkaSt, &local.MemStore{}, h, "Hakka", w)
+	for _, g := range []*Joining{rikki, hakka} {
+		until(t, w, g, "a guest seated", seated)
+		g.Ready(true)
+	}
+	until(t, w, h, "both ready", func(v View) bool { return v.Snap.Lobby.Seats[1].Ready && v.Snap.Lobby.Seats[2].Ready })
+	if err := h.Start(); err != nil {
+		t.Fatal(err)
+	}
+	players := []player{h, rikki, hakka}
+	playUntil(t, w, players, "a few moves", func(v View) bool { return v.Snap.State != nil && v.Snap.State.Version >= 6 })
+	key := h.Key()
+	base := "https://example.org/room/"
+	if _, err := h.HandOver(context.Background(), 999, base); err == nil {
+		t.Errorf("the table was handed to nobody")
+	}
+	saved, _ := LoadHosted(gordonSt, key)
+	mine := saved.Token
+	link, err := h.HandOver(context.Background(), rikki.View().Snap.You, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := until(t, w, rikki, "Rikki told to host", func(v View) bool { return v.HostsNow != "" })
+	if v.HostsNow != key {
+		t.Fatalf("Rikki is to host %q, want %q", v.HostsNow, key)
+	}
+	hv := until(t, w, hakka, "Hakka told who hosts", func(v View) bool { return v.HandedOver != "" })
+	if want := HandOverWords("Gordon", "Rikki"); hv.HandedOver != want {
+		t.Errorf("Hakka reads %q, want %q", hv.HandedOver, want)
+	}
+	if _, err := LoadHosted(gordonSt, key); err == nil {
+		t.Errorf("Gordon's device still keeps the room")
+	}
+	if got := (tokens{device: gordonSt, key: key}).get(); got != mine {
+		t.Errorf("Gordon's seat token for the link is %q, want %q", got, mine)
+	}
+
+	// Rikki's page hosts from what it kept; Gordon's opens the link.
+	rec, err := LoadHosted(rikkiSt, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Name != "Rikki" || rec.Save == nil || rec.Room.ID != saved.Room.ID || rec.Room.Secret != saved.Room.Secret {
+		t.Fatalf("Rikki kept %+v", rec)
+	}
+	version := len(rec.Save.Record.Actions)
+	for _, p := range players {
+		until(t, w, p, "every table at the handed version", func(v View) bool { return v.Snap.State != nil && v.Snap.State.Version == version })
+	}
+	before := views(players)
+	rikki.Close()
+	h2 := startHost(t, rikkiSt, rec, w)
+	rm, err := signal.ParseLink(link, h2.opts.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	gordon := Join(context.Background(), gordonSt, &local.MemStore{}, rm, testNet(), "Gordon", w.notify)
+	t.Cleanup(func() { gordon.Close() })
+	after := []player{gordon, h2, hakka}
+	for i, p := range after { // the same players, in the order of players
+		v := until(t, w, p, "everyone back", func(v View) bool { return seated(v) && v.Snap.State != nil && v.Snap.State.Version >= version })
+		if v.Snap.Seat != before[i].Snap.Seat || string(v.Snap.State.View) != string(before[i].Snap.State.View) {
+			t.Errorf("the player of seat %d is back at %d with the view %s; it was %s", before[i].Snap.Seat, v.Snap.Seat, v.Snap.State.View, before[i].Snap.State.View)
+		}
+		if !reflect.DeepEqual(v.Log, before[i].Log) {
+			t.Errorf("the player of seat %d reads the log\n%v\nafter the hand-over; before it:\n%v", before[i].Snap.Seat, v.Log, before[i].Log)
+		}
+	}
+	if !reflect.DeepEqual(rec.Save.Record, saved.Save.Record) {
+		t.Errorf("the record Rikki kept differs from Gordon's: %d actions, Gordon's %d", len(rec.Save.Record.Actions), len(saved.Save.Record.Actions))
+	}
+	playUntil(t, w, after, "the end", over)
+}
+
+func views(ps []player) []View {
+	out := make([]View, len(ps))
+	for i, p := range ps {
+		out[i] = p.View()
+	}
+	return out
+}
