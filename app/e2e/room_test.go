@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -285,6 +286,13 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 	within(t, guests["Rikki"], "seeing the game resume", chromedp.Poll(`!((document.querySelector('#banner') || {}).textContent || '').includes('paused')`, nil,
 		chromedp.WithPollingInterval(50*time.Millisecond)))
 
+	// The host must go: he hands the table to Rikki's device (issue 38).
+	// Everyone is told; every seat, log line and hidden card is where it
+	// was, and Rikki hosts the rest of the game.
+	t.Logf("%v: the host hands the table to Rikki", time.Since(began).Round(time.Millisecond))
+	host, guests = handTableTo(t, host, guests, seats, "Rikki")
+	all = map[string]context.Context{"Gordon": guests["Gordon"], "Rikki": host, "Hakka": guests["Hakka"]}
+
 	t.Logf("%v: everyone is back; playing to the end", time.Since(began).Round(time.Millisecond))
 	titles := play(nil, 0)
 	t.Logf("%v: the game is over", time.Since(began).Round(time.Millisecond))
@@ -297,7 +305,7 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 	if !strings.Contains(titles["Gordon"], "Ragnarok is over") {
 		t.Errorf("the result reads %q", titles["Gordon"])
 	}
-	screenshot(t, guests["Rikki"], "room-end-rikki")
+	screenshot(t, all["Rikki"], "room-end-rikki")
 
 	// The host deals a rematch at the same table; every guest gets the new
 	// game, with a fresh log.
@@ -306,7 +314,96 @@ func TestRoomThreePlayersAcrossBrowsers(t *testing.T) {
 		within(t, ctx, name+" seeing the rematch", chromedp.Poll(`!document.querySelector('.rn-result') && `+roomVersion+` !== '' && Number(`+roomVersion+`) < 3 && (document.querySelector('#gamelog summary') || {}).textContent !== undefined`, nil,
 			chromedp.WithPollingInterval(50*time.Millisecond)))
 	}
-	if s := seatedAt(t, guests["Rikki"], "Rikki in the rematch"); s != seats["Rikki"] {
-		t.Errorf("Rikki sits at %d in the rematch, not %d", s, seats["Rikki"])
+	if s := seatedAt(t, guests["Gordon"], "Gordon in the rematch"); s != seats["Gordon"] {
+		t.Errorf("Gordon sits at %d in the rematch, not %d", s, seats["Gordon"])
 	}
+}
+
+// ownArea reads what a page shows of its own seat: its hand and hidden
+// cards among them.
+const ownArea = `(document.querySelector('.lh-own') || {innerText: ''}).innerText`
+
+// handTableTo has the host's page hand the table to the player named to,
+// whose page then hosts the room: it returns the new host's page and the
+// guests' pages by name (the last host among them). Every page is checked
+// back in its seat, with the same log, its own cards as they were, the
+// record the same on the new host's device, and the words each reads.
+func handTableTo(t *testing.T, host context.Context, guests map[string]context.Context, seats map[string]int, to string) (context.Context, map[string]context.Context) {
+	t.Helper()
+	pages := map[string]context.Context{"Gordon": host}
+	for name, ctx := range guests {
+		pages[name] = ctx
+	}
+	logs, own := map[string]string{}, map[string]string{}
+	for name, ctx := range pages {
+		logs[name] = logLines(t, ctx)
+		var o string
+		within(t, ctx, "reading "+name+"'s own cards", chromedp.Evaluate(ownArea, &o))
+		own[name] = o
+	}
+	record := recordOf(t, host)
+	// Script clicks: the seat list may sit under the sticky status bar.
+	within(t, host, "choosing who hosts", chromedp.WaitReady(fmt.Sprintf("#handover-%d", seats[to]), byQuery),
+		chromedp.Evaluate(fmt.Sprintf(`document.querySelector('#handover-%d').click()`, seats[to]), nil),
+		chromedp.WaitVisible("#handover-confirm", byQuery))
+	var asked string
+	within(t, host, "reading the question", chromedp.Text("#handover", &asked, byQuery))
+	if !strings.Contains(asked, "keep its hidden cards") {
+		t.Errorf("the host is asked %q", asked)
+	}
+	screenshot(t, host, "room-handover-ask")
+	began := time.Now()
+	within(t, host, "handing the table over", chromedp.Evaluate(`document.querySelector('#handover-confirm').click()`, nil))
+
+	newHost := pages[to]
+	within(t, newHost, to+" hosting", chromedp.Poll(`location.search.includes('host=') && !!document.querySelector('#invite')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+	rest := map[string]context.Context{}
+	for name, ctx := range pages {
+		if name != to {
+			rest[name] = ctx
+		}
+	}
+	for name, ctx := range pages {
+		if s := seatedAt(t, ctx, name+" after the hand-over"); s != seats[name] {
+			t.Errorf("%s is back at seat %d, not %d", name, s, seats[name])
+		}
+		within(t, ctx, name+" back at the table", chromedp.Poll(`(document.querySelector('#banner') || {dataset: {}}).dataset.link === 'connected' && !!document.querySelector('.rn-board')`, nil,
+			chromedp.WithPollingInterval(50*time.Millisecond)))
+	}
+	t.Logf("every page back at the table %v after the host confirmed", time.Since(began).Round(time.Millisecond))
+	for name, ctx := range pages {
+		if got := logLines(t, ctx); got != logs[name] {
+			t.Errorf("%s's log read %q before the hand-over and %q after", name, logs[name], got)
+		}
+		var o string
+		within(t, ctx, "reading "+name+"'s own cards again", chromedp.Evaluate(ownArea, &o))
+		if o != own[name] {
+			t.Errorf("%s's own area read %q before the hand-over and %q after", name, own[name], o)
+		}
+	}
+	if now := recordOf(t, newHost); !slices.Equal(now, record) {
+		t.Errorf("%s's device keeps the record %v; the host's was %v", to, now, record)
+	}
+	var note, oldNote, line string
+	within(t, newHost, "what "+to+" reads", chromedp.Text("#handover-note", &note, byQuery))
+	within(t, host, "what the last host reads", chromedp.Text("#handover-note", &oldNote, byQuery))
+	if !strings.Contains(note, "You host the table now") || !strings.Contains(note, "hidden cards") {
+		t.Errorf("%s reads %q", to, note)
+	}
+	if !strings.Contains(oldNote, to+" hosts the table now") {
+		t.Errorf("the last host reads %q", oldNote)
+	}
+	for name, ctx := range rest {
+		if name == "Gordon" {
+			continue
+		}
+		within(t, ctx, name+" told who hosts", chromedp.Poll(`(() => { const all = [...document.querySelectorAll('#chat .lines li')].map(li => li.textContent).join('\n'); return all.includes('hosts from now on') ? all : ''; })()`, &line,
+			chromedp.WithPollingInterval(50*time.Millisecond)))
+		if !strings.Contains(line, to+" hosts from now on: "+to+"’s device keeps the game’s hidden cards now") {
+			t.Errorf("%s's table talk reads %q", name, line)
+		}
+	}
+	screenshot(t, newHost, "room-handover-new-host")
+	screenshot(t, host, "room-handover-last-host")
+	return newHost, rest
 }
