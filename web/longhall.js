@@ -781,4 +781,20 @@ window.longhallRendered = function () {
   window.addEventListener('pageshow', (e) => {
     if (e.persisted && document.querySelector('.page-room')) location.reload();
   });
+
+  // A host who chose a successor (data-successor-after, in seconds), whose
+  // page was frozen or hidden that long, may have been followed: the page
+  // loads again, and asks the room whether the successor hosts it now
+  // before it hosts again (online.FindSuccessor).
+  let away = 0;
+  const leave = () => { if (!away) away = Date.now(); };
+  const back = () => {
+    const el = document.querySelector('[data-successor-after]');
+    const gone = away ? Date.now() - away : 0;
+    away = 0;
+    if (el && gone >= Number(el.dataset.successorAfter) * 1000) location.reload();
+  };
+  document.addEventListener('freeze', leave);
+  document.addEventListener('resume', back);
+  document.addEventListener('visibilitychange', () => (document.visibilityState === 'hidden' ? leave() : back()));
 })();

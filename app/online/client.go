@@ -66,6 +66,13 @@ type View struct {
 	// HandedOver, on a guest, says who hosts the room now, while the guest
 	// joins them after the last host handed the table over.
 	HandedOver string
+	// Standby, on a guest, says the host chose this device to host should
+	// theirs go quiet, and it keeps a copy of the table; TookOver says it
+	// did, the host's device having gone quiet (with HostsNow).
+	Standby, TookOver bool
+	// Successor, on the host, is the seat chosen to host should this
+	// device go quiet (rules.Spectator for none, the default).
+	Successor rules.Seat
 	// Guests says, for the host, how guests' links fare (one that no
 	// direct path reaches, one that could not connect), in words.
 	Guests string
@@ -189,6 +196,9 @@ type client struct {
 	// onHandOver hears the table the host hands to this device, with the
 	// guest that brought it (Joining.takeTable).
 	onHandOver func(table []byte, g *session.Guest)
+	// onStandby hears a copy of the table, for a successor (or that the
+	// host took its choice back).
+	onStandby func(table []byte, standDown bool)
 
 	// keep makes the player keep its moves until the host has dealt with
 	// them, and send them again after a reconnect (a guest; the host's
@@ -264,6 +274,9 @@ func (c *client) follow(g *session.Guest) {
 		}
 		if u.HandOver != nil && c.onHandOver != nil {
 			c.onHandOver(u.HandOver, g)
+		}
+		if (u.Standby != nil || u.StandDown) && c.onStandby != nil {
+			c.onStandby(u.Standby, u.StandDown)
 		}
 		c.mu.Lock()
 		c.apply(u)

@@ -116,6 +116,8 @@ func Join(ctx context.Context, device, tab Store, rm signal.Room, n Net, name st
 		j.resume.Store(w.Link)
 	}
 	j.onHandOver = j.takeTable
+	j.onStandby = j.keepStandby
+	j.view.Standby = j.standby() != nil
 	j.keep = true
 	go j.run(ctx)
 	return j
@@ -143,13 +145,20 @@ func (j *Joining) run(ctx context.Context) {
 	})
 	wait := time.Second
 	noPaths := 0
+	down := time.Now() // since when this device has had no link to the host
 	for ctx.Err() == nil {
-		g, err := j.attempt(ctx)
+		if j.successorTakesOver(down) {
+			return
+		}
+		g, err := j.attempt(j.untilTakeOver(ctx, down))
 		if errors.Is(err, errNetChanged) {
 			continue
 		}
 		if err != nil {
 			if ctx.Err() != nil {
+				return
+			}
+			if j.successorTakesOver(down) {
 				return
 			}
 			if isNoPath(err) {
@@ -180,6 +189,7 @@ func (j *Joining) run(ctx context.Context) {
 		wait = time.Second
 		j.setProbing(false)
 		g, elsewhere := j.followAll(ctx, g)
+		down = time.Now()
 		var se *session.Error
 		if elsewhere {
 			// The player opened the room again in another tab or on

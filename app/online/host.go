@@ -45,6 +45,9 @@ type Net struct {
 	// join reaches the host once, by the paths fallback allows;
 	// room.JoinWith when nil (tests give links they can cut).
 	join func(ctx context.Context, rm signal.Room, hello session.Hello, fallback room.Fallback) (g *session.Guest, via string, relayed bool, err error)
+	// TakeOverAfter is how long a successor's link to the host must have
+	// been down before it hosts the room (DefaultTakeOverAfter when zero).
+	TakeOverAfter time.Duration
 	// DirectEvery is how long a relayed guest waits before it tries for a
 	// direct link (its networks may allow one now), twice as long after
 	// each failed try, up to DirectEveryMax (30 s and 5 min when zero).
@@ -106,6 +109,9 @@ type Hosting struct {
 	recMu sync.Mutex // guards rec, written from the host's loop and the client
 	rec   *Hosted
 
+	// standbyPoke wakes keepStandby: the game or the seats changed.
+	standbyPoke chan struct{}
+
 	guestMu  sync.Mutex
 	noPathAt time.Time // when a guest last found no direct path, until a guest connects
 }
@@ -129,6 +135,7 @@ func Host(ctx context.Context, st Store, rec *Hosted, n Net, opts HostOptions, o
 		return nil, ErrMovedAway
 	}
 	h.view.Host = true
+	h.view.Successor = successorOf(rec)
 	h.view.Link = Connecting
 	r := *rec
 	r.Room = r.Room.Reissue(opts.Now())
@@ -176,7 +183,12 @@ func Host(ctx context.Context, st Store, rec *Hosted, n Net, opts HostOptions, o
 		cancel()
 		return nil, err
 	}
-	h.wg.Add(2)
+	h.standbyPoke = make(chan struct{}, 1)
+	h.wg.Add(3)
+	go func() {
+		defer h.wg.Done()
+		h.keepStandby(ctx)
+	}()
 	go func() {
 		defer h.wg.Done()
 		h.follow(me)
@@ -195,6 +207,7 @@ func (h *Hosting) saved(s session.Save) {
 	if err := h.store(func(r *Hosted) { r.Save = &s }); err != nil {
 		h.set(func(v *View) { v.Notice = Words(err) })
 	}
+	h.pokeStandby()
 }
 
 // timed keeps what a guest's action took the host. It runs on the host's
@@ -315,6 +328,7 @@ func (h *Hosting) guestEvent(e room.Event) {
 		h.guestMu.Unlock()
 		time.AfterFunc(noPathWait, func() { h.noPathFor(at) })
 	case e.Kind == room.GuestConnected:
+		h.pokeStandby()
 		h.guestMu.Lock()
 		h.noPathAt = time.Time{}
 		h.guestMu.Unlock()

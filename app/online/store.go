@@ -53,6 +53,10 @@ type Hosted struct {
 	// report of a problem: a room saved by any build opens on a later one,
 	// and a record without it (from before builds were said) opens too.
 	Build session.Build `json:"build,omitzero"`
+	// Successor is the seat whose device hosts the room should this one
+	// go quiet for a while (Hosting.SetSuccessor); nil for none, the
+	// default.
+	Successor *rules.Seat `json:"successor,omitempty"`
 }
 
 // Key names the room in storage and in the host's page address. It is the

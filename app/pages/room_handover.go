@@ -3,8 +3,12 @@ package pages
 import (
 	"context"
 	"fmt"
+	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"longhall/app/online"
+	"longhall/rules"
 )
 
 // Handing the table over (online.Hosting.HandOver): the host picks a
@@ -67,7 +71,11 @@ func (p *roomPage) handOver(ctx app.Context) {
 // hostHandedTable opens, as its host, the room the host handed to this
 // device (View.HostsNow).
 func (p *roomPage) hostHandedTable(ctx app.Context, key string) {
-	ctx.SessionStorage().Set(handOverNoteKey, "You host the table now: this device keeps the game’s hidden cards, as the last host’s did. Keep this page open until the game ends.")
+	note := "You host the table now: this device keeps the game’s hidden cards, as the last host’s did. Keep this page open until the game ends."
+	if p.view.TookOver {
+		note = "The host’s device went quiet for a minute, and they had chosen you: you host the table now, and this device keeps the game’s hidden cards. Keep this page open until the game ends."
+	}
+	ctx.SessionStorage().Set(handOverNoteKey, note)
 	if p.guest != nil {
 		p.guest.Close()
 		p.guest = nil
@@ -83,4 +91,49 @@ func handOverNote(ctx app.Context) string {
 		ctx.SessionStorage().Del(handOverNoteKey)
 	}
 	return note
+}
+
+// successorField lets the host choose a player whose device hosts the
+// room should this one go quiet (off by default), and says what that
+// means; a successor's own page says it was chosen.
+func (p *roomPage) successorField() app.UI {
+	v := p.view
+	s := v.Snap.State
+	if s == nil || s.Result != nil || v.Snap.Lobby == nil {
+		return nil
+	}
+	if p.host == nil {
+		if !v.Standby {
+			return nil
+		}
+		return app.P().ID("successor-note").Class("hint").Text("The host chose you to host should their device go quiet for a minute: this device keeps a copy of the game, hidden cards included.")
+	}
+	var names []online.SeatStatus
+	for _, seat := range v.Snap.Lobby.Seats {
+		if seat.Kind == online.SeatHuman && !seat.Host {
+			names = append(names, seat)
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	chosen := v.Successor
+	return app.Div().Class("option").Body(
+		app.Label().For("successor").Text("Should this device go quiet for a minute, let this player host:"),
+		app.Select().ID("successor").OnChange(func(ctx app.Context, e app.Event) {
+			n, err := strconv.Atoi(ctx.JSSrc().Get("value").String())
+			if err != nil {
+				return
+			}
+			p.try(p.host.SetSuccessor(rules.Seat(n), n >= 0))
+		}).Body(
+			app.Option().Value("-1").Selected(chosen == rules.Spectator).Text("nobody"),
+			app.Range(names).Slice(func(i int) app.UI {
+				return app.Option().Value(strconv.Itoa(int(names[i].Seat))).Selected(names[i].Seat == chosen).Text(names[i].Name)
+			}),
+		),
+		app.If(chosen != rules.Spectator, func() app.UI {
+			return app.P().Class("hint").Text("Their device keeps a copy of the game, hidden cards included, to take over from.")
+		}),
+	)
 }

@@ -138,14 +138,9 @@ func (p *roomPage) openHost(ctx app.Context, takeOver bool) {
 				p.elsewhere = true
 				return
 			}
+			var rec *online.Hosted
 			if err == nil {
-				var rec *online.Hosted
-				if rec, err = online.LoadHosted(ctx.LocalStorage(), key); err == nil {
-					p.host, err = online.Host(context.Background(), ctx.LocalStorage(), rec, n,
-						online.HostOptions{BotDelay: pace, Claim: claim, Limits: RoomLimits, Logf: func(f string, a ...any) { app.Logf(f, a...) }},
-						p.changed)
-				}
-				if err != nil {
+				if rec, err = online.LoadHosted(ctx.LocalStorage(), key); err != nil {
 					claim.Release()
 				}
 			}
@@ -153,13 +148,46 @@ func (p *roomPage) openHost(ctx app.Context, takeOver bool) {
 				p.fatal = online.Words(err)
 				return
 			}
-			p.view = p.host.View()
-			p.setTitle(ctx, p.host.Game())
-			if mode := autoPassSetting(ctx); mode != "" {
-				p.host.SetAutoPass(mode)
+			if rec.Successor == nil {
+				p.startHost(ctx, rec, n, claim, pace)
+				return
 			}
+			// A host who chose a successor asks the room first whether
+			// the successor hosts it now (this device went quiet a while).
+			st := ctx.LocalStorage()
+			live.Async(func() {
+				link, found := online.FindSuccessor(context.Background(), st, rec, n, pageBase())
+				live.Dispatch(func(ctx app.Context) {
+					if !found {
+						p.startHost(ctx, rec, n, claim, pace)
+						return
+					}
+					claim.Release()
+					ctx.SessionStorage().Set(handOverNoteKey, "Your device went quiet for a while, and the player you chose hosts the table now: you play on from here.")
+					ctx.Navigate(link)
+				})
+			})
 		})
 	})
+}
+
+// startHost opens the room rec as its host, with the claim this tab holds
+// on it.
+func (p *roomPage) startHost(ctx app.Context, rec *online.Hosted, n online.Net, claim *online.Claim, pace time.Duration) {
+	var err error
+	p.host, err = online.Host(context.Background(), ctx.LocalStorage(), rec, n,
+		online.HostOptions{BotDelay: pace, Claim: claim, Limits: RoomLimits, Logf: func(f string, a ...any) { app.Logf(f, a...) }},
+		p.changed)
+	if err != nil {
+		claim.Release()
+		p.fatal = online.Words(err)
+		return
+	}
+	p.view = p.host.View()
+	p.setTitle(ctx, p.host.Game())
+	if mode := autoPassSetting(ctx); mode != "" {
+		p.host.SetAutoPass(mode)
+	}
 }
 
 // join enters the room as a guest called name.
@@ -290,6 +318,12 @@ func (p *roomPage) Render() app.UI {
 		// The page holds the Screen Wake Lock while it hosts a game
 		// (web/longhall.js): a phone whose screen locks soon freezes it.
 		top = append(top, app.Span().Attr("data-keep-awake", true).Hidden(true))
+		if v.Successor != rules.Spectator {
+			// A page frozen or hidden past a successor's wait loads
+			// again (web/longhall.js), and asks the room whether the
+			// successor hosts it now.
+			top = append(top, app.Span().Attr("data-successor-after", int(online.DefaultTakeOverAfter/time.Second)).Hidden(true))
+		}
 	}
 	// The room's own panels: under the players at the table, under the
 	// seats in the lobby.

@@ -33,6 +33,7 @@ func (p *roomPage) seats(started bool) app.UI {
 			return p.seat(l.Seats[i], me, started)
 		})),
 		p.options(started),
+		p.successorField(),
 		app.P().ID("spectators").Class("hint").Text(spectators(l.Spectators, me == rules.Spectator && v.Snap.Joined)),
 		app.If(!started && p.guest != nil && me >= 0, func() app.UI {
 			ready := l.Seats[me].Ready

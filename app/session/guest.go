@@ -37,6 +37,11 @@ type Update struct {
 	// its last part has come: the guest keeps it, says TookOver, and hosts
 	// the room when the host's link closes with KickHandedOver.
 	HandOver []byte
+	// Standby is a copy of the table for this device, the successor the
+	// host chose (Host.SendStandby), once its last part has come;
+	// StandDown says the host took the choice back.
+	Standby   []byte
+	StandDown bool
 	// Size is the message's size on the wire, in bytes.
 	Size int
 	// Received is when the message was read off the link, before decoding.
@@ -103,9 +108,10 @@ type Guest struct {
 	beatDone                           chan struct{} // closed when the heartbeat stops; nil without one
 
 	// handOver gathers the parts of a table the host hands over.
-	handOver      []byte
-	handOverParts int
-	handOverNext  int
+	handOver        []byte
+	handOverParts   int
+	handOverNext    int
+	handOverStandby bool
 }
 
 // NewGuest says hello over conn (a display name and, when reconnecting,
@@ -465,11 +471,15 @@ func (g *Guest) Close() error {
 func (g *Guest) handOverPart(p HandOver, u Update) (Update, bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	if p.Standby && p.Parts == 0 && p.Part == 0 {
+		u.StandDown, u.Taken = true, g.taken
+		return u, true
+	}
 	if p.Part == 0 {
-		g.handOver, g.handOverParts, g.handOverNext = nil, p.Parts, 0
+		g.handOver, g.handOverParts, g.handOverNext, g.handOverStandby = nil, p.Parts, 0, p.Standby
 	}
 	data, err := base64.StdEncoding.DecodeString(p.Data)
-	if err != nil || p.Parts < 1 || p.Parts > MaxHandOverParts || p.Parts != g.handOverParts || p.Part != g.handOverNext || len(data) > HandOverPart {
+	if err != nil || p.Parts < 1 || p.Parts > MaxHandOverParts || p.Parts != g.handOverParts || p.Part != g.handOverNext || p.Standby != g.handOverStandby || len(data) > HandOverPart {
 		g.handOver, g.handOverParts, g.handOverNext = nil, 0, 0
 		return Update{Kind: KindError, Error: &ErrorMsg{Code: CodeBadJSON, Text: "session: a part of the table handed over came out of order or malformed"}, Taken: g.taken}, true
 	}
@@ -478,7 +488,11 @@ func (g *Guest) handOverPart(p HandOver, u Update) (Update, bool) {
 	if g.handOverNext < g.handOverParts {
 		return u, false
 	}
-	u.HandOver = g.handOver
+	if g.handOverStandby {
+		u.Standby = g.handOver
+	} else {
+		u.HandOver = g.handOver
+	}
 	g.handOver, g.handOverParts, g.handOverNext = nil, 0, 0
 	u.Taken = g.taken
 	return u, true

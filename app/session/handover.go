@@ -93,3 +93,33 @@ func (h *Host) EndHandedOver(line, reason string) error {
 func (h *Host) CancelHandOver() {
 	h.do(func() { h.handOver = nil })
 }
+
+// SendStandby sends member's device, the successor the host chose, a copy
+// of the table (the app's save of the room, as for HandOver): should this
+// device go quiet for a while, that one hosts the room from it. The host
+// sends a fresh copy as the game goes on; an empty table takes the choice
+// back, and the successor forgets its copy.
+func (h *Host) SendStandby(member int, table []byte) error {
+	return h.call(func() error {
+		m := h.members[member]
+		switch {
+		case m == nil || m.peer == nil:
+			return errorf(CodeNoSeat, "that player is not connected")
+		case m.local:
+			return errorf(CodeNoSeat, "that player plays on this device")
+		case len(table) > HandOverPart*MaxHandOverParts:
+			return errorf(CodeTooBig, "the table's save is %d bytes; a copy carries at most %d", len(table), HandOverPart*MaxHandOverParts)
+		case len(table) == 0:
+			h.send(m.peer, KindHandOver, HandOver{Standby: true})
+			return nil
+		case m.seat == rules.Spectator:
+			return errorf(CodeNotSeated, "%s is watching; a successor is a player", m.name)
+		}
+		parts := (len(table) + HandOverPart - 1) / HandOverPart
+		for i := range parts {
+			part := table[i*HandOverPart : min(len(table), (i+1)*HandOverPart)]
+			h.send(m.peer, KindHandOver, HandOver{Part: i, Parts: parts, Data: base64.StdEncoding.EncodeToString(part), Standby: true})
+		}
+		return nil
+	})
+}

@@ -161,3 +161,30 @@ func TestAHandOverOutOfOrderIsDropped(t *testing.T) {
 		}
 	})
 }
+
+// The host's chosen successor is sent a copy of the table (in parts, as a
+// hand-over) and told when the choice is taken back; a watcher cannot be
+// chosen.
+func TestASuccessorIsSentACopyOfTheTable(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		h := newTestHost(t, 2, Options{})
+		local(t, h, "Ann", "")
+		bob := join(t, h, "Bob", "")
+		watcher := join(t, h, "Cid", "")
+		table := []byte(strings.Repeat("a table ", HandOverPart/4))
+		if err := h.SendStandby(bob.Latest().You, table); err != nil {
+			t.Fatal(err)
+		}
+		if got := waitFor(t, bob, "the copy", func(u Update) bool { return u.Standby != nil }).Standby; !bytes.Equal(got, table) {
+			t.Fatalf("Bob keeps %d bytes of %d", len(got), len(table))
+		}
+		if err := h.SendStandby(bob.Latest().You, nil); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, bob, "the choice taken back", func(u Update) bool { return u.StandDown })
+		var e *Error
+		if err := h.SendStandby(watcher.Latest().You, table); !errors.As(err, &e) || e.Code != CodeNotSeated {
+			t.Errorf("a watcher chosen: %v", err)
+		}
+	})
+}

@@ -310,6 +310,10 @@ type HandOver struct {
 	Part  int    `json:"part"`
 	Parts int    `json:"parts"`
 	Data  string `json:"data"`
+	// Standby marks a copy of the table for the host's chosen successor,
+	// who takes the room over only if the host's device goes quiet for a
+	// while (SendStandby); Parts 0 takes the choice back.
+	Standby bool `json:"standby,omitempty"`
 }
 
 // HandOverPart bounds a part of a hand-over (48 KB in base64: a message

@@ -1,0 +1,273 @@
+package online
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"longhall/app/room"
+	"longhall/app/session"
+	"longhall/rules"
+)
+
+// A successor (off by default): the host may choose a seated player whose
+// device takes the room over should the host's go quiet for a while (a
+// phone that died, a tab closed for good). That device is sent a copy of
+// the table as the game goes on (session.Host.SendStandby) and keeps it,
+// hidden cards and all: the host's choice to trust it, said in words when
+// it is made. When its link to the host has been down for TakeOverAfter,
+// it hosts the room from its copy; the other guests join it through the
+// same link. A host who comes back asks the room first (FindSuccessor):
+// if its successor hosts, it joins as a guest.
+
+// DefaultTakeOverAfter is how long a successor waits, its link to the host
+// down, before it hosts the room: long enough for a reload, a frozen page
+// thawed or a network's return, short enough that a table does not sit
+// idle.
+const DefaultTakeOverAfter = 60 * time.Second
+
+func (n Net) takeOverAfter() time.Duration {
+	if n.TakeOverAfter > 0 {
+		return n.TakeOverAfter
+	}
+	return DefaultTakeOverAfter
+}
+
+// standbyPrefix names a successor's copy of a room in its device's storage.
+const standbyPrefix = "longhall.standby."
+
+// SetSuccessor chooses the seat whose device hosts the room should this
+// one go quiet (on), or takes the choice back; a started game only. The
+// player chosen is told, and its device kept up to date.
+func (h *Hosting) SetSuccessor(seat rules.Seat, on bool) error {
+	l, err := h.host.Lobby()
+	if err != nil {
+		return err
+	}
+	if on {
+		switch {
+		case !l.Started:
+			return errors.New("online: a successor is chosen once the game has started")
+		case seat < 0 || int(seat) >= len(l.Seats) || l.Seats[seat].Kind != SeatHuman || l.Seats[seat].Host:
+			return errors.New("online: only another player can be chosen to host")
+		}
+	}
+	h.recMu.Lock()
+	was := h.rec.Successor
+	h.recMu.Unlock()
+	if was != nil && (!on || *was != seat) && int(*was) < len(l.Seats) {
+		if m := l.Seats[*was].Member; m != 0 && l.Seats[*was].Connected {
+			h.host.SendStandby(m, nil) // the choice taken back: forget the copy
+		}
+	}
+	err = h.store(func(r *Hosted) {
+		r.Successor = nil
+		if on {
+			r.Successor = &seat
+		}
+	})
+	h.set(func(v *View) { v.Successor = successorOf(h.rec) })
+	h.pokeStandby()
+	return err
+}
+
+// successorOf is the seat chosen to host after this device, or Spectator.
+func successorOf(r *Hosted) rules.Seat {
+	if r.Successor == nil {
+		return rules.Spectator
+	}
+	return *r.Successor
+}
+
+func (h *Hosting) pokeStandby() {
+	if h.standbyPoke == nil {
+		return
+	}
+	select {
+	case h.standbyPoke <- struct{}{}:
+	default:
+	}
+}
+
+// keepStandby sends the successor a fresh copy of the table whenever the
+// game moves on or the successor connects again.
+func (h *Hosting) keepStandby(ctx context.Context) {
+	var last string
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-h.standbyPoke:
+		}
+		h.recMu.Lock()
+		r := *h.rec
+		h.recMu.Unlock()
+		if r.Successor == nil || r.Save == nil || r.Over {
+			last = ""
+			continue
+		}
+		l, err := h.host.Lobby()
+		seat := *r.Successor
+		if err != nil || int(seat) >= len(l.Seats) || l.Seats[seat].Kind != SeatHuman || !l.Seats[seat].Connected {
+			continue
+		}
+		s := l.Seats[seat]
+		sent := fmt.Sprint(s.Member, len(r.Save.Record.Actions), len(r.Save.Record.Changes), r.Save.Tokens)
+		if sent == last {
+			continue
+		}
+		table, err := json.Marshal(tableFor(r, s.Name, seat))
+		if err != nil {
+			continue
+		}
+		if h.host.SendStandby(s.Member, table) == nil {
+			last = sent
+		}
+	}
+}
+
+// tableFor is the room r as the player name in seat would host it: the
+// same save, their name and seat token as the host's own.
+func tableFor(r Hosted, name string, seat rules.Seat) Hosted {
+	r.Name, r.Token, r.Lobby, r.Over, r.Successor = name, r.Save.Tokens[seat], nil, false, nil
+	return r
+}
+
+// keepStandby keeps, on a successor's device, the copy of the table the
+// host sent (or forgets it, when the host took its choice back).
+func (j *Joining) keepStandby(table []byte, standDown bool) {
+	if j.tokens.device == nil {
+		return
+	}
+	key := standbyPrefix + j.tokens.key
+	if standDown {
+		j.tokens.device.Del(key)
+		j.set(func(v *View) { v.Standby = false })
+		return
+	}
+	r, err := j.tableForMe(table)
+	if err != nil {
+		j.set(func(v *View) { v.Notice = "The host chose you to host should their device go quiet, and the copy of the table could not be kept here: " + Words(err) })
+		return
+	}
+	if err := j.tokens.device.Set(key, r); err != nil {
+		j.set(func(v *View) { v.Notice = Words(err) })
+		return
+	}
+	j.set(func(v *View) { v.Standby = true })
+}
+
+// tableForMe reads a table the host sent this device, and checks it is
+// this room's, for this player's seat.
+func (j *Joining) tableForMe(table []byte) (*Hosted, error) {
+	var r Hosted
+	if err := json.Unmarshal(table, &r); err != nil {
+		return nil, err
+	}
+	switch {
+	case r.Room.ID != j.room.ID || r.Room.Secret != j.room.Secret:
+		return nil, errors.New("online: the table sent is another room's")
+	case r.Save == nil || r.Token == "" || r.Token != j.tokens.get():
+		return nil, errors.New("online: the table sent is not for this player's seat")
+	}
+	if _, err := rules.Lookup(r.Game); err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
+
+// standby is this device's copy of the room, kept as a successor, if any.
+func (j *Joining) standby() *Hosted {
+	var r Hosted
+	if j.tokens.device == nil || j.tokens.device.Get(standbyPrefix+j.tokens.key, &r) != nil || r.Save == nil {
+		return nil
+	}
+	return &r
+}
+
+// takeOver hosts the room from this device's copy: the host has been gone
+// for TakeOverAfter, and chose this device to follow it.
+func (j *Joining) takeOver(r *Hosted) bool {
+	if err := StoreHosted(j.tokens.device, r); err != nil {
+		j.set(func(v *View) { v.Notice = Words(err) })
+		return false
+	}
+	j.tokens.device.Del(standbyPrefix + j.tokens.key)
+	key := r.Key()
+	j.hostsNow.Store(&key)
+	j.set(func(v *View) { v.Link, v.HostsNow, v.TookOver, v.Problem = Stopped, key, true, "" })
+	return true
+}
+
+// findWait bounds a returning host's look for a successor hosting its room.
+const findWait = 8 * time.Second
+
+// FindSuccessor is what a host's device does before it opens a room it
+// chose a successor for: it asks the room, as its own player, whether
+// someone hosts it now. When the successor took the room over, it returns
+// the room's link (at base) and true: this device's copy is forgotten, and
+// its player's seat token kept for the link, which the page opens as a
+// guest. Otherwise (no successor chosen, none answered in findWait) the
+// host opens the room as before.
+func FindSuccessor(ctx context.Context, st Store, rec *Hosted, n Net, base string) (link string, found bool) {
+	if rec.Successor == nil || rec.Save == nil || rec.Over || rec.Token == "" {
+		return "", false
+	}
+	ctx, cancel := context.WithTimeout(ctx, findWait)
+	defer cancel()
+	hello := session.Hello{Name: rec.Name, Token: rec.Token}
+	var g *session.Guest
+	var err error
+	if n.join != nil {
+		g, _, _, err = n.join(ctx, rec.Room, hello, room.RelayWhenNeeded)
+	} else {
+		var in *room.Joined
+		in, err = room.JoinWith(ctx, n.signaler(rec.Room), rec.Room, n.Peer, hello, room.JoinOptions{})
+		if err == nil {
+			g = in.Guest
+		}
+	}
+	if err != nil {
+		return "", false
+	}
+	// Someone hosts the room, and welcomed this player to its seat.
+	welcomed := false
+	for u := range g.Updates() {
+		if u.Welcome != nil {
+			welcomed = true
+			break
+		}
+	}
+	g.Close()
+	if !welcomed {
+		return "", false
+	}
+	ForgetRoom(st, rec.Key())
+	tokens{device: st, key: rec.Key()}.set(rec.Token)
+	in := Invitation{Game: rec.Game, Host: rec.Name, Seats: rec.Config.Players, TURN: n.Invite}
+	return rec.Room.Reissue(time.Now()).Link(base) + "&" + in.Fragment(), true
+}
+
+// successorTakesOver hosts the room from this device's copy once its link
+// to the host has been down since down for TakeOverAfter, when the host
+// chose it to follow; it reports whether it did.
+func (j *Joining) successorTakesOver(down time.Time) bool {
+	if time.Since(down) < j.net.takeOverAfter() {
+		return false
+	}
+	r := j.standby()
+	return r != nil && j.takeOver(r)
+}
+
+// untilTakeOver bounds an attempt to reach the host by the moment this
+// device, the host's successor, is to take the room over.
+func (j *Joining) untilTakeOver(ctx context.Context, down time.Time) context.Context {
+	if j.standby() == nil {
+		return ctx
+	}
+	c, cancel := context.WithDeadline(ctx, down.Add(j.net.takeOverAfter()))
+	context.AfterFunc(c, cancel) // released with c, which ends by the deadline at the latest
+	return c
+}
