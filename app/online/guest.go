@@ -50,6 +50,12 @@ type Joining struct {
 	// there instead of waiting for ICE to fail again.
 	viaRelays bool
 
+	// direct is the data channel a join left opening beside the relayed
+	// link it seated the guest on (room.Joined.Direct), for the upgrade
+	// to take.
+	directMu sync.Mutex
+	direct   *room.Pending
+
 	// takeBack wakes a player whose seat another tab or device took
 	// (View.Elsewhere) to take it back; tryAgain one that stopped trying
 	// (View.Stuck).
@@ -125,6 +131,7 @@ type joined struct {
 // until the host sends the player away or the page closes the room.
 func (j *Joining) run(ctx context.Context) {
 	defer close(j.done)
+	defer j.dropDirect()
 	defer j.stopNudge()
 	wctx, stopWatch := context.WithCancel(ctx)
 	var watch sync.WaitGroup
@@ -345,12 +352,14 @@ func (j *Joining) attempt(ctx context.Context) (*session.Guest, error) {
 			cancel()
 			if r := <-res; r.g != nil {
 				r.g.Close()
+				j.dropDirect()
 			}
 			return g, nil
 		case <-ctx.Done():
 			cancel()
 			if r := <-res; r.g != nil {
 				r.g.Close()
+				j.dropDirect()
 			}
 			return nil, ctx.Err()
 		case <-j.netPoke:
@@ -393,7 +402,39 @@ func (j *Joining) join(ctx context.Context, local bool, fallback room.Fallback) 
 	if err != nil {
 		return nil, "", false, err
 	}
+	if in.Direct != nil {
+		j.keepDirect(in.Direct)
+	}
 	return in.Guest, in.Via, in.Path == room.Relayed, nil
+}
+
+// keepDirect keeps a data channel still opening beside a relayed link
+// for the upgrade (see upgrade), in place of any kept before.
+func (j *Joining) keepDirect(p *room.Pending) {
+	j.directMu.Lock()
+	old := j.direct
+	j.direct = p
+	j.directMu.Unlock()
+	if old != nil {
+		old.Close()
+	}
+}
+
+// takeDirect takes the data channel keepDirect kept, if any.
+func (j *Joining) takeDirect() *room.Pending {
+	j.directMu.Lock()
+	defer j.directMu.Unlock()
+	p := j.direct
+	j.direct = nil
+	return p
+}
+
+// dropDirect gives up the data channel keepDirect kept, if any: the
+// join's guest was not used.
+func (j *Joining) dropDirect() {
+	if p := j.takeDirect(); p != nil {
+		p.Close()
+	}
 }
 
 // hello is what this tab says to the host when it joins.

@@ -305,6 +305,11 @@ func relayWords(name string) string {
 func (h *Hosting) guestEvent(e room.Event) {
 	var text string
 	switch {
+	case e.Kind == room.GuestNoDirectPath && e.Relayed > 0:
+		// A guest asks for a relayed link beside its data channel, and
+		// one that moved to the relays tries for a direct link now and
+		// then: this one most likely plays through the relays already.
+		text = relayedWords(e.Relayed)
 	case e.Kind == room.GuestNoDirectPath:
 		text = "A player is joining, but your network and theirs allow no direct link: trying through the relays."
 		// A guest whose relays cannot carry the game either never comes
