@@ -152,6 +152,9 @@ type natRoomRun struct {
 	Seated time.Duration
 	// HostLink and GuestLink are each side's connected peer connection.
 	HostLink, GuestLink peerLink
+	// GuestAtSeat are the guest's peer connections as the page showed it
+	// seated (for a room played through the relays).
+	GuestAtSeat []peerLink
 	// HostMoves and GuestMoves count the moves each made that the table
 	// applied; Played is how long that took.
 	HostMoves, GuestMoves int
@@ -190,7 +193,9 @@ func natRoomWith(t testing.TB, rig *natRig, base string, hostHome, guestHome *na
 		t.Fatalf("the guest sits at %d", s)
 	}
 	run.Seated = time.Since(start)
-	if !relayed {
+	if relayed {
+		run.GuestAtSeat = peerLinks(t, run.Guest)
+	} else {
 		run.GuestLink = connectedLink(t, run.Guest, "the guest")
 		run.HostLink = connectedLink(t, run.Host, "the host")
 	}
@@ -268,7 +273,7 @@ func playBothWays(t testing.TB, host, guest context.Context, k int) (hostMoves, 
 // coturn's RFC 5780 discovery finds the NAT its router was made with; a
 // home's traffic comes from its router's public address; a home taken
 // off the internet gets no answer, and one that is renumbered comes from
-// its new address.
+// its new address; a symmetric NAT made ordinary behaves as one.
 func TestNATRigBehavesAsConfigured(t *testing.T) {
 	t.Parallel()
 	rig := newNATRig(t, natOrdinary, natSymmetric)
@@ -304,6 +309,14 @@ func TestNATRigBehavesAsConfigured(t *testing.T) {
 	renumbered := a.Renumber(t)
 	if m := mapped("renumbered"); m != renumbered || m == old {
 		t.Errorf("%s: renumbered from %s to %s, coturn sees it as %s", a, old, renumbered, m)
+	}
+	// A symmetric NAT made ordinary (SetNAT) behaves as one.
+	b := rig.Homes[1]
+	b.SetNAT(t, natOrdinary)
+	if got, err := b.Discover(); err != nil {
+		t.Error(err)
+	} else if got != natOrdinary.want() {
+		t.Errorf("%s, made ordinary: turnutils_natdiscovery finds %v, want %v", b, got, natOrdinary.want())
 	}
 }
 
