@@ -187,9 +187,10 @@ func TestARelayedLinkClosedUnusedEndsOnTheHostAtOnce(t *testing.T) {
 	default:
 	}
 	watch.close()
-	var handshake, frames int
+	var handshake, frames, bytes int
 	for m := range watch.messages() {
 		raw, err := b64.Strict().DecodeString(m)
+		bytes += len(m)
 		switch {
 		case err != nil || len(raw) == 0:
 			t.Errorf("an unreadable post: %.40q", m)
@@ -199,7 +200,7 @@ func TestARelayedLinkClosedUnusedEndsOnTheHostAtOnce(t *testing.T) {
 			frames++
 		}
 	}
-	t.Logf("a link closed unused cost the relay %d handshake payloads and %d frames", handshake, frames)
+	t.Logf("a link closed unused cost the relay %d handshake payloads and %d frames, %d bytes sealed", handshake, frames, bytes)
 	// The request goes at once, and again through a relay as it
 	// connects (here, often the same one), and each copy may be answered.
 	if handshake < 2 || handshake > 4 || frames < 1 || frames > 2 {
