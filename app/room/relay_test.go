@@ -553,3 +553,36 @@ func TestAGuestWhoseDataChannelOpensSoonIsSeatedOnIt(t *testing.T) {
 		t.Errorf("the guest's events: %+v", tried.list())
 	}
 }
+
+// TestAGuestThatGivesUpItsDataChannelLeavesNothingOpen: a guest seated
+// through the relays that will not move (it left, or its relayed link
+// dropped) closes the data channel still opening beside it: the attempt
+// ends at once, and nothing can be joined on it, even once a path opens.
+func TestAGuestThatGivesUpItsDataChannelLeavesNothingOpen(t *testing.T) {
+	leaktest.Check(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	r := newRelayedRoomOn(ctx, t, &blockedNet{iceFails: time.Minute})
+	j, err := JoinWith(ctx, signal.Broadcast{}, r.rm, r.guest, session.Hello{Name: "Rikki"}, JoinOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Guest.Close()
+	if j.Path != Relayed || j.Direct == nil {
+		t.Fatalf("joined %+v, want relayed with a data channel opening", j)
+	}
+	j.Direct.Close()
+	select {
+	case <-j.Direct.Opened():
+	case <-ctx.Done():
+		t.Fatal("the data channel given up did not end")
+	}
+	r.net.open.Store(true)
+	if nj, err := j.Direct.Join(ctx, session.Hello{Name: "Rikki", Token: "x"}); err == nil {
+		nj.Guest.Close()
+		t.Fatal("joined on a data channel given up")
+	}
+	if j.Direct.Err() == nil {
+		t.Error("a data channel given up reports no error")
+	}
+}

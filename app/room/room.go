@@ -664,11 +664,7 @@ func (p *Pending) Close() {
 	}
 	p.closed = true
 	p.cancel()
-	select {
-	case <-p.done:
-		if p.conn != nil {
-			p.conn.Close()
-		}
-	default: // the attempt closes it if it opens after all
-	}
+	if p.conn != nil {
+		p.conn.Close()
+	} // else the attempt closes it if it opens after all
 }
