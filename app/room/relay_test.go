@@ -157,7 +157,9 @@ func TestARoomPlaysRelayedWhenNoPathOpens(t *testing.T) {
 	leaktest.Check(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	r := newRelayedRoom(ctx, t)
+	// ICE tries for longer than the guest waits for it (RelayGrace), and
+	// than the host takes to seat it through the relays.
+	r := newRelayedRoomOn(ctx, t, &blockedNet{iceFails: 5 * RelayGrace})
 
 	tried := &events{}
 	start := time.Now()
@@ -527,7 +529,8 @@ func TestAGuestWhoseDataChannelOpensSoonIsSeatedOnIt(t *testing.T) {
 	r.net.open.Store(true)
 	tried := &events{}
 	start := time.Now()
-	j, err := JoinWith(ctx, signal.Broadcast{}, r.rm, r.guest, session.Hello{Name: "Rikki"}, JoinOptions{OnEvent: tried.add})
+	// However busy the machine, the data channel opens within the grace.
+	j, err := JoinWith(ctx, signal.Broadcast{}, r.rm, r.guest, session.Hello{Name: "Rikki"}, JoinOptions{OnEvent: tried.add, grace: 30 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@
 package room
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -323,6 +324,8 @@ type JoinOptions struct {
 	// OnEvent hears the steps of the attempt (NoDirectPath, Relaying), on
 	// JoinWith's goroutine.
 	OnEvent func(Event)
+
+	grace time.Duration // RelayGrace when zero (tests wait longer)
 }
 
 // Joined is a guest in the room and how its link travels.
@@ -405,7 +408,7 @@ func JoinWith(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg peer
 		}
 		return joinRelayed(ctx, conn, hello, nil)
 	}
-	return joinEither(ctx, sig, rm, cfg, hello, event)
+	return joinEither(ctx, sig, rm, cfg, hello, cmp.Or(opts.grace, RelayGrace), event)
 }
 
 // RelayGrace is how long a guest whose relayed link opened first still
@@ -423,7 +426,7 @@ const RelayGrace = time.Second
 
 // joinEither races the data channel and the relayed link (JoinWith's
 // RelayWhenNeeded).
-func joinEither(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg peer.Config, hello session.Hello, event func(Event)) (*Joined, error) {
+func joinEither(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg peer.Config, hello session.Hello, grace time.Duration, event func(Event)) (*Joined, error) {
 	direct := startDirect(ctx, sig, rm, cfg)
 	event(Event{Kind: Relaying, Path: Relayed})
 	rctx, stopRelay := context.WithCancel(ctx)
@@ -474,8 +477,8 @@ func joinEither(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg pe
 			noDirect()
 			return nil, directOrBoth(direct.err, r.err)
 		}
-		grace := time.NewTimer(RelayGrace)
-		defer grace.Stop()
+		wait := time.NewTimer(grace)
+		defer wait.Stop()
 		select {
 		case <-direct.done:
 			if direct.err == nil {
@@ -483,7 +486,7 @@ func joinEither(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg pe
 				return direct.join(ctx, hello)
 			}
 			noDirect()
-		case <-grace.C:
+		case <-wait.C:
 		case <-ctx.Done():
 			r.conn.Close()
 			direct.Close()
