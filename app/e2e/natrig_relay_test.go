@@ -112,10 +112,7 @@ func TestNATRoomRelayedGuestMovesToADirectLinkWhenOneOpens(t *testing.T) {
 	// (about 15 s) before the next one: the guard is a hang's.
 	moved, cancel := context.WithTimeout(run.Guest, 3*stepLimit)
 	defer cancel()
-	if err := chromedp.Run(moved, chromedp.Poll(`(async () => {
-  for (const p of window.lhPeers || []) if (p.pc.connectionState === 'connected') return true;
-  return false;
-})()`, nil, chromedp.WithPollingInterval(200*time.Millisecond), chromedp.WithPollingTimeout(3*stepLimit))); err != nil {
+	if err := chromedp.Run(moved, chromedp.Poll(natConnected, nil, chromedp.WithPollingInterval(200*time.Millisecond), chromedp.WithPollingTimeout(3*stepLimit))); err != nil {
 		roomFailure(t, run.Guest, "the guest's data channel opening", err)
 	}
 	t.Logf("a direct link opened %v after the routers became ordinary NATs", time.Since(opened).Round(time.Millisecond))

@@ -60,6 +60,10 @@ const natPeerPairs = `(async () => {
   return JSON.stringify(out);
 })()`
 
+// natConnected says whether one of the page's peer connections is
+// connected.
+const natConnected = `(window.lhPeers || []).some(p => p.pc.connectionState === 'connected')`
+
 // iceCandidate is one end of a selected pair, as getStats() gives it.
 type iceCandidate struct {
 	Address       string `json:"address"`
@@ -196,6 +200,12 @@ func natRoomWith(t testing.TB, rig *natRig, base string, hostHome, guestHome *na
 	if relayed {
 		run.GuestAtSeat = peerLinks(t, run.Guest)
 	} else {
+		// A data channel that opens more than RelayGrace after the
+		// relayed link (a busy machine) seats the guest on the relays
+		// first and takes the seat over a moment later.
+		for _, side := range []context.Context{run.Guest, run.Host} {
+			within(t, side, "a data channel open", chromedp.Poll(natConnected, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+		}
 		run.GuestLink = connectedLink(t, run.Guest, "the guest")
 		run.HostLink = connectedLink(t, run.Host, "the host")
 	}
