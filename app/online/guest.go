@@ -54,7 +54,7 @@ type Joining struct {
 	// link it seated the guest on (room.Joined.Direct), for the upgrade
 	// to take.
 	directMu sync.Mutex
-	direct   *room.Pending
+	direct   laterDirect
 
 	// takeBack wakes a player whose seat another tab or device took
 	// (View.Elsewhere) to take it back; tryAgain one that stopped trying
@@ -379,7 +379,11 @@ func (j *Joining) attempt(ctx context.Context) (*session.Guest, error) {
 // off the relays.
 func (j *Joining) join(ctx context.Context, local bool, fallback room.Fallback) (g *session.Guest, via string, relayed bool, err error) {
 	if j.net.join != nil {
-		return j.net.join(ctx, j.room, j.hello(), fallback)
+		g, via, relayed, beside, err := j.net.join(ctx, j.room, j.hello(), fallback)
+		if beside != nil {
+			j.keepDirect(beside)
+		}
+		return g, via, relayed, err
 	}
 	sig := j.net.signaler(j.room)
 	if local {
@@ -408,9 +412,18 @@ func (j *Joining) join(ctx context.Context, local bool, fallback room.Fallback) 
 	return in.Guest, in.Via, in.Path == room.Relayed, nil
 }
 
+// laterDirect is a data channel still opening beside a relayed link: a
+// room.Pending (tests give their own).
+type laterDirect interface {
+	Opened() <-chan struct{}
+	Err() error
+	Join(ctx context.Context, hello session.Hello) (*room.Joined, error)
+	Close()
+}
+
 // keepDirect keeps a data channel still opening beside a relayed link
 // for the upgrade (see upgrade), in place of any kept before.
-func (j *Joining) keepDirect(p *room.Pending) {
+func (j *Joining) keepDirect(p laterDirect) {
 	j.directMu.Lock()
 	old := j.direct
 	j.direct = p
@@ -421,7 +434,7 @@ func (j *Joining) keepDirect(p *room.Pending) {
 }
 
 // takeDirect takes the data channel keepDirect kept, if any.
-func (j *Joining) takeDirect() *room.Pending {
+func (j *Joining) takeDirect() laterDirect {
 	j.directMu.Lock()
 	defer j.directMu.Unlock()
 	p := j.direct

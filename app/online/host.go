@@ -43,8 +43,9 @@ type Net struct {
 	Network Network
 
 	// join reaches the host once, by the paths fallback allows;
-	// room.JoinWith when nil (tests give links they can cut).
-	join func(ctx context.Context, rm signal.Room, hello session.Hello, fallback room.Fallback) (g *session.Guest, via string, relayed bool, err error)
+	// room.JoinWith when nil (tests give links they can cut). beside is
+	// the data channel still opening beside a relayed link, if any.
+	join func(ctx context.Context, rm signal.Room, hello session.Hello, fallback room.Fallback) (g *session.Guest, via string, relayed bool, beside laterDirect, err error)
 	// DirectEvery is how long a relayed guest waits before it tries for a
 	// direct link (its networks may allow one now), twice as long after
 	// each failed try, up to DirectEveryMax (30 s and 5 min when zero).
