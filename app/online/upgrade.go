@@ -25,6 +25,7 @@ type upgrader struct {
 	trying bool           // a try is under way
 	quit   bool           // no try after the current one
 	g      *session.Guest // the direct link, once one opened
+	via    string         // the relay that brought its answer
 }
 
 func (n Net) directEvery() (first, most time.Duration) {
@@ -61,12 +62,12 @@ func (j *Joining) upgrade(ctx context.Context, relayed *session.Guest) *upgrader
 			case <-ctx.Done():
 			case <-pending.Opened():
 			}
-			if ctx.Err() == nil && pending.Err() == nil && u.try(ctx, relayed, func(ctx context.Context) (*session.Guest, error) {
+			if ctx.Err() == nil && pending.Err() == nil && u.try(ctx, relayed, func(ctx context.Context) (*session.Guest, string, error) {
 				in, err := pending.Join(ctx, j.hello())
 				if err != nil {
-					return nil, err
+					return nil, "", err
 				}
-				return in.Guest, nil
+				return in.Guest, in.Via, nil
 			}) {
 				return
 			}
@@ -81,16 +82,16 @@ func (j *Joining) upgrade(ctx context.Context, relayed *session.Guest) *upgrader
 				return
 			case <-t.C:
 			}
-			if u.try(ctx, relayed, func(ctx context.Context) (*session.Guest, error) {
+			if u.try(ctx, relayed, func(ctx context.Context) (*session.Guest, string, error) {
 				actx, cancel := context.WithTimeout(ctx, attemptTimeout)
 				defer cancel()
-				g, _, relayedAgain, err := j.join(actx, false, room.DirectOnly)
+				g, via, relayedAgain, err := j.join(actx, false, room.DirectOnly)
 				if err == nil && relayedAgain {
 					// Only a test's join could do this; keep the link we had.
 					g.Close()
 					err = errNetChanged
 				}
-				return g, err
+				return g, via, err
 			}) {
 				return
 			}
@@ -103,7 +104,7 @@ func (j *Joining) upgrade(ctx context.Context, relayed *session.Guest) *upgrader
 
 // try makes one try for a direct link with join, unless the tries are
 // over; on success it closes relayed. It says whether the tries are done.
-func (u *upgrader) try(ctx context.Context, relayed *session.Guest, join func(context.Context) (*session.Guest, error)) (done bool) {
+func (u *upgrader) try(ctx context.Context, relayed *session.Guest, join func(context.Context) (*session.Guest, string, error)) (done bool) {
 	u.mu.Lock()
 	if u.quit {
 		u.mu.Unlock()
@@ -111,11 +112,11 @@ func (u *upgrader) try(ctx context.Context, relayed *session.Guest, join func(co
 	}
 	u.trying = true
 	u.mu.Unlock()
-	g, err := join(ctx)
+	g, via, err := join(ctx)
 	u.mu.Lock()
 	u.trying = false
 	if err == nil {
-		u.g = g
+		u.g, u.via = g, via
 	}
 	quit := u.quit
 	u.mu.Unlock()
@@ -127,7 +128,8 @@ func (u *upgrader) try(ctx context.Context, relayed *session.Guest, join func(co
 }
 
 // finish stops the tries once the relayed link has ended, and returns the
-// direct link one of them opened, if any. elsewhere says the host closed
+// direct link one of them opened, if any (u.via names the relay that
+// brought its answer). elsewhere says the host closed
 // the relayed link because the same player connected again: when a try
 // is under way that is most likely the try itself (ours), so finish lets
 // it end rather than cancel it.

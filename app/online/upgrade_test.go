@@ -197,7 +197,8 @@ func guestsLogAfterAReload(t *testing.T, game string) {
 // Issue 38, "Relay first, direct when it opens": a guest seated through
 // the relays while its data channel was still opening moves to that data
 // channel the moment it opens, with no try of its own (the tries wait an
-// hour here), no drop, and each move applied once. When the data channel
+// hour here), no drop, and each move applied once; its page names the
+// relay that brought the data channel's answer. When the data channel
 // fails instead, the guest plays on through the relays and its tries
 // begin.
 func TestARelayedGuestMovesToTheDataChannelOpenedBesideIt(t *testing.T) {
@@ -256,6 +257,9 @@ func TestARelayedGuestMovesToTheDataChannelOpenedBesideIt(t *testing.T) {
 			v := until(t, r.w, r.guest, "the guest on its data channel", func(v View) bool { return !v.Relayed && v.Link == Connected })
 			if v.Elsewhere {
 				t.Error("the move reads as another device taking the seat")
+			}
+			if want := "the Nostr relay ws://relay.test"; v.Via != want {
+				t.Errorf("the guest's page says its link came through %q, want %q", v.Via, want)
 			}
 			if drops := r.links.dropped(); len(drops) != 0 {
 				t.Errorf("the move showed as a dropped link: %q", drops)
