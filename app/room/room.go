@@ -496,7 +496,10 @@ func joinEither(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg pe
 		// opening, goes on beyond ctx for the caller to move to.
 		select {
 		case <-direct.done:
-			direct.Close()
+			if direct.err == nil { // it opened just now after all
+				r.conn.Close()
+				return direct.join(ctx, hello)
+			}
 			return joinRelayed(ctx, r.conn, hello, nil)
 		default:
 		}
