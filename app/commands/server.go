@@ -14,6 +14,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 
 	"longhall/app/online"
 	"longhall/app/signal"
@@ -41,6 +42,9 @@ or say "none" for an empty list:
                              where the page fetches TURN servers with
                              short-lived credentials when a room starts
                              (JSON: [{"urls": […], "username": …, "credential": …}])
+  -direct-every 30s          how long a guest playing through the relays
+                             waits before it tries for a direct link again,
+                             twice as long after each failed try
 `
 
 // Pages lists every page the static site must contain, and the service
@@ -125,12 +129,14 @@ func netFlags(fs *flag.FlagSet) func() (map[string]string, error) {
 	fs.StringVar(&f.user, "turn-user", "", "the TURN servers' username")
 	fs.StringVar(&f.credential, "turn-credential", "", "the TURN servers' credential (public: every page of the site carries it)")
 	fs.StringVar(&f.credentialsURL, "turn-credentials-url", "", "an address (https://… or /path) the page fetches TURN servers with short-lived credentials from when a room starts")
+	fs.DurationVar(&f.directEvery, "direct-every", 0, "how long a guest playing through the relays waits before it tries for a direct link again, doubling after each failed try (30s when not given)")
 	return func() (map[string]string, error) { return f.env() }
 }
 
 // netFlagValues are the network flags as given.
 type netFlagValues struct {
 	trackers, relays, stun, turn, user, credential, credentialsURL string
+	directEvery                                                    time.Duration
 }
 
 // env checks the network flags and turns them into the page's variables
@@ -187,6 +193,12 @@ func (f netFlagValues) env() (map[string]string, error) {
 		env[online.EnvTURN] = string(data)
 	case strings.TrimSpace(f.turn) == "none":
 		env[online.EnvTURN] = "none"
+	}
+	switch {
+	case f.directEvery < 0 || f.directEvery > 0 && f.directEvery < online.MinDirectEvery:
+		return nil, fmt.Errorf("-direct-every is %v; give at least %v (each try costs the relays a handshake)", f.directEvery, online.MinDirectEvery)
+	case f.directEvery > 0:
+		env[online.EnvDirectEvery] = f.directEvery.String()
 	}
 	// Each variable alone, so that the error names its flag.
 	for _, v := range []struct{ env, flag string }{

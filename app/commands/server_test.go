@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"longhall/app/online"
 )
@@ -36,6 +37,7 @@ func TestNetFlags(t *testing.T) {
 			env: map[string]string{online.EnvSTUN: "none", online.EnvTURN: `[{"urls":["` + turnUDP + `"],"username":"u","credential":"c"}]`}},
 		{name: "none", f: netFlagValues{stun: "none", turn: "none"}, env: map[string]string{online.EnvSTUN: "none", online.EnvTURN: "none"}},
 		{name: "a credentials address", f: netFlagValues{credentialsURL: "/api/turn"}, env: map[string]string{online.EnvTURNCredentialsURL: "/api/turn"}},
+		{name: "tries for a direct link every 5 s", f: netFlagValues{directEvery: 5 * time.Second}, env: map[string]string{online.EnvDirectEvery: "5s"}},
 
 		{name: "TURN without credentials", f: netFlagValues{turn: turnUDP}, err: "needs both -turn-user and -turn-credential"},
 		{name: "TURN without a credential", f: netFlagValues{turn: turnUDP, user: "u"}, err: "needs both -turn-user and -turn-credential"},
@@ -48,6 +50,7 @@ func TestNetFlags(t *testing.T) {
 		{name: "a turn: address as STUN via the environment's form", f: netFlagValues{stun: "stun:s.example", turn: "turns:t.example:5349?transport=udp", user: "u", credential: "c"}, err: "-turn is wrong: \"turns:t.example:5349?transport=udp\" is not"},
 		{name: "a bad credentials address", f: netFlagValues{credentialsURL: "ftp://x/turn"}, err: "-turn-credentials-url is wrong: the TURN credentials address"},
 		{name: "a bad tracker", f: netFlagValues{trackers: "http://x"}, err: "-trackers is wrong: "},
+		{name: "tries for a direct link too often", f: netFlagValues{directEvery: 100 * time.Millisecond}, err: "-direct-every is 100ms; give at least 1s"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			env, err := c.f.env()

@@ -60,6 +60,10 @@ const natPeerPairs = `(async () => {
   return JSON.stringify(out);
 })()`
 
+// natConnected says whether one of the page's peer connections is
+// connected.
+const natConnected = `(window.lhPeers || []).some(p => p.pc.connectionState === 'connected')`
+
 // iceCandidate is one end of a selected pair, as getStats() gives it.
 type iceCandidate struct {
 	Address       string `json:"address"`
@@ -152,6 +156,9 @@ type natRoomRun struct {
 	Seated time.Duration
 	// HostLink and GuestLink are each side's connected peer connection.
 	HostLink, GuestLink peerLink
+	// GuestAtSeat are the guest's peer connections as the page showed it
+	// seated (for a room played through the relays).
+	GuestAtSeat []peerLink
 	// HostMoves and GuestMoves count the moves each made that the table
 	// applied; Played is how long that took.
 	HostMoves, GuestMoves int
@@ -190,7 +197,15 @@ func natRoomWith(t testing.TB, rig *natRig, base string, hostHome, guestHome *na
 		t.Fatalf("the guest sits at %d", s)
 	}
 	run.Seated = time.Since(start)
-	if !relayed {
+	if relayed {
+		run.GuestAtSeat = peerLinks(t, run.Guest)
+	} else {
+		// A data channel that opens more than RelayGrace after the
+		// relayed link (a busy machine) seats the guest on the relays
+		// first and takes the seat over a moment later.
+		for _, side := range []context.Context{run.Guest, run.Host} {
+			within(t, side, "a data channel open", chromedp.Poll(natConnected, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+		}
 		run.GuestLink = connectedLink(t, run.Guest, "the guest")
 		run.HostLink = connectedLink(t, run.Host, "the host")
 	}
@@ -268,7 +283,7 @@ func playBothWays(t testing.TB, host, guest context.Context, k int) (hostMoves, 
 // coturn's RFC 5780 discovery finds the NAT its router was made with; a
 // home's traffic comes from its router's public address; a home taken
 // off the internet gets no answer, and one that is renumbered comes from
-// its new address.
+// its new address; a symmetric NAT made ordinary behaves as one.
 func TestNATRigBehavesAsConfigured(t *testing.T) {
 	t.Parallel()
 	rig := newNATRig(t, natOrdinary, natSymmetric)
@@ -304,6 +319,14 @@ func TestNATRigBehavesAsConfigured(t *testing.T) {
 	renumbered := a.Renumber(t)
 	if m := mapped("renumbered"); m != renumbered || m == old {
 		t.Errorf("%s: renumbered from %s to %s, coturn sees it as %s", a, old, renumbered, m)
+	}
+	// A symmetric NAT made ordinary (SetNAT) behaves as one.
+	b := rig.Homes[1]
+	b.SetNAT(t, natOrdinary)
+	if got, err := b.Discover(); err != nil {
+		t.Error(err)
+	} else if got != natOrdinary.want() {
+		t.Errorf("%s, made ordinary: turnutils_natdiscovery finds %v, want %v", b, got, natOrdinary.want())
 	}
 }
 

@@ -414,6 +414,20 @@ func (h *natHome) SetOnline(t testing.TB, on bool) {
 	natIP(t, h.Router, "link set wan "+state)
 }
 
+// SetNAT makes the home's router translate as kind from now on, as a
+// phone does that moves from a carrier's symmetric NAT to a home's
+// ordinary one: flows already under way keep their mappings, new ones
+// get the new kind's.
+func (h *natHome) SetNAT(t testing.TB, kind natKind) {
+	t.Helper()
+	masq := []string{"-t", "nat", "-R", "POSTROUTING", "1", "-o", "wan", "-j", "MASQUERADE"}
+	if kind == natSymmetric {
+		masq = append(masq, "--random-fully")
+	}
+	natRun(t, h.Router, natTool("iptables"), masq...)
+	h.NAT = kind
+}
+
 // Renumber gives the home's router a new public address, as a phone
 // moving to another network gets: every mapping is gone (MASQUERADE forgets
 // a device's flows when its address goes), and the home's traffic comes

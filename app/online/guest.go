@@ -50,6 +50,12 @@ type Joining struct {
 	// there instead of waiting for ICE to fail again.
 	viaRelays bool
 
+	// direct is the data channel a join left opening beside the relayed
+	// link it seated the guest on (room.Joined.Direct), for the upgrade
+	// to take.
+	directMu sync.Mutex
+	direct   laterDirect
+
 	// takeBack wakes a player whose seat another tab or device took
 	// (View.Elsewhere) to take it back; tryAgain one that stopped trying
 	// (View.Stuck).
@@ -132,6 +138,7 @@ type joined struct {
 // until the host sends the player away or the page closes the room.
 func (j *Joining) run(ctx context.Context) {
 	defer close(j.done)
+	defer j.dropDirect()
 	defer j.stopNudge()
 	wctx, stopWatch := context.WithCancel(ctx)
 	var watch sync.WaitGroup
@@ -266,7 +273,12 @@ func (j *Joining) followAll(ctx context.Context, g *session.Guest) (last *sessio
 		g.Close()
 		g = next
 		j.viaRelays = false
-		j.set(func(v *View) { v.Relayed = false })
+		j.set(func(v *View) {
+			v.Relayed = false
+			if up.via != "" {
+				v.Via = relayWords("race(" + up.via + ")")
+			}
+		})
 	}
 }
 
@@ -378,12 +390,14 @@ func (j *Joining) attempt(ctx context.Context) (*session.Guest, error) {
 			cancel()
 			if r := <-res; r.g != nil {
 				r.g.Close()
+				j.dropDirect()
 			}
 			return g, nil
 		case <-ctx.Done():
 			cancel()
 			if r := <-res; r.g != nil {
 				r.g.Close()
+				j.dropDirect()
 			}
 			return nil, ctx.Err()
 		case <-j.netPoke:
@@ -403,7 +417,11 @@ func (j *Joining) attempt(ctx context.Context) (*session.Guest, error) {
 // off the relays.
 func (j *Joining) join(ctx context.Context, local bool, fallback room.Fallback) (g *session.Guest, via string, relayed bool, err error) {
 	if j.net.join != nil {
-		return j.net.join(ctx, j.room, j.hello(), fallback)
+		g, via, relayed, beside, err := j.net.join(ctx, j.room, j.hello(), fallback)
+		if beside != nil {
+			j.keepDirect(beside)
+		}
+		return g, via, relayed, err
 	}
 	sig := j.net.signaler(j.room)
 	if local {
@@ -426,7 +444,48 @@ func (j *Joining) join(ctx context.Context, local bool, fallback room.Fallback) 
 	if err != nil {
 		return nil, "", false, err
 	}
+	if in.Direct != nil {
+		j.keepDirect(in.Direct)
+	}
 	return in.Guest, in.Via, in.Path == room.Relayed, nil
+}
+
+// laterDirect is a data channel still opening beside a relayed link: a
+// room.Pending (tests give their own).
+type laterDirect interface {
+	Opened() <-chan struct{}
+	Err() error
+	Join(ctx context.Context, hello session.Hello) (*room.Joined, error)
+	Close()
+}
+
+// keepDirect keeps a data channel still opening beside a relayed link
+// for the upgrade (see upgrade), in place of any kept before.
+func (j *Joining) keepDirect(p laterDirect) {
+	j.directMu.Lock()
+	old := j.direct
+	j.direct = p
+	j.directMu.Unlock()
+	if old != nil {
+		old.Close()
+	}
+}
+
+// takeDirect takes the data channel keepDirect kept, if any.
+func (j *Joining) takeDirect() laterDirect {
+	j.directMu.Lock()
+	defer j.directMu.Unlock()
+	p := j.direct
+	j.direct = nil
+	return p
+}
+
+// dropDirect gives up the data channel keepDirect kept, if any: the
+// join's guest was not used.
+func (j *Joining) dropDirect() {
+	if p := j.takeDirect(); p != nil {
+		p.Close()
+	}
 }
 
 // hello is what this tab says to the host when it joins.

@@ -43,8 +43,9 @@ type Net struct {
 	Network Network
 
 	// join reaches the host once, by the paths fallback allows;
-	// room.JoinWith when nil (tests give links they can cut).
-	join func(ctx context.Context, rm signal.Room, hello session.Hello, fallback room.Fallback) (g *session.Guest, via string, relayed bool, err error)
+	// room.JoinWith when nil (tests give links they can cut). beside is
+	// the data channel still opening beside a relayed link, if any.
+	join func(ctx context.Context, rm signal.Room, hello session.Hello, fallback room.Fallback) (g *session.Guest, via string, relayed bool, beside laterDirect, err error)
 	// TakeOverAfter is how long a successor's link to the host must have
 	// been down before it hosts the room (DefaultTakeOverAfter when zero).
 	TakeOverAfter time.Duration
@@ -318,6 +319,11 @@ func relayWords(name string) string {
 func (h *Hosting) guestEvent(e room.Event) {
 	var text string
 	switch {
+	case e.Kind == room.GuestNoDirectPath && e.Relayed > 0:
+		// A guest asks for a relayed link beside its data channel, and
+		// one that moved to the relays tries for a direct link now and
+		// then: this one most likely plays through the relays already.
+		text = relayedWords(e.Relayed)
 	case e.Kind == room.GuestNoDirectPath:
 		text = "A player is joining, but your network and theirs allow no direct link: trying through the relays."
 		// A guest whose relays cannot carry the game either never comes

@@ -76,11 +76,77 @@ type wires struct {
 	directTries int // DirectOnly attempts
 	// noPath: no path at all; the relays cannot carry the game either.
 	noPath bool
+	// beside: a relayed join leaves a data channel opening beside its
+	// link (relay first), which opens when the test says (besides).
+	beside  bool
+	besides []*besideLink
+}
+
+// besideLink is a data channel opening beside a relayed link, on the
+// wires: it opens (or fails, with err) when the test says.
+type besideLink struct {
+	w      *wires
+	opened chan struct{}
+	err    error // set before opened closes
+	mu     sync.Mutex
+	closed bool
+}
+
+func (b *besideLink) Opened() <-chan struct{} { return b.opened }
+
+func (b *besideLink) Err() error {
+	select {
+	case <-b.opened:
+		return b.err
+	default:
+		return nil
+	}
+}
+
+// open opens the data channel, or fails it with err.
+func (b *besideLink) open(err error) {
+	b.err = err
+	close(b.opened)
+}
+
+func (b *besideLink) Join(ctx context.Context, hello session.Hello) (*room.Joined, error) {
+	select {
+	case <-b.opened:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	b.mu.Lock()
+	closed := b.closed
+	b.mu.Unlock()
+	if closed {
+		return nil, peer.ErrClosed
+	}
+	if b.err != nil {
+		return nil, b.err
+	}
+	b.w.mu.Lock()
+	h := b.w.host
+	b.w.mu.Unlock()
+	g, err := b.w.link(ctx, h, hello)
+	if err != nil {
+		return nil, err
+	}
+	return &room.Joined{Guest: g, Path: room.Direct, Via: besideVia}, nil
+}
+
+// besideVia is the relay that brought the answer of a data channel
+// opened beside a relayed link, on the wires.
+const besideVia = "nostr ws://relay.test"
+
+func (b *besideLink) Close() {
+	b.mu.Lock()
+	b.closed = true
+	b.mu.Unlock()
 }
 
 type wire struct{ host, guest *cutConn }
 
-func (w *wires) join(ctx context.Context, _ signal.Room, hello session.Hello, fb room.Fallback) (*session.Guest, string, bool, error) {
+func (w *wires) join(ctx context.Context, _ signal.Room, hello session.Hello, fb room.Fallback) (*session.Guest, string, bool, laterDirect, error) {
 	w.mu.Lock()
 	w.joins++
 	offline, h, relayed, noPath := w.offline, w.host, w.noDirect, w.noPath
@@ -89,10 +155,10 @@ func (w *wires) join(ctx context.Context, _ signal.Room, hello session.Hello, fb
 	}
 	w.mu.Unlock()
 	if noPath {
-		return nil, "", false, &room.NoPathError{Direct: peer.ErrUnreachable, Relay: signal.ErrNoRelay}
+		return nil, "", false, nil, &room.NoPathError{Direct: peer.ErrUnreachable, Relay: signal.ErrNoRelay}
 	}
 	if relayed && fb == room.DirectOnly {
-		return nil, "", false, peer.ErrUnreachable
+		return nil, "", false, nil, peer.ErrUnreachable
 	}
 	if offline != nil {
 		w.mu.Lock()
@@ -107,25 +173,42 @@ func (w *wires) join(ctx context.Context, _ signal.Room, hello session.Hello, fb
 				w.expired++
 			}
 			w.mu.Unlock()
-			return nil, "", false, ctx.Err()
+			return nil, "", false, nil, ctx.Err()
 		}
 		w.mu.Lock()
 		h = w.host
 		w.mu.Unlock()
 	}
+	g, err := w.link(ctx, h, hello)
+	if err != nil {
+		return nil, "", false, nil, err
+	}
+	var beside laterDirect
+	w.mu.Lock()
+	if relayed && fb == room.RelayWhenNeeded && w.beside {
+		b := &besideLink{w: w, opened: make(chan struct{})}
+		w.besides = append(w.besides, b)
+		beside = b
+	}
+	w.mu.Unlock()
+	return g, "", relayed, beside, nil
+}
+
+// link makes a new link to h and says hello on it.
+func (w *wires) link(ctx context.Context, h *Hosting, hello session.Hello) (*session.Guest, error) {
 	a, b := session.Pipe()
 	l := wire{host: &cutConn{Conn: a}, guest: &cutConn{Conn: b}}
 	if err := h.host.Attach(l.host); err != nil {
-		return nil, "", false, err
+		return nil, err
 	}
 	g, err := session.NewGuest(context.WithoutCancel(ctx), l.guest, hello)
 	if err != nil {
-		return nil, "", false, err
+		return nil, err
 	}
 	w.mu.Lock()
 	w.links = append(w.links, l)
 	w.mu.Unlock()
-	return g, "", relayed, nil
+	return g, nil
 }
 
 // last is the newest link.
@@ -253,6 +336,13 @@ func newLostRoomOf(t *testing.T, game string, n Network, noDirect bool) *lostRoo
 // newLostRoomBeat is newLostRoomOf with the guest's heartbeat hb.
 func newLostRoomBeat(t *testing.T, game string, n Network, noDirect bool, hb session.Heartbeat) *lostRoom {
 	t.Helper()
+	return newLostRoomTuned(t, game, n, noDirect, hb, nil)
+}
+
+// newLostRoomTuned is newLostRoomBeat where tune (if not nil) changes the
+// wires and the guest's Net before the guest joins.
+func newLostRoomTuned(t *testing.T, game string, n Network, noDirect bool, hb session.Heartbeat, tune func(*wires, *Net)) *lostRoom {
+	t.Helper()
 	r := &lostRoom{st: &local.MemStore{}, device: &local.MemStore{}, w: newWatcher()}
 	r.host = startHost(t, r.st, newHostedGame(t, game, 2), r.w)
 	until(t, r.w, r.host, "the host seated", seated)
@@ -264,6 +354,9 @@ func newLostRoomBeat(t *testing.T, game string, n Network, noDirect bool, hb ses
 	r.rm = rm
 	r.net = Net{Heartbeat: hb, Network: n, Retry: 200 * time.Millisecond, join: r.wires.join,
 		DirectEvery: 100 * time.Millisecond, DirectEveryMax: 400 * time.Millisecond}
+	if tune != nil {
+		tune(r.wires, &r.net)
+	}
 	r.guest = Join(context.Background(), r.device, &local.MemStore{}, rm, r.net, "Rikki", func() {
 		r.links.changed()
 		r.w.notify()

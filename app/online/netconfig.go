@@ -29,7 +29,24 @@ const (
 	// with short-lived credentials from when a room starts, in the same
 	// JSON (or {"iceServers": […]}).
 	EnvTURNCredentialsURL = "LONGHALL_TURN_CREDENTIALS_URL"
+	// EnvDirectEvery is how long a guest playing through the relays waits
+	// before it tries for a direct link again (Net.DirectEvery), as a Go
+	// duration ("30s"); at least MinDirectEvery.
+	EnvDirectEvery = "LONGHALL_DIRECT_EVERY"
 )
+
+// MinDirectEvery is the least EnvDirectEvery a site may set.
+const MinDirectEvery = time.Second
+
+// siteDirectEvery reads EnvDirectEvery: zero (the default) when it is not
+// set or not a duration of at least MinDirectEvery.
+func siteDirectEvery(getenv func(string) string) time.Duration {
+	d, err := time.ParseDuration(strings.TrimSpace(getenv(EnvDirectEvery)))
+	if err != nil || d < MinDirectEvery {
+		return 0
+	}
+	return d
+}
 
 const settingsKey = "longhall.net"
 
@@ -245,8 +262,9 @@ func FetchTURN(ctx context.Context, f Fetcher, cfg signal.Config) (signal.Config
 // NetPlan is a room's network settings as read on the UI goroutine, before
 // the one step that waits for the network (FetchTURN).
 type NetPlan struct {
-	cfg   signal.Config
-	share []TURNServer
+	cfg         signal.Config
+	share       []TURNServer
+	directEvery time.Duration
 }
 
 // PlanNet reads what a room connects with: NetConfig's lists, plus the
@@ -264,7 +282,7 @@ func PlanNet(getenv func(string) string, st Store, in Invitation) (NetPlan, erro
 	if mine, e := LoadSettings(st); e == nil && mine.ShareTURN && (signal.Config{TURN: mine.TURN}).Validate() == nil {
 		share = mine.TURN
 	}
-	return NetPlan{cfg: cfg, share: share}, err
+	return NetPlan{cfg: cfg, share: share, directEvery: siteDirectEvery(getenv)}, err
 }
 
 // Net completes the plan: it fetches the site's short-lived TURN
@@ -276,5 +294,6 @@ func (p NetPlan) Net(ctx context.Context, f Fetcher) (Net, error) {
 	cfg, err := FetchTURN(ctx, f, p.cfg)
 	n := NetFor(cfg)
 	n.Invite = p.share
+	n.DirectEvery = p.directEvery
 	return n, err
 }

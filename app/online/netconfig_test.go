@@ -362,3 +362,22 @@ func TestPlanNet(t *testing.T) {
 		})
 	}
 }
+
+// A site may have its relayed guests try for a direct link sooner or
+// later than every 30 s (EnvDirectEvery, serve's -direct-every); a value
+// that is not a duration, or under MinDirectEvery, keeps the default.
+func TestASiteSetsHowOftenRelayedGuestsTryForADirectLink(t *testing.T) {
+	for _, c := range []struct {
+		env  string
+		want time.Duration
+	}{{"", 0}, {"5s", 5 * time.Second}, {"2m", 2 * time.Minute}, {"100ms", 0}, {"-5s", 0}, {"soon", 0}} {
+		plan, _ := PlanNet(func(k string) string { return map[string]string{EnvDirectEvery: c.env}[k] }, &local.MemStore{}, Invitation{})
+		n, err := plan.Net(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n.DirectEvery != c.want {
+			t.Errorf("%s=%q: a relayed guest tries every %v, want %v (zero: the default)", EnvDirectEvery, c.env, n.DirectEvery, c.want)
+		}
+	}
+}

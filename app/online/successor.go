@@ -149,7 +149,9 @@ func (j *Joining) keepStandby(table []byte, standDown bool) {
 	}
 	r, err := j.tableForMe(table)
 	if err != nil {
-		j.set(func(v *View) { v.Notice = "The host chose you to host should their device go quiet, and the copy of the table could not be kept here: " + Words(err) })
+		j.set(func(v *View) {
+			v.Notice = "The host chose you to host should their device go quiet, and the copy of the table could not be kept here: " + Words(err)
+		})
 		return
 	}
 	if err := j.tokens.device.Set(key, r); err != nil {
@@ -221,12 +223,19 @@ func FindSuccessor(ctx context.Context, st Store, rec *Hosted, n Net, base strin
 	var g *session.Guest
 	var err error
 	if n.join != nil {
-		g, _, _, err = n.join(ctx, rec.Room, hello, room.RelayWhenNeeded)
+		var beside laterDirect
+		g, _, _, beside, err = n.join(ctx, rec.Room, hello, room.RelayWhenNeeded)
+		if beside != nil {
+			beside.Close()
+		}
 	} else {
 		var in *room.Joined
 		in, err = room.JoinWith(ctx, n.signaler(rec.Room), rec.Room, n.Peer, hello, room.JoinOptions{})
 		if err == nil {
 			g = in.Guest
+			if in.Direct != nil {
+				in.Direct.Close() // a look, not a stay
+			}
 		}
 	}
 	if err != nil {

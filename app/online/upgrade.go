@@ -25,6 +25,7 @@ type upgrader struct {
 	trying bool           // a try is under way
 	quit   bool           // no try after the current one
 	g      *session.Guest // the direct link, once one opened
+	via    string         // the relay that brought its answer
 }
 
 func (n Net) directEvery() (first, most time.Duration) {
@@ -40,16 +41,38 @@ func (n Net) directEvery() (first, most time.Duration) {
 
 // upgrade starts the tries for relayed while j's link is relayed (none
 // otherwise). When one succeeds it closes relayed, which ends following
-// it.
+// it. The first try is the data channel the join left opening beside the
+// relayed link, if any (room.Joined.Direct): it is taken the moment it
+// opens; then a new try every DirectEvery, doubling.
 func (j *Joining) upgrade(ctx context.Context, relayed *session.Guest) *upgrader {
 	u := &upgrader{cancel: func() {}, done: make(chan struct{})}
+	pending := j.takeDirect()
 	if !j.viaRelays {
+		if pending != nil {
+			pending.Close()
+		}
 		close(u.done)
 		return u
 	}
 	ctx, u.cancel = context.WithCancel(ctx)
 	go func() {
 		defer close(u.done)
+		if pending != nil {
+			select {
+			case <-ctx.Done():
+			case <-pending.Opened():
+			}
+			if ctx.Err() == nil && pending.Err() == nil && u.try(ctx, relayed, func(ctx context.Context) (*session.Guest, string, error) {
+				in, err := pending.Join(ctx, j.hello())
+				if err != nil {
+					return nil, "", err
+				}
+				return in.Guest, in.Via, nil
+			}) {
+				return
+			}
+			pending.Close()
+		}
 		wait, most := j.net.directEvery()
 		t := time.NewTimer(wait)
 		defer t.Stop()
@@ -59,33 +82,17 @@ func (j *Joining) upgrade(ctx context.Context, relayed *session.Guest) *upgrader
 				return
 			case <-t.C:
 			}
-			u.mu.Lock()
-			if u.quit {
-				u.mu.Unlock()
-				return
-			}
-			u.trying = true
-			u.mu.Unlock()
-			actx, cancel := context.WithTimeout(ctx, attemptTimeout)
-			g, _, relayedAgain, err := j.join(actx, false, room.DirectOnly)
-			cancel()
-			if err == nil && relayedAgain {
-				// Only a test's join could do this; keep the link we had.
-				g.Close()
-				err = errNetChanged
-			}
-			u.mu.Lock()
-			u.trying = false
-			if err == nil {
-				u.g = g
-			}
-			quit := u.quit
-			u.mu.Unlock()
-			if err == nil {
-				relayed.Close()
-				return
-			}
-			if quit {
+			if u.try(ctx, relayed, func(ctx context.Context) (*session.Guest, string, error) {
+				actx, cancel := context.WithTimeout(ctx, attemptTimeout)
+				defer cancel()
+				g, via, relayedAgain, err := j.join(actx, false, room.DirectOnly)
+				if err == nil && relayedAgain {
+					// Only a test's join could do this; keep the link we had.
+					g.Close()
+					err = errNetChanged
+				}
+				return g, via, err
+			}) {
 				return
 			}
 			wait = min(2*wait, most)
@@ -95,8 +102,34 @@ func (j *Joining) upgrade(ctx context.Context, relayed *session.Guest) *upgrader
 	return u
 }
 
+// try makes one try for a direct link with join, unless the tries are
+// over; on success it closes relayed. It says whether the tries are done.
+func (u *upgrader) try(ctx context.Context, relayed *session.Guest, join func(context.Context) (*session.Guest, string, error)) (done bool) {
+	u.mu.Lock()
+	if u.quit {
+		u.mu.Unlock()
+		return true
+	}
+	u.trying = true
+	u.mu.Unlock()
+	g, via, err := join(ctx)
+	u.mu.Lock()
+	u.trying = false
+	if err == nil {
+		u.g, u.via = g, via
+	}
+	quit := u.quit
+	u.mu.Unlock()
+	if err == nil {
+		relayed.Close()
+		return true
+	}
+	return quit
+}
+
 // finish stops the tries once the relayed link has ended, and returns the
-// direct link one of them opened, if any. elsewhere says the host closed
+// direct link one of them opened, if any (u.via names the relay that
+// brought its answer). elsewhere says the host closed
 // the relayed link because the same player connected again: when a try
 // is under way that is most likely the try itself (ours), so finish lets
 // it end rather than cancel it.

@@ -4,12 +4,14 @@ package online
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"longhall/app/internal/leaktest"
 	"longhall/app/local"
+	"longhall/app/peer"
 	"longhall/app/session"
 	"longhall/app/signal"
 	"longhall/rules"
@@ -189,5 +191,94 @@ func guestsLogAfterAReload(t *testing.T, game string) {
 					v.Log[i].N, v.Log[i].Seat, len(v.Log[i].Lines), c.what, c.log[i].N, c.log[i].Seat, len(c.log[i].Lines))
 			}
 		}
+	}
+}
+
+// Issue 38, "Relay first, direct when it opens": a guest seated through
+// the relays while its data channel was still opening moves to that data
+// channel the moment it opens, with no try of its own (the tries wait an
+// hour here), no drop, and each move applied once; its page names the
+// relay that brought the data channel's answer. When the data channel
+// fails instead, the guest plays on through the relays and its tries
+// begin.
+func TestARelayedGuestMovesToTheDataChannelOpenedBesideIt(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		fails error // the data channel's end: nil, it opens
+	}{
+		{"it opens", nil},
+		{"it fails", peer.ErrUnreachable},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			leaktest.Check(t)
+			every := time.Hour
+			if c.fails != nil {
+				every = 50 * time.Millisecond
+			}
+			r := newLostRoomTuned(t, "rednorth", nil, true, fastBeat, func(w *wires, n *Net) {
+				w.beside = true
+				n.DirectEvery, n.DirectEveryMax = every, every
+			})
+			if v := r.guest.View(); !v.Relayed {
+				t.Fatalf("the guest's link is not relayed: %+v", v.Link)
+			}
+			r.wires.mu.Lock()
+			besides := slices.Clone(r.wires.besides)
+			r.wires.mu.Unlock()
+			if len(besides) != 1 {
+				t.Fatalf("%d data channels opening beside the relayed link, want 1", len(besides))
+			}
+			legal := r.guestsTurn(t)
+			from := len(r.record(t).Actions)
+			first := legal[0]
+			if err := r.guest.Act(first); err != nil {
+				t.Fatal(err)
+			}
+			until(t, r.w, r.host, "the relayed move taken", func(View) bool { return len(guestMoves(r.record(t), from)) == 1 })
+
+			besides[0].open(c.fails)
+			if c.fails != nil {
+				for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+					r.wires.mu.Lock()
+					tries := r.wires.directTries
+					r.wires.mu.Unlock()
+					if tries > 0 {
+						break
+					}
+					if time.Now().After(deadline) {
+						t.Fatal("no try for a direct link after the data channel failed")
+					}
+				}
+				if v := r.guest.View(); !v.Relayed || v.Link != Connected {
+					t.Fatalf("after its data channel failed the guest reads relayed %v, link %s", v.Relayed, v.Link)
+				}
+				return
+			}
+			v := until(t, r.w, r.guest, "the guest on its data channel", func(v View) bool { return !v.Relayed && v.Link == Connected })
+			if v.Elsewhere {
+				t.Error("the move reads as another device taking the seat")
+			}
+			if want := "the Nostr relay ws://relay.test"; v.Via != want {
+				t.Errorf("the guest's page says its link came through %q, want %q", v.Via, want)
+			}
+			if drops := r.links.dropped(); len(drops) != 0 {
+				t.Errorf("the move showed as a dropped link: %q", drops)
+			}
+			r.wires.mu.Lock()
+			tries := r.wires.directTries
+			r.wires.mu.Unlock()
+			if tries != 0 {
+				t.Errorf("the guest made %d tries of its own for a direct link", tries)
+			}
+			r.settledGuest(t, "the guest welcomed on its data channel")
+			legal = r.guestsTurn(t)
+			if err := r.guest.Act(legal[0]); err != nil {
+				t.Fatal(err)
+			}
+			r.settledGuest(t, "the direct move taken")
+			if moves := guestMoves(r.record(t), from); len(moves) != 2 || !sameAction(moves[0], first) || !sameAction(moves[1], legal[0]) {
+				t.Errorf("the host applied %v of the guest's two moves %v and %v", moves, first, legal[0])
+			}
+		})
 	}
 }

@@ -4,6 +4,7 @@ package room
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -28,10 +29,15 @@ import (
 // blockedNet is a virtual network between host and guest on which nothing
 // arrives until open is set: offers and answers go through signaling as
 // ever, and ICE finds no path, as between two symmetric NATs without TURN.
-type blockedNet struct{ open atomic.Bool }
+type blockedNet struct {
+	open atomic.Bool
+	// iceFails is how long ICE tries before it gives up (a second when
+	// zero); OpenTimeout is 8 s more.
+	iceFails time.Duration
+}
 
 // configs makes the network and the two sides' peer configs. ICE gives up
-// after a second or two; OpenTimeout backs it up.
+// after iceFails; OpenTimeout backs it up.
 func (n *blockedNet) configs(t testing.TB) (host, guest peer.Config) {
 	t.Helper()
 	router, err := vnet.NewRouter(&vnet.RouterConfig{CIDR: "10.0.0.0/24", LoggerFactory: logging.NewDefaultLoggerFactory()})
@@ -47,11 +53,12 @@ func (n *blockedNet) configs(t testing.TB) (host, guest peer.Config) {
 		if err := router.AddNet(nw); err != nil {
 			t.Fatal(err)
 		}
+		fails := cmp.Or(n.iceFails, time.Second)
 		return peer.Config{
-			OpenTimeout: 8 * time.Second,
+			OpenTimeout: fails + 7*time.Second,
 			SettingEngine: func(se *webrtc.SettingEngine) {
 				se.SetNet(nw)
-				se.SetICETimeouts(500*time.Millisecond, time.Second, 100*time.Millisecond)
+				se.SetICETimeouts(500*time.Millisecond, fails, 100*time.Millisecond)
 				se.SetICEMulticastDNSMode(ice.MulticastDNSModeDisabled)
 				se.SetNetworkTypes([]webrtc.NetworkType{webrtc.NetworkTypeUDP4})
 			},
@@ -109,6 +116,12 @@ type relayedRoom struct {
 
 func newRelayedRoom(ctx context.Context, t *testing.T) *relayedRoom {
 	t.Helper()
+	return newRelayedRoomOn(ctx, t, &blockedNet{})
+}
+
+// newRelayedRoomOn is newRelayedRoom on the network n.
+func newRelayedRoomOn(ctx context.Context, t *testing.T, n *blockedNet) *relayedRoom {
+	t.Helper()
 	host, err := session.NewHost(ctx, "rednorth", rules.Config{Players: 2}, 11, session.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -118,7 +131,7 @@ func newRelayedRoom(ctx context.Context, t *testing.T) *relayedRoom {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &relayedRoom{host: host, rm: rm, net: &blockedNet{}, served: &events{}}
+	r := &relayedRoom{host: host, rm: rm, net: n, served: &events{}}
 	var hostCfg peer.Config
 	hostCfg, r.guest = r.net.configs(t)
 	r.srv, err = ServeWith(ctx, host, signal.Broadcast{}, rm, hostCfg, ServeOptions{Logf: t.Logf, OnEvent: r.served.add})
@@ -135,14 +148,18 @@ func newRelayedRoom(ctx context.Context, t *testing.T) *relayedRoom {
 }
 
 // TestARoomPlaysRelayedWhenNoPathOpens: the guest's data channel can never
-// open, so after ICE gives up the guest falls back to a relayed link; it is
-// seated, both players move, the game ends, and the guest's last view is
-// the host's view of its seat. Both sides hear what happened.
+// open. The guest asks for a relayed link beside it, is seated through
+// the relays while its data channel is still opening, and plays: both
+// players move, the game ends, and the guest's last view is the host's
+// view of its seat. The data channel then fails for want of a path, and
+// both sides hear what happened.
 func TestARoomPlaysRelayedWhenNoPathOpens(t *testing.T) {
 	leaktest.Check(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	r := newRelayedRoom(ctx, t)
+	// ICE tries for longer than the guest waits for it (RelayGrace), and
+	// than the host takes to seat it through the relays.
+	r := newRelayedRoomOn(ctx, t, &blockedNet{iceFails: 5 * RelayGrace})
 
 	tried := &events{}
 	start := time.Now()
@@ -155,12 +172,18 @@ func TestARoomPlaysRelayedWhenNoPathOpens(t *testing.T) {
 	if j.Path != Relayed || j.Relay == nil || j.Via != "broadcastchannel" {
 		t.Fatalf("joined %+v", j)
 	}
-	if ev := tried.has(NoDirectPath, ""); ev == nil || !(errors.Is(ev.Err, peer.ErrUnreachable) || errors.Is(ev.Err, peer.ErrOpenTimeout)) {
+	if j.Direct == nil || j.Direct.Err() != nil {
+		t.Fatalf("seated through the relays with no data channel still opening: %+v", j.Direct)
+	}
+	if tried.has(Relaying, Relayed) == nil || tried.has(NoDirectPath, "") != nil {
 		t.Fatalf("the guest's events: %+v", tried.list())
 	}
-	if tried.has(Relaying, Relayed) == nil {
-		t.Fatalf("the guest's events: %+v", tried.list())
+	<-j.Direct.Opened()
+	if err := j.Direct.Err(); !(errors.Is(err, peer.ErrUnreachable) || errors.Is(err, peer.ErrOpenTimeout)) {
+		t.Fatalf("the data channel beside the relayed link ended with %v, want no path", err)
 	}
+	t.Logf("the data channel gave up %v after the join began", time.Since(start))
+	j.Direct.Close()
 	// The host's last steps may come a moment after the guest's: it
 	// answers before it hands the link to the session.
 	for _, want := range []struct {
@@ -170,6 +193,11 @@ func TestARoomPlaysRelayedWhenNoPathOpens(t *testing.T) {
 		if !waitUntil(time.Minute, func() bool { return r.served.has(want.kind, want.path) != nil }) {
 			t.Fatalf("the host heard no %v (%s): %+v", want.kind, want.path, r.served.list())
 		}
+	}
+	// The host hears that its data channel failed after the guest came
+	// through the relays, and says nothing of a player still joining.
+	if e := r.served.has(GuestNoDirectPath, Direct); e.Relayed != 1 {
+		t.Errorf("the host heard of no direct path with %d guests relayed, want 1", e.Relayed)
 	}
 	if !waitUntil(time.Minute, func() bool { return r.srv.Relayed() == 1 }) {
 		t.Fatalf("the server counts %d relayed guests", r.srv.Relayed())
@@ -249,89 +277,118 @@ func jsonEqual(t *testing.T, a, b []byte) bool {
 
 // TestARelayedGuestMovesToADirectLink: a relayed guest plays a few moves;
 // then the networks let a direct path through, the guest opens a data
-// channel with its token (DirectOnly), the host moves the seat to it and
-// closes the relayed link, and the game goes on to the end on the direct
-// link with nothing lost.
+// channel and says hello on it with its token, the host moves the seat
+// to it and closes the relayed link, and the game goes on to the end on
+// the direct link with nothing lost. The data channel is either a later
+// DirectOnly join, or the one the guest's join left opening beside the
+// relayed link (Joined.Direct).
 func TestARelayedGuestMovesToADirectLink(t *testing.T) {
-	leaktest.Check(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	r := newRelayedRoom(ctx, t)
+	for _, c := range []struct {
+		name string
+		// iceFails: how long ICE tries; the data channel beside the
+		// relayed link must still be trying when the path opens.
+		iceFails time.Duration
+		fallback Fallback
+		// direct opens the data channel once the path is open.
+		direct func(ctx context.Context, r *relayedRoom, j *Joined, hello session.Hello) (*Joined, error)
+	}{
+		{"a later DirectOnly join", 0, RelayOnly, func(ctx context.Context, r *relayedRoom, _ *Joined, hello session.Hello) (*Joined, error) {
+			return JoinWith(ctx, signal.Broadcast{}, r.rm, r.guest, hello, JoinOptions{Fallback: DirectOnly})
+		}},
+		{"the data channel opened beside it", time.Minute, RelayWhenNeeded, func(ctx context.Context, _ *relayedRoom, j *Joined, hello session.Hello) (*Joined, error) {
+			if j.Direct == nil {
+				return nil, errors.New("the join left no data channel opening")
+			}
+			return j.Direct.Join(ctx, hello)
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			leaktest.Check(t)
+			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+			defer cancel()
+			r := newRelayedRoomOn(ctx, t, &blockedNet{iceFails: c.iceFails})
 
-	// While the path is blocked, DirectOnly fails with the peer's error.
-	if _, err := JoinWith(ctx, signal.Broadcast{}, r.rm, r.guest, session.Hello{Name: "Rikki"}, JoinOptions{Fallback: DirectOnly}); !noPath(err) {
-		t.Fatalf("a direct join with no path: %v", err)
-	}
-	j, err := JoinWith(ctx, signal.Broadcast{}, r.rm, r.guest, session.Hello{Name: "Rikki"}, JoinOptions{Fallback: RelayOnly})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if j.Path != Relayed {
-		t.Fatalf("joined %s", j.Path)
-	}
-	old := j.Guest
-	defer old.Close()
-	waitSeated(t, old)
-	if err := old.Ready(true); err != nil {
-		t.Fatal(err)
-	}
-	hostDone := play(t, r.me)
-	startWhenReady(t, r.host)
-	// A few moves of the guest's over the relays.
-	for moved := 0; moved < 3; {
-		u, ok := <-old.Updates()
-		if !ok {
-			t.Fatalf("the relayed guest stopped: %v", old.Err())
-		}
-		if u.State != nil && len(u.State.Legal) > 0 && u.State.Result == nil {
-			if _, err := old.Intent(u.State.Legal[0]); err != nil {
+			if c.fallback == RelayOnly {
+				// While the path is blocked, DirectOnly fails with the peer's error.
+				if _, err := JoinWith(ctx, signal.Broadcast{}, r.rm, r.guest, session.Hello{Name: "Rikki"}, JoinOptions{Fallback: DirectOnly}); !noPath(err) {
+					t.Fatalf("a direct join with no path: %v", err)
+				}
+			}
+			j, err := JoinWith(ctx, signal.Broadcast{}, r.rm, r.guest, session.Hello{Name: "Rikki"}, JoinOptions{Fallback: c.fallback})
+			if err != nil {
 				t.Fatal(err)
 			}
-			moved++
-		}
-	}
-
-	r.net.open.Store(true)
-	nj, err := JoinWith(ctx, signal.Broadcast{}, r.rm, r.guest, session.Hello{Name: "Rikki", Token: old.Token()}, JoinOptions{Fallback: DirectOnly})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nj.Guest.Close()
-	if nj.Path != Direct {
-		t.Fatalf("moved to %s", nj.Path)
-	}
-	<-old.Done() // the host closed the relayed link
-	var se *session.Error
-	if !errors.As(old.Err(), &se) || se.Why != session.KickElsewhere {
-		t.Errorf("the relayed guest ended with %v; want kicked as connected again from elsewhere", old.Err())
-	}
-	if !waitUntil(time.Minute, func() bool { return r.srv.Relayed() == 0 }) {
-		t.Fatal("the relayed link is still open on the host")
-	}
-	// The host's page hears that no guest plays through the relays now.
-	if !waitUntil(time.Minute, func() bool { e := r.served.has(GuestLeft, Relayed); return e != nil && e.Relayed == 0 }) {
-		t.Errorf("the host heard of no relayed link ending: %+v", r.served.list())
-	}
-	if nj.Guest.Seat() != old.Seat() && !waitUntil(time.Minute, func() bool { return nj.Guest.Seat() == old.Seat() }) {
-		t.Fatalf("the guest came back in seat %d, not %d", nj.Guest.Seat(), old.Seat())
-	}
-	guestDone := play(t, nj.Guest)
-	for i, res := range []<-chan error{hostDone, guestDone} {
-		select {
-		case err := <-res:
-			if err != nil {
-				t.Fatalf("player %d: %v", i, err)
+			if j.Path != Relayed {
+				t.Fatalf("joined %s", j.Path)
 			}
-		case <-ctx.Done():
-			t.Fatalf("player %d: the game did not end in time", i)
-		}
-	}
-	save, err := r.host.Save()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := rules.Replay(save.Record); err != nil {
-		t.Fatalf("the host's record does not replay: %v", err)
+			if j.Direct != nil {
+				defer j.Direct.Close()
+			}
+			old := j.Guest
+			defer old.Close()
+			waitSeated(t, old)
+			if err := old.Ready(true); err != nil {
+				t.Fatal(err)
+			}
+			hostDone := play(t, r.me)
+			startWhenReady(t, r.host)
+			// A few moves of the guest's over the relays.
+			for moved := 0; moved < 3; {
+				u, ok := <-old.Updates()
+				if !ok {
+					t.Fatalf("the relayed guest stopped: %v", old.Err())
+				}
+				if u.State != nil && len(u.State.Legal) > 0 && u.State.Result == nil {
+					if _, err := old.Intent(u.State.Legal[0]); err != nil {
+						t.Fatal(err)
+					}
+					moved++
+				}
+			}
+
+			r.net.open.Store(true)
+			nj, err := c.direct(ctx, r, j, session.Hello{Name: "Rikki", Token: old.Token()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer nj.Guest.Close()
+			if nj.Path != Direct {
+				t.Fatalf("moved to %s", nj.Path)
+			}
+			<-old.Done() // the host closed the relayed link
+			var se *session.Error
+			if !errors.As(old.Err(), &se) || se.Why != session.KickElsewhere {
+				t.Errorf("the relayed guest ended with %v; want kicked as connected again from elsewhere", old.Err())
+			}
+			if !waitUntil(time.Minute, func() bool { return r.srv.Relayed() == 0 }) {
+				t.Fatal("the relayed link is still open on the host")
+			}
+			// The host's page hears that no guest plays through the relays now.
+			if !waitUntil(time.Minute, func() bool { e := r.served.has(GuestLeft, Relayed); return e != nil && e.Relayed == 0 }) {
+				t.Errorf("the host heard of no relayed link ending: %+v", r.served.list())
+			}
+			if nj.Guest.Seat() != old.Seat() && !waitUntil(time.Minute, func() bool { return nj.Guest.Seat() == old.Seat() }) {
+				t.Fatalf("the guest came back in seat %d, not %d", nj.Guest.Seat(), old.Seat())
+			}
+			guestDone := play(t, nj.Guest)
+			for i, res := range []<-chan error{hostDone, guestDone} {
+				select {
+				case err := <-res:
+					if err != nil {
+						t.Fatalf("player %d: %v", i, err)
+					}
+				case <-ctx.Done():
+					t.Fatalf("player %d: the game did not end in time", i)
+				}
+			}
+			save, err := r.host.Save()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := rules.Replay(save.Record); err != nil {
+				t.Fatalf("the host's record does not replay: %v", err)
+			}
+		})
 	}
 }
 
@@ -457,4 +514,78 @@ func (s *Server) RelayStats() signal.RelayStats {
 		t = addStats(t, c.Stats())
 	}
 	return t
+}
+
+// TestAGuestWhoseDataChannelOpensSoonIsSeatedOnIt: where a direct path
+// exists, the data channel opens before the relayed link asked for beside
+// it, or within RelayGrace after: the guest says hello on the data
+// channel only, and the relayed link is dropped, opened or not, unused. The host never seats, counts or
+// tells of a relayed guest, and hears of no failure.
+func TestAGuestWhoseDataChannelOpensSoonIsSeatedOnIt(t *testing.T) {
+	leaktest.Check(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	r := newRelayedRoom(ctx, t)
+	r.net.open.Store(true)
+	tried := &events{}
+	start := time.Now()
+	// However busy the machine, the data channel opens within the grace.
+	j, err := JoinWith(ctx, signal.Broadcast{}, r.rm, r.guest, session.Hello{Name: "Rikki"}, JoinOptions{OnEvent: tried.add, grace: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Guest.Close()
+	t.Logf("joined %s via %q in %v", j.Path, j.Via, time.Since(start))
+	if j.Path != Direct || j.Relay != nil || j.Direct != nil {
+		t.Fatalf("joined %+v, want the data channel alone", j)
+	}
+	waitSeated(t, j.Guest)
+	if !waitUntil(time.Minute, func() bool { return r.served.has(GuestConnected, Direct) != nil }) {
+		t.Fatalf("the host heard no data channel open: %+v", r.served.list())
+	}
+	// The relayed link ends on the host with the guest's close, or is
+	// never answered: either way the server's goroutine for it ends, and
+	// Close waits for it (a hang's guard, RelayTakenUp, bounds it).
+	r.srv.Close()
+	for _, e := range r.served.list() {
+		if e.Path == Relayed && e.Kind != GuestCalling || e.Kind == GuestFailed || e.Relayed != 0 {
+			t.Errorf("the host heard %+v of a guest that went direct; all: %+v", e, r.served.list())
+		}
+	}
+	if tried.has(NoDirectPath, "") != nil {
+		t.Errorf("the guest's events: %+v", tried.list())
+	}
+}
+
+// TestAGuestThatGivesUpItsDataChannelLeavesNothingOpen: a guest seated
+// through the relays that will not move (it left, or its relayed link
+// dropped) closes the data channel still opening beside it: the attempt
+// ends at once, and nothing can be joined on it, even once a path opens.
+func TestAGuestThatGivesUpItsDataChannelLeavesNothingOpen(t *testing.T) {
+	leaktest.Check(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	r := newRelayedRoomOn(ctx, t, &blockedNet{iceFails: time.Minute})
+	j, err := JoinWith(ctx, signal.Broadcast{}, r.rm, r.guest, session.Hello{Name: "Rikki"}, JoinOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Guest.Close()
+	if j.Path != Relayed || j.Direct == nil {
+		t.Fatalf("joined %+v, want relayed with a data channel opening", j)
+	}
+	j.Direct.Close()
+	select {
+	case <-j.Direct.Opened():
+	case <-ctx.Done():
+		t.Fatal("the data channel given up did not end")
+	}
+	r.net.open.Store(true)
+	if nj, err := j.Direct.Join(ctx, session.Hello{Name: "Rikki", Token: "x"}); err == nil {
+		nj.Guest.Close()
+		t.Fatal("joined on a data channel given up")
+	}
+	if j.Direct.Err() == nil {
+		t.Error("a data channel given up reports no error")
+	}
 }

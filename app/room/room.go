@@ -1,18 +1,21 @@
 // Package room joins the three layers of online play: signal finds the
 // other peers of a room through public relays, peer opens a WebRTC data
 // channel to each, and session runs the host-authoritative game over those
-// channels. When no direct path opens between a guest and the host, the
-// guest's link falls back to the relays themselves (signal.RelayConn),
-// one more transport under the session. It holds no UI and no
-// browser-only code, so the whole path runs natively in tests.
+// channels. A guest asks for a link through the relays themselves
+// (signal.RelayConn, one more transport under the session) beside its
+// data channel, and plays on it when no direct path opens soon, until
+// the data channel opens, if it does (see JoinWith). It holds no UI and
+// no browser-only code, so the whole path runs natively in tests.
 package room
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	"longhall/app/peer"
 	"longhall/app/session"
@@ -39,11 +42,12 @@ type EventKind int
 const (
 	// On the guest's side (JoinOptions.OnEvent):
 
-	// NoDirectPath: the host answered, but no direct path between the two
-	// networks opened (Event.Err says why, a peer error); the guest asks
-	// for a relayed link next.
+	// NoDirectPath: no direct path between the two networks opened
+	// (Event.Err says why, a peer error) before the guest was seated; the
+	// relayed link, asked for beside it, is the only way now.
 	NoDirectPath EventKind = iota + 1
-	// Relaying: the guest asks the host for a relayed link.
+	// Relaying: the guest asks the host for a relayed link (with
+	// RelayWhenNeeded, at once, beside the data channel).
 	Relaying
 
 	// On the host's side (ServeOptions.OnEvent):
@@ -71,7 +75,8 @@ type Event struct {
 	Via  string // the relay that carried the offer or answer
 	Err  error
 	// Relayed counts the guests' links that travel through the relays
-	// now (on the host's side, with GuestConnected and GuestLeft).
+	// now (on the host's side, with GuestConnected, GuestLeft and
+	// GuestNoDirectPath).
 	Relayed int
 }
 
@@ -156,7 +161,10 @@ func (s *Server) connect(ctx context.Context, offer *signal.Offer) error {
 	case err == nil:
 		s.event(Event{Kind: GuestConnected, Path: Direct, Via: offer.Via, Relayed: s.Relayed()})
 	case noPath(err):
-		s.event(Event{Kind: GuestNoDirectPath, Path: Direct, Via: offer.Via, Err: err})
+		// Relayed counts the guests playing through the relays: a guest
+		// asks for its relayed link beside the data channel, so by now
+		// this one is most likely among them.
+		s.event(Event{Kind: GuestNoDirectPath, Path: Direct, Via: offer.Via, Err: err, Relayed: s.Relayed()})
 	case ctx.Err() == nil:
 		s.event(Event{Kind: GuestFailed, Path: Direct, Via: offer.Via, Err: err})
 	}
@@ -185,10 +193,34 @@ func (s *Server) direct(ctx context.Context, offer *signal.Offer) error {
 
 // relay accepts a guest's relayed link. Its frames come in through the
 // listener, so it lasts while the server does: Close ends it.
+//
+// The link goes to the session only once the guest's first message (its
+// hello) has come: a guest asks for a relayed link beside its data
+// channel, and one whose data channel opened first closes the relayed
+// link, answered or not, without a word on it. Such a link is never
+// attached, counted or told of; it ends when the guest's close comes, or
+// after RelayTakenUp.
 func (s *Server) relay(ctx context.Context, offer *signal.Offer) error {
 	s.event(Event{Kind: GuestCalling, Path: Relayed, Via: offer.Via})
 	conn, err := offer.AcceptRelay(ctx)
 	if err == nil {
+		t := time.NewTimer(RelayTakenUp)
+		select {
+		case <-conn.Spoke():
+		case <-conn.Done():
+		case <-t.C:
+		case <-ctx.Done():
+		}
+		t.Stop()
+		select {
+		case <-conn.Spoke():
+		default:
+			conn.Close()
+			return ctx.Err()
+		}
+		if conn.Err() != nil {
+			return nil // said hello and left at once: nothing to seat
+		}
 		if err = s.host.Attach(conn); err != nil {
 			conn.Close()
 		}
@@ -220,6 +252,12 @@ func (s *Server) relay(ctx context.Context, offer *signal.Offer) error {
 	}
 	return nil
 }
+
+// RelayTakenUp is how long the host waits for a guest to take up a
+// relayed link it accepted (a guest that plays on it says hello at most
+// RelayGrace after the host's answer reaches it) before it drops the link
+// unseen.
+const RelayTakenUp = 20 * time.Second
 
 // Relayed says how many guests' links travel through the relays now.
 func (s *Server) Relayed() int {
@@ -268,8 +306,9 @@ func (s *Server) Close() error {
 type Fallback int
 
 const (
-	// RelayWhenNeeded tries a data channel first and falls back to a
-	// relayed link when no network path opens: the default.
+	// RelayWhenNeeded opens a data channel and a relayed link at once,
+	// plays on whichever opens first, and moves to the data channel if it
+	// opens later (see JoinWith): the default.
 	RelayWhenNeeded Fallback = iota
 	// DirectOnly never relays: for a relayed guest that tries, now and
 	// then, to move to a direct link.
@@ -285,6 +324,8 @@ type JoinOptions struct {
 	// OnEvent hears the steps of the attempt (NoDirectPath, Relaying), on
 	// JoinWith's goroutine.
 	OnEvent func(Event)
+
+	grace time.Duration // RelayGrace when zero (tests wait longer)
 }
 
 // Joined is a guest in the room and how its link travels.
@@ -297,6 +338,10 @@ type Joined struct {
 	// Relay is the relayed link (nil for Direct): Relay.Relays() says which
 	// relays carry it now, Relay.Stats() what it has cost them.
 	Relay *signal.RelayConn
+	// Direct is the data channel still opening beside a relayed link
+	// (RelayWhenNeeded), nil when there is none: the caller moves to it
+	// when it opens (Pending.Join), or closes it.
+	Direct *Pending
 }
 
 // NoPathError is JoinWith's error when no direct path opened and the
@@ -313,14 +358,25 @@ func (e *NoPathError) Error() string {
 
 func (e *NoPathError) Unwrap() []error { return []error{e.Direct, e.Relay} }
 
-// JoinWith reaches the host of a room and says hello as a guest: it makes
-// a WebRTC offer, carries it to the host through sig, and opens the data
-// channel with the host's answer (hello's token re-takes a seat held
-// before, "" for a newcomer; ctx bounds only the joining) or, when no direct path opens (ICE
-// failed: two symmetric NATs with no TURN server, or a browser without
-// WebRTC) and opts.Fallback allows, over a relayed link through the same
-// signaler's Nostr relays. ctx bounds both attempts: the relayed one needs
-// a few seconds after ICE gives up.
+// JoinWith reaches the host of a room and says hello as a guest (hello's
+// token re-takes a seat held before, "" for a newcomer; ctx bounds only
+// the joining).
+//
+// With RelayWhenNeeded (the default) it opens two links at once: a
+// WebRTC data channel (an offer carried to the host through sig, opened
+// with the host's answer) and a relayed link through the same
+// signaler's Nostr relays (signal.DialRelay). Hello goes on one link
+// only, since a newcomer has no token yet and a hello on each would
+// seat it twice: on the data channel when it opens first, or within
+// RelayGrace of the relayed link; otherwise on the relayed link, and
+// then the data channel, still opening, is Joined.Direct, for the
+// caller to move to when it opens (see Pending). So two networks with
+// no direct path between them (symmetric NATs and no TURN server, or a
+// browser without WebRTC) seat the guest as soon as the relays carry
+// the welcome, instead of after ICE has given up. A data channel that
+// opens first ends the relayed link at once: the relays carry nothing
+// of a direct room but the link's handshake. DirectOnly tries the data
+// channel alone, RelayOnly the relayed link alone.
 //
 // A relayed guest needs no session heartbeat (Guest.KeepAlive): its link
 // beats by itself, at a pace the relays can bear, and ends with
@@ -330,45 +386,216 @@ func (e *NoPathError) Unwrap() []error { return []error{e.Direct, e.Relay} }
 // relays twenty times as much and drop a relayed link at its first lost
 // frame.
 //
-// A guest may switch to a direct link later: a JoinWith with DirectOnly
-// and the same token opens one, the host moves the seat to it and closes
-// the relayed link (the relayed Guest ends, kicked as "connected again
-// from elsewhere"), and the guest's intents still unanswered are resent
-// from the new welcome's seq (see the session's README).
+// A relayed guest switches to a direct link with a hello that carries
+// the token its welcome gave, on Joined.Direct once that opens or on a
+// later JoinWith with DirectOnly: the host moves the seat to it and
+// closes the relayed link (the relayed Guest ends, kicked as "connected
+// again from elsewhere"), and the guest's intents still unanswered are
+// resent from the new welcome's seq (see the session's README).
 func JoinWith(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg peer.Config, hello session.Hello, opts JoinOptions) (*Joined, error) {
 	event := opts.OnEvent
 	if event == nil {
 		event = func(Event) {}
 	}
-	var direct error
-	if opts.Fallback != RelayOnly {
-		j, err := joinDirect(ctx, sig, rm, cfg, hello)
-		if err == nil || opts.Fallback == DirectOnly || !noPath(err) || ctx.Err() != nil {
-			return j, err
+	switch opts.Fallback {
+	case DirectOnly:
+		return joinDirect(ctx, sig, rm, cfg, hello)
+	case RelayOnly:
+		event(Event{Kind: Relaying, Path: Relayed})
+		conn, err := signal.DialRelay(ctx, sig, rm)
+		if err != nil {
+			return nil, err
 		}
-		direct = err
-		event(Event{Kind: NoDirectPath, Path: Direct, Err: err})
+		return joinRelayed(ctx, conn, hello, nil)
 	}
+	return joinEither(ctx, sig, rm, cfg, hello, cmp.Or(opts.grace, RelayGrace), event)
+}
+
+// RelayGrace is how long a guest whose relayed link opened first still
+// waits for its data channel before it says hello on the relayed link.
+// Where a direct path exists the data channel opens a moment after the
+// relayed link (both wait for the host's answer through the relays; the
+// data channel then needs ICE, DTLS and SCTP: 0.28-0.30 s later between
+// two home NATs of the e2e rig, a few round trips more on the internet),
+// and a guest seated on it at once spares the relays a welcome and the
+// page a move from one link to the other. Between networks with no
+// direct path it is what seating through the relays waits in vain: 1 s
+// of the 1.7 s it takes in the rig, against the 16 s of waiting for ICE
+// to fail first.
+const RelayGrace = time.Second
+
+// joinEither races the data channel and the relayed link (JoinWith's
+// RelayWhenNeeded).
+func joinEither(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg peer.Config, hello session.Hello, grace time.Duration, event func(Event)) (*Joined, error) {
+	direct := startDirect(ctx, sig, rm, cfg)
 	event(Event{Kind: Relaying, Path: Relayed})
-	conn, err := signal.DialRelay(ctx, sig, rm)
-	if err != nil {
-		if direct != nil {
-			return nil, &NoPathError{Direct: direct, Relay: err}
-		}
-		return nil, err
+	rctx, stopRelay := context.WithCancel(ctx)
+	relay := make(chan relayDial, 1)
+	go func() {
+		conn, err := signal.DialRelay(rctx, sig, rm)
+		relay <- relayDial{conn, err}
+	}()
+	// dropRelay ends the relayed link, opened or not: the data channel
+	// carries the game. A host that accepted it and hears nothing from
+	// this guest drops it unseen (see Server.relay).
+	dropRelay := func() {
+		stopRelay()
+		go func() {
+			if r := <-relay; r.conn != nil {
+				r.conn.Close()
+			}
+		}()
 	}
+	noDirect := func() {
+		if noPath(direct.err) {
+			event(Event{Kind: NoDirectPath, Path: Direct, Err: direct.err})
+		}
+	}
+
+	select {
+	case <-direct.done:
+		if direct.err == nil {
+			dropRelay()
+			return direct.join(ctx, hello)
+		}
+		noDirect()
+		r := <-relay
+		stopRelay()
+		if r.err != nil {
+			return nil, directOrBoth(direct.err, r.err)
+		}
+		return joinRelayed(ctx, r.conn, hello, nil)
+	case r := <-relay:
+		stopRelay()
+		if r.err != nil {
+			// The relays cannot carry the game: the data channel is the
+			// only way.
+			<-direct.done
+			if direct.err == nil {
+				return direct.join(ctx, hello)
+			}
+			noDirect()
+			return nil, directOrBoth(direct.err, r.err)
+		}
+		wait := time.NewTimer(grace)
+		defer wait.Stop()
+		select {
+		case <-direct.done:
+			if direct.err == nil {
+				r.conn.Close()
+				return direct.join(ctx, hello)
+			}
+			noDirect()
+		case <-wait.C:
+		case <-ctx.Done():
+			r.conn.Close()
+			direct.Close()
+			return nil, ctx.Err()
+		}
+		// Seated through the relays; the data channel, if it is still
+		// opening, goes on beyond ctx for the caller to move to.
+		select {
+		case <-direct.done:
+			if direct.err == nil { // it opened just now after all
+				r.conn.Close()
+				return direct.join(ctx, hello)
+			}
+			return joinRelayed(ctx, r.conn, hello, nil)
+		default:
+		}
+		direct.detach()
+		j, err := joinRelayed(ctx, r.conn, hello, direct)
+		if err != nil {
+			direct.Close()
+		}
+		return j, err
+	}
+}
+
+// relayDial is signal.DialRelay's outcome.
+type relayDial struct {
+	conn *signal.RelayConn
+	err  error
+}
+
+// directOrBoth is the error of a join whose two links both failed: a
+// NoPathError when the data channel found no path, else the data
+// channel's own error (the host did not answer, say), which says more.
+func directOrBoth(direct, relay error) error {
+	if noPath(direct) {
+		return &NoPathError{Direct: direct, Relay: relay}
+	}
+	return direct
+}
+
+// joinRelayed says hello on a relayed link.
+func joinRelayed(ctx context.Context, conn *signal.RelayConn, hello session.Hello, direct *Pending) (*Joined, error) {
 	g, err := session.NewGuest(context.WithoutCancel(ctx), conn, hello)
 	if err != nil {
-		conn.Close()
-		return nil, err
+		return nil, err // NewGuest closed conn
 	}
-	return &Joined{Guest: g, Path: Relayed, Via: strings.Join(conn.Relays(), ", "), Relay: conn}, nil
+	return &Joined{Guest: g, Path: Relayed, Via: strings.Join(conn.Relays(), ", "), Relay: conn, Direct: direct}, nil
 }
 
 func joinDirect(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg peer.Config, hello session.Hello) (*Joined, error) {
+	p := startDirect(ctx, sig, rm, cfg)
+	<-p.done // ctx ends it
+	if p.err != nil {
+		return nil, p.err
+	}
+	return p.join(ctx, hello)
+}
+
+// Pending is a guest's data channel still opening after the guest was
+// seated through the relays (Joined.Direct). When it opens, Join says
+// hello on it with the token the relayed welcome gave, and the host
+// moves the seat to it. It gives up on its own after the peer config's
+// OpenTimeout (30 s by default); Close ends it sooner, and must be
+// called when it is not used.
+type Pending struct {
+	done   chan struct{} // closed when the attempt has ended
+	conn   *peer.Conn    // the open data channel (set before done closes)
+	via    string        // the relay that brought the host's answer
+	err    error         // why it did not open
+	cancel context.CancelFunc
+	detach func() bool // stops ctx from ending the attempt
+
+	mu     sync.Mutex
+	taken  bool // conn is Join's now
+	closed bool
+}
+
+// startDirect starts opening a data channel to the host: an offer, the
+// host's answer through sig, ICE. ctx ends it until detach.
+func startDirect(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg peer.Config) *Pending {
+	open := cfg.OpenTimeout
+	if open <= 0 {
+		open = peer.DefaultOpenTimeout
+	}
+	dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), open)
+	p := &Pending{done: make(chan struct{}), cancel: cancel}
+	p.detach = context.AfterFunc(ctx, cancel)
+	go func() {
+		conn, via, err := dialDirect(dctx, sig, rm, cfg)
+		cancel() // an open data channel no longer heeds it
+		p.detach()
+		p.mu.Lock()
+		p.conn, p.via, p.err = conn, via, err
+		if err == nil && p.closed {
+			conn.Close()
+			p.err = peer.ErrClosed
+		}
+		p.mu.Unlock()
+		close(p.done)
+	}()
+	return p
+}
+
+// dialDirect opens a data channel to the host.
+func dialDirect(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg peer.Config) (*peer.Conn, string, error) {
 	off, err := peer.Dial(ctx, cfg)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	defer off.Close()
 	var answer, via string
@@ -379,16 +606,71 @@ func joinDirect(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg pe
 		via = sig.Name()
 	}
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	conn, err := off.Accept(answer)
 	if err != nil {
-		return nil, fmt.Errorf("room: the host answered but the link did not open: %w", err)
+		return nil, "", fmt.Errorf("room: the host answered but the link did not open: %w", err)
 	}
-	g, err := session.NewGuest(context.WithoutCancel(ctx), conn, hello)
+	return conn, via, nil
+}
+
+// Opened is closed once the data channel has opened, or failed to.
+func (p *Pending) Opened() <-chan struct{} { return p.done }
+
+// Err says why the data channel did not open (nil while it is opening,
+// and once it has).
+func (p *Pending) Err() error {
+	select {
+	case <-p.done:
+		return p.err
+	default:
+		return nil
+	}
+}
+
+// Join waits for the data channel to open, then says hello on it: with a
+// token, the host moves the seat to it. It fails with the reason the data
+// channel did not open, or ctx's error.
+func (p *Pending) Join(ctx context.Context, hello session.Hello) (*Joined, error) {
+	select {
+	case <-p.done:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	if p.err != nil {
+		return nil, p.err
+	}
+	return p.join(ctx, hello)
+}
+
+func (p *Pending) join(ctx context.Context, hello session.Hello) (*Joined, error) {
+	p.mu.Lock()
+	if p.taken || p.closed {
+		p.mu.Unlock()
+		return nil, peer.ErrClosed
+	}
+	p.taken = true
+	p.mu.Unlock()
+	p.cancel()
+	g, err := session.NewGuest(context.WithoutCancel(ctx), p.conn, hello)
 	if err != nil {
-		conn.Close()
-		return nil, err
+		return nil, err // NewGuest closed the conn
 	}
-	return &Joined{Guest: g, Path: Direct, Via: via}, nil
+	return &Joined{Guest: g, Path: Direct, Via: p.via}, nil
+}
+
+// Close gives up the data channel, open or still opening, unless Join
+// has taken it.
+func (p *Pending) Close() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed || p.taken {
+		return
+	}
+	p.closed = true
+	p.cancel()
+	if p.conn != nil {
+		p.conn.Close()
+	} // else the attempt closes it if it opens after all
 }

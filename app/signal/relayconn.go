@@ -92,6 +92,7 @@ type RelayConn struct {
 	inbox    chan inFrame
 	readable chan struct{}
 	up       chan struct{} // closed once the link is keyed
+	spoke    chan struct{} // closed once the other side's first message came
 	done     chan struct{}
 	onEnd    func()
 
@@ -120,6 +121,7 @@ type RelayConn struct {
 	ready [][]byte         // whole messages for Recv
 	ackAt time.Time        // when an ack is due (zero: none is)
 	heard time.Time        // when the last authentic frame arrived
+	said  bool             // a whole message has arrived (spoke is closed)
 }
 
 // route is one relay the frames of a link travel through.
@@ -163,6 +165,7 @@ func newRelayConn(id [linkIDSize]byte, guest bool) *RelayConn {
 		inbox:    make(chan inFrame, linkInbox),
 		readable: make(chan struct{}, 1),
 		up:       make(chan struct{}),
+		spoke:    make(chan struct{}),
 		done:     make(chan struct{}),
 		rto:      linkRTO,
 		heard:    time.Now(),
@@ -590,6 +593,10 @@ func (c *RelayConn) advance() {
 			c.ready = append(c.ready, c.part)
 			c.part = nil
 			poke(c.readable)
+			if !c.said {
+				c.said = true
+				close(c.spoke)
+			}
 		}
 	}
 }
@@ -709,6 +716,13 @@ func (c *RelayConn) Close() error {
 	}
 	return nil
 }
+
+// Spoke is closed once the first whole message from the other side has
+// arrived. On the host's end that is the guest taking up the link (its
+// hello): a guest that asked for one and then joined by another path
+// sends none, only the frame that acknowledges the host's answer and,
+// soon after, the close.
+func (c *RelayConn) Spoke() <-chan struct{} { return c.spoke }
 
 // Done is closed when the link ends, whoever ended it.
 func (c *RelayConn) Done() <-chan struct{} { return c.done }

@@ -145,3 +145,65 @@ func TestDialRelayErrors(t *testing.T) {
 		}
 	})
 }
+
+// TestARelayedLinkClosedUnusedEndsOnTheHostAtOnce: a guest that asked for
+// a relayed link beside its data channel, and went direct, closes the
+// link as soon as it opens, without a message on it. The host's end never
+// hears a message (Spoke stays open), ends at once with the guest's
+// close, and the relays carried only the handshake and a frame or two:
+// what a direct join costs them besides its offer and answer.
+func TestARelayedLinkClosedUnusedEndsOnTheHostAtOnce(t *testing.T) {
+	leaktest.Check(t)
+	ctx := testContext(t, time.Minute)
+	room := newTestRoom(t)
+	l, err := Broadcast{}.Listen(ctx, room)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	// A member of the room's channel that only counts what goes by.
+	watch, err := openBus(room.ChannelName())
+	if err != nil {
+		t.Fatal(err)
+	}
+	links := acceptRelays(ctx, t, l)
+	g, err := DialRelay(ctx, Broadcast{}, room)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := <-links
+	g.Close()
+	select {
+	case <-h.Done():
+	case <-ctx.Done():
+		t.Fatal("the host's end of a link closed unused did not end")
+	}
+	if !errors.Is(h.Err(), ErrLinkHungUp) {
+		t.Errorf("the host's end ended with %v, want the guest's close", h.Err())
+	}
+	select {
+	case <-h.Spoke():
+		t.Error("the host's end heard a message on a link the guest never used")
+	default:
+	}
+	watch.close()
+	var handshake, frames, bytes int
+	for m := range watch.messages() {
+		raw, err := b64.Strict().DecodeString(m)
+		bytes += len(m)
+		switch {
+		case err != nil || len(raw) == 0:
+			t.Errorf("an unreadable post: %.40q", m)
+		case raw[0] == sealVersion:
+			handshake++
+		case raw[0] == linkVersion:
+			frames++
+		}
+	}
+	t.Logf("a link closed unused cost the relay %d handshake payloads and %d frames, %d bytes sealed", handshake, frames, bytes)
+	// The request goes at once, and again through a relay as it
+	// connects (here, often the same one), and each copy may be answered.
+	if handshake < 2 || handshake > 4 || frames < 1 || frames > 2 {
+		t.Errorf("a link closed unused cost %d handshake payloads and %d frames, want the request and the answer (each at most twice), and the guest's first frame and its close", handshake, frames)
+	}
+}
