@@ -6,6 +6,8 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -66,11 +68,14 @@ func laterBuild(t *testing.T, root, mark string, at time.Time) string {
 	return dir
 }
 
-// Reading a page.
+// Reading a page. An expression that others extend (versionsNote, then
+// === and the words wanted) is in parentheses: a || "" === b reads as
+// a || ("" === b), true of any words at all.
 const (
-	versionsNote  = `(document.querySelector('#versions-note') || {}).textContent || ''`
+	versionsNote  = `((document.querySelector('#versions-note') || {}).textContent || '')`
 	updateOffered = `(() => { const n = document.querySelector('#update-ready:not([hidden])'); return !!n && n.getClientRects().length > 0; })()`
 	pageVersion   = `goappGetenv('GOAPP_VERSION')`
+	pageBuilt     = `goappGetenv('LONGHALL_BUILT') || ''`
 )
 
 // TestTwoBuildsInOneRoom: Gordon opens a room on the site's older build;
@@ -110,37 +115,19 @@ func TestTwoBuildsInOneRoom(t *testing.T) {
 	within(t, host, "Gordon's service worker taking the page",
 		chromedp.Poll(`navigator.serviceWorker.controller !== null`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
 	link := site.openRoomOf(t, host, "rednorth", 2)
-	var older string
-	within(t, host, "reading Gordon's build", chromedp.Evaluate(pageVersion, &older))
+	older, olderBuilt := buildOf(t, host, "Gordon")
 
 	// The site is updated; Rikki, on a first visit, gets the newer build.
 	srv.Stop()
 	srv = serve(newer, addr)
 	guest := ns.Browser(t, secure)
 	joinFirstTime(t, guest, link, "Rikki", "Gordon invites you to play Red North")
-	var newerVersion string
-	within(t, guest, "reading Rikki's build", chromedp.Evaluate(pageVersion, &newerVersion))
-	if newerVersion == older || newerVersion == "" {
-		t.Fatalf("Gordon runs build %q and Rikki %q: want two builds", older, newerVersion)
+	newerVersion, newerBuilt := buildOf(t, guest, "Rikki")
+	if newerVersion == older || newerVersion == "" || newerBuilt <= olderBuilt {
+		t.Fatalf("Gordon runs build %q (built %d) and Rikki %q (built %d): want two builds, Rikki's the later", older, olderBuilt, newerVersion, newerBuilt)
 	}
-	says := func(ctx context.Context, who, want string) {
-		t.Helper()
-		var got string
-		c, cancel := context.WithTimeout(ctx, stepLimit)
-		defer cancel()
-		err := chromedp.Run(c, chromedp.Poll(versionsNote+` === `+jsString(want), nil, chromedp.WithPollingInterval(50*time.Millisecond)))
-		chromedp.Run(ctx, chromedp.Evaluate(versionsNote, &got))
-		if err != nil {
-			t.Errorf("%s reads %q, want %q", who, got, want)
-			return
-		}
-		t.Logf("%s reads: %s", who, want)
-		if got != want {
-			t.Logf("%s then reads: %s", who, got)
-		}
-	}
-	says(host, "Gordon, the host, in the lobby", "Your app is older than Rikki’s: reload now to update; the room is saved and reopens.")
-	says(guest, "Rikki, in the lobby", "Gordon’s app (the host’s) is older than yours: they should reload now; their room is saved.")
+	saysSteadily(t, host, "Gordon, the host, in the lobby", "Your app is older than Rikki’s: reload now to update; the room is saved and reopens.")
+	saysSteadily(t, guest, "Rikki, in the lobby", "Gordon’s app (the host’s) is older than yours: they should reload now; their room is saved.")
 	// Gordon's page, told its app is older, looked for the new version.
 	within(t, host, "Gordon offered the new version in the lobby",
 		chromedp.Poll(updateOffered, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
@@ -158,12 +145,12 @@ func TestTwoBuildsInOneRoom(t *testing.T) {
 		chromedp.Evaluate(`window.versionsMark = 'before'`, nil),
 		chromedp.Click("#update-reload", byQuery))
 	reloaded(t, host, "Gordon")
-	var now string
+	now, nowBuilt := buildOf(t, host, "Gordon, after the reload")
 	var caches []string
-	within(t, host, "reading Gordon's build again", chromedp.Evaluate(pageVersion, &now),
+	within(t, host, "reading Gordon's caches",
 		chromedp.Evaluate(`caches.keys()`, &caches, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
-	if now != newerVersion {
-		t.Errorf("after the reload Gordon runs build %q, want %q", now, newerVersion)
+	if now != newerVersion || nowBuilt != newerBuilt {
+		t.Errorf("after the reload Gordon runs build %q (built %d), want %q (built %d)", now, nowBuilt, newerVersion, newerBuilt)
 	}
 	if len(caches) != 1 || caches[0] != "longhall-"+newerVersion {
 		t.Errorf("after the update the site's caches are %q, want the new build's alone", caches)
@@ -231,22 +218,55 @@ func TestTwoBuildsInOneRoom(t *testing.T) {
 	// Rikki takes it, Gordon not yet: now Gordon's app is the older.
 	within(t, guest, "Rikki taking the newest build", chromedp.Click("#update-reload", byQuery))
 	reloaded(t, guest, "Rikki")
-	says(host, "Gordon, the host, after the game", "Your app is older than Rikki’s: reload now to update; the room is saved and reopens.")
-	says(guest, "Rikki, after the game", "Gordon’s app (the host’s) is older than yours: they should reload now; their room is saved.")
+	if v, built := buildOf(t, guest, "Rikki, after the reload"); v == newerVersion || built <= newerBuilt {
+		t.Fatalf("Rikki reloaded into build %q (built %d): want one later than %q (built %d)", v, built, newerVersion, newerBuilt)
+	}
+	saysSteadily(t, host, "Gordon, the host, after the game", "Your app is older than Rikki’s: reload now to update; the room is saved and reopens.")
+	saysSteadily(t, guest, "Rikki, after the game", "Gordon’s app (the host’s) is older than yours: they should reload now; their room is saved.")
 	screenshot(t, guest, "versions-guest-newest-after-game")
 
 	// A rematch on two builds: each is told again, for after this game,
 	// and Gordon's page, whose new version waits, keeps it for then.
+	for name, ctx := range players {
+		within(t, ctx, name+": watching the table as the rematch is dealt", chromedp.Evaluate(watchTable, nil))
+	}
 	within(t, host, "dealing a rematch", chromedp.Click("#rematch", byQuery))
-	says(host, "Gordon, the host, in the rematch", "Your app is older than Rikki’s: reload after this game to update; the room is saved and reopens.")
-	says(guest, "Rikki, in the rematch", "Gordon’s app (the host’s) is older than yours: they should reload after this game.")
-	// Looked at once the rematch is in play (a look at the moment the
-	// old table gives way could see the last game's end).
+	// The words change once the rematch's first state is drawn, and keep
+	// reading so; the finished game's end, had it come back meanwhile (its
+	// after-game row, the offer of the new version), would show in what
+	// the tables were seen to show.
+	saysSteadily(t, host, "Gordon, the host, in the rematch", "Your app is older than Rikki’s: reload after this game to update; the room is saved and reopens.")
+	saysSteadily(t, guest, "Rikki, in the rematch", "Gordon’s app (the host’s) is older than yours: they should reload after this game.")
+	for name, ctx := range players {
+		var seen []string
+		within(t, ctx, name+": what the table showed as the rematch was dealt", chromedp.Evaluate(tableSeen, &seen))
+		if !slices.Equal(seen, []string{"the end", "in play"}) {
+			t.Errorf("%s's page showed %q as the rematch was dealt, want the last game's end, then the rematch in play", name, seen)
+		}
+	}
+	var keeps bool
 	within(t, host, "Gordon's page keeping the new version for after the rematch",
-		chromedp.Poll(`!document.querySelector('#after-game') && `+roomVersion+` !== '' && !`+updateOffered+` && window.longhallUpdateReady === true`, nil,
-			chromedp.WithPollingInterval(50*time.Millisecond)))
+		chromedp.Evaluate(`!`+updateOffered+` && window.longhallUpdateReady === true`, &keeps))
+	if !keeps {
+		t.Error("Gordon's page offers the new version in the rematch, or no longer has it waiting")
+	}
 	screenView(t, host, "versions-host-older-rematch")
 	screenView(t, guest, "versions-guest-newer-rematch")
+}
+
+// buildOf reads which build ctx's page runs: go-app's version and when the
+// server said the build was made. A page without that time cannot order
+// two builds (every note would read "different builds"): the server
+// binary is then one from before LONGHALL_BUILT, and the test says so.
+func buildOf(t *testing.T, ctx context.Context, who string) (version string, built int64) {
+	t.Helper()
+	var text string
+	within(t, ctx, "reading "+who+"'s build", chromedp.Evaluate(pageVersion, &version), chromedp.Evaluate(pageBuilt, &text))
+	built, err := strconv.ParseInt(text, 10, 64)
+	if err != nil || built <= 0 {
+		t.Fatalf("%s's page says its build %q was made at %q: the server (LONGHALL_BIN) sets no LONGHALL_BUILT; build it again (make native)", who, version, text)
+	}
+	return version, built
 }
 
 // reloaded waits until ctx's page has reloaded (the mark the test set on
@@ -264,6 +284,81 @@ func reloaded(t *testing.T, ctx context.Context, who string) {
 		}
 		if time.Now().After(guard) {
 			roomFailure(t, ctx, who+"'s page never reloaded into the new version", err)
+		}
+	}
+}
+
+// Watching the table: each of the room page's screens it passes through
+// ("no table", "the end" of a game with its after-game row, a game "in
+// play"), in order, from the moment the watch starts (tableSeen).
+const (
+	watchTable = `(() => {
+  window.tableSeen = [];
+  const look = () => {
+    const s = !document.querySelector('#table') ? 'no table' : document.querySelector('#after-game') ? 'the end' : 'in play';
+    if (s !== window.tableSeen[window.tableSeen.length - 1]) window.tableSeen.push(s);
+  };
+  look();
+  if (window.tableWatch) window.tableWatch.disconnect();
+  window.tableWatch = new MutationObserver(look);
+  window.tableWatch.observe(document.documentElement, {subtree: true, childList: true, attributes: true, characterData: true});
+  return true;
+})()`
+	tableSeen = `window.tableSeen || []`
+)
+
+// Watching the words about builds: every text #versions-note takes, in
+// order, from the moment the watch starts (a MutationObserver sees each
+// change, however brief, that a look now and then would miss).
+const (
+	watchVersions = `(() => {
+  window.versionsSeen = [];
+  const read = () => (document.querySelector('#versions-note') || {}).textContent || '';
+  let last = read();
+  if (window.versionsWatch) window.versionsWatch.disconnect();
+  window.versionsWatch = new MutationObserver(() => {
+    const now = read();
+    if (now !== last) { last = now; window.versionsSeen.push(now); }
+  });
+  window.versionsWatch.observe(document.documentElement, {subtree: true, childList: true, characterData: true});
+  return last;
+})()`
+	versionsSeen = `window.versionsSeen || []`
+)
+
+// steadyFor is how long the words must keep reading the same once they
+// read as they should: the page draws them anew at every change of the
+// room, and a flip back (a lobby, a welcome or a state saying otherwise)
+// would come within it.
+const steadyFor = 1500 * time.Millisecond
+
+// saysSteadily waits until ctx's page says want about builds, and then
+// that it keeps saying it for steadyFor: any other text meanwhile, even
+// for a moment, fails the test.
+func saysSteadily(t *testing.T, ctx context.Context, who, want string) {
+	t.Helper()
+	var got string
+	c, cancel := context.WithTimeout(ctx, stepLimit)
+	defer cancel()
+	err := chromedp.Run(c, chromedp.Poll(versionsNote+` === `+jsString(want), nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+	if err != nil {
+		chromedp.Run(ctx, chromedp.Evaluate(versionsNote, &got))
+		t.Errorf("%s reads %q, want %q", who, got, want)
+		return
+	}
+	var first string
+	within(t, ctx, who+": watching the words", chromedp.Evaluate(watchVersions, &first))
+	time.Sleep(steadyFor)
+	var seen []string
+	within(t, ctx, who+": reading what the words were", chromedp.Evaluate(versionsSeen, &seen))
+	t.Logf("%s reads: %s", who, want)
+	if first != want {
+		seen = append([]string{first}, seen...)
+	}
+	for _, s := range seen {
+		if s != want {
+			t.Errorf("%s read %q, then in the next %v: %q", who, want, steadyFor, seen)
+			return
 		}
 	}
 }

@@ -200,6 +200,12 @@ type client struct {
 	// host took its choice back).
 	onStandby func(table []byte, standDown bool)
 
+	// next is a whole log the host is sending (LogMsg.First, then More),
+	// kept aside until the state it goes with arrives: the page shows the
+	// table it has, with its log, until then, and never an old table
+	// with a new game's log (a rematch's, empty) or half of a log.
+	next *session.LogMsg
+
 	// keep makes the player keep its moves until the host has dealt with
 	// them, and send them again after a reconnect (a guest; the host's
 	// own player cannot lose its link).
@@ -260,6 +266,7 @@ func (c *client) follow(g *session.Guest) {
 	}
 	c.g = g
 	c.sentAt = time.Time{}
+	c.next = nil
 	c.welcomed = false
 	c.view.Link, c.view.Problem, c.view.Attempts, c.view.NoPath, c.view.HandedOver = Connected, "", 0, false, ""
 	c.mu.Unlock()
@@ -310,12 +317,20 @@ func (c *client) apply(u session.Update) {
 		c.view.Notice = ""
 		c.resend(u.Welcome.Seq)
 	case u.Log != nil:
-		if u.Log.First {
-			c.view.Log = nil
+		switch {
+		case u.Log.First:
+			c.next = &session.LogMsg{Upto: u.Log.Upto, Entries: slices.Clone(u.Log.Entries)}
+		case c.next != nil:
+			c.next.Entries, c.next.Upto = append(c.next.Entries, u.Log.Entries...), u.Log.Upto
+		default: // the rest of a log whose start this client never had
+			c.view.Log, c.version = append(c.view.Log, u.Log.Entries...), u.Log.Upto
 		}
-		c.view.Log = append(c.view.Log, u.Log.Entries...)
-		c.version = u.Log.Upto
 	case u.State != nil:
+		if c.next != nil {
+			// The host sends a whole log just before the state it leads
+			// to (session's sendTable): the two are shown together.
+			c.view.Log, c.version, c.next = c.next.Entries, c.next.Upto, nil
+		}
 		s := u.State
 		if s.Version > c.version {
 			if len(s.Events) > 0 {

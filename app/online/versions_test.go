@@ -194,3 +194,54 @@ func TestARoomSavedByAnOlderBuildResumes(t *testing.T) {
 		})
 	}
 }
+
+// TestPagesOrderBuildsByTheTimeTheirServerSaid: a page knows its build by
+// its variables, go-app's version and the time the server says the build
+// was made (app/commands sets LONGHALL_BUILT). Without that time two
+// builds cannot be ordered, and both players read that whichever is older
+// should reload: what a room showed when its pages came from a server
+// binary older than LONGHALL_BUILT.
+func TestPagesOrderBuildsByTheTimeTheirServerSaid(t *testing.T) {
+	t.Cleanup(func() { session.SetBuild(session.Build{}) })
+	page := func(version, built string) map[string]string {
+		env := map[string]string{EnvVersion: version}
+		if built != "-" {
+			env[EnvBuilt] = built
+		}
+		return env
+	}
+	const (
+		hostOlder    = "Your app is older than Rikki’s: reload now to update; the room is saved and reopens."
+		guestNewer   = "Gordon’s app (the host’s) is older than yours: they should reload now; their room is saved."
+		hostUnknown  = "Rikki’s app is a different build from yours: whichever is older should reload now."
+		guestUnknown = "Your app and Gordon’s (the host’s) are different builds: whichever is older should reload now."
+	)
+	for _, c := range []struct {
+		name        string
+		host, guest map[string]string // each page's variables ("-": no time said)
+		hostReads   string
+		guestReads  string
+	}{
+		{"both servers said when, the host's build the older", page("aaa", "1795952786"), page("bbb", "1795952846"), hostOlder, guestNewer},
+		{"a time among spaces", page("aaa", " 1795952786\n"), page("bbb", "1795952846"), hostOlder, guestNewer},
+		{"the same build from two servers started at other times", page("aaa", "1795952786"), page("aaa", "1795952846"), "", ""},
+		{"no server said when", page("aaa", "-"), page("bbb", "-"), hostUnknown, guestUnknown},
+		{"the host's server said nothing", page("aaa", "-"), page("bbb", "1795952846"), hostUnknown, guestUnknown},
+		{"the guest's server said nothing", page("aaa", "1795952786"), page("bbb", "-"), hostUnknown, guestUnknown},
+		{"a time that is no number", page("aaa", "yesterday"), page("bbb", "1795952846"), hostUnknown, guestUnknown},
+		{"two builds made in the same second", page("aaa", "1795952786"), page("bbb", "1795952786"), hostUnknown, guestUnknown},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			UseBuild(func(k string) string { return c.host[k] })
+			host := session.ThisBuild()
+			UseBuild(func(k string) string { return c.guest[k] })
+			guest := session.ThisBuild()
+			if got, _ := versionNote(host, versionRoom(true, host, map[string]session.Build{"Rikki": guest}, false, false)); got != c.hostReads {
+				t.Errorf("the host (build %+v) reads %q,\nwant %q", host, got, c.hostReads)
+			}
+			if got, _ := versionNote(guest, versionRoom(false, host, map[string]session.Build{"Rikki": guest}, false, false)); got != c.guestReads {
+				t.Errorf("the guest (build %+v) reads %q,\nwant %q", guest, got, c.guestReads)
+			}
+		})
+	}
+}
