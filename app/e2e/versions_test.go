@@ -169,7 +169,7 @@ func TestTwoBuildsInOneRoom(t *testing.T) {
 	// Mid-game, a newer build arrives: each page finds it (as it does
 	// every hour, or when shown again), installs it, and keeps the game.
 	srv.Stop()
-	srv = serve(newest, addr)
+	serve(newest, addr) // stopped with the test
 	players := map[string]context.Context{"Gordon": host, "Rikki": guest}
 	for name, ctx := range players {
 		within(t, ctx, name+" finding the newest build mid-game",

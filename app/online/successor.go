@@ -241,18 +241,23 @@ func FindSuccessor(ctx context.Context, st Store, rec *Hosted, n Net, base strin
 	if err != nil {
 		return "", false
 	}
-	// Someone hosts the room, and welcomed this player to its seat.
+	// Someone hosts the room: it welcomes this player to its seat, or
+	// says why not, within the look's time.
 	welcomed := false
-	for u := range g.Updates() {
-		if u.Welcome != nil {
-			welcomed = true
-			break
+	for !welcomed {
+		select {
+		case u, ok := <-g.Updates():
+			welcomed = ok && u.Welcome != nil
+			if !ok {
+				g.Close()
+				return "", false
+			}
+		case <-ctx.Done():
+			g.Close()
+			return "", false
 		}
 	}
-	g.Close()
-	if !welcomed {
-		return "", false
-	}
+	g.Close() // a look: the page joins through the link next
 	ForgetRoom(st, rec.Key())
 	tokens{device: st, key: rec.Key()}.set(rec.Token)
 	in := Invitation{Game: rec.Game, Host: rec.Name, Seats: rec.Config.Players, TURN: n.Invite}
