@@ -99,18 +99,23 @@ window.longhallRendered = function () {
   };
 })();
 
-// Seats that survive a crash. localStorage reaches the disk in batches,
+// Storage that survives a crash. localStorage reaches the disk in batches,
 // seconds after it is written: a browser killed in between (a crash, a
-// phone's system) loses what it held, and a guest seated just before comes
-// back to the room as a stranger, its seat's token gone (measured by
-// TestRoomGuestsBrowserKilledComesBackToItsSeat). So a seat's token and
-// the player's name are kept in IndexedDB too, whose writes are on disk
-// when their transaction completes; a page puts back into localStorage
-// what it lacks before the app starts (self.longhallKept, which go-app's
-// loader awaits: app/commands/loader.go).
+// phone's system) loses what it held. A guest seated just before came back
+// to the room as a stranger, its seat's token gone
+// (TestRoomGuestsBrowserKilledComesBackToItsSeat), and a host killed
+// mid-game came back to no room at all, its record gone
+// (TestRoomSuccessorHostsWhenTheHostsDeviceGoesQuiet). So everything the
+// app keeps (its longhall.* keys: names, tokens, rooms, saves) is kept in
+// IndexedDB too, whose writes are on disk when their transaction
+// completes; a page puts back into localStorage what IndexedDB holds and
+// localStorage lacks or holds older, before the app starts
+// (self.longhallKept, which go-app's loader awaits: app/commands/loader.go).
+// Every write goes to both, in order, so IndexedDB's copy is never the
+// older one.
 (() => {
   if (!window.indexedDB || !window.Storage) return;
-  const kept = (key) => key === 'longhall.name' || key.startsWith('longhall.token.');
+  const kept = (key) => String(key).startsWith('longhall.');
   let opened = null;
   const db = () => opened || (opened = new Promise((resolve, reject) => {
     const req = indexedDB.open('longhall', 1);
@@ -133,7 +138,7 @@ window.longhallRendered = function () {
     req.onsuccess = () => {
       const c = req.result;
       if (!c) return resolve();
-      if (localStorage.getItem(c.key) === null) set.call(localStorage, c.key, c.value);
+      if (localStorage.getItem(c.key) !== c.value) set.call(localStorage, c.key, c.value);
       c.continue();
     };
     req.onerror = () => resolve();

@@ -129,6 +129,7 @@ func netFlags(fs *flag.FlagSet) func() (map[string]string, error) {
 	fs.StringVar(&f.user, "turn-user", "", "the TURN servers' username")
 	fs.StringVar(&f.credential, "turn-credential", "", "the TURN servers' credential (public: every page of the site carries it)")
 	fs.StringVar(&f.credentialsURL, "turn-credentials-url", "", "an address (https://… or /path) the page fetches TURN servers with short-lived credentials from when a room starts")
+	fs.DurationVar(&f.takeOverAfter, "take-over-after", 0, "how long a successor the host chose waits, its link to the host down, before it hosts the room (1m when not given)")
 	fs.DurationVar(&f.directEvery, "direct-every", 0, "how long a guest playing through the relays waits before it tries for a direct link again, doubling after each failed try (30s when not given)")
 	return func() (map[string]string, error) { return f.env() }
 }
@@ -136,7 +137,7 @@ func netFlags(fs *flag.FlagSet) func() (map[string]string, error) {
 // netFlagValues are the network flags as given.
 type netFlagValues struct {
 	trackers, relays, stun, turn, user, credential, credentialsURL string
-	directEvery                                                    time.Duration
+	directEvery, takeOverAfter                                     time.Duration
 }
 
 // env checks the network flags and turns them into the page's variables
@@ -199,6 +200,12 @@ func (f netFlagValues) env() (map[string]string, error) {
 		return nil, fmt.Errorf("-direct-every is %v; give at least %v (each try costs the relays a handshake)", f.directEvery, online.MinDirectEvery)
 	case f.directEvery > 0:
 		env[online.EnvDirectEvery] = f.directEvery.String()
+	}
+	switch {
+	case f.takeOverAfter < 0 || f.takeOverAfter > 0 && f.takeOverAfter < online.MinTakeOverAfter:
+		return nil, fmt.Errorf("-take-over-after is %v; give at least %v (a host that reloads must not be taken over)", f.takeOverAfter, online.MinTakeOverAfter)
+	case f.takeOverAfter > 0:
+		env[online.EnvTakeOverAfter] = f.takeOverAfter.String()
 	}
 	// Each variable alone, so that the error names its flag.
 	for _, v := range []struct{ env, flag string }{

@@ -38,6 +38,7 @@ func TestNetFlags(t *testing.T) {
 		{name: "none", f: netFlagValues{stun: "none", turn: "none"}, env: map[string]string{online.EnvSTUN: "none", online.EnvTURN: "none"}},
 		{name: "a credentials address", f: netFlagValues{credentialsURL: "/api/turn"}, env: map[string]string{online.EnvTURNCredentialsURL: "/api/turn"}},
 		{name: "tries for a direct link every 5 s", f: netFlagValues{directEvery: 5 * time.Second}, env: map[string]string{online.EnvDirectEvery: "5s"}},
+		{name: "a successor takes over after 10 s", f: netFlagValues{takeOverAfter: 10 * time.Second}, env: map[string]string{online.EnvTakeOverAfter: "10s"}},
 
 		{name: "TURN without credentials", f: netFlagValues{turn: turnUDP}, err: "needs both -turn-user and -turn-credential"},
 		{name: "TURN without a credential", f: netFlagValues{turn: turnUDP, user: "u"}, err: "needs both -turn-user and -turn-credential"},
@@ -51,6 +52,7 @@ func TestNetFlags(t *testing.T) {
 		{name: "a bad credentials address", f: netFlagValues{credentialsURL: "ftp://x/turn"}, err: "-turn-credentials-url is wrong: the TURN credentials address"},
 		{name: "a bad tracker", f: netFlagValues{trackers: "http://x"}, err: "-trackers is wrong: "},
 		{name: "tries for a direct link too often", f: netFlagValues{directEvery: 100 * time.Millisecond}, err: "-direct-every is 100ms; give at least 1s"},
+		{name: "a successor takes over from a reloading host", f: netFlagValues{takeOverAfter: 2 * time.Second}, err: "-take-over-after is 2s; give at least 5s"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			env, err := c.f.env()

@@ -33,7 +33,25 @@ const (
 	// before it tries for a direct link again (Net.DirectEvery), as a Go
 	// duration ("30s"); at least MinDirectEvery.
 	EnvDirectEvery = "LONGHALL_DIRECT_EVERY"
+	// EnvTakeOverAfter is how long a successor's link to the host must be
+	// down before it hosts the room (Net.TakeOverAfter), as a Go duration;
+	// at least MinTakeOverAfter.
+	EnvTakeOverAfter = "LONGHALL_TAKE_OVER_AFTER"
 )
+
+// MinTakeOverAfter is the least EnvTakeOverAfter a site may set: a
+// successor must not take a room over from a host that is only reloading.
+const MinTakeOverAfter = 5 * time.Second
+
+// siteTakeOverAfter reads EnvTakeOverAfter: zero (the default) when it is
+// not set or not a duration of at least MinTakeOverAfter.
+func siteTakeOverAfter(getenv func(string) string) time.Duration {
+	d, err := time.ParseDuration(strings.TrimSpace(getenv(EnvTakeOverAfter)))
+	if err != nil || d < MinTakeOverAfter {
+		return 0
+	}
+	return d
+}
 
 // MinDirectEvery is the least EnvDirectEvery a site may set.
 const MinDirectEvery = time.Second
@@ -265,6 +283,7 @@ type NetPlan struct {
 	cfg         signal.Config
 	share       []TURNServer
 	directEvery time.Duration
+	takeOver    time.Duration
 }
 
 // PlanNet reads what a room connects with: NetConfig's lists, plus the
@@ -282,7 +301,7 @@ func PlanNet(getenv func(string) string, st Store, in Invitation) (NetPlan, erro
 	if mine, e := LoadSettings(st); e == nil && mine.ShareTURN && (signal.Config{TURN: mine.TURN}).Validate() == nil {
 		share = mine.TURN
 	}
-	return NetPlan{cfg: cfg, share: share, directEvery: siteDirectEvery(getenv)}, err
+	return NetPlan{cfg: cfg, share: share, directEvery: siteDirectEvery(getenv), takeOver: siteTakeOverAfter(getenv)}, err
 }
 
 // Net completes the plan: it fetches the site's short-lived TURN
@@ -295,5 +314,6 @@ func (p NetPlan) Net(ctx context.Context, f Fetcher) (Net, error) {
 	n := NetFor(cfg)
 	n.Invite = p.share
 	n.DirectEvery = p.directEvery
+	n.TakeOverAfter = p.takeOver
 	return n, err
 }

@@ -381,3 +381,19 @@ func TestASiteSetsHowOftenRelayedGuestsTryForADirectLink(t *testing.T) {
 		}
 	}
 }
+
+func TestASiteSetsHowLongASuccessorWaits(t *testing.T) {
+	for _, c := range []struct {
+		env  string
+		want time.Duration
+	}{{"", 0}, {"10s", 10 * time.Second}, {"2m", 2 * time.Minute}, {"2s", 0}, {"-5s", 0}, {"soon", 0}} {
+		plan, _ := PlanNet(func(k string) string { return map[string]string{EnvTakeOverAfter: c.env}[k] }, &local.MemStore{}, Invitation{})
+		n, err := plan.Net(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n.TakeOverAfter != c.want {
+			t.Errorf("%s=%q: a successor waits %v, want %v (zero: the default)", EnvTakeOverAfter, c.env, n.TakeOverAfter, c.want)
+		}
+	}
+}
