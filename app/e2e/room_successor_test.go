@@ -62,16 +62,20 @@ func TestRoomSuccessorHostsWhenTheHostsDeviceGoesQuiet(t *testing.T) {
 	record := recordOf(t, host)
 	screenshot(t, host, "room-successor-chosen")
 	var overflow bool
+	// The handle opens the sheet when it is closed, and folds it when a
+	// choice opened it part way: pressed until the sheet is open.
 	within(t, host, "the choice on a phone, in the sheet the handle opens", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), settle(),
-		chromedp.Click("#sheet-handle", byQuery), settle(),
+		chromedp.Poll(`(() => { const s = document.getElementById('side'); if (s.dataset.sheet !== 'open') document.getElementById('sheet-handle').click(); return s.dataset.sheet === 'open'; })()`, nil,
+			chromedp.WithPollingInterval(200*time.Millisecond)),
+		chromedp.WaitVisible("#successor", byQuery), settle(),
 		chromedp.ScrollIntoView("#successor", byQuery), settle(),
 		chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth + 1`, &overflow))
 	if overflow {
 		t.Error("the host's table scrolls sideways on a 390-px phone with the successor's choice")
 	}
 	clickableOnPage(t, host, "the successor's choice on a phone", "#successor")
-	screenshot(t, host, "room-successor-chosen-phone")
-	within(t, host, "back to a desk", chromedp.Click("#sheet-handle", byQuery), chromedp.EmulateViewport(1280, 800))
+	screenView(t, host, "room-successor-chosen-phone")
+	within(t, host, "back to a desk", chromedp.EmulateViewport(1280, 800))
 
 	kill()
 	gone := time.Now()
