@@ -103,9 +103,17 @@ func (p pageOps) look(n int) (string, error) {
 // in the page's own script: drawnStep), so that a table that moved on between a test's
 // looks is answered as itself: the same decision, the same answer, in
 // every engine.
-func (p pageOps) lookDrawn() (string, error) {
+func (p pageOps) lookDrawn() (string, error) { return p.lookWith(drawnStep) }
+
+// lookDrawnInTurn is lookDrawn that leaves a decision a bot takes too to
+// the bot first (drawnInTurn): the order in which the host hears the two
+// answers is then the same however busy the machine, and so is the game.
+func (p pageOps) lookDrawnInTurn() (string, error) { return p.lookWith(drawnInTurn) }
+
+// lookWith looks at the page with a step script (drawnStep's kind).
+func (p pageOps) lookWith(step string) (string, error) {
 	var at []string
-	if err := p.eval(`[`+roomVersion+`, `+drawnStep+`]`, &at); err != nil {
+	if err := p.eval(`[`+roomVersion+`, `+step+`]`, &at); err != nil {
 		return "", err
 	}
 	if strings.HasPrefix(at[1], "act ") {
@@ -124,6 +132,14 @@ var drawnStep = strings.Replace(fmt.Sprintf(gameStep, 0), "const n = 0;", `const
     for (let i = 0; i < offered.length; i++) h = Math.imul(h ^ offered.charCodeAt(i), 16777619) >>> 0;
     return h % 1000003;
   })();`, 1)
+
+// drawnInTurn is drawnStep that waits while a bot decides too (the status
+// bar reads "… Ragna (bot) decides too."): a person and a bot answering
+// one prompt at once (a Vikings reaction) reach the host in an order the
+// machine's pace decides, and two engines' games parted there.
+var drawnInTurn = strings.Replace(drawnStep, "const n = (() => {", `const now = (document.querySelector('#status .status-now') || {}).textContent || '';
+  if (/ decides? too\.$/.test(now) && now.slice(now.indexOf('. ')).includes('bot)')) return 'wait';
+  const n = (() => {`, 1)
 
 // checkControls is fullview_test.go's checkControls.
 func (p pageOps) checkControls() (viewCheck, error) {

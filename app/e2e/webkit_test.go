@@ -121,7 +121,8 @@ const decisionKey = `(() => {
 
 // playDecisions starts the game whose set-up page p shows, with its
 // modules on, and plays it to its end, every prompt asked and each choice
-// drawn from what the decision offers as the click is made (lookDrawn),
+// drawn from what the decision offers as the click is made, a bot deciding
+// too answering first (lookDrawnInTurn),
 // looking at every decision: the full-view check (any problem fails the
 // test) and the board's share of the screen once the page has settled.
 func playDecisions(t *testing.T, p pageOps, step string, modules *gameModules) []decisionLook {
@@ -158,7 +159,7 @@ func playDecisions(t *testing.T, p pageOps, step string, modules *gameModules) [
 				}
 			}
 		}
-		res, err := p.lookDrawn()
+		res, err := p.lookDrawnInTurn()
 		p.must(t, step, err)
 		if res == "over" {
 			return looks
