@@ -108,14 +108,19 @@ window.longhallRendered = function () {
 // (TestRoomSuccessorHostsWhenTheHostsDeviceGoesQuiet). So everything the
 // app keeps (its longhall.* keys: names, tokens, rooms, saves) is kept in
 // IndexedDB too, whose writes are on disk when their transaction
-// completes; a page puts back into localStorage what IndexedDB holds and
-// localStorage lacks or holds older, before the app starts
+// completes; a page puts back into localStorage what IndexedDB holds
+// newer, before the app starts
 // (self.longhallKept, which go-app's loader awaits: app/commands/loader.go).
-// Every write goes to both, in order, so IndexedDB's copy is never the
-// older one.
+// Which copy is newer: every write (a removal too) is numbered, the number
+// kept with it in IndexedDB and the last one in localStorage (longhall~seq),
+// which reaches the disk with the writes before it. A page puts back only
+// what IndexedDB holds past that number: after a crash, what localStorage
+// lost; after a plain reload, nothing (IndexedDB's own writes may still be
+// on their way then, and older than localStorage's).
 (() => {
   if (!window.indexedDB || !window.Storage) return;
   const kept = (key) => String(key).startsWith('longhall.');
+  const SEQ = 'longhall~seq';
   let opened = null;
   const db = () => opened || (opened = new Promise((resolve, reject) => {
     const req = indexedDB.open('longhall', 1);
@@ -125,20 +130,42 @@ window.longhallRendered = function () {
   }));
   const write = (f) => db().then((d) => f(d.transaction('kept', 'readwrite').objectStore('kept'))).catch(() => {});
   const set = Storage.prototype.setItem, remove = Storage.prototype.removeItem;
+  let seq = Number(localStorage.getItem(SEQ)) || 0;
+  const next = () => {
+    seq++;
+    set.call(localStorage, SEQ, String(seq));
+    return seq;
+  };
   Storage.prototype.setItem = function (key, value) {
     set.call(this, key, value);
-    if (this === window.localStorage && kept(key)) write((s) => s.put(String(value), key));
+    if (this === window.localStorage && kept(key)) {
+      const s = next();
+      write((st) => st.put({ v: String(value), s }, key));
+    }
   };
   Storage.prototype.removeItem = function (key) {
     remove.call(this, key);
-    if (this === window.localStorage && kept(key)) write((s) => s.delete(key));
+    if (this === window.localStorage && kept(key)) {
+      const s = next();
+      write((st) => st.put({ v: null, s }, key));
+    }
   };
   self.longhallKept = db().then((d) => new Promise((resolve) => {
+    const committed = Number(localStorage.getItem(SEQ)) || 0;
+    let most = committed;
     const req = d.transaction('kept', 'readonly').objectStore('kept').openCursor();
     req.onsuccess = () => {
       const c = req.result;
-      if (!c) return resolve();
-      if (localStorage.getItem(c.key) !== c.value) set.call(localStorage, c.key, c.value);
+      if (!c) {
+        seq = Math.max(seq, most);
+        set.call(localStorage, SEQ, String(seq));
+        return resolve();
+      }
+      const e = typeof c.value === 'string' ? { v: c.value, s: 0 } : c.value;
+      most = Math.max(most, e.s || 0);
+      const now = localStorage.getItem(c.key);
+      if (e.s > committed && e.v === null && now !== null) remove.call(localStorage, c.key);
+      else if (e.v !== null && (e.s > committed || (e.s === 0 && now === null)) && now !== e.v) set.call(localStorage, c.key, e.v);
       c.continue();
     };
     req.onerror = () => resolve();
