@@ -295,7 +295,9 @@ func TestARelayedGuestMovesToADirectLink(t *testing.T) {
 		{"a later DirectOnly join", 0, RelayOnly, func(ctx context.Context, r *relayedRoom, _ *Joined, hello session.Hello) (*Joined, error) {
 			return JoinWith(ctx, signal.Broadcast{}, r.rm, r.guest, hello, JoinOptions{Fallback: DirectOnly})
 		}},
-		{"the data channel opened beside it", time.Minute, RelayWhenNeeded, func(ctx context.Context, _ *relayedRoom, j *Joined, hello session.Hello) (*Joined, error) {
+		// ICE tries longer than the whole test may take (a busy make test
+		// spent a minute on the relayed moves, and ICE gave up first).
+		{"the data channel opened beside it", 10 * time.Minute, RelayWhenNeeded, func(ctx context.Context, _ *relayedRoom, j *Joined, hello session.Hello) (*Joined, error) {
 			if j.Direct == nil {
 				return nil, errors.New("the join left no data channel opening")
 			}
