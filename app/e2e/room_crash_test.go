@@ -57,13 +57,7 @@ func killedGuestComesBack(t *testing.T, afterMoving bool) time.Duration {
 	within(t, guest, "Rikki's name", chromedp.Navigate(base+"/"), clientReady(),
 		chromedp.Evaluate(`localStorage.setItem("longhall.name", '"Rikki"')`, nil))
 	link := rig.Site(hostHome, base).openRoom(t, host, 2)
-	within(t, guest, "opening the link", chromedp.Navigate(link))
-	if s := seatedAt(t, guest, "Rikki"); s != 1 {
-		t.Fatalf("Rikki sits at %d", s)
-	}
-	within(t, guest, "Rikki is ready", chromedp.Click("#ready", byQuery))
-	within(t, host, "starting", chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
-		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery))
+	startWith(t, host, guest, link, "#table")
 	rikkiHasAMove(t, host, guest)
 	var moved string
 	before := len(recordOf(t, host))
@@ -124,13 +118,7 @@ func TestRoomASeatWhoseTokenIsLostIsGivenBack(t *testing.T) {
 	within(t, guest, "Rikki's name", chromedp.Navigate(base+"/"), clientReady(),
 		chromedp.Evaluate(`localStorage.setItem("longhall.name", '"Rikki"')`, nil))
 	link := rig.Site(hostHome, base).openRoom(t, host, 2)
-	within(t, guest, "opening the link", chromedp.Navigate(link))
-	if s := seatedAt(t, guest, "Rikki"); s != 1 {
-		t.Fatalf("Rikki sits at %d", s)
-	}
-	within(t, guest, "Rikki is ready", chromedp.Click("#ready", byQuery))
-	within(t, host, "starting", chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
-		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery))
+	startWith(t, host, guest, link, "#table")
 	rikkiHasAMove(t, host, guest)
 	record := recordOf(t, host)
 

@@ -84,13 +84,7 @@ func hostFrozenAndThawed(t testing.TB, frozen time.Duration, discarded bool) fro
 	host := rig.Site(rig.Homes[0], base).player(t, "Gordon")
 	guest := rig.Site(rig.Homes[1], base).player(t, "Rikki")
 	link := rig.Site(rig.Homes[0], base).openRoom(t, host, 2)
-	within(t, guest, "opening the link", chromedp.Navigate(link))
-	if s := seatedAt(t, guest, "Rikki"); s != 1 {
-		t.Fatalf("Rikki sits at %d", s)
-	}
-	within(t, guest, "Rikki is ready", chromedp.Click("#ready", byQuery))
-	within(t, host, "starting", chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
-		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery))
+	startWith(t, host, guest, link, "#table")
 	rikkiHasAMove(t, host, guest)
 	record := recordOf(t, host)
 

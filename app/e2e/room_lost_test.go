@@ -168,13 +168,7 @@ func lostRoom(t testing.TB) (host, guest context.Context, guestHome *natHome) {
 	keepTimeline(t, host)
 	keepTimeline(t, guest)
 	link := rig.Site(hostHome, base).openRoom(t, host, 2)
-	within(t, guest, "opening the link", chromedp.Navigate(link))
-	if s := seatedAt(t, guest, "Rikki"); s != 1 {
-		t.Fatalf("Rikki sits at %d", s)
-	}
-	within(t, guest, "Rikki is ready", chromedp.Click("#ready", byQuery))
-	within(t, host, "starting", chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
-		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery))
+	startWith(t, host, guest, link, "#table")
 
 	rikkiHasAMove(t, host, guest)
 	settled(t, host, guest)

@@ -140,7 +140,7 @@ func seatedAt(t testing.TB, ctx context.Context, who string) int {
 // startWith seats guest through link (at seat 1), has them press ready,
 // and has host start the game; it returns when host's page shows board
 // (a selector of the game's table).
-func startWith(t *testing.T, host, guest context.Context, link, board string) {
+func startWith(t testing.TB, host, guest context.Context, link, board string) {
 	t.Helper()
 	within(t, guest, "the guest joining", chromedp.Navigate(link), clientReady())
 	if seat := seatedAt(t, guest, "the guest"); seat != 1 {

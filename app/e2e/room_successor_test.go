@@ -37,13 +37,7 @@ func TestRoomSuccessorHostsWhenTheHostsDeviceGoesQuiet(t *testing.T) {
 	link := site.openRoom(t, host, 2)
 	var roomURL string
 	within(t, host, "the room's address", chromedp.Location(&roomURL))
-	within(t, guest, "opening the link", chromedp.Navigate(link))
-	if s := seatedAt(t, guest, "Rikki"); s != 1 {
-		t.Fatalf("Rikki sits at %d", s)
-	}
-	within(t, guest, "Rikki is ready", chromedp.Click("#ready", byQuery))
-	within(t, host, "starting", chromedp.Poll(`!document.querySelector('#start').disabled`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
-		chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery))
+	startWith(t, host, guest, link, "#table")
 	playBothWays(t, host, guest, 1)
 
 	var means, chosen string

@@ -25,14 +25,7 @@ func TestAHostHandsTheTableToAGuest(t *testing.T) {
 	until(t, w, h, "the host seated", seated)
 	rikki := startGuest(t, rikkiSt, &local.MemStore{}, h, "Rikki", w)
 	hakka := startGuest(t, hakkaSt, &local.MemStore{}, h, "Hakka", w)
-	for _, g := range []*Joining{rikki, hakka} {
-		until(t, w, g, "a guest seated", seated)
-		g.Ready(true)
-	}
-	until(t, w, h, "both ready", func(v View) bool { return v.Snap.Lobby.Seats[1].Ready && v.Snap.Lobby.Seats[2].Ready })
-	if err := h.Start(); err != nil {
-		t.Fatal(err)
-	}
+	startWithGuests(t, w, h, rikki, hakka)
 	players := []player{h, rikki, hakka}
 	playUntil(t, w, players, "a few moves", func(v View) bool { return v.Snap.State != nil && v.Snap.State.Version >= 6 })
 	key := h.Key()
@@ -104,4 +97,24 @@ func views(ps []player) []View {
 		out[i] = p.View()
 	}
 	return out
+}
+
+// startWithGuests seats every guest, has them ready, and starts the game.
+func startWithGuests(t *testing.T, w watcher, h *Hosting, guests ...*Joining) {
+	t.Helper()
+	for _, g := range guests {
+		until(t, w, g, "a guest seated", seated)
+		g.Ready(true)
+	}
+	until(t, w, h, "every guest ready", func(v View) bool {
+		for _, s := range v.Snap.Lobby.Seats {
+			if !s.Ready {
+				return false
+			}
+		}
+		return true
+	})
+	if err := h.Start(); err != nil {
+		t.Fatal(err)
+	}
 }

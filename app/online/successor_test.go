@@ -32,14 +32,7 @@ func TestASuccessorHostsWhenTheHostsDeviceGoesQuiet(t *testing.T) {
 	rikki := Join(context.Background(), rikkiSt, &local.MemStore{}, rm, quick, "Rikki", w.notify)
 	t.Cleanup(func() { rikki.Close() })
 	hakka := startGuest(t, hakkaSt, &local.MemStore{}, h, "Hakka", w)
-	for _, g := range []*Joining{rikki, hakka} {
-		until(t, w, g, "a guest seated", seated)
-		g.Ready(true)
-	}
-	until(t, w, h, "both ready", func(v View) bool { return v.Snap.Lobby.Seats[1].Ready && v.Snap.Lobby.Seats[2].Ready })
-	if err := h.Start(); err != nil {
-		t.Fatal(err)
-	}
+	startWithGuests(t, w, h, rikki, hakka)
 	if v := h.View(); v.Successor != rules.Spectator {
 		t.Errorf("a successor is chosen by default: seat %d", v.Successor)
 	}
@@ -115,12 +108,7 @@ func TestASuccessorChoiceTakenBackAndNobodyFound(t *testing.T) {
 	h := startHost(t, gordonSt, newHosted(t, 2), w)
 	until(t, w, h, "the host seated", seated)
 	rikki := startGuest(t, rikkiSt, &local.MemStore{}, h, "Rikki", w)
-	until(t, w, rikki, "Rikki seated", seated)
-	rikki.Ready(true)
-	until(t, w, h, "Rikki ready", func(v View) bool { return v.Snap.Lobby.Seats[1].Ready })
-	if err := h.Start(); err != nil {
-		t.Fatal(err)
-	}
+	startWithGuests(t, w, h, rikki)
 	h.SetSuccessor(1, true)
 	until(t, w, rikki, "Rikki's copy", func(v View) bool { return v.Standby })
 	h.SetSuccessor(1, false)
