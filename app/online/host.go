@@ -112,6 +112,8 @@ type Hosting struct {
 
 	// standbyPoke wakes keepStandby: the game or the seats changed.
 	standbyPoke chan struct{}
+	// chosen counts the host's choices of a successor (guarded by recMu).
+	chosen int
 
 	guestMu  sync.Mutex
 	noPathAt time.Time // when a guest last found no direct path, until a guest connects

@@ -67,6 +67,7 @@ func (h *Hosting) SetSuccessor(seat rules.Seat, on bool) error {
 		if on {
 			r.Successor = &seat
 		}
+		h.chosen++ // a choice made again is sent again, whatever was sent before
 	})
 	h.set(func(v *View) { v.Successor = successorOf(h.rec) })
 	h.pokeStandby()
@@ -102,7 +103,7 @@ func (h *Hosting) keepStandby(ctx context.Context) {
 		case <-h.standbyPoke:
 		}
 		h.recMu.Lock()
-		r := *h.rec
+		r, chosen := *h.rec, h.chosen
 		h.recMu.Unlock()
 		if r.Successor == nil || r.Save == nil || r.Over {
 			last = ""
@@ -114,7 +115,7 @@ func (h *Hosting) keepStandby(ctx context.Context) {
 			continue
 		}
 		s := l.Seats[seat]
-		sent := fmt.Sprint(s.Member, len(r.Save.Record.Actions), len(r.Save.Record.Changes), r.Save.Tokens)
+		sent := fmt.Sprint(chosen, s.Member, len(r.Save.Record.Actions), len(r.Save.Record.Changes), r.Save.Tokens)
 		if sent == last {
 			continue
 		}
