@@ -44,21 +44,8 @@ func TestRoomGuestsBrowserKilledComesBackToItsSeat(t *testing.T) {
 // profile and opens the link; and returns how long after the kill Rikki
 // had a move to make again.
 func killedGuestComesBack(t *testing.T, afterMoving bool) time.Duration {
-	rig := newNATRig(t, natOrdinary, natOrdinary)
-	base := rig.StartApp(t, "-stun", rig.STUN)
-	hostHome, guestHome := rig.Homes[0], rig.Homes[1]
-	host := rig.Site(hostHome, base).player(t, "Gordon")
-	profile, err := os.MkdirTemp("", "longhall-chromium-kept-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(profile) })
-	guest, kill := guestHome.BrowserOn(t, profile, false)
-	within(t, guest, "Rikki's name", chromedp.Navigate(base+"/"), clientReady(),
-		chromedp.Evaluate(`localStorage.setItem("longhall.name", '"Rikki"')`, nil))
-	link := rig.Site(hostHome, base).openRoom(t, host, 2)
-	startWith(t, host, guest, link, "#table")
-	rikkiHasAMove(t, host, guest)
+	r := rikkiOnAKeptProfile(t)
+	link, host, guest, kill, guestHome, profile := r.link, r.host, r.guest, r.kill, r.guestHome, r.profile
 	var moved string
 	before := len(recordOf(t, host))
 	if afterMoving {
@@ -105,21 +92,8 @@ func killedGuestComesBack(t *testing.T, afterMoving bool) time.Duration {
 // where his seat was, the host's record unchanged.
 func TestRoomASeatWhoseTokenIsLostIsGivenBack(t *testing.T) {
 	t.Parallel()
-	rig := newNATRig(t, natOrdinary, natOrdinary)
-	base := rig.StartApp(t, "-stun", rig.STUN)
-	hostHome, guestHome := rig.Homes[0], rig.Homes[1]
-	host := rig.Site(hostHome, base).player(t, "Gordon")
-	profile, err := os.MkdirTemp("", "longhall-chromium-kept-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(profile) })
-	guest, kill := guestHome.BrowserOn(t, profile, false)
-	within(t, guest, "Rikki's name", chromedp.Navigate(base+"/"), clientReady(),
-		chromedp.Evaluate(`localStorage.setItem("longhall.name", '"Rikki"')`, nil))
-	link := rig.Site(hostHome, base).openRoom(t, host, 2)
-	startWith(t, host, guest, link, "#table")
-	rikkiHasAMove(t, host, guest)
+	r := rikkiOnAKeptProfile(t)
+	rig, base, link, host, kill, guestHome := r.rig, r.base, r.link, r.host, r.kill, r.guestHome
 	record := recordOf(t, host)
 
 	kill()
@@ -165,4 +139,46 @@ func TestRoomASeatWhoseTokenIsLostIsGivenBack(t *testing.T) {
 	rikkiMoves(t, stranger)
 	within(t, host, "the host applying Rikki's move", chromedp.Poll(fmt.Sprintf(`(%s).length > %d`, hostRecord, before), nil, chromedp.WithPollingInterval(50*time.Millisecond)))
 	t.Logf("the host told of the empty seat %v after the kill; Rikki back in his seat, on a new profile, %v after it", told.Round(time.Millisecond), back.Round(time.Millisecond))
+}
+
+// keptRoom is a 2-seat Red North room across the NAT rig whose game has
+// started: Gordon hosts, Rikki plays in a browser on a profile of its own,
+// which kill ends at once (every process) and which a browser started on
+// profile finds as it was.
+type keptRoom struct {
+	rig         *natRig
+	base, link  string
+	host, guest context.Context
+	kill        func()
+	guestHome   *natHome
+	profile     string
+}
+
+// rikkiOnAKeptProfile opens a keptRoom and plays until Rikki has a move.
+func rikkiOnAKeptProfile(t *testing.T) keptRoom {
+	t.Helper()
+	r := keptRoom{rig: newNATRig(t, natOrdinary, natOrdinary), profile: keptProfile(t)}
+	r.base = r.rig.StartApp(t, "-stun", r.rig.STUN)
+	hostHome := r.rig.Homes[0]
+	r.guestHome = r.rig.Homes[1]
+	r.host = r.rig.Site(hostHome, r.base).player(t, "Gordon")
+	r.guest, r.kill = r.guestHome.BrowserOn(t, r.profile, false)
+	within(t, r.guest, "Rikki's name", chromedp.Navigate(r.base+"/"), clientReady(),
+		chromedp.Evaluate(`localStorage.setItem("longhall.name", '"Rikki"')`, nil))
+	r.link = r.rig.Site(hostHome, r.base).openRoom(t, r.host, 2)
+	startWith(t, r.host, r.guest, r.link, "#table")
+	rikkiHasAMove(t, r.host, r.guest)
+	return r
+}
+
+// keptProfile is a Chromium profile directory of the test's own, removed
+// with it, for a browser the test kills and starts again.
+func keptProfile(t testing.TB) string {
+	t.Helper()
+	profile, err := os.MkdirTemp("", "longhall-chromium-kept-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(profile) })
+	return profile
 }

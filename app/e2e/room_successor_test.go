@@ -4,7 +4,6 @@ package e2e
 
 import (
 	"context"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -25,11 +24,7 @@ func TestRoomSuccessorHostsWhenTheHostsDeviceGoesQuiet(t *testing.T) {
 	ns := newNetns(t)
 	srv := ns.StartApp(t, bin, root, "-stun", "none", "-trackers", ns.StartTracker(t), "-relays", ns.StartNostrRelay(t), "-take-over-after", "6s")
 	site := &roomSite{ns: ns, base: srv.URL}
-	profile, err := os.MkdirTemp("", "longhall-chromium-kept-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(profile) })
+	profile := keptProfile(t)
 	host, kill := ns.BrowserOn(t, profile, false)
 	within(t, host, "Gordon's name", chromedp.Navigate(site.base+"/"), clientReady(),
 		chromedp.Evaluate(`localStorage.setItem("longhall.name", '"Gordon"')`, nil))

@@ -157,7 +157,9 @@ func (j *Joining) run(ctx context.Context) {
 		if j.successorTakesOver(down) {
 			return
 		}
-		g, err := j.attempt(j.untilTakeOver(ctx, down))
+		actx, cancel := j.untilTakeOver(ctx, down)
+		g, err := j.attempt(actx)
+		cancel()
 		if errors.Is(err, errNetChanged) {
 			continue
 		}

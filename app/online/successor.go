@@ -277,12 +277,11 @@ func (j *Joining) successorTakesOver(down time.Time) bool {
 }
 
 // untilTakeOver bounds an attempt to reach the host by the moment this
-// device, the host's successor, is to take the room over.
-func (j *Joining) untilTakeOver(ctx context.Context, down time.Time) context.Context {
+// device, the host's successor, is to take the room over; cancel releases
+// it once the attempt is done.
+func (j *Joining) untilTakeOver(ctx context.Context, down time.Time) (context.Context, context.CancelFunc) {
 	if j.standby() == nil {
-		return ctx
+		return ctx, func() {}
 	}
-	c, cancel := context.WithDeadline(ctx, down.Add(j.net.takeOverAfter()))
-	context.AfterFunc(c, cancel) // released with c, which ends by the deadline at the latest
-	return c
+	return context.WithDeadline(ctx, down.Add(j.net.takeOverAfter()))
 }
