@@ -541,7 +541,9 @@ func (s *State) walkReactions(p int, l *lister) {
 			name := Kinds[k].Name
 			switch k {
 			case Loki:
-				if l.add(KindEvent, c) {
+				// Not on the player's own entry: cancelling what one
+				// played oneself answers nobody (README, Rulings).
+				if top.Seat != p && l.add(KindEvent, c) {
 					l.label(name + ": cancel " + s.entryWords(len(s.Stack)-1))
 				}
 			case Thor:
@@ -554,7 +556,7 @@ func (s *State) walkReactions(p int, l *lister) {
 					}
 				}
 			case Calm:
-				if top.Kind == KindSail && TypeOf(top.Args[0]) == Wind && l.add(KindEvent, c) {
+				if top.Kind == KindSail && top.Seat != p && TypeOf(top.Args[0]) == Wind && l.add(KindEvent, c) {
 					l.label(name + ": cancel " + s.entryWords(len(s.Stack)-1))
 				}
 			case ShieldWall:

@@ -115,47 +115,56 @@ func TestPerftFirstTurn(t *testing.T) {
 // Depth 1, Magda's 5: Loki, Thor +1 or −1, Shield Wall (the attack is on
 // her longship), pass.
 //
-// Depth 2 (30): whatever she chose, Jack answers with one of 6: Loki, Thor
-// ±1, Skald ±1, pass. His own Shield Wall is never offered: the attack is
-// not on his longship.
+// Depth 2 (29): Jack answers. After Magda's Loki, Thor or Shield Wall, with
+// one of 6: Loki, Thor ±1, Skald ±1, pass (24); after her pass the top of
+// the stack is his own attack, which his Loki may not cancel (README,
+// Rulings: nobody cancels their own entry), so 5. His own Shield Wall is
+// never offered: the attack is not on his longship.
 //
-// Depth 3 (112): a round ends only when every player has passed in a row,
+// Depth 3 (104): a round ends only when every player has passed in a row,
 // the one who played last included.
 //   - Magda passed, Jack passed: the round is over, the stack resolves, the
 //     die is rolled, and whoever won pushes the loser from the shared space:
 //     north, east or west, never south onto the sea monster: 3, whatever the
-//     die. Magda passed and Jack played (5): Magda has her 5 again, 25.
-//   - Magda played, so she is asked again after Jack's answer (played or
-//     passed), with the 2 cards she has left: after Loki, Shield Wall, Thor
-//     ±1 or pass, 4 (× 6 = 24); after Thor, Loki, Shield Wall or pass, 3 (× 6
-//     = 18, twice); after Shield Wall, Loki, Thor ±1 or pass, 4 (× 6 = 24).
+//     die. Magda passed and Jack played (4): Magda has her 5 again, 20.
+//   - Magda played, so she is asked again after Jack's answer, with the 2
+//     cards she has left, her Loki only on an entry of Jack's: after her
+//     Loki, Shield Wall, Thor ±1 or pass, 4 (× 6 = 24); after her Thor, Loki,
+//     Shield Wall or pass, 3, but 2 after Jack's pass left her Thor on top
+//     (17, twice); after her Shield Wall, Loki, Thor ±1 or pass, 4, but 3
+//     after his pass (23).
 //
-// 3 + 25 + 24 + 36 + 24 = 112.
+// 3 + 20 + 24 + 17 + 17 + 23 = 104.
 //
-// Depth 4 (470), Jack's answer to Magda's third choice, or what follows
+// Depth 4 (407), Jack's answer to Magda's third choice, or what follows
 // when that choice ended the round. Jack's own count is 6 while he has
 // played nothing, 5 after Loki (Thor ±1, Skald ±1, pass), 4 after Thor or
-// the Skald (the Skald is once a round).
+// the Skald (the Skald is once a round); one fewer when his Loki is
+// still in hand and his own entry is on top.
 //   - Magda passed, Jack passed, the loser pushed (3): the stack is done and
 //     Magda may respond once to Jack's action; she holds only reactions, or
 //     North wind drawn as the winner, and a response may neither react nor
-//     sail: pass, 1 each, 3. Magda passed, Jack played (5), Magda any of 5:
-//     Jack 5 × 5 after his Loki, 5 × 4 after each of the other 4: 105. 108.
-//   - Magda Loki (4 after each of Jack's 6): after his pass, her pass ends
-//     the round: Loki cancels the attack and the stack is done, and she may
-//     respond, pass only (1); her Shield Wall or Thor ±1 leaves Jack his 6
-//     (18). After his Loki, 4 × 5 = 20; after his Thor or Skald (4 ways),
-//     4 × 4 each, 64. 1 + 18 + 20 + 64 = 103.
-//   - Magda Thor ±1 (3 after each of Jack's 6): after his pass, her pass
-//     ends the round and the attack, rolled with +1 or −1, ends in a push:
-//     3; her Loki or Shield Wall leaves Jack 6 (12). After his Loki 3 × 5,
-//     after his Thor or Skald 3 × 4 each: 15 + 15 + 48 = 78, twice.
-//   - Magda Shield Wall (4 after each of Jack's 6): after his pass, her
-//     pass ends the round, the Shield Wall stops the attack, and her
-//     response is a pass (1); Loki or Thor ±1 leave Jack 6 (18). Then 20 and
-//     64 as after Loki: 103.
+//     sail: pass, 1 each, 3. Magda passed, Jack played Thor or the Skald
+//     (4), Magda any of 5: after her 4 cards Jack has 4, after her pass
+//     (his own entry on top) 3: 19 each, 76. 79.
+//   - Magda Loki (4 after Jack's Loki, Thor, Skald; after his pass too):
+//     after his Loki, her 3 cards or her pass leave him 5, 20; after his
+//     Thor or Skald (4 ways), her 3 cards leave him 4 and her pass 3, 15
+//     each, 60; after his pass, her 3 cards leave him 6 (18) and her pass
+//     ends the round: Loki cancels the attack and she may respond, pass
+//     only (1), 19. 20 + 60 + 19 = 99.
+//   - Magda Thor ±1: after his Loki, her Loki, Shield Wall or pass, each
+//     leaving him 5, 15; after his Thor or Skald (4 ways), her 2 cards leave
+//     him 4 and her pass 3, 11 each, 44; after his pass her Thor is on top:
+//     her Shield Wall leaves him 6, her pass ends the round and the attack,
+//     rolled with +1 or −1, ends in a push (3): 9. 15 + 44 + 9 = 68, twice.
+//   - Magda Shield Wall: after his Loki, her Loki, Thor ±1 or pass, each
+//     leaving him 5, 20; after his Thor or Skald, 15 each as after her Loki,
+//     60; after his pass her Shield Wall is on top: Thor ±1 leave him 6 (12),
+//     her pass ends the round, the Shield Wall stops the attack, and her
+//     response is a pass (1): 13. 20 + 60 + 13 = 93.
 //
-// 108 + 103 + 78 + 78 + 103 = 470.
+// 79 + 99 + 68 + 68 + 93 = 407.
 func TestPerftReactionRound(t *testing.T) {
 	s := table(t, "Jack", "Magda")
 	s.Seats[0].Ship, s.Seats[1].Ship = space(2, 3), space(2, 3)
@@ -168,7 +177,7 @@ func TestPerftReactionRound(t *testing.T) {
 	if s.Step.Kind != StepReact || s.Step.Seat != 1 {
 		t.Fatalf("after the attack: step %+v", s.Step)
 	}
-	perftCounts(t, s, 5, 30, 112, 470)
+	perftCounts(t, s, 5, 29, 104, 407)
 }
 
 // A turn with cards to play. Jack (red) is on the yellow village (row 7,
@@ -194,16 +203,16 @@ func TestPerftReactionRound(t *testing.T) {
 // 18 + 3 + 27 + 10 = 58.
 //
 // Ravens of Odin, played, then answered: Magda's Loki or pass (2); then
-// Jack's Loki or pass whichever she chose (4); then (8):
+// Jack's Loki or pass after her Loki, and only his pass after her pass,
+// his own Ravens on top (3); then (6):
 //   - Magda Loki, Jack Loki: Magda holds only the Shield Wall, no answer to
 //     an event: pass, 1. Magda Loki, Jack pass: likewise 1.
-//   - Magda pass, Jack Loki: Magda's Loki or pass, 2.
 //   - Magda pass, Jack pass: the stack resolves, Jack draws 2, and Magda
 //     may respond to his action: the Helmsman north, east or west, or pass,
 //     4 (a response plays no reaction and does not sail, so neither of her
 //     cards).
 //
-// 1 + 1 + 2 + 4 = 8.
+// 1 + 1 + 4 = 6.
 func TestPerftCardsToPlay(t *testing.T) {
 	s := table(t, "Jack", "Magda")
 	s.Seats[0].Ship, s.Seats[1].Ship = space(6, 2), space(6, 2)
@@ -219,5 +228,5 @@ func TestPerftCardsToPlay(t *testing.T) {
 
 	c := s.Clone().(*State)
 	do(t, c, 0, KindEvent, ravens)
-	perftCounts(t, c, 2, 4, 8)
+	perftCounts(t, c, 2, 3, 6)
 }

@@ -602,6 +602,60 @@ func TestThePlayerWhoPlayedLastPassesToo(t *testing.T) {
 	}
 }
 
+// A PLAYER'S TURN, the reaction round, with the ruling that nobody cancels
+// their own entry (README, Rulings): Loki ("cancel the card or action just
+// below") and Dead Calm ("the wind card just below") answer another
+// player's entry only, so a player who holds them is not asked to answer
+// their own wind card; Power of Thor on one's own attack, and Loki on a
+// reaction played against one's own entry, stay open.
+func TestNobodyCancelsTheirOwnEntry(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		play  func(s *State) // Jack's entry, and what follows it
+		asked int            // whose reaction is asked now
+		kind  int            // the card asked about, in the player's hand
+		args  []int          // its action's args after the card
+		want  bool
+	}{
+		{"Jack's Loki on his own wind card", func(s *State) {
+			do(t, s, 0, KindSail, give(t, s, 0, WindNorth)[0], North)
+			passes(t, s, 1)
+		}, 0, Loki, nil, false},
+		{"Jack's Dead Calm on his own wind card", func(s *State) {
+			do(t, s, 0, KindSail, give(t, s, 0, WindNorth)[0], North)
+			passes(t, s, 1)
+		}, 0, Calm, nil, false},
+		{"Magda's Loki on Jack's wind card", func(s *State) {
+			do(t, s, 0, KindSail, give(t, s, 0, WindNorth)[0], North)
+		}, 1, Loki, nil, true},
+		{"Magda's Dead Calm on Jack's wind card", func(s *State) {
+			do(t, s, 0, KindSail, give(t, s, 0, WindNorth)[0], North)
+		}, 1, Calm, nil, true},
+		{"Jack's Loki on Magda's Loki on his wind card", func(s *State) {
+			do(t, s, 0, KindSail, give(t, s, 0, WindNorth)[0], North)
+			do(t, s, 1, KindEvent, give(t, s, 1, Loki)[0])
+		}, 0, Loki, nil, true},
+		{"Jack's Power of Thor on his own attack", func(s *State) {
+			s.Seats[1].Ship = s.Seats[0].Ship
+			do(t, s, 0, KindAttack, 1)
+			passes(t, s, 1)
+		}, 0, Thor, []int{1}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := table(t, "Jack", "Magda")
+			s.Seats[0].Ship = space(2, 4)
+			tc.play(s)
+			c := give(t, s, tc.asked, tc.kind)[0]
+			if s.Step.Kind != StepReact || s.Step.Seat != tc.asked {
+				t.Fatalf("step %+v, want seat %d's reaction", s.Step, tc.asked)
+			}
+			if got := offered(s, tc.asked, KindEvent, append([]int{c}, tc.args...)...); got != tc.want {
+				t.Errorf("offered: %v, want %v (legal: %v)", got, tc.want, s.Legal(rules.Seat(tc.asked)))
+			}
+		})
+	}
+}
+
 // END OF TURN: "a player with more than 6 cards must discard until they
 // have 6 cards in their hand".
 func TestHandLimitAtTheEndOfTheTurn(t *testing.T) {
