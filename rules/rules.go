@@ -95,6 +95,13 @@ type Expiring interface {
 	OnTimeout(seat Seat) (a Action, ok bool)
 }
 
+// Turns is implemented by a State whose play goes in turns: Active is the
+// seat whose turn it is, whose actions the others answer. A host uses it
+// to end a player's standing pass, "until my turn", when that turn comes.
+type Turns interface {
+	Active() Seat
+}
+
 // Explainer is implemented by a State that can say why an action a
 // player would expect to take is not open to them now (a Jarl they cannot
 // afford to subdue), so that a board shows the reason instead of leaving

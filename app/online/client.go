@@ -541,6 +541,17 @@ func (c *client) SetAutoPass(mode string) error {
 	return g.Prefs(session.Prefs{AutoPass: mode})
 }
 
+// PassUntil asks the host for a standing pass (session.Prefs.PassUntil:
+// session.PassTurn, PassRound or PassOff); StateMsg.Passes says which the
+// player may ask for now.
+func (c *client) PassUntil(until string) error {
+	g, err := c.guest()
+	if err != nil {
+		return err
+	}
+	return g.Prefs(session.Prefs{PassUntil: until})
+}
+
 // Undo asks the host to take back the player's own last action
 // (session.StateMsg.Undo says when it may).
 func (c *client) Undo() error { return c.Act(rules.Action{Kind: session.UndoKind}) }

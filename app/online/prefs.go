@@ -16,3 +16,10 @@ func BotName(i int, level string) string { return session.BotName(i, level) }
 
 // Limits bound what each guest of a room may do (session.Limits).
 type Limits = session.Limits
+
+// The standing passes a player may ask for (session.Prefs.PassUntil).
+const (
+	PassTurn  = session.PassTurn
+	PassRound = session.PassRound
+	PassOff   = session.PassOff
+)

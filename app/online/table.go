@@ -336,6 +336,15 @@ func (t *Table) SetAutoPass(mode string) error {
 	return nil
 }
 
+// PassUntil asks the host for a standing pass for the person the screen
+// shows (session.Prefs.PassUntil).
+func (t *Table) PassUntil(until string) error {
+	t.mu.Lock()
+	c := t.players[t.viewer]
+	t.mu.Unlock()
+	return c.PassUntil(until)
+}
+
 // Undo takes back the last action of the person the screen shows, when
 // they may (see session's Taking back).
 func (t *Table) Undo() error {

@@ -72,6 +72,11 @@ func (p *roomPage) OnMount(ctx app.Context) {
 			p.try(p.player().Undo())
 		}
 	})
+	ctx.Handle(ui.PassUntilAction, func(ctx app.Context, a app.Action) {
+		if until, ok := a.Value.(string); ok && p.player() != nil {
+			p.try(p.player().PassUntil(until))
+		}
+	})
 	p.unpublish = ui.Publish("longhallLink", func() any { return figures(p.view) })
 }
 
@@ -254,6 +259,7 @@ func (p *roomPage) player() roomPlayer {
 type roomPlayer interface {
 	Act(rules.Action) error
 	Undo() error
+	PassUntil(string) error
 	SetAutoPass(string) error
 	Sit(rules.Seat) error
 	Stand() error

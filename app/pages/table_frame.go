@@ -27,12 +27,13 @@ func viewFrame(v online.View, side []app.UI) (ui.Frame, bool) {
 	props := ui.BoardProps{
 		Game: l.Game, Seat: s.Seat, Names: names, View: s.View, Legal: s.Legal, Refused: s.Refused,
 		Pending: s.Prompts, Result: s.Result, Log: v.Log, Side: side, Undo: s.Undo,
+		Passes: s.Passes, Passing: s.Passing,
 	}
 	if left, ok := v.Clock.Left(time.Now(), s.Version); ok && v.Snap.Paused == nil {
 		props.Clock = &ui.Clock{Seat: v.Clock.Seat, Left: left}
 	}
 	if v.Link != online.Connected || v.Snap.Paused != nil || v.Waiting {
-		props.Legal, props.Refused, props.Undo = nil, nil, "" // nothing can be sent now, or a move is still out
+		props.Legal, props.Refused, props.Undo, props.Passes = nil, nil, "", nil // nothing can be sent now, or a move is still out
 	}
 	return ui.Frame{
 		Props:   props,

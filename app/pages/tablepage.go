@@ -80,6 +80,11 @@ func (p *tablePage) OnMount(ctx app.Context) {
 			p.notice = online.Words(p.table.Undo())
 		}
 	})
+	ctx.Handle(ui.PassUntilAction, func(ctx app.Context, a app.Action) {
+		if until, ok := a.Value.(string); ok && p.table != nil {
+			p.notice = online.Words(p.table.PassUntil(until))
+		}
+	})
 }
 
 func (p *tablePage) OnDismount() { p.closeTable() }

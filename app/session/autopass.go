@@ -3,6 +3,7 @@ package session
 import (
 	"crypto/rand"
 	"encoding/binary"
+	"slices"
 	"time"
 
 	"longhall/rules"
@@ -33,11 +34,18 @@ func (h *Host) prefs(p *peer, env Envelope) {
 		h.refuse(p, 0, e)
 		return
 	}
-	switch m.AutoPass {
-	case AutoPassOff, AutoPassNothing, AutoPassAlways:
-	default:
+	switch {
+	case m.AutoPass == "" && m.PassUntil != "":
+		m.AutoPass = p.member.autoPass // unchanged
+	case m.AutoPass != AutoPassOff && m.AutoPass != AutoPassNothing && m.AutoPass != AutoPassAlways:
 		h.refuse(p, 0, errorf(CodeBadPrefs, "automatic passes are %q, %q or %q", AutoPassOff, AutoPassNothing, AutoPassAlways))
 		return
+	}
+	if m.PassUntil != "" {
+		if e := h.keepPassing(p.member, m.PassUntil); e != nil {
+			h.refuse(p, 0, e)
+			return
+		}
 	}
 	if p.member.autoPass != m.AutoPass {
 		p.member.autoPass = m.AutoPass
@@ -51,51 +59,96 @@ func (h *Host) prefs(p *peer, env Envelope) {
 // PassDelay, the answer a time out would give, as the player's legal
 // action of that kind (so it reads exactly like one given by hand). The
 // answer is given only if the table has not moved meanwhile.
+//
+// An automatic answer that nobody but its own player can see come (a
+// game on one device with one person, against bots) comes at once: the
+// delay hides from the others whether the player had a choice, and there
+// are no others.
 func (h *Host) scheduleAutoPass() {
 	if h.autoStep == h.step {
 		return
 	}
 	h.stopAutoPass()
 	h.autoStep = h.step
-	exp, ok := h.state.(rules.Expiring)
-	if !ok || !h.started || h.paused || h.state.Result() != nil {
+	if !h.started || h.paused || h.state.Result() != nil {
 		return
 	}
 	for _, pr := range h.state.Pending() {
 		seat := pr.Seat
-		if seat < 0 || int(seat) >= len(h.seats) || h.seats[seat].bot || h.seats[seat].m == nil || h.autoStops[seat] != nil {
+		answer, ok := h.autoAnswer(seat)
+		if !ok || h.autoStops[seat] != nil {
 			continue
 		}
-		m := h.seats[seat].m
-		mode := m.autoPass
-		if mode == "" {
-			mode = AutoPassNothing
-		}
-		if mode == AutoPassNothing && m.local && h.sharedDevice() {
-			// People sharing the host's device see its screen: a prompt
-			// that vanished by itself would show them that its player had
-			// nothing to answer with. There it is "always" or "never".
-			mode = AutoPassOff
-		}
-		a, ok := exp.OnTimeout(seat)
-		if !ok || mode == AutoPassOff {
-			continue
-		}
-		legal := h.state.Legal(seat)
-		if mode == AutoPassNothing && (len(legal) != 1 || !legal[0].Same(a)) {
-			continue
-		}
-		answer, err := rules.FindLegal(h.state, seat, a)
-		if err != nil {
-			continue
-		}
-		delay := HumanDelay
-		if h.opts.PassDelay != nil {
-			delay = h.opts.PassDelay
+		wait := time.Duration(0)
+		if h.observed(h.seats[seat].m) {
+			delay := HumanDelay
+			if h.opts.PassDelay != nil {
+				delay = h.opts.PassDelay
+			}
+			wait = delay()
 		}
 		step := h.step
-		h.autoStops[seat] = time.AfterFunc(delay(), func() { h.post(func() { h.autoPass(step, seat, answer) }) }).Stop
+		h.autoStops[seat] = time.AfterFunc(wait, func() { h.post(func() { h.autoPass(step, seat, answer) }) }).Stop
 	}
+}
+
+// autoAnswer is the answer the host gives for seat at this step, if it
+// gives one: the player's choice of automatic answers, or their standing
+// pass, applied to the prompt the seat has open.
+func (h *Host) autoAnswer(seat rules.Seat) (rules.Action, bool) {
+	exp, ok := h.state.(rules.Expiring)
+	if !ok || seat < 0 || int(seat) >= len(h.seats) || h.seats[seat].bot || h.seats[seat].m == nil {
+		return rules.Action{}, false
+	}
+	h.endPassing(exp)
+	m := h.seats[seat].m
+	mode := m.autoPass
+	if mode == "" {
+		mode = AutoPassNothing
+	}
+	if h.standing[seat] != "" {
+		mode = AutoPassAlways // the player's own wish, for this stretch of play
+	}
+	if mode == AutoPassNothing && m.local && h.sharedDevice() {
+		// People sharing the host's device see its screen: a prompt
+		// that vanished by itself would show them that its player had
+		// nothing to answer with. There it is "always" or "never".
+		mode = AutoPassOff
+	}
+	a, ok := exp.OnTimeout(seat)
+	if !ok || mode == AutoPassOff {
+		return rules.Action{}, false
+	}
+	legal := h.state.Legal(seat)
+	if mode == AutoPassNothing && (len(legal) != 1 || !legal[0].Same(a)) {
+		return rules.Action{}, false
+	}
+	answer, err := rules.FindLegal(h.state, seat, a)
+	return answer, err == nil
+}
+
+// answeredAtOnce reports whether the host answers seat's prompt at this
+// step at once (autoAnswer, nobody else to see: observed): the seat is
+// then not asked, so that its player does not answer a prompt that is
+// gone as it is drawn.
+func (h *Host) answeredAtOnce(seat rules.Seat) bool {
+	if !h.started || h.paused || h.state.Result() != nil || !slices.ContainsFunc(h.state.Pending(), func(pr rules.Prompt) bool { return pr.Seat == seat }) {
+		return false
+	}
+	_, ok := h.autoAnswer(seat)
+	return ok && !h.observed(h.seats[seat].m)
+}
+
+// observed reports whether anyone but m is in the room, seated or
+// watching, on this device or another: someone who could learn from how
+// soon an automatic answer for m came. Bots learn nothing from time.
+func (h *Host) observed(m *member) bool {
+	for _, o := range h.members {
+		if o != m {
+			return true
+		}
+	}
+	return false
 }
 
 // sharedDevice reports whether two or more people play on the host's own

@@ -101,6 +101,9 @@ func (s *reactState) Result() *rules.Result {
 
 func (s *reactState) Clone() rules.State { c := *s; return &c }
 
+// Active implements rules.Turns: every turn is Ann's, Bob only answers.
+func (s *reactState) Active() rules.Seat { return 0 }
+
 func init() { rules.Register(reactGame{}) }
 
 // heard is one message a player received: when, and what.
@@ -110,9 +113,11 @@ type heard struct {
 }
 
 // annHears plays a react game in a synctest bubble, Bob asking for
-// automatic answers as mode says, and returns everything Ann's seat
-// received after the start, with the time it came.
-func annHears(t *testing.T, sword, mode string) []heard {
+// automatic answers as mode says, and, when until is set, for a standing
+// pass (Prefs.PassUntil) a second after his first prompt, passing by hand
+// when asked again; it returns
+// everything Ann's seat received after the start, with the time it came.
+func annHears(t *testing.T, sword, mode, until string) []heard {
 	var out []heard
 	inBubble(t, func(t *testing.T) {
 		delays := []time.Duration{1700 * time.Millisecond, 2900 * time.Millisecond, 900 * time.Millisecond}
@@ -129,6 +134,24 @@ func annHears(t *testing.T, sword, mode string) []heard {
 		}
 		bob.Ready(true)
 		waitLobby(t, bob, "Bob ready", func(l *Lobby) bool { return l.Seats[1].Ready })
+		if until != "" {
+			// Bob asks at his first prompt, and passes by hand when asked
+			// again once his standing pass is over.
+			go func() {
+				asked := false
+				for u := range bob.Updates() {
+					if s := u.State; s != nil && len(s.Passes) > 0 && s.Passing == "" {
+						time.Sleep(time.Second) // Bob thinks
+						if !asked {
+							asked = true
+							bob.Prefs(Prefs{PassUntil: until})
+						} else {
+							bob.Intent(s.Legal[0])
+						}
+					}
+				}
+			}()
+		}
 		start := time.Now()
 		if err := h.Start(); err != nil {
 			t.Fatal(err)
@@ -169,9 +192,9 @@ func annHears(t *testing.T, sword, mode string) []heard {
 // sword or not; and when Bob asked for answers only when he has nothing
 // else, his having nothing reads the same again.
 func TestAutomaticPassesTellNothing(t *testing.T) {
-	withSword := annHears(t, "yes", AutoPassAlways)
-	without := annHears(t, "no", AutoPassAlways)
-	onlyPass := annHears(t, "no", AutoPassNothing)
+	withSword := annHears(t, "yes", AutoPassAlways, "")
+	without := annHears(t, "no", AutoPassAlways, "")
+	onlyPass := annHears(t, "no", AutoPassNothing, "")
 	if len(withSword) < 6 {
 		t.Fatalf("Ann heard only %d messages: %v", len(withSword), withSword)
 	}

@@ -77,12 +77,16 @@ func (h *Host) seatStateFor(seat rules.Seat, events []rules.Event) (*seatState, 
 		st.msg.Actor = h.rec.Actions[v-1].Seat
 	}
 	st.msg.Step = h.step
-	if seat >= 0 {
+	if exp, ok := h.state.(rules.Expiring); ok {
+		h.endPassing(exp)
+	}
+	if seat >= 0 && !h.answeredAtOnce(seat) {
 		st.msg.Legal = h.state.Legal(seat)
 		st.msg.Refused = rules.RefusedOf(h.state, seat)
 		if u, ok := h.undoable(seat); ok {
 			st.msg.Undo = u.label
 		}
+		st.msg.Passes, st.msg.Passing = h.stands(seat), h.standing[seat]
 	}
 	if st.msg.Prompts == nil {
 		st.msg.Prompts = []rules.Prompt{}

@@ -103,6 +103,10 @@ type Host struct {
 	// and the timers planned for it.
 	autoStep  int
 	autoStops map[rules.Seat]func() bool
+	// standing holds each seat's standing pass (stand.go): PassTurn or
+	// PassRound.
+	standing  map[rules.Seat]string
+	standStep int // the step the standing passes were last looked at
 }
 
 type slot struct {
@@ -208,6 +212,7 @@ func newHost(ctx context.Context, g rules.Game, gameID string, cfg rules.Config,
 
 		autoStep:  -1,
 		autoStops: map[rules.Seat]func() bool{},
+		standing:  map[rules.Seat]string{},
 		lastLink:  time.Now().UnixNano(),
 	}
 	h.answerTime = clampAnswerTime(opts.AnswerTime)

@@ -110,10 +110,27 @@ type Claim struct {
 // AutoPassOff never, AutoPassNothing when that answer is the only one the
 // player has (the default), AutoPassAlways every time. An automatic answer
 // comes after a delay drawn from one human-like distribution, whether or
-// not the player had another answer, and reads like one given by hand.
+// not the player had another answer, and reads like one given by hand; at
+// once when nobody else is in the room to see it come.
+//
+// PassUntil asks for a standing pass (the seat's own choice, made at one of
+// its prompts that may time out): the host answers it as a time out would
+// at once, and then every such prompt of the seat's after a delay from
+// that same distribution, until the seat's next turn (PassTurn, for games
+// with turns: rules.Turns) or until the table next waits on a prompt that
+// cannot time out, the round of answers over (PassRound); PassOff calls
+// it off. With PassUntil set, an empty AutoPass leaves the choice as it was.
 type Prefs struct {
-	AutoPass string `json:"autoPass"`
+	AutoPass  string `json:"autoPass"`
+	PassUntil string `json:"passUntil,omitempty"`
 }
+
+// The choices of Prefs.PassUntil.
+const (
+	PassTurn  = "turn"
+	PassRound = "round"
+	PassOff   = "off"
+)
 
 // The choices of Prefs.AutoPass.
 const (
@@ -244,6 +261,11 @@ type StateMsg struct {
 	// Undo, sent only to the seat it concerns, names that seat's last
 	// action when the seat may take it back now (an intent of UndoKind).
 	Undo string `json:"undo,omitempty"`
+	// Passes, sent only to the seat it concerns, lists the standing passes
+	// (Prefs.PassUntil) the seat may ask for at its prompt now; Passing is
+	// the one it holds.
+	Passes  []string `json:"passes,omitempty"`
+	Passing string   `json:"passing,omitempty"`
 }
 
 // LogMsg brings a guest's game log up to date on joining, reconnecting or

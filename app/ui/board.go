@@ -20,6 +20,11 @@ const ActAction = "longhall/act"
 // viewer's last action (BoardProps.Undo).
 const UndoAction = "longhall/undo"
 
+// PassUntilAction is the go-app action the choice raises, with a string
+// value ("turn", "round", or "off" to call it off), to ask the host to
+// answer the viewer's prompts as a pass for a while (BoardProps.Passes).
+const PassUntilAction = "longhall/pass-until"
+
 // BoardProps is everything a game's board needs to draw one seat's table.
 // The view arrives as JSON, exactly as a remote peer receives it, so local
 // and networked play share one path.
@@ -38,6 +43,12 @@ type BoardProps struct {
 	// Undo names the viewer's last action when they may take it back now
 	// (the status bar offers it; the page handles UndoAction).
 	Undo string `json:"undo,omitempty"`
+	// Passes lists the standing passes the viewer may ask for at the
+	// prompt now ("turn": until my turn; "round": for the rest of this
+	// round), and Passing the one they hold; the choice offers them
+	// beside the game's own Pass (PassUntilAction).
+	Passes  []string `json:"passes,omitempty"`
+	Passing string   `json:"passing,omitempty"`
 	// Side holds the page's own panels for the side column, under the
 	// players (a room's seats and chat); they never travel.
 	Side []app.UI `json:"-"`

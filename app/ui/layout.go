@@ -41,6 +41,9 @@ func (l Layout) Draw(p *BoardProps) app.HTMLDiv {
 	if listed := notShown(p.Refused, l.Shown); len(listed) > 0 {
 		l.Choice = append(l.Choice, Refusals(listed))
 	}
+	if passes := passUntil(p.Passes, p.Passing); passes != nil {
+		l.Choice = append(l.Choice, passes)
+	}
 	seated := p.Seat >= 0 && len(l.Own) > 0
 	summary := l.OwnSummary
 	if summary == "" {
@@ -169,4 +172,34 @@ func Refusals(refused []rules.Refusal) app.UI {
 			Body(Span("lh-refused-what", r.Action.String()), Span("lh-why", r.Why))
 	}
 	return app.Div().Class("buttons lh-refusals").Body(items...)
+}
+
+// passUntil offers the standing passes beside the game's own Pass, or
+// says which the viewer holds, with the way to be asked again; nil when
+// neither.
+func passUntil(passes []string, passing string) app.UI {
+	button := func(id, until, text string) app.UI {
+		return app.Button().Type("button").ID(id).Class("button quiet").Text(text).
+			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(PassUntilAction, until) }, app.EventScope("pass-until", until))
+	}
+	if passing != "" {
+		words := "You pass for the rest of this round."
+		if passing == "turn" {
+			words = "You pass until your turn."
+		}
+		return app.P().ID("passing").Class("lh-passing").Body(app.Text(words+" "), button("pass-off", "off", "Ask me again"))
+	}
+	var items []app.UI
+	for _, until := range passes {
+		switch until {
+		case "turn":
+			items = append(items, button("pass-turn", until, "Pass until my turn"))
+		case "round":
+			items = append(items, button("pass-round", until, "Pass this round"))
+		}
+	}
+	if len(items) == 0 {
+		return nil
+	}
+	return app.Div().ID("pass-until").Class("buttons lh-pass-until").Body(items...)
 }

@@ -195,6 +195,9 @@ func (s *State) OnTimeout(seat rules.Seat) (rules.Action, bool) {
 
 var _ rules.Expiring = (*State)(nil)
 
+// Active implements rules.Turns: the player whose turn it is.
+func (s *State) Active() rules.Seat { return rules.Seat(s.Turn) }
+
 // Result implements rules.State.
 func (s *State) Result() *rules.Result { return s.Outcome }
 
