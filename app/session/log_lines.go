@@ -1,8 +1,8 @@
 package session
 
 import (
-	"cmp"
 	"slices"
+	"sort"
 
 	"longhall/rules"
 )
@@ -63,19 +63,12 @@ func (h *Host) logLines() []LogLine {
 }
 
 // sortLines orders lines as the log shows them: by the actions before
-// them, an aside before the entry the next action opens.
+// them, an aside before the entry the next action opens. (sort.SliceStable:
+// see "Code size" in docs/ARCHITECTURE.md.)
 func sortLines(lines []LogLine) {
-	slices.SortStableFunc(lines, func(a, b LogLine) int {
-		if c := cmp.Compare(a.After, b.After); c != 0 {
-			return c
-		}
-		switch {
-		case a.Opens == b.Opens:
-			return 0
-		case a.Opens:
-			return 1
-		}
-		return -1
+	sort.SliceStable(lines, func(i, j int) bool {
+		a, b := lines[i], lines[j]
+		return a.After < b.After || a.After == b.After && !a.Opens && b.Opens
 	})
 }
 
