@@ -1,6 +1,7 @@
 package local
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
@@ -22,6 +23,7 @@ const (
 	indexKey       = "longhall.saves"
 	savePrefix     = "longhall.save."
 	settingsPrefix = "longhall.table." // + id: the table's Settings
+	linesPrefix    = "longhall.lines." // + id: the log's own lines (SaveLines)
 	// MaxSaves bounds how many unfinished games are kept; the oldest go.
 	MaxSaves = 12
 )
@@ -107,10 +109,37 @@ func LoadSettings(st Store, id string) Settings {
 	return s
 }
 
-// forget removes a save's record and settings.
+// SaveLines keeps the lines of a game's log that its record does not
+// replay (who took back a move, whose time ran out: session.Save.Log), as
+// the session encodes them, so that the table opened again shows the log
+// it showed. None removes them.
+func SaveLines(st Store, id string, lines json.RawMessage) error {
+	if len(lines) == 0 {
+		st.Del(linesPrefix + id)
+		return nil
+	}
+	if err := st.Set(linesPrefix+id, lines); err != nil {
+		return fmt.Errorf("local: saving the game's log: %w", err)
+	}
+	return nil
+}
+
+// LoadLines reads a game's own log lines; none kept (a save from before
+// they were), or none readable, are nil: the log reads as the record
+// gives it.
+func LoadLines(st Store, id string) json.RawMessage {
+	var lines json.RawMessage
+	if st.Get(linesPrefix+id, &lines) != nil {
+		return nil
+	}
+	return lines
+}
+
+// forget removes a save's record, settings and log lines.
 func forget(st Store, id string) {
 	st.Del(savePrefix + id)
 	st.Del(settingsPrefix + id)
+	st.Del(linesPrefix + id)
 }
 
 // Forget removes a saved game.

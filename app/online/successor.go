@@ -115,7 +115,9 @@ func (h *Hosting) keepStandby(ctx context.Context) {
 			continue
 		}
 		s := l.Seats[seat]
-		sent := fmt.Sprint(chosen, s.Member, len(r.Save.Record.Actions), len(r.Save.Record.Changes), r.Save.Tokens)
+		// The log's own lines count too: a move taken back and made again
+		// within one wake leaves as many actions, and one line more.
+		sent := fmt.Sprint(chosen, s.Member, len(r.Save.Record.Actions), len(r.Save.Record.Changes), len(r.Save.Log), r.Save.Tokens)
 		if sent == last {
 			continue
 		}

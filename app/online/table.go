@@ -3,6 +3,7 @@ package online
 import (
 	"context"
 	"crypto/rand"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"sync"
@@ -25,6 +26,10 @@ type TableOptions struct {
 	Now func() time.Time
 	// Logf hears about problems no player is told of (nil discards).
 	Logf func(string, ...any)
+
+	// lines are the saved game's own log lines (session.Save.Log), which
+	// OpenTable reads beside its record.
+	lines []session.LogLine
 }
 
 // Table is a game on one device: people who take turns at one screen, and
@@ -66,6 +71,7 @@ func OpenTable(ctx context.Context, st Store, id string, opts TableOptions, onCh
 		return nil, err
 	}
 	opts.AnswerTime = time.Duration(local.LoadSettings(st, id).AnswerSeconds) * time.Second
+	opts.lines = loadLines(st, id)
 	return StartTable(ctx, st, id, rec, opts, onChange)
 }
 
@@ -88,13 +94,13 @@ func StartTable(ctx context.Context, st Store, id string, rec rules.Record, opts
 			tokens[i] = rand.Text()
 		}
 	}
-	h, err := session.Resume(ctx, session.Save{Record: rec, Tokens: tokens},
+	h, err := session.Resume(ctx, session.Save{Record: rec, Tokens: tokens, Log: opts.lines},
 		session.Options{BotDelay: opts.BotDelay, AnswerTime: opts.AnswerTime, BotPause: newBreather(), OnSave: t.saved, Logf: opts.Logf})
 	if err != nil {
 		return nil, fmt.Errorf("local: the saved game %q cannot be resumed: %w", id, err)
 	}
 	t.host = h
-	t.store(id, rec, false) // first in the "continue" list from now
+	t.store(id, rec, opts.lines, false) // first in the "continue" list from now
 	t.viewer = rules.Spectator
 	for i, s := range rec.Seats {
 		if s.Bot {
@@ -129,7 +135,7 @@ func (t *Table) changed() {
 // saved keeps the game after every action. It runs on the host's loop.
 func (t *Table) saved(s session.Save) {
 	if id, over, ok := t.saveOf(s.Record); ok {
-		t.store(id, s.Record, over)
+		t.store(id, s.Record, s.Log, over)
 	}
 }
 
@@ -157,8 +163,11 @@ func (t *Table) ended() {
 	}
 }
 
-func (t *Table) store(id string, rec rules.Record, over bool) {
+func (t *Table) store(id string, rec rules.Record, lines []session.LogLine, over bool) {
 	err := local.SaveRecord(t.st, id, rec, over, t.opts.Now())
+	if err == nil {
+		err = saveLines(t.st, id, lines)
+	}
 	t.mu.Lock()
 	t.problem = ""
 	if err != nil {
@@ -358,4 +367,26 @@ func (t *Table) Undo() error {
 func (t *Table) Record() (rules.Record, error) {
 	s, err := t.host.Save()
 	return s.Record, err
+}
+
+// saveLines keeps the log's own lines beside the record (local.SaveLines).
+func saveLines(st Store, id string, lines []session.LogLine) error {
+	var data []byte
+	if len(lines) > 0 {
+		var err error
+		if data, err = json.Marshal(lines); err != nil {
+			return err
+		}
+	}
+	return local.SaveLines(st, id, data)
+}
+
+// loadLines reads the log's own lines kept beside a record; lines that do
+// not read are none (the log then reads as the record gives it).
+func loadLines(st Store, id string) []session.LogLine {
+	var lines []session.LogLine
+	if data := local.LoadLines(st, id); data == nil || json.Unmarshal(data, &lines) != nil {
+		return nil
+	}
+	return lines
 }

@@ -98,6 +98,9 @@ type Host struct {
 	asides   []aside
 	step     int
 	undoneAt int
+	// openers are the lines that open an action's entry (a time that ran
+	// out: log_lines.go), kept for the save as the asides are.
+	openers []LogLine
 
 	// Automatic answers (autopass.go): the step they were planned at,
 	// and the timers planned for it.

@@ -19,6 +19,11 @@ type Save struct {
 	Record rules.Record `json:"record"`
 	Tokens []string     `json:"tokens"`
 	Seqs   []int64      `json:"seqs,omitempty"` // absent in older saves: numbering restarts at 0
+	// Log holds the log's lines that the record does not replay (who
+	// took back a move, whose time ran out), so that the resumed room's
+	// log reads as it did. Older saves have none: their logs read as the
+	// record gives them.
+	Log []LogLine `json:"log,omitempty"`
 }
 
 // Resume reopens a room from a Save: it replays the record, puts bots back
@@ -43,6 +48,7 @@ func Resume(ctx context.Context, save Save, opts Options) (*Host, error) {
 		h.cancel()
 		return nil, err
 	}
+	h.restoreLines(save.Log)
 	h.scheduleBots()
 	go h.loop()
 	return h, nil
@@ -88,7 +94,7 @@ func (h *Host) Save() (Save, error) {
 }
 
 func (h *Host) snapshot() Save {
-	s := Save{Record: cloneRecord(*h.rec), Tokens: make([]string, len(h.seats)), Seqs: make([]int64, len(h.seats))}
+	s := Save{Record: cloneRecord(*h.rec), Tokens: make([]string, len(h.seats)), Seqs: make([]int64, len(h.seats)), Log: h.logLines()}
 	for i, sl := range h.seats {
 		if sl.m != nil {
 			s.Tokens[i], s.Seqs[i] = sl.m.token, sl.m.lastSeq

@@ -255,7 +255,7 @@ func (h *Host) begin(seed uint64, infos []rules.SeatInfo) error {
 	if err != nil {
 		return fmt.Errorf("session: cannot start: %w", err)
 	}
-	h.state, h.rec, h.started, h.seed, h.events = st, rec, true, seed, nil
+	h.state, h.rec, h.started, h.seed, h.events, h.openers = st, rec, true, seed, nil, nil
 	h.resetUndo()
 	clear(h.standing)
 	h.dirty = true

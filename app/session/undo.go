@@ -93,6 +93,7 @@ func (h *Host) takeBack(seat rules.Seat) *Error {
 		h.asides[i].after = min(h.asides[i].after, h.version())
 	}
 	h.asides = append(h.asides, aside{after: h.version(), seat: seat, event: tookBack(h.seatName(seat), seat, u)})
+	h.openers = openersUpTo(h.openers, h.version())
 	h.stopExpiry()
 	for p := range h.peers {
 		if p.member != nil && !p.closed {

@@ -1,0 +1,81 @@
+package online
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"longhall/app/local"
+	"longhall/rules"
+)
+
+// Issue 39: a table on one device opened again shows each person the log
+// it showed, a move taken back included (the record alone replays no
+// take-back); a save from before the lines were kept opens with the
+// record's log.
+func TestATableOpenedAgainShowsTheLogItShowed(t *testing.T) {
+	st := &local.MemStore{}
+	rec, err := local.NewRecord("hand-test", rules.Config{Players: 2}, 42, tableSeats("person", "person"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := StartTable(context.Background(), st, "t1", rec, TableOptions{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.HandOver(0)
+	_, _, v := settled(t, tb)
+	if err := tb.Act(v.Snap.State.Legal[0]); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the move is applied and may be taken back", func() bool { return tb.Undoer() == "Gordon" })
+	if err := tb.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the move is taken back", func() bool { s := tb.View().Snap.State; return s != nil && s.Step == 2 })
+	_, _, v = settled(t, tb)
+	if err := tb.Act(v.Snap.State.Legal[1]); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the other card is played", func() bool { rec, err := tb.Record(); return err == nil && len(rec.Actions) == 1 })
+	settled(t, tb)
+	logs := func(tb *Table) [][]rules.LogEntry {
+		return [][]rules.LogEntry{tb.players[0].View().Log, tb.players[1].View().Log}
+	}
+	before := logs(tb)
+	if len(before[0]) != 2 || !strings.HasPrefix(before[0][0].Lines[0], "Gordon took back: ") ||
+		len(before[1]) != 2 || !strings.HasPrefix(before[1][0].Lines[0], "Gordon took back a move") {
+		t.Fatalf("the logs before the table closes: %+v", before)
+	}
+	tb.Close()
+
+	for _, c := range []struct {
+		rule  string
+		spoil func()
+		want  [][]rules.LogEntry
+	}{
+		{"the lines kept beside the record are read again", func() {}, before},
+		{"a save from before the lines were kept reads as its record", func() { local.SaveLines(st, "t1", nil) },
+			[][]rules.LogEntry{before[0][1:], before[1][1:]}},
+		{"lines that do not read are none", func() { st.Set("longhall.lines.t1", "not lines") },
+			[][]rules.LogEntry{before[0][1:], before[1][1:]}},
+	} {
+		t.Run(c.rule, func(t *testing.T) {
+			c.spoil()
+			again, err := OpenTable(context.Background(), st, "t1", TableOptions{}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer again.Close()
+			settled(t, again)
+			if got := logs(again); !slices.EqualFunc(got, c.want, func(a, b []rules.LogEntry) bool {
+				return slices.EqualFunc(a, b, func(x, y rules.LogEntry) bool {
+					return x.N == y.N && x.Seat == y.Seat && slices.Equal(x.Lines, y.Lines)
+				})
+			}) {
+				t.Errorf("the logs:\n%+v\nwant:\n%+v", got, c.want)
+			}
+		})
+	}
+}
