@@ -242,7 +242,8 @@ type StateMsg struct {
 	// decided at (Intent.Step).
 	Step int `json:"step"`
 	// Undo, sent only to the seat it concerns, names that seat's last
-	// action when the seat may take it back now (an intent of UndoKind).
+	// action when the seat may take it back now (an intent of UndoKind):
+	// it stays while bots answer in ways that may be taken back with it.
 	Undo string `json:"undo,omitempty"`
 }
 
