@@ -5,6 +5,7 @@ package e2e
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -122,3 +123,69 @@ func jsString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
+
+// TestUndoAgainstABot (issue 39): on one device against a bot that takes
+// a second or two to answer, the person plays until one of their moves
+// that may be taken back has been answered by the bot, the Undo still
+// offered; Undo then brings the table back to the person's decision, the
+// bot's answer gone with the move and the log saying so. Red North,
+// Raiders and Vikings, played by the generic driver.
+func TestUndoAgainstABot(t *testing.T) {
+	t.Parallel()
+	base := serveApp(t, theApp)
+	for _, id := range []string{"rednorth", "raiders", "vikings"} {
+		t.Run(id, func(t *testing.T) {
+			t.Parallel()
+			ctx := newBrowser(t)
+			// A slow pace, handed on to the table: the bot answers 1 to 2
+			// s after its prompt, time enough to see its answer and click
+			// Undo before another comes, on a busy machine too.
+			within(t, ctx, "setting up "+id+" against a bot", chromedp.Navigate(withPace(base+"/games/"+id+"/?seed=3", 1000)), clientReady(),
+				setField("#players", "2", "change"), chromedp.WaitVisible("#seat-1-kind", byQuery),
+				setField("#seat-1-kind", "bot", "change"),
+				chromedp.Click("#start", byQuery), chromedp.WaitVisible("#table", byQuery))
+			for n, looks := 0, 0; ; looks++ {
+				if looks > 3000 {
+					t.Fatal("no move of the person was answered by the bot with the Undo still offered")
+				}
+				res, before, err := look(ctx, n)
+				switch {
+				case err != nil:
+					roomFailure(t, ctx, "playing "+id, err)
+				case res == "over":
+					t.Fatal("the game ended before a move could be taken back after the bot's answer")
+				case res == "pick":
+					n++
+					continue
+				case !strings.HasPrefix(res, "act "):
+					continue
+				}
+				n++
+				// The move is made: wait for the bot's answer, the Undo to
+				// go, or the person's next decision of the same move.
+				answered := fmt.Sprintf(`Number(%s) >= %d`, roomVersion, before+2)
+				poll(t, ctx, "the bot's answer", fmt.Sprintf(`%s || !document.querySelector('#undo') || (Number(%s) === %d && %s)`,
+					answered, roomVersion, before+1, myControls))
+				var still bool
+				within(t, ctx, "looking at Undo", chromedp.Evaluate(fmt.Sprintf(`%s && !!document.querySelector('#undo')`, answered), &still))
+				if !still {
+					continue
+				}
+				screenView(t, ctx, "undo-bot-"+id+"-answered")
+				within(t, ctx, "taking the move back", chromedp.Click("#undo", byQuery))
+				poll(t, ctx, "the table back at the person's decision", fmt.Sprintf(`Number(%s) === %d && %s`, roomVersion, before, myControls))
+				var aside string
+				poll(t, ctx, "the log's line", logAsides+`.includes('went too')`)
+				within(t, ctx, "reading the log", chromedp.Evaluate(logAsides, &aside))
+				if !strings.Contains(aside, "took back") || !strings.Contains(aside, "(bot) went too") {
+					t.Errorf("the log reads %q; want it to say the move and the bot's answer were taken back", aside)
+				}
+				screenView(t, ctx, "undo-bot-"+id+"-taken-back")
+				return
+			}
+		})
+	}
+}
+
+// myControls says the table offers the viewer something to do.
+const myControls = `[...document.querySelectorAll('#table [data-action]:not([disabled]), #table [data-pick]:not([data-pick="none"])')].some(el => el.offsetParent !== null)`

@@ -259,7 +259,8 @@ type StateMsg struct {
 	// decided at (Intent.Step).
 	Step int `json:"step"`
 	// Undo, sent only to the seat it concerns, names that seat's last
-	// action when the seat may take it back now (an intent of UndoKind).
+	// action when the seat may take it back now (an intent of UndoKind):
+	// it stays while bots answer in ways that may be taken back with it.
 	Undo string `json:"undo,omitempty"`
 	// Passes, sent only to the seat it concerns, lists the standing passes
 	// (Prefs.PassUntil) the seat may ask for at its prompt now; Passing is

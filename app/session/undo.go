@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"slices"
 
 	"longhall/rules"
 )
@@ -21,6 +22,7 @@ type undoPoint struct {
 	version int    // the record's length with the action
 	label   string // the action, in words, for its seat only
 	events  []rules.Event
+	answers []string // taking back: who answered it since (answersAfter)
 }
 
 // aside is a line the log shows between actions: who took back what,
@@ -36,7 +38,9 @@ type aside struct {
 // it may be (rules.Reversibly) and the decision was the seat's own: a
 // bot's, or the one the game took when a seat's time ran out, is final.
 // An action that may not be taken back, or another seat's, ends what may
-// be: nobody takes back across someone else's decision.
+// be: nobody takes back across someone else's decision. A bot's answer
+// that may be taken back is the exception (botAnswer): the person's undo
+// takes it back with their move.
 func (h *Host) play(seat rules.Seat, a rules.Action, own bool) ([]rules.Event, error) {
 	events, before, err := rules.Reversibly(h.state, seat, a, func() ([]rules.Event, error) {
 		return h.rec.Append(h.state, seat, a)
@@ -45,6 +49,9 @@ func (h *Host) play(seat rules.Seat, a rules.Action, own bool) ([]rules.Event, e
 		return nil, err
 	}
 	h.step++
+	if h.botAnswer(seat, before, own) {
+		return events, nil
+	}
 	if n := len(h.undo); before == nil || !own || n > 0 && h.undo[n-1].seat != seat {
 		h.undo = h.undo[:0]
 	}
@@ -69,7 +76,9 @@ func (h *Host) undoable(seat rules.Seat) (undoPoint, bool) {
 		return undoPoint{}, false
 	}
 	u := h.undo[n-1]
-	return u, u.seat == seat && u.version == h.version()
+	// Actions after u's are bots' answers that may be taken back with it
+	// (play keeps u only then).
+	return u, u.seat == seat && u.version <= h.version()
 }
 
 // takeBack undoes seat's last action: the table goes back to the state
@@ -81,9 +90,10 @@ func (h *Host) takeBack(seat rules.Seat) *Error {
 	case h.paused:
 		return errorf(CodePaused, "the game is paused")
 	case !ok:
-		return errorf(CodeNoUndo, "there is nothing of yours to take back now: only your own last moves may be, while nobody else has moved and nothing hidden has been shown")
+		return errorf(CodeNoUndo, "there is nothing of yours to take back now: only your own last moves may be (with the bots' answers to them), until another player decides or something hidden is shown")
 	}
 	h.undo = h.undo[:len(h.undo)-1]
+	u.answers = h.answersAfter(u)
 	h.state = u.before
 	h.rec.Actions = h.rec.Actions[:u.version-1]
 	h.events = h.events[:u.version-1]
@@ -113,6 +123,10 @@ func tookBack(name string, seat rules.Seat, u undoPoint) rules.Event {
 	if len(u.events) > 0 {
 		e.Text += ": " + u.events[0].Text
 	}
+	if w := answersWords(u.answers); w != "" {
+		e.Text += "; " + w
+		e.Secret += "; " + w
+	}
 	return e
 }
 
@@ -130,4 +144,54 @@ func (h *Host) seatName(seat rules.Seat) string {
 // resetUndo forgets what may be taken back: a new game, or one resumed.
 func (h *Host) resetUndo() {
 	h.undo, h.asides = nil, nil
+}
+
+// Undo against bots. A person's move may be answered by bots at once (a
+// game on one device is mostly played against them), and an undo that
+// went as soon as a bot answered would last a second. So a bot's answer
+// that may itself be taken back (rules.Reversibly: it drew nothing and
+// showed nobody anything hidden) keeps the person's undo: taking the move
+// back takes back the bots' answers to it too, and the bots are asked
+// again from the table before it (botSeed: the same table, the same
+// choice). Anything else still ends it: a bot's answer that drew or
+// showed something, another person's decision, a time that ran out.
+
+// botAnswer reports whether seat's action, just applied (before: the
+// state to take it back to, nil when it may not be), is a bot's answer
+// that the seat whose undo stands would take back with its own move.
+func (h *Host) botAnswer(seat rules.Seat, before rules.State, own bool) bool {
+	n := len(h.undo)
+	return !own && before != nil && n > 0 && h.undo[n-1].seat != seat &&
+		int(seat) < len(h.seats) && h.seats[seat].bot
+}
+
+// answersAfter names, in order, who took each action after u's (the bots'
+// answers its undo takes back with it).
+func (h *Host) answersAfter(u undoPoint) []string {
+	var names []string
+	for _, a := range h.rec.Actions[u.version:] {
+		names = append(names, h.seatName(a.Seat))
+	}
+	return names
+}
+
+// answersWords says whose answers went with a move taken back: "the
+// answer of Ragna (bot) went too", "2 answers of Ragna (bot) went too",
+// "the answers of Ragna (bot) and Bjorn (bot) went too"; "" for none.
+func answersWords(names []string) string {
+	var who []string
+	for _, n := range names {
+		if !slices.Contains(who, n) {
+			who = append(who, n)
+		}
+	}
+	switch {
+	case len(who) == 0:
+		return ""
+	case len(who) > 1:
+		return "the answers of " + rules.And(who) + " went too"
+	case len(names) > 1:
+		return rules.Count(len(names), "answer") + " of " + who[0] + " went too"
+	}
+	return "the answer of " + who[0] + " went too"
 }

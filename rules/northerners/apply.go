@@ -664,6 +664,7 @@ func (s *State) finish(ev *events) {
 
 // checkQuests reveals and scores every quest its holder has completed.
 func (s *State) checkQuests(ev *events) {
+	s.Checked = true
 	for p := range s.Seats {
 		pl := &s.Seats[p]
 		var table tableMemo // completing a quest moves no road or building

@@ -195,6 +195,10 @@ type State struct {
 	Raided    *Roll  `json:"raided,omitempty"` // the last raid roll
 
 	Outcome *rules.Result `json:"outcome,omitempty"`
+	// Checked: the quests have been checked (after every action, so from
+	// the first action on). Until then a quest met from the start may lie
+	// face down (opening).
+	Checked bool `json:"checked,omitempty"`
 
 	// loaded are dice faces the next rolls show before the RNG's: the
 	// tests' loaded dice. Never set outside tests.

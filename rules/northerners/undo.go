@@ -215,20 +215,14 @@ func (s *State) mayShowQuest(seat rules.Seat, a rules.Action) bool {
 	return false
 }
 
-// opening says whether the quests may not have been checked yet: the
-// start player's first turn (no other seat has begun a turn), which the
-// game begins with. The quests are checked after every action, not at
-// set-up, and one may be met from the start (The Full Warehouse: 3 of
+// opening says whether the quests may not have been checked yet: before
+// the game's first action. The quests are checked after every action, not
+// at set-up, and one may be met from the start (The Full Warehouse: 3 of
 // every resource, as everyone begins). So before the first action a player
-// may hold a quest they meet; after it, nobody does.
-func (s *State) opening() bool {
-	for p := range s.Seats {
-		if p != s.Start && s.Seats[p].Turns > 0 {
-			return false
-		}
-	}
-	return true
-}
+// may hold a quest they meet, and the first action, which checks them, may
+// turn it up; after it, nobody holds one (README.md, Undo: the first
+// turn).
+func (s *State) opening() bool { return !s.Checked }
 
 // completed says whether quest q has been completed and revealed.
 func (s *State) completed(q int) bool {

@@ -27,8 +27,9 @@ func questID(t *testing.T, name string) int {
 
 // quiet deals each seat two of hardQuests face down, leaves every other
 // quest in the deck and takes the table past the opening (opening): each
-// seat has begun a turn, so, as after every action in play, nobody holds a
-// quest they meet and only a quest newly met could be turned up.
+// seat has begun a turn and the quests have been checked, so, as after
+// every action in play, nobody holds a quest they meet and only a quest
+// newly met could be turned up.
 func quiet(t *testing.T, s *State) {
 	t.Helper()
 	var hard []int
@@ -46,6 +47,7 @@ func quiet(t *testing.T, s *State) {
 		s.Seats[p].Quests, s.Seats[p].Done = slices.Clone(hard[2*p:2*p+2]), []int{}
 		s.Seats[p].Turns++
 	}
+	s.Checked = true
 }
 
 // open is a quiet two-player table at seat 0's act step, past the
@@ -423,4 +425,89 @@ func viewJSON(t *testing.T, s *State, seat int) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// The start player's first turn (Harvest: "Skip this for your first turn";
+// Quest cards: "Reveal it and score points immediately"; Setup 9: "Each
+// player draws two Quest cards"). Nothing in the book makes the turn
+// final: it is placements, which draw nothing ("All actions' effects are
+// only carried out in your next harvest"). What the game must keep final
+// is its first action, the first check of the quests dealt at set-up: it
+// turns up a quest met from the start (The Full Warehouse: everyone
+// begins with 3 of every resource). After it nobody holds a quest they
+// meet, and the turn's other placements may be taken back like any
+// other's.
+func TestTheFirstTurnMayBeTakenBackAfterItsFirstAction(t *testing.T) {
+	for _, boHoldsIt := range []bool{true, false} {
+		s := table(t, "Ann", "Bo")
+		warehouse := questID(t, "The Full Warehouse")
+		if boHoldsIt {
+			s.QuestDeck = append(rules.Without(s.QuestDeck, warehouse), s.Seats[1].Quests[0])
+			s.Seats[1].Quests[0] = warehouse
+		} else if !slices.Contains(s.QuestDeck, warehouse) {
+			t.Fatal("the table deals The Full Warehouse: take another")
+		}
+		fishing := rules.Action{Kind: KindAction, Args: []int{action(t, "Fishing")}}
+		ev, before, err := rules.Reversibly(s, 0, fishing, func() ([]rules.Event, error) { return s.Apply(0, fishing) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if before != nil {
+			// Whether Bo holds it or not: who would, the others cannot know.
+			t.Fatalf("Bo holds The Full Warehouse: %v; the game's first action may be taken back, but it checks the quests dealt", boHoldsIt)
+		}
+		turned := slices.ContainsFunc(ev, func(e rules.Event) bool { return strings.Contains(e.Text, "completes the quest The Full Warehouse") })
+		if turned != boHoldsIt {
+			t.Fatalf("Bo holds The Full Warehouse: %v; the first action turned it up: %v", boHoldsIt, turned)
+		}
+		for _, name := range []string{"Fishing", "Explore", "Workers house"} {
+			a := rules.Action{Kind: KindAction, Args: []int{action(t, name)}}
+			pre := mustJSON(s)
+			_, before, err := rules.Reversibly(s, 0, a, func() ([]rules.Event, error) { return s.Apply(0, a) })
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if before == nil {
+				t.Fatalf("Bo holds The Full Warehouse: %v; %s, placed in the first turn after its first action, may not be taken back", boHoldsIt, name)
+			}
+			if mustJSON(before.(*State)) != pre {
+				t.Fatalf("%s: the state kept is not the state before it", name)
+			}
+		}
+		end := rules.Action{Kind: KindEnd}
+		if _, before, err := rules.Reversibly(s, 0, end, func() ([]rules.Event, error) { return s.Apply(0, end) }); err != nil || before == nil {
+			t.Fatalf("ending the first turn may not be taken back (%v)", err)
+		}
+	}
+}
+
+// In whole games by the game's bot, the start player's first turn may be
+// taken back but for its first action (TestTheFirstTurnMayBeTakenBack...):
+// every later decision of it is a placement or the end of the turn.
+func TestBotsFirstTurnsMayBeTakenBack(t *testing.T) {
+	for players := 2; players <= 4; players++ {
+		for seed := range uint64(rulestest.Size(2, 5, 50)) {
+			st, err := game{}.New(rules.Config{Players: players}, 100+seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			bot := rules.NewBot(game{}, seed)
+			start := s.Start
+			for n := 0; s.Step.Seat == start && s.Seats[start].Turns == 1; n++ {
+				seat := rules.Seat(start)
+				a, err := bot.Choose(s, seat)
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, before, err := rules.Reversibly(s, seat, a, func() ([]rules.Event, error) { return s.Apply(seat, a) })
+				if err != nil {
+					t.Fatal(err)
+				}
+				if (before != nil) != (n > 0) {
+					t.Fatalf("%d players, seed %d: decision %d of the first turn (%v) may be taken back: %v", players, seed, n+1, a, before != nil)
+				}
+			}
+		}
+	}
 }
