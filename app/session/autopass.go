@@ -180,7 +180,7 @@ func (h *Host) autoPass(step int, seat rules.Seat, a rules.Action) {
 	if step != h.step || h.paused || h.state.Result() != nil || h.seats[seat].bot {
 		return
 	}
-	events, err := h.play(seat, a, false)
+	events, err := h.play(seat, a, byHost)
 	if err != nil {
 		h.logf("session: seat %d's automatic answer %v was refused: %v", seat, a, err)
 		return

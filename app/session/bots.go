@@ -137,7 +137,7 @@ func (h *Host) botDone(r botResult) {
 	var events []rules.Event
 	err := r.err
 	if err == nil {
-		events, err = h.play(r.seat, r.action, false)
+		events, err = h.play(r.seat, r.action, byBot)
 	}
 	if err != nil {
 		// A bot that errs must not stall the game: fall back to the
@@ -147,7 +147,7 @@ func (h *Host) botDone(r botResult) {
 		if len(legal) == 0 {
 			return
 		}
-		if events, err = h.play(r.seat, legal[0], false); err != nil {
+		if events, err = h.play(r.seat, legal[0], byBot); err != nil {
 			h.logf("session: seat %d refused its own legal action: %v", r.seat, err)
 			return
 		}
@@ -213,7 +213,7 @@ func (h *Host) expired(step int, seat rules.Seat, a rules.Action) {
 		h.scheduleBots()
 		return
 	}
-	events, err := h.play(seat, a, false)
+	events, err := h.play(seat, a, byClock)
 	if err != nil {
 		h.logf("session: seat %d's timeout action %v was refused: %v", seat, a, err)
 		return

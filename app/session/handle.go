@@ -229,7 +229,7 @@ func (h *Host) intent(p *peer, env Envelope) {
 		h.refuse(p, in.Seq, e)
 		return
 	}
-	events, err := h.play(in.Seat, in.Action, true)
+	events, err := h.play(in.Seat, in.Action, byPerson)
 	if err != nil {
 		e := ruleError(err)
 		if in.Step < h.step && e.Code == CodeIllegal {

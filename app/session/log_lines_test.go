@@ -3,7 +3,6 @@ package session
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,11 +12,12 @@ import (
 	"time"
 
 	"longhall/rules"
+	"longhall/rules/rulestest"
 )
 
 // update rewrites the golden logs instead of comparing with them:
-// go test ./app/session -run Log -update.
-var update = flag.Bool("update", false, "rewrite the golden logs in testdata")
+// go test ./app/session -run Log -update (rulestest's flag).
+var update = rulestest.Updating
 
 // seatLog follows a guest's log as its player reads it: the whole log the
 // host sends (on joining, after a take-back), then an entry for each new
@@ -240,7 +240,7 @@ func TestATakeBacksCardStaysItsSeatsAfterTheReload(t *testing.T) {
 func golden(t *testing.T, name, got string) {
 	t.Helper()
 	path := filepath.Join("testdata", name)
-	if *update {
+	if update() {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -35,7 +35,7 @@ func (h *Host) keepPassing(m *member, until string) *Error {
 		return errorf(CodeBadPrefs, "there is no prompt of yours to pass now")
 	}
 	h.standing[seat] = until
-	events, err := h.play(seat, answer, false)
+	events, err := h.play(seat, answer, byHost)
 	if err != nil {
 		delete(h.standing, seat)
 		return errorf(CodeIllegal, "%v", err)

@@ -34,14 +34,26 @@ type aside struct {
 	event rules.Event
 }
 
+// playedBy says who decided an action the host plays.
+type playedBy int
+
+const (
+	byPerson playedBy = iota // the seat's player, by hand
+	byBot                    // the seat's bot
+	byHost                   // an automatic answer for the seat's player (autopass.go, passuntil.go)
+	byClock                  // the game's answer when the seat's time ran out
+)
+
 // play applies seat's action, and keeps what taking it back needs when
-// it may be (rules.Reversibly) and the decision was the seat's own: a
-// bot's, or the one the game took when a seat's time ran out, is final.
-// An action that may not be taken back, or another seat's, ends what may
-// be: nobody takes back across someone else's decision. A bot's answer
-// that may be taken back is the exception (botAnswer): the person's undo
-// takes it back with their move.
-func (h *Host) play(seat rules.Seat, a rules.Action, own bool) ([]rules.Event, error) {
+// it may be (rules.Reversibly) and the decision was the seat's player's
+// own: a bot's, an automatic answer, or the one the game took when a
+// seat's time ran out, is final. An action that may not be taken back, or
+// another seat's, ends what may be: nobody takes back across someone
+// else's decision. The bots' answers, and the automatic answers for the
+// person who may take back, that may be taken back are the exception
+// (answerKept): the person's undo takes them back with their move.
+func (h *Host) play(seat rules.Seat, a rules.Action, by playedBy) ([]rules.Event, error) {
+	own := by == byPerson
 	events, before, err := rules.Reversibly(h.state, seat, a, func() ([]rules.Event, error) {
 		return h.rec.Append(h.state, seat, a)
 	})
@@ -49,7 +61,7 @@ func (h *Host) play(seat rules.Seat, a rules.Action, own bool) ([]rules.Event, e
 		return nil, err
 	}
 	h.step++
-	if h.botAnswer(seat, before, own) {
+	if h.answerKept(seat, before, by) {
 		return events, nil
 	}
 	if n := len(h.undo); before == nil || !own || n > 0 && h.undo[n-1].seat != seat {
@@ -156,21 +168,34 @@ func (h *Host) resetUndo() {
 // choice). Anything else still ends it: a bot's answer that drew or
 // showed something, another person's decision, a time that ran out.
 
-// botAnswer reports whether seat's action, just applied (before: the
-// state to take it back to, nil when it may not be), is a bot's answer
-// that the seat whose undo stands would take back with its own move.
-func (h *Host) botAnswer(seat rules.Seat, before rules.State, own bool) bool {
+// answerKept reports whether seat's action, just applied (before: the
+// state to take it back to, nil when it may not be), is an answer that
+// the seat whose undo stands would take back with its own move: a bot's,
+// or an automatic answer for that very seat (a pass the host gave for the
+// person at a prompt their move led to).
+func (h *Host) answerKept(seat rules.Seat, before rules.State, by playedBy) bool {
 	n := len(h.undo)
-	return !own && before != nil && n > 0 && h.undo[n-1].seat != seat &&
-		int(seat) < len(h.seats) && h.seats[seat].bot
+	if before == nil || n == 0 {
+		return false
+	}
+	undoer := h.undo[n-1].seat
+	switch by {
+	case byBot:
+		return seat != undoer && int(seat) < len(h.seats) && h.seats[seat].bot
+	case byHost:
+		return seat == undoer
+	}
+	return false
 }
 
 // answersAfter names, in order, who took each action after u's (the bots'
-// answers its undo takes back with it).
+// answers its undo takes back with it), but for u's own seat.
 func (h *Host) answersAfter(u undoPoint) []string {
 	var names []string
 	for _, a := range h.rec.Actions[u.version:] {
-		names = append(names, h.seatName(a.Seat))
+		if a.Seat != u.seat { // the person's own automatic answers go unsaid
+			names = append(names, h.seatName(a.Seat))
+		}
 	}
 	return names
 }

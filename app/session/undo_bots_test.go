@@ -315,3 +315,106 @@ func TestTheUndoLineNamesTheAnswersTakenBack(t *testing.T) {
 		t.Errorf("the undo's line reads %q (and %q to Ann)", e.Text, e.Secret)
 	}
 }
+
+// echoGame tries an automatic answer inside a move: a seat goes, then
+// confirms (its only answer, which may time out, so the host gives it for
+// a person), and the turn passes; four turns. Nothing is hidden or drawn:
+// every action may be taken back.
+type echoGame struct{}
+
+func (echoGame) Info() rules.Info {
+	return rules.Info{ID: "echo-test", Name: "Echo", MinPlayers: 2, MaxPlayers: 2, Timeout: "a confirmation"}
+}
+
+func (echoGame) New(cfg rules.Config, seed uint64) (rules.State, error) { return &echoState{}, nil }
+
+type echoState struct {
+	Turn    rules.Seat
+	Waiting bool
+	Turns   int
+}
+
+func (s *echoState) Pending() []rules.Prompt {
+	if s.Turns == 4 {
+		return nil
+	}
+	return []rules.Prompt{{Seat: s.Turn, Text: "go"}}
+}
+
+func (s *echoState) Legal(seat rules.Seat) []rules.Action {
+	switch {
+	case s.Turns == 4 || seat != s.Turn:
+		return nil
+	case s.Waiting:
+		return []rules.Action{{Kind: "confirm", Label: "Confirm"}}
+	}
+	return []rules.Action{{Kind: "go", Label: "Go"}}
+}
+
+func (s *echoState) OnTimeout(seat rules.Seat) (rules.Action, bool) {
+	if s.Waiting && seat == s.Turn {
+		return rules.Action{Kind: "confirm", Label: "Confirm"}, true
+	}
+	return rules.Action{}, false
+}
+
+func (s *echoState) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
+	a, err := rules.FindLegal(s, seat, a)
+	if err != nil {
+		return nil, err
+	}
+	if a.Kind == "go" {
+		s.Waiting = true
+	} else {
+		s.Waiting, s.Turn, s.Turns = false, 1-s.Turn, s.Turns+1
+	}
+	return []rules.Event{{Kind: a.Kind, Seat: seat, Text: fmt.Sprintf("seat %d: %s", seat, a.Label)}}, nil
+}
+
+func (s *echoState) View(seat rules.Seat) any { return s }
+func (s *echoState) Result() *rules.Result {
+	if s.Turns < 4 {
+		return nil
+	}
+	return &rules.Result{Winners: []rules.Seat{0}, Scores: []int{0, 0}, Reason: "done"}
+}
+func (s *echoState) Clone() rules.State                           { c := *s; return &c }
+func (s *echoState) Rand() rules.RNG                              { return rules.RNG{} }
+func (s *echoState) Reveals(seat rules.Seat, a rules.Action) bool { return false }
+
+func init() { rules.Register(echoGame{}) }
+
+// The host's automatic answer for the person is theirs too: alone against
+// a bot, Ann goes, the host confirms for her at once, the bot takes its
+// turn, and Ann may still take back her move, the confirmation and the
+// bot's turn with it (issue 39: Undo lasts until the person's next
+// decision).
+func TestUndoTakesBackThePersonsAutomaticAnswer(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		h, err := NewHost(context.Background(), "echo-test", rules.Config{Players: 2}, 1, Options{BotWait: func(string) time.Duration { return time.Second }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer h.Close()
+		h.SetBot(1, true)
+		ann := local(t, h, "Ann", "")
+		if err := h.Start(); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ann.Intent(waitVersion(t, ann, 0).Legal[0]); err != nil {
+			t.Fatal(err)
+		}
+		s := waitVersion(t, ann, 4) // her go, its confirmation, the bot's go and confirmation
+		if s.Undo == "" || len(s.Legal) != 1 || s.Legal[0].Kind != "go" {
+			t.Fatalf("at Ann's next decision: undo %q, legal %v", s.Undo, s.Legal)
+		}
+		if _, err := ann.Undo(); err != nil {
+			t.Fatal(err)
+		}
+		back := waitFor(t, ann, "the table back at Ann's first go", func(u Update) bool { return u.State != nil && u.State.Version == 0 }).State
+		if len(back.Legal) != 1 || back.Legal[0].Kind != "go" || back.Undo != "" {
+			t.Fatalf("after the undo: legal %v, undo %q", back.Legal, back.Undo)
+		}
+		ann.Close()
+	})
+}

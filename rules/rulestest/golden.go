@@ -17,6 +17,11 @@ import (
 // go test ./rules/<game> -run Golden -update.
 var update = flag.Bool("update", false, "rewrite the golden games in testdata/golden")
 
+// Updating reports whether the tests run with -update: golden files of
+// other kinds (a room's log) are rewritten under the same flag, which a
+// test binary may define only once.
+func Updating() bool { return *update }
+
 // Golden plays one whole game for each config with the game's own bots in
 // every seat (seeded, so always the same game) and compares, byte for
 // byte, with testdata/golden/<config>.txt: the record (the save file),
