@@ -100,15 +100,33 @@ func look(ctx context.Context, n int) (res string, version int, err error) {
 	fmt.Sscan(before, &version)
 	switch {
 	case res == "over":
-	case strings.HasPrefix(res, "act "):
+	case strings.HasPrefix(res, "act "), res == "pick":
+		// Until the page shows what the click did: the next step reads
+		// it, and a pick looked at again before it shows would be
+		// clicked twice, and dropped (ui.TogglePick).
+		shown := movedOn(before)
+		if res == "pick" {
+			shown = pickShown(before)
+		}
 		c, cancel := context.WithTimeout(ctx, 5*time.Second)
-		chromedp.Run(c, chromedp.Poll(fmt.Sprintf(`%s !== %q || !!document.querySelector('#after-game') || !!document.querySelector('[role=alert]')`, roomVersion, before), nil,
-			chromedp.WithPollingInterval(20*time.Millisecond)))
+		chromedp.Run(c, chromedp.Poll(shown, nil, chromedp.WithPollingInterval(20*time.Millisecond)))
 		cancel()
 	default:
 		err = chromedp.Run(ctx, chromedp.Sleep(40*time.Millisecond))
 	}
 	return res, version, err
+}
+
+// movedOn is true once the table has left version before: an action
+// taken, or refused, or the game over.
+func movedOn(before string) string {
+	return fmt.Sprintf(`%s !== %q || !!document.querySelector('#after-game') || !!document.querySelector('[role=alert]')`, roomVersion, before)
+}
+
+// pickShown is true once a pick clicked at version before shows pressed
+// (or the table has moved on: movedOn).
+func pickShown(before string) string {
+	return `!!document.querySelector('[data-pick][aria-pressed="true"]') || ` + movedOn(before)
 }
 
 // servedGames reads the game ids the home page lists, from the page the

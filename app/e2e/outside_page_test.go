@@ -87,15 +87,23 @@ func (p pageOps) look(n int) (string, error) {
 	if err := p.eval(`[`+roomVersion+`, `+fmt.Sprintf(gameStep, n)+`]`, &at); err != nil {
 		return "", err
 	}
-	switch res := at[1]; {
+	p.settle(at[0], at[1])
+	return at[1], nil
+}
+
+// settle waits, after a step that did res at version before, until the
+// page shows what it did: a table moved on (or refusing) after an
+// action, the pick pressed after a pick. A slow answer is only looked at
+// again; a driver gone shows at the next look.
+func (p pageOps) settle(before, res string) {
+	switch {
 	case strings.HasPrefix(res, "act "):
-		// A slow answer is only looked at again; a driver gone shows at
-		// the next look.
-		p.Poll(fmt.Sprintf(`%s !== %q || !!document.querySelector('#after-game') || !!document.querySelector('[role=alert]')`, roomVersion, at[0]), nil, 5*time.Second)
+		p.Poll(movedOn(before), nil, 5*time.Second)
+	case res == "pick":
+		p.Poll(pickShown(before), nil, 5*time.Second)
 	case res != "over":
 		time.Sleep(40 * time.Millisecond)
 	}
-	return at[1], nil
 }
 
 // lookDrawn is look with the choice drawn from the decision the page
@@ -110,17 +118,21 @@ func (p pageOps) lookDrawn() (string, error) { return p.lookWith(drawnStep) }
 // answers is then the same however busy the machine, and so is the game.
 func (p pageOps) lookDrawnInTurn() (string, error) { return p.lookWith(drawnInTurn) }
 
+// lookDrawnAt is lookDrawnInTurn that acts only on the decision looked at
+// last (key, a decisionKey; "" when the look found none): a table that
+// moved on since is looked at again first, so that no decision is taken
+// unseen, and two engines list the same decisions of the same game.
+func (p pageOps) lookDrawnAt(key string) (string, error) {
+	return p.lookWith(strings.Replace(drawnInTurn, "const now = ", fmt.Sprintf("if (%s !== %q) return 'wait';\n  const now = ", decisionKey, key), 1))
+}
+
 // lookWith looks at the page with a step script (drawnStep's kind).
 func (p pageOps) lookWith(step string) (string, error) {
 	var at []string
 	if err := p.eval(`[`+roomVersion+`, `+step+`]`, &at); err != nil {
 		return "", err
 	}
-	if strings.HasPrefix(at[1], "act ") {
-		p.Poll(fmt.Sprintf(`%s !== %q || !!document.querySelector('#after-game') || !!document.querySelector('[role=alert]')`, roomVersion, at[0]), nil, 5*time.Second)
-	} else if at[1] != "over" {
-		time.Sleep(40 * time.Millisecond)
-	}
+	p.settle(at[0], at[1])
 	return at[1], nil
 }
 
