@@ -23,3 +23,6 @@ const (
 	PassRound = session.PassRound
 	PassOff   = session.PassOff
 )
+
+// DefaultBotDelay is the bots' pace at a table (session.DefaultBotDelay).
+const DefaultBotDelay = session.DefaultBotDelay

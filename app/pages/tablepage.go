@@ -16,8 +16,9 @@ import (
 )
 
 // defaultBotPace is how long a bot seems to think, so people can follow
-// what it does. ?pace=MS on the URL changes it (tests use 0).
-const defaultBotPace = 600 * time.Millisecond
+// what it does (online.DefaultBotDelay). ?pace=MS on the URL changes it
+// (tests use 0).
+const defaultBotPace = online.DefaultBotDelay
 
 // pace reads ?pace=MS (0 to 10000), or gives the default.
 func pace(q string) time.Duration {

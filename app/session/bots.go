@@ -96,8 +96,17 @@ func (h *Host) stopBot() {
 }
 
 // botWait is the time from a bot's prompt to its answer: Options.BotWait,
-// or BotDelay and up to as much again (twice as much for a hard bot,
-// whose search fills it); none without a BotDelay.
+// or, for the first bot decision after a person's (a run of the bots'
+// decisions: runOn), BotDelay and up to as much again (twice as much for
+// a hard bot, whose search fills it); for each later one of the run, a
+// fixed time, BotDelay for a hard bot and half of it for an easy one.
+// None without a BotDelay.
+//
+// Each wait is drawn or fixed whatever the bot holds, and its search ends
+// within it, so the time tells nobody anything; whether a decision starts
+// a run or continues one, everyone can see. The fixed later waits are the
+// pace of a bot's turn of many small steps (a Northerners turn, a
+// Raiders raid's wounds) and of several bots passing in one round.
 func (h *Host) botWait(level string) time.Duration {
 	if h.opts.BotWait != nil {
 		return h.opts.BotWait(level)
@@ -106,11 +115,32 @@ func (h *Host) botWait(level string) time.Duration {
 	if d <= 0 {
 		return 0
 	}
+	if h.runOn() {
+		if level == rules.Hard {
+			return d
+		}
+		return d / 2
+	}
 	spread := d
 	if level == rules.Hard {
 		spread = 2 * d
 	}
 	return d + time.Duration(secretRNG().Uint64()%uint64(spread))
+}
+
+// runOn reports whether the table's last action continues a run of the
+// bots' decisions: a bot's, or an automatic answer for a person that
+// nobody else saw come (with somebody else there, a run broken or not by
+// an automatic answer would tell them it was one).
+func (h *Host) runOn() bool {
+	switch h.lastBy {
+	case byBot:
+		return h.version() > 0
+	case byHost:
+		s := h.lastSeat
+		return int(s) < len(h.seats) && h.seats[s].m != nil && !h.observed(h.seats[s].m)
+	}
+	return false
 }
 
 func (h *Host) pendingBot() (rules.Seat, bool) {

@@ -108,7 +108,11 @@ type Host struct {
 	autoStops map[rules.Seat]func() bool
 	// standing holds each seat's standing pass (stand.go): PassTurn or
 	// PassRound.
-	standing  map[rules.Seat]string
+	standing map[rules.Seat]string
+	// Who decided the last action played (play), for the bots' pace
+	// (runOn).
+	lastBy    playedBy
+	lastSeat  rules.Seat
 	standStep int // the step the standing passes were last looked at
 }
 

@@ -54,6 +54,12 @@ func (l Limits) withDefaults() Limits {
 	return l
 }
 
+// DefaultBotDelay is the bots' pace at a table (Options.BotDelay): the
+// least a bot seems to think over its first decision after a person's,
+// so that people can follow what it does. The pace report
+// (TestTablePace, in make bench) plays every game at it.
+const DefaultBotDelay = 600 * time.Millisecond
+
 // Options tune a host. The zero value is ready to use.
 type Options struct {
 	// BotDelay is the least time a bot takes over a prompt, so that people

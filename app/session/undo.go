@@ -61,6 +61,7 @@ func (h *Host) play(seat rules.Seat, a rules.Action, by playedBy) ([]rules.Event
 		return nil, err
 	}
 	h.step++
+	h.lastBy, h.lastSeat = by, seat
 	if h.answerKept(seat, before, by) {
 		return events, nil
 	}
