@@ -122,3 +122,55 @@ func TestABotsTimeToAnswerIsDrawn(t *testing.T) {
 		t.Errorf("with no BotDelay a bot waits %v", d)
 	}
 }
+
+// A run of the bots' decisions (botWait): the first bot decision after a
+// person's waits a drawn time, BotDelay and up to as much again for an
+// easy bot; each decision straight after a bot's waits BotDelay/2 exactly.
+// An automatic answer for the person keeps the run going only when nobody
+// else is there to see it come (runOn). Echo (undo_bots_test.go): each
+// seat goes, then confirms; Ann is on the host's device, the bot in seat 1.
+func TestTheBotsRunsWaitAFixedTime(t *testing.T) {
+	const d = time.Second
+	for _, tc := range []struct {
+		name    string
+		watched bool          // Eve watches
+		goAfter time.Duration // the bot's go after Ann's confirmation: the least, and how much more it may be
+		spread  time.Duration
+	}{
+		{"with a watcher, the bot's go starts a run", true, d, d},
+		{"alone, Ann's confirmation at once keeps the run going", false, d / 2, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			inBubble(t, func(t *testing.T) {
+				h, err := NewHost(context.Background(), "echo-test", rules.Config{Players: 2}, 1, Options{BotDelay: d, PassDelay: func() time.Duration { return 2 * time.Second }})
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer h.Close()
+				h.SetBot(1, true)
+				ann := local(t, h, "Ann", "")
+				if tc.watched {
+					join(t, h, "Eve", "")
+				}
+				if err := h.Start(); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := ann.Intent(waitVersion(t, ann, 0).Legal[0]); err != nil {
+					t.Fatal(err)
+				}
+				at := map[int]time.Time{}
+				for v := 1; v <= 4; v++ {
+					waitVersion(t, ann, v)
+					at[v] = time.Now()
+				}
+				if wait := at[3].Sub(at[2]); wait < tc.goAfter || wait > tc.goAfter+tc.spread {
+					t.Errorf("the bot went %v after Ann's confirmation, want %v and up to %v more", wait, tc.goAfter, tc.spread)
+				}
+				if wait := at[4].Sub(at[3]); wait != d/2 {
+					t.Errorf("the bot confirmed %v after its go, want %v: the run's later decision", wait, d/2)
+				}
+				ann.Close()
+			})
+		})
+	}
+}
