@@ -49,10 +49,12 @@ func TestRoomLogReadsTheSameAfterTheHostReloads(t *testing.T) {
 	poll(t, rikki, "Rikki reads the time to answer", fmt.Sprintf(`((document.querySelector('#answer-time') || {}).textContent || '').startsWith('Time to answer: %s seconds')`, least))
 
 	// Rikki never plays: his time runs out every round, and the game
-	// plays his lowest card once Gordon has played. Gordon plays at once
-	// and takes his card back before Rikki's time is out; should the
-	// machine be too busy for that (Rikki's card played first, and
-	// Gordon's then turning the round up), he tries again next round.
+	// plays his lowest card. (The host runs one seat's clock at a time,
+	// the first that has to choose: Rikki's runs once Gordon has chosen.)
+	// Gordon plays at once and takes his card back before Rikki's time is
+	// out; should the machine be too busy for that (Rikki's card played
+	// first, turning the round up, or Gordon's own time out), he tries
+	// again next round.
 	var tookBack, ranOut bool
 	for round := 1; !tookBack || !ranOut; round++ {
 		if round > 3 {
