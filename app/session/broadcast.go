@@ -80,7 +80,14 @@ func (h *Host) seatStateFor(seat rules.Seat, events []rules.Event) (*seatState, 
 	if exp, ok := h.state.(rules.Expiring); ok {
 		h.endPassing(exp)
 	}
-	if seat >= 0 && !h.answeredAtOnce(seat) {
+	switch {
+	case seat < 0:
+	case h.answeredAtOnce(seat):
+		// Not asked, in words either: the status line would ask the
+		// player, with nothing to click, until the answer comes.
+		st.msg.Prompts = slices.DeleteFunc(slices.Clone(st.msg.Prompts), func(pr rules.Prompt) bool { return pr.Seat == seat })
+		st.msg.Passing = h.standing[seat]
+	default:
 		st.msg.Legal = h.state.Legal(seat)
 		st.msg.Refused = rules.RefusedOf(h.state, seat)
 		if u, ok := h.undoable(seat); ok {

@@ -163,6 +163,11 @@ func TestAutomaticAnswersComeAtOnceWithNobodyToSee(t *testing.T) {
 			if len(s.Legal) > 0 {
 				t.Errorf("version %d: Bob is shown a prompt the host answers for him: %v", v, s.Legal)
 			}
+			// Nor in words: his status line would ask him, with nothing
+			// to click, until the answer came.
+			if slices.ContainsFunc(s.Prompts, func(pr rules.Prompt) bool { return pr.Seat == 1 }) {
+				t.Errorf("version %d: Bob is told of a prompt the host answers for him: %v", v, s.Prompts)
+			}
 			if v%2 == 0 && s.Events[0].Seat != 1 {
 				t.Fatalf("version %d is not Bob's answer: %v", v, s.Events)
 			}
