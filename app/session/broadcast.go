@@ -85,15 +85,14 @@ func (h *Host) seatStateFor(seat rules.Seat, events []rules.Event) (*seatState, 
 	case h.answeredAtOnce(seat):
 		// Not asked, in words either: the status line would ask the
 		// player, with nothing to click, until the answer comes.
+		// Its Undo stays (the answer keeps it: answerKept), or its
+		// button would blink off for the moment.
 		st.msg.Prompts = slices.DeleteFunc(slices.Clone(st.msg.Prompts), func(pr rules.Prompt) bool { return pr.Seat == seat })
-		st.msg.Passing = h.standing[seat]
+		st.msg.Passing, st.msg.Undo = h.standing[seat], h.undoLabel(seat)
 	default:
 		st.msg.Legal = h.state.Legal(seat)
 		st.msg.Refused = rules.RefusedOf(h.state, seat)
-		if u, ok := h.undoable(seat); ok {
-			st.msg.Undo = u.label
-		}
-		st.msg.Passes, st.msg.Passing = h.stands(seat), h.standing[seat]
+		st.msg.Passes, st.msg.Passing, st.msg.Undo = h.stands(seat), h.standing[seat], h.undoLabel(seat)
 	}
 	if st.msg.Prompts == nil {
 		st.msg.Prompts = []rules.Prompt{}
@@ -102,6 +101,14 @@ func (h *Host) seatStateFor(seat rules.Seat, events []rules.Event) (*seatState, 
 		st.msg.Legal = []rules.Action{}
 	}
 	return st, nil
+}
+
+// undoLabel names what seat may take back now ("" for nothing).
+func (h *Host) undoLabel(seat rules.Seat) string {
+	if u, ok := h.undoable(seat); ok {
+		return u.label
+	}
+	return ""
 }
 
 // encodeFor encodes st for peer p: only the view's fields that changed
