@@ -37,7 +37,8 @@ type screenSize struct {
 var tableSizes = []screenSize{{"desktop", 1280, 800}, {"phone", 390, 844}}
 
 // controlsInView checks every control on the table, as a person would
-// find them: each one the board draws (data-action, data-pick) must be
+// find them: each one the board draws (data-action, data-pick) and the
+// kit's standing passes must be
 // drawn (not hidden away), inside the screen, the topmost element at its
 // centre, and clear of every other control. It returns the problems, and
 // the share of the screen the board's region takes.
@@ -45,8 +46,10 @@ const controlsInView = `(() => {
   const t = document.querySelector('#table');
   if (!t) return {problems: ['no table'], share: 0, controls: 0};
   const W = window.innerWidth, H = window.innerHeight, problems = [];
-  const name = el => (el.dataset.action ? el.dataset.action + ':' + (el.dataset.args || '') : 'pick:' + el.dataset.pick) + (el.textContent.trim() ? ' "' + el.textContent.trim().slice(0, 30) + '"' : '');
-  const els = [...t.querySelectorAll('[data-action]:not([disabled]), [data-pick]')];
+  const name = el => (el.dataset.action ? el.dataset.action + ':' + (el.dataset.args || '') : el.dataset.pick ? 'pick:' + el.dataset.pick : '#' + el.id) + (el.textContent.trim() ? ' "' + el.textContent.trim().slice(0, 30) + '"' : '');
+  // The standing passes beside a Pass (ui's passUntil) are the choice's
+  // controls too.
+  const els = [...t.querySelectorAll('[data-action]:not([disabled]), [data-pick], #pass-turn, #pass-round, #pass-off')];
   const boxes = [];
   // A dense board scrolls within its area rather than drawing its text
   // under 11 px (issue 37): a control of the board scrolled out of the
