@@ -258,10 +258,9 @@ func ruleError(err error) *Error {
 	case errors.Is(err, rules.ErrNotPending):
 		code = CodeNotYourTurn
 	}
-	a := Args{Reason: err.Error()}
-	var re *rules.Error
-	if errors.As(err, &re) {
-		a.Game, a.Reason = re.Game, re.Msg
+	var a Args
+	if re, ok := errors.AsType[*rules.Error](err); ok {
+		a.Game, a.Reason = re.Game, re.Msg // the game's words; else the code says it all
 	}
 	return &Error{Code: code, Args: &a, Text: "session: move refused: " + err.Error()}
 }
