@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"net/url"
 	"strconv"
@@ -32,9 +31,9 @@ const linkSkew = 24 * time.Hour
 
 // Errors from ParseLink. Wrapped errors add which part of the link is wrong.
 var (
-	ErrNotLink   = errors.New("signal: this is not a Longhall room link")
-	ErrBadLink   = errors.New("signal: this room link is damaged; ask the host to send it again")
-	ErrStaleLink = errors.New("signal: this room link has expired; ask the host for a new one")
+	ErrNotLink   = newError("this is not a Longhall room link")
+	ErrBadLink   = newError("this room link is damaged; ask the host to send it again")
+	ErrStaleLink = newError("this room link has expired; ask the host for a new one")
 )
 
 // Room is what a room link carries: a random id, which names the room on the
@@ -52,10 +51,10 @@ type Room struct {
 func NewRoom() (Room, error) {
 	var r Room
 	if _, err := rand.Read(r.ID[:]); err != nil {
-		return Room{}, fmt.Errorf("signal: no randomness for a room: %w", err)
+		return Room{}, errorf("no randomness for a room: %w", err)
 	}
 	if _, err := rand.Read(r.Secret[:]); err != nil {
-		return Room{}, fmt.Errorf("signal: no randomness for a room: %w", err)
+		return Room{}, errorf("no randomness for a room: %w", err)
 	}
 	r.Issued = time.Now().Truncate(time.Second)
 	return r, nil
