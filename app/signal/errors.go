@@ -20,11 +20,26 @@ func (e *Error) Unwrap() error  { return e.Err }
 
 func newError(reason string) error { return &Error{Why: reason} }
 
-// errorf is fmt.Errorf for an *Error: %w wraps as it does there.
+// errorf is fmt.Errorf for an *Error: %w wraps as it does there, and an
+// error of this package among args is told by its Reason.
 func errorf(format string, args ...any) error {
+	args = append([]any(nil), args...)
+	for i, a := range args {
+		if e, ok := a.(error); ok {
+			if _, ok := e.(interface{ Reason() string }); ok {
+				args[i] = told{e}
+			}
+		}
+	}
 	w := fmt.Errorf(format, args...)
 	return &Error{Why: w.Error(), Err: errors.Unwrap(w)}
 }
+
+// told is an error of this package inside another's words: its Reason.
+type told struct{ err error }
+
+func (t told) Error() string { return Reason(t.err) }
+func (t told) Unwrap() error { return t.err }
 
 // Reason is why err happened, without this package's prefix when it is one
 // of this package's errors (an *Error, a relay's error, a link's end, no

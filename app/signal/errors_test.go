@@ -21,6 +21,7 @@ func TestReason(t *testing.T) {
 		{"a relay's", &RelayError{Relay: "tracker t.example", What: "refused"}, "signal: tracker t.example: refused", "tracker t.example: refused"},
 		{"a link's end", ErrLinkLost, "signal: the relayed link to the other player was lost", "the relayed link to the other player was lost"},
 		{"no answer", &noAnswer{reasons: []string{"tracker t.example: refused"}}, "signal: the host did not answer in time (tracker t.example: refused)", "the host did not answer in time (tracker t.example: refused)"},
+		{"one of ours in another", errorf("%w (the seal is cut short)", ErrBadLink), "signal: this room link is damaged; ask the host to send it again (the seal is cut short)", "this room link is damaged; ask the host to send it again (the seal is cut short)"},
 		{"another package's", context.Canceled, "context canceled", "context canceled"},
 		{"wrapped by another", fmt.Errorf("room: %w", ErrNoRelay), "room: signal: none of the room's relays can carry a relayed link", "room: signal: none of the room's relays can carry a relayed link"},
 	} {
@@ -33,7 +34,12 @@ func TestReason(t *testing.T) {
 			}
 		})
 	}
-	if err := errorf("no randomness: %w", context.DeadlineExceeded); !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("%v does not wrap what it was made of", err)
+	for _, c := range []struct{ err, in error }{
+		{errorf("no randomness: %w", context.DeadlineExceeded), context.DeadlineExceeded},
+		{errorf("%w (the seal is cut short)", ErrBadLink), ErrBadLink},
+	} {
+		if !errors.Is(c.err, c.in) {
+			t.Errorf("%v does not wrap %v", c.err, c.in)
+		}
 	}
 }

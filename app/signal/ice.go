@@ -2,8 +2,6 @@ package signal
 
 import (
 	"encoding/json"
-	"errors"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -43,7 +41,7 @@ const (
 var ErrTURNCredentials = newError("a TURN server needs a username and a credential")
 
 // ErrICEJSON: ICE servers given as JSON that is not in the common shape.
-var ErrICEJSON = errors.New(`signal: the ICE servers are not JSON in the usual shape ([{"urls": [...], "username": "...", "credential": "..."}])`)
+var ErrICEJSON = newError(`the ICE servers are not JSON in the usual shape ([{"urls": [...], "username": "...", "credential": "..."}])`)
 
 // isTURN says whether an address is a TURN one (turn: or turns:).
 func isTURN(u string) bool { return strings.HasPrefix(u, "turn:") || strings.HasPrefix(u, "turns:") }
@@ -105,7 +103,7 @@ func (s ICEServer) Check() error {
 			return err
 		}
 		if isTURN(u) && (s.Username == "" || s.Credential == "") {
-			return fmt.Errorf("%w; %s has none", ErrTURNCredentials, u)
+			return errorf("%w; %s has none", ErrTURNCredentials, u)
 		}
 	}
 	return nil
@@ -154,7 +152,7 @@ func ParseICEServers(data []byte) ([]ICEServer, error) {
 	// json would need cost app.wasm more than this code.
 	var doc any
 	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrICEJSON, err)
+		return nil, errorf("%w: %v", ErrICEJSON, err)
 	}
 	if m, ok := doc.(map[string]any); ok {
 		doc = m["iceServers"]
@@ -182,7 +180,7 @@ func ParseICEServers(data []byte) ([]ICEServer, error) {
 		credential, credentialOK := m["credential"].(string)
 		s.Username, s.Credential = user, credential
 		if m == nil || !ok || !userOK && m["username"] != nil || !credentialOK && m["credential"] != nil {
-			return nil, fmt.Errorf("%w: an entry of the wrong shape", ErrICEJSON)
+			return nil, errorf("%w: an entry of the wrong shape", ErrICEJSON)
 		}
 	}
 	if err := checkICE(out); err != nil {

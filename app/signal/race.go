@@ -3,7 +3,6 @@ package signal
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"sync"
 	"time"
@@ -113,7 +112,7 @@ func (r Race) Listen(ctx context.Context, room Room) (Listener, error) {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		return nil, fmt.Errorf("%w (%s)", ErrUnreachable, strings.Join(reasons, "; "))
+		return nil, errorf("%w (%s)", ErrUnreachable, strings.Join(reasons, "; "))
 	}
 	return rl, nil
 }

@@ -15,7 +15,6 @@ package signal
 import (
 	"context"
 	"crypto/sha256"
-	"fmt"
 	"sync"
 	"time"
 
@@ -144,7 +143,7 @@ func DialRelay(ctx context.Context, sig Signaler, room Room) (*RelayConn, error)
 	c.Close()
 	select {
 	case <-anyUp:
-		return nil, fmt.Errorf("%w (asked for a relayed link)", ErrNoAnswer)
+		return nil, errorf("%w (asked for a relayed link)", ErrNoAnswer)
 	default:
 		return nil, ErrUnreachable
 	}

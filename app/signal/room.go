@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
-	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
@@ -98,7 +97,7 @@ func ParseLink(link string, now time.Time) (Room, error) {
 	}
 	vals, err := url.ParseQuery(s)
 	if err != nil {
-		return Room{}, fmt.Errorf("%w (it is not in the form r=…&k=…)", ErrBadLink)
+		return Room{}, errorf("%w (it is not in the form r=…&k=…)", ErrBadLink)
 	}
 	id, hasID := vals["r"]
 	key, hasKey := vals["k"]
@@ -114,36 +113,36 @@ func ParseLink(link string, now time.Time) (Room, error) {
 		return Room{}, err
 	}
 	if !hasTime || len(issued) != 1 {
-		return Room{}, fmt.Errorf("%w (the issue time is missing)", ErrBadLink)
+		return Room{}, errorf("%w (the issue time is missing)", ErrBadLink)
 	}
 	sec, err := strconv.ParseInt(issued[0], 10, 64)
 	if err != nil || sec <= 0 {
-		return Room{}, fmt.Errorf("%w (the issue time is not a number)", ErrBadLink)
+		return Room{}, errorf("%w (the issue time is not a number)", ErrBadLink)
 	}
 	r.Issued = time.Unix(sec, 0)
 	if now.Sub(r.Issued) > LinkLifetime {
 		return Room{}, ErrStaleLink
 	}
 	if r.Issued.Sub(now) > linkSkew {
-		return Room{}, fmt.Errorf("%w (it was issued in the future; check this device's clock)", ErrBadLink)
+		return Room{}, errorf("%w (it was issued in the future; check this device's clock)", ErrBadLink)
 	}
 	return r, nil
 }
 
 func decodeExact(dst []byte, vals []string, what string) error {
 	if len(vals) != 1 || vals[0] == "" {
-		return fmt.Errorf("%w (the %s is missing)", ErrBadLink, what)
+		return errorf("%w (the %s is missing)", ErrBadLink, what)
 	}
 	v := vals[0]
 	n := b64.EncodedLen(len(dst))
 	if len(v) < n {
-		return fmt.Errorf("%w (the %s is cut short)", ErrBadLink, what)
+		return errorf("%w (the %s is cut short)", ErrBadLink, what)
 	}
 	if len(v) > n {
-		return fmt.Errorf("%w (the %s is too long)", ErrBadLink, what)
+		return errorf("%w (the %s is too long)", ErrBadLink, what)
 	}
 	if _, err := b64.Strict().Decode(dst, []byte(v)); err != nil {
-		return fmt.Errorf("%w (the %s has characters that do not belong)", ErrBadLink, what)
+		return errorf("%w (the %s has characters that do not belong)", ErrBadLink, what)
 	}
 	return nil
 }

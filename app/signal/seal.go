@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/json"
-	"fmt"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -121,7 +120,7 @@ func (s *sealer) open(text string) (message, error) {
 		return message{}, ErrMalformed
 	}
 	if raw[0] != sealVersion {
-		return message{}, fmt.Errorf("%w (unknown version %d)", ErrMalformed, raw[0])
+		return message{}, errorf("%w (unknown version %d)", ErrMalformed, raw[0])
 	}
 	var nonce [chacha20poly1305.NonceSizeX]byte
 	copy(nonce[:], raw[1:])
