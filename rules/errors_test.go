@@ -20,7 +20,8 @@ func TestError(t *testing.T) {
 		{"no args", rules.Errorf("raiders", rules.ErrBadConfig, "Raiders of the North Sea has no fixed set-ups"), "raiders: Raiders of the North Sea has no fixed set-ups", rules.ErrBadConfig},
 		{"percent kept", rules.Errorf("g", rules.ErrIllegal, "%s", "100% sure"), "g: 100% sure", rules.ErrIllegal},
 		{"game over", rules.Errorf("northerners", rules.ErrGameOver, "the game is over"), "northerners: the game is over", rules.ErrGameOver},
-		{"no game", &rules.Error{Msg: "bare", Err: rules.ErrIllegal}, "bare", rules.ErrIllegal},
+		{"no game", &rules.Error{Msg: "bare", Err: rules.ErrIllegal}, "rules: illegal action: bare", rules.ErrIllegal},
+		{"the rules' own", rules.Errorf("", rules.ErrBadConfig, "record has trailing data"), "rules: bad configuration: record has trailing data", rules.ErrBadConfig},
 		{"wrapped further", fmt.Errorf("replay: %w", rules.Errorf("g", rules.ErrBadConfig, "x")), "replay: g: x", rules.ErrBadConfig},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -87,6 +88,28 @@ func TestCheckOptions(t *testing.T) {
 			var re *rules.Error
 			if !errors.Is(err, rules.ErrBadConfig) || !errors.As(err, &re) || re.Game != c.info.ID {
 				t.Errorf("%v: want a *rules.Error of %s wrapping ErrBadConfig", err, c.info.ID)
+			}
+		})
+	}
+}
+
+// Reason is an error's words for a player, taken by type, never cut from
+// its text: a wrapped *Error gives its Msg, anything else its text.
+func TestReason(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"a game's", rules.Errorf("rednorth", rules.ErrBadConfig, "Red North is for 2 to 4 players, not %d", 5), "Red North is for 2 to 4 players, not 5"},
+		{"the rules' own", rules.CheckPlayers(rules.Info{Name: "Saga", MinPlayers: 2, MaxPlayers: 4}, 9), "Saga is for 2 to 4 players, not 9"},
+		{"wrapped further", fmt.Errorf("replay: %w", rules.Errorf("g", rules.ErrIllegal, "no such card")), "no such card"},
+		{"a sentinel", rules.ErrNotPending, "rules: not your turn"},
+		{"unknown game", func() error { _, err := rules.Lookup("no-such-game"); return err }(), `no game called "no-such-game"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := rules.Reason(c.err); got != c.want {
+				t.Errorf("Reason(%v) = %q, want %q", c.err, got, c.want)
 			}
 		})
 	}

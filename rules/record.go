@@ -86,14 +86,14 @@ func (e *ReplayError) Unwrap() error { return e.Err }
 // Start builds the initial state a record describes.
 func (r *Record) Start() (State, error) {
 	if r.Format != RecordFormat {
-		return nil, fmt.Errorf("%w: record format %d, this version reads %d", ErrBadConfig, r.Format, RecordFormat)
+		return nil, Errorf("", ErrBadConfig, "record format %d, this version reads %d", r.Format, RecordFormat)
 	}
 	g, err := Lookup(r.Game)
 	if err != nil {
 		return nil, err
 	}
 	if r.Config.Players != len(r.Seats) {
-		return nil, fmt.Errorf("%w: record has %d seats for %d players", ErrBadConfig, len(r.Seats), r.Config.Players)
+		return nil, Errorf("", ErrBadConfig, "record has %d seats for %d players", len(r.Seats), r.Config.Players)
 	}
 	cfg := r.Config
 	cfg.Names = make([]string, len(r.Seats))
@@ -124,18 +124,18 @@ func ReadRecord(rd io.Reader) (Record, error) {
 		return r, fmt.Errorf("rules: reading record: %w", err)
 	}
 	if len(data) > MaxRecordBytes {
-		return r, fmt.Errorf("%w: record larger than %d bytes", ErrBadConfig, MaxRecordBytes)
+		return r, Errorf("", ErrBadConfig, "record larger than %d bytes", MaxRecordBytes)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&r); err != nil {
-		return r, fmt.Errorf("%w: record is not valid JSON: %v", ErrBadConfig, err)
+		return r, Errorf("", ErrBadConfig, "record is not valid JSON: %v", err)
 	}
 	if dec.More() {
-		return r, fmt.Errorf("%w: record has trailing data", ErrBadConfig)
+		return r, Errorf("", ErrBadConfig, "record has trailing data")
 	}
 	if r.Format == 0 {
-		return r, fmt.Errorf("%w: record has no format field", ErrBadConfig)
+		return r, Errorf("", ErrBadConfig, "record has no format field")
 	}
 	return r, nil
 }

@@ -33,14 +33,14 @@ func Lookup(id string) (Game, error) {
 	if g, ok := registry.games[id]; ok {
 		return g, nil
 	}
-	return nil, fmt.Errorf("%w: no game called %q", ErrBadConfig, id)
+	return nil, Errorf("", ErrBadConfig, "no game called %q", id)
 }
 
 // CheckPlayers returns an ErrBadConfig error when n is outside the game's
 // player range.
 func CheckPlayers(info Info, n int) error {
 	if n < info.MinPlayers || n > info.MaxPlayers {
-		return fmt.Errorf("%w: %s is for %d to %d players, not %d", ErrBadConfig, info.Name, info.MinPlayers, info.MaxPlayers, n)
+		return Errorf("", ErrBadConfig, "%s is for %d to %d players, not %d", info.Name, info.MinPlayers, info.MaxPlayers, n)
 	}
 	return nil
 }

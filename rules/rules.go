@@ -234,7 +234,7 @@ func FindLegal(s State, seat Seat, a Action) (Action, error) {
 			return l, nil
 		}
 	}
-	return Action{}, fmt.Errorf("%w: %s is not allowed now", ErrIllegal, a)
+	return Action{}, Errorf("", ErrIllegal, "%s is not allowed now", a)
 }
 
 // IsPending reports whether seat appears among the pending prompts.

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -340,9 +339,9 @@ func (c *client) apply(u session.Update) {
 		}
 		c.view.Notice = ""
 	case u.Error != nil:
-		c.view.Notice = say(u.Error.Text)
+		c.view.Notice = refusalWords(u.Error.Err())
 		if o, ok := c.outgoing(u.Error.Seq); ok && o.again {
-			c.view.Notice = fmt.Sprintf("Your move “%s”, sent again when the link came back, was refused: %s", label(o.action), reason(u.Error.Text))
+			c.view.Notice = fmt.Sprintf("Your move “%s”, sent again when the link came back, was refused: %s", label(o.action), refusalWords(u.Error.Err()))
 		}
 		if u.Error.Code == session.CodeVersion {
 			// The host speaks another protocol: say whose app is older.
@@ -355,7 +354,7 @@ func (c *client) apply(u session.Update) {
 			c.view.Chat = slices.Delete(c.view.Chat, 0, n)
 		}
 	case u.Kicked != nil:
-		c.view.Problem = say(u.Kicked.Reason)
+		c.view.Problem = kickWords(&session.Error{Code: session.CodeKicked, Args: u.Kicked.Args, Text: u.Kicked.Reason, Why: u.Kicked.Why})
 	case u.Clock != nil:
 		c.view.Clock = &Clock{Version: u.Clock.Version, Seat: u.Clock.Seat, Deadline: u.Received.Add(time.Duration(u.Clock.Ms) * time.Millisecond)}
 	case u.Record != nil:
@@ -471,17 +470,6 @@ func (c *client) stopNudge() {
 	if c.nudge != nil {
 		c.nudge.Stop()
 	}
-}
-
-// reason is a refusal's text without its prefixes ("session: move
-// refused: rednorth: "), ending with a full stop.
-func reason(text string) string {
-	text = strings.TrimPrefix(text, "session: ")
-	text = strings.TrimPrefix(text, "move refused: ")
-	if i := strings.Index(text, ": "); i > 0 && strings.IndexFunc(text[:i], func(r rune) bool { return r < 'a' || r > 'z' }) < 0 {
-		text = text[i+2:] // the rules' own prefix: "rules: ", "rednorth: "
-	}
-	return sentence(text)
 }
 
 // label names an action for the player.

@@ -230,7 +230,7 @@ func (j *Joining) run(ctx context.Context) {
 		if handedOver {
 			// Another player's device hosts the room now, through the
 			// same link: join it at once.
-			problem = say(se.Text)
+			problem = kickWords(se)
 		}
 		if errors.Is(g.Err(), session.ErrSilent) {
 			problem = HostSilent

@@ -738,16 +738,3 @@ func TestADropWithTheNetworkUpCostsOneProbeAndDropsNoAttempt(t *testing.T) {
 		t.Errorf("%d attempts dropped with the network up", dropped)
 	}
 }
-
-func TestARefusalOfAMoveSentAgainReadsWithoutPrefixes(t *testing.T) {
-	for _, tc := range []struct{ text, want string }{
-		{"session: move refused: rednorth: deploy a card from your hand during Deployment", "Deploy a card from your hand during Deployment."},
-		{"session: move refused: rules: not your turn", "Not your turn."},
-		{"session: the game is paused", "The game is paused."},
-		{"session: move refused: needs 3 silver: you have 0", "Needs 3 silver: you have 0."},
-	} {
-		if got := reason(tc.text); got != tc.want {
-			t.Errorf("reason(%q) = %q, want %q", tc.text, got, tc.want)
-		}
-	}
-}

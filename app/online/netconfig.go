@@ -68,11 +68,11 @@ func siteDirectEvery(getenv func(string) string) time.Duration {
 
 const settingsKey = "longhall.net"
 
-// bare is an error told inside another's words, without its package
-// prefix.
+// bare is an error told inside another's words, by its reason alone
+// (signal.Reason: a signal error's words without the package's prefix).
 type bare struct{ error }
 
-func (b bare) Error() string { return strings.TrimPrefix(b.error.Error(), "signal: ") }
+func (b bare) Error() string { return signal.Reason(b.error) }
 func (b bare) Unwrap() error { return b.error }
 
 // TURNServer is a TURN server with its credentials: one or more turn: or

@@ -124,17 +124,15 @@ func replayRecord(rec rules.Record) (*replayer, error) {
 		return nil, refuse(faultMove, fmt.Sprintf("%d (%s: %s)", re.Index+1, who, what))
 	}
 	if err != nil {
-		return nil, refuse(faultSetup, setupDetail(err, rec.Game))
+		return nil, refuse(faultSetup, setupDetail(err))
 	}
 	return r, nil
 }
 
-// setupDetail is why the rules cannot set a game up, without the packages'
-// prefixes, for the middle of a sentence.
-func setupDetail(err error, game string) string {
-	s := strings.TrimPrefix(err.Error(), rules.ErrBadConfig.Error()+": ")
-	s = strings.TrimPrefix(s, game+": ")
-	return strings.TrimSuffix(s, ".")
+// setupDetail is why the rules cannot set a game up, in the rules' own
+// words (rules.Error's Msg), for the middle of a sentence.
+func setupDetail(err error) string {
+	return strings.TrimSuffix(rules.Reason(err), ".")
 }
 
 // recordFileName names a saved record: longhall-<game>-<date>.json.

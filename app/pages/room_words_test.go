@@ -118,7 +118,8 @@ func TestWordsForErrors(t *testing.T) {
 		err  error
 		want string
 	}{
-		{&session.Error{Code: session.CodeIllegal, Text: "session: move refused: rednorth: not now"}, "Move refused: rednorth: not now."},
+		{&session.Error{Code: session.CodeIllegal, Args: &session.Args{Game: "rednorth", Reason: "not now"}, Text: "session: move refused: rednorth: not now"}, "Not now."},
+		{&session.Error{Code: session.CodeIllegal, Text: "session: move refused: rednorth: not now"}, "That move is not allowed now."},
 		{online.ErrOffline, "Not connected to the room right now."},
 		{online.ErrStaleLink, "This room link is more than 30 days old. Ask the host for a fresh one."},
 		{nil, ""},

@@ -353,7 +353,7 @@ type NoPathError struct {
 
 func (e *NoPathError) Error() string {
 	return "room: no direct path to the host opened, and the relays could not carry the game: " +
-		strings.TrimPrefix(e.Relay.Error(), "signal: ")
+		signal.Reason(e.Relay)
 }
 
 func (e *NoPathError) Unwrap() []error { return []error{e.Direct, e.Relay} }

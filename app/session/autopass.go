@@ -38,7 +38,7 @@ func (h *Host) prefs(p *peer, env Envelope) {
 	case m.AutoPass == "" && m.PassUntil != "":
 		m.AutoPass = p.member.autoPass // unchanged
 	case m.AutoPass != AutoPassOff && m.AutoPass != AutoPassNothing && m.AutoPass != AutoPassAlways:
-		h.refuse(p, 0, errorf(CodeBadPrefs, "automatic passes are %q, %q or %q", AutoPassOff, AutoPassNothing, AutoPassAlways))
+		h.refuse(p, 0, errorf(CodeBadPrefs, "automatic passes are %q, %q or %q", AutoPassOff, AutoPassNothing, AutoPassAlways).with(Args{Why: WhyAutoPass}))
 		return
 	}
 	if m.PassUntil != "" {

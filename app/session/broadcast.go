@@ -218,7 +218,7 @@ func (h *Host) sendState(p *peer, events []rules.Event) {
 	}
 	if err != nil {
 		h.logf("%v", err)
-		h.send(p, KindError, ErrorMsg{Code: CodeInternal, Text: "session: the host could not send you the game"})
+		h.send(p, KindError, errorf(CodeInternal, "the host could not send you the game").msg(0))
 		return
 	}
 	h.sendData(p, data)
@@ -251,7 +251,7 @@ func (h *Host) broadcastState(events []rules.Event, actor *peer) {
 			var err error
 			if st, err = h.seatStateFor(seat, events); err != nil {
 				h.logf("%v", err)
-				h.send(p, KindError, ErrorMsg{Code: CodeInternal, Text: "session: the host could not send you the game"})
+				h.send(p, KindError, errorf(CodeInternal, "the host could not send you the game").msg(0))
 				continue
 			}
 			cache[seat] = st
@@ -259,7 +259,7 @@ func (h *Host) broadcastState(events []rules.Event, actor *peer) {
 		data, err := h.encodeFor(p, st)
 		if err != nil {
 			h.logf("%v", err)
-			h.send(p, KindError, ErrorMsg{Code: CodeInternal, Text: "session: the host could not send you the game"})
+			h.send(p, KindError, errorf(CodeInternal, "the host could not send you the game").msg(0))
 			continue
 		}
 		h.sendData(p, data)

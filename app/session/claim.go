@@ -23,17 +23,17 @@ func away(m *member) bool {
 func (h *Host) claimable(m *member, seat rules.Seat) *Error {
 	switch {
 	case !h.started:
-		return errorf(CodeNoClaim, "the game has not started: take a free seat instead")
+		return errorf(CodeNoClaim, "the game has not started: take a free seat instead").with(Args{Why: WhyNotStarted, Seat: seat})
 	case seat < 0 || int(seat) >= len(h.seats):
-		return errorf(CodeNoSeat, "there is no seat %d", seat)
+		return errorf(CodeNoSeat, "there is no seat %d", seat).with(Args{Seat: seat})
 	case m.seat != rules.Spectator:
-		return errorf(CodeNoClaim, "you already play seat %d", m.seat+1)
+		return errorf(CodeNoClaim, "you already play seat %d", m.seat+1).with(Args{Why: WhySeated, Seat: seat, Held: m.seat})
 	case h.seats[seat].bot:
-		return errorf(CodeNoClaim, "a bot plays seat %d now", seat+1)
+		return errorf(CodeNoClaim, "a bot plays seat %d now", seat+1).with(Args{Why: WhyBot, Seat: seat})
 	case h.seats[seat].m == nil:
-		return errorf(CodeNoClaim, "seat %d is empty", seat+1)
+		return errorf(CodeNoClaim, "seat %d is empty", seat+1).with(Args{Why: WhyEmpty, Seat: seat})
 	case !away(h.seats[seat].m):
-		return errorf(CodeNoClaim, "%s is at the table", h.seats[seat].m.name)
+		return errorf(CodeNoClaim, "%s is at the table", h.seats[seat].m.name).with(Args{Why: WhyPresent, Seat: seat, Name: h.seats[seat].m.name})
 	}
 	return nil
 }
@@ -90,10 +90,10 @@ func (h *Host) GiveSeat(seat rules.Seat, member int) error {
 func (h *Host) giveSeat(seat rules.Seat, id int) error {
 	m := h.members[id]
 	if m == nil || m.peer == nil {
-		return errorf(CodeNoClaim, "that watcher has left the room")
+		return errorf(CodeNoClaim, "that watcher has left the room").with(Args{Why: WhyLeft})
 	}
 	if m.local {
-		return errorf(CodeNoClaim, "the host's own player keeps their seat")
+		return errorf(CodeNoClaim, "the host's own player keeps their seat").with(Args{Why: WhyHostPlayer})
 	}
 	if e := h.claimable(m, seat); e != nil {
 		return e
@@ -102,7 +102,7 @@ func (h *Host) giveSeat(seat rules.Seat, id int) error {
 	if old.peer != nil {
 		// Silent past the heartbeat's Away, but still linked: the link
 		// goes with the seat.
-		h.drop(old.peer, KickRemoved, "session: the host gave your seat to "+m.name)
+		h.drop(old.peer, kicked(KickRemoved, Args{Why: WhySeatGiven, Name: m.name}, "session: the host gave your seat to "+m.name))
 	}
 	h.forget(old)
 	old.seat = rules.Spectator

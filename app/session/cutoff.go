@@ -10,10 +10,14 @@ import (
 type cutoff struct {
 	n     int
 	until time.Time
-	why   string
+	why   string // WhyFlood, WhyStrikes
 }
 
-// cutOff drops a guest that broke the limits (why, in words) and keeps its
+// cutOffWords are the causes of a cut-off (WhyFlood, WhyStrikes) in
+// English, for the room's chat and older guests.
+var cutOffWords = map[string]string{WhyFlood: "too many messages too fast", WhyStrikes: "too many bad messages"}
+
+// cutOff drops a guest that broke the limits (why: WhyFlood, WhyStrikes) and keeps its
 // token out: Limits.CutOff the first time, twice as long each time after,
 // and for the rest of the room at the Limits.CutOffs-th time, so that a
 // flooder that reconnects at once is not back in its seat half a second
@@ -21,7 +25,7 @@ type cutoff struct {
 func (h *Host) cutOff(p *peer, why string) {
 	m := p.member
 	if m == nil {
-		h.drop(p, KickCutOff, "session: "+why+"; you have been disconnected")
+		h.drop(p, kicked(KickCutOff, Args{Why: why}, "session: "+cutOffWords[why]+"; you have been disconnected"))
 		return
 	}
 	c := h.cutoffs[m.token]
@@ -29,16 +33,16 @@ func (h *Host) cutOff(p *peer, why string) {
 	c.why = why
 	if c.n >= h.lim.CutOffs {
 		delete(h.cutoffs, m.token)
-		h.system(fmt.Sprintf("%s was removed from the room: %s, %d times", m.name, why, c.n))
-		h.remove(m, "session: "+why+"; the host has removed you from this room")
+		h.system(fmt.Sprintf("%s was removed from the room: %s, %d times", m.name, cutOffWords[why], c.n))
+		h.remove(m, kicked(KickRemoved, Args{Why: why}, "session: "+cutOffWords[why]+"; the host has removed you from this room"))
 		return
 	}
 	wait := h.lim.CutOff << (c.n - 1)
 	c.until = time.Now().Add(wait)
 	h.cutoffs[m.token] = c
 	secs := int(wait / time.Second)
-	h.drop(p, KickCutOff, fmt.Sprintf("session: %s; you may come back in %d seconds", why, secs))
-	h.system(fmt.Sprintf("%s was cut off for %d seconds: %s", m.name, secs, why))
+	h.drop(p, kicked(KickCutOff, Args{Why: why, Limit: secs}, fmt.Sprintf("session: %s; you may come back in %d seconds", cutOffWords[why], secs)))
+	h.system(fmt.Sprintf("%s was cut off for %d seconds: %s", m.name, secs, cutOffWords[why]))
 }
 
 // secondsUntil is the whole seconds left until t, at least 1.

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -176,7 +175,12 @@ func (g *Guest) read() {
 // heartbeat that says nothing new.
 func (g *Guest) decode(data []byte) (Update, bool) {
 	bad := func(e *Error) (Update, bool) {
-		return Update{Kind: KindError, Error: &ErrorMsg{Code: e.Code, Text: "session: the host sent a message this version cannot read: " + e.Text}}, true
+		a := Args{Why: WhyUnreadable}
+		if e.Args != nil {
+			a = *e.Args
+			a.Why = WhyUnreadable
+		}
+		return Update{Kind: KindError, Error: &ErrorMsg{Code: e.Code, Args: &a, Text: "session: the host sent a message this version cannot read: " + e.Text}}, true
 	}
 	env, e := decode(data)
 	if e != nil {
@@ -263,7 +267,7 @@ func (g *Guest) decode(data []byte) (Update, bool) {
 			// link, but a guest must never draw a wrong table): ask for
 			// the whole view and report it.
 			g.sendLocked(KindResync, nil)
-			return Update{Kind: KindError, Error: &ErrorMsg{Code: CodeOutOfStep, Text: "session: " + err.Error() + "; asking the host for the whole table"}, Size: len(data), Taken: g.taken}, true
+			return Update{Kind: KindError, Error: &ErrorMsg{Code: CodeOutOfStep, Args: &Args{}, Text: "session: " + err.Error() + "; asking the host for the whole table"}, Size: len(data), Taken: g.taken}, true
 		}
 		g.snap.State, g.snap.Seat = u.State, u.State.Seat
 	case u.Paused != nil:
@@ -271,7 +275,7 @@ func (g *Guest) decode(data []byte) (Update, bool) {
 	case u.Kind == KindResumed:
 		g.snap.Paused = nil
 	case u.Kicked != nil:
-		g.err = &Error{Code: CodeKicked, Text: u.Kicked.Reason, Why: u.Kicked.Why}
+		g.err = &Error{Code: CodeKicked, Args: u.Kicked.Args, Text: u.Kicked.Reason, Why: u.Kicked.Why}
 	case u.Error != nil:
 		// The host handles a guest's messages in order: a refusal of
 		// intent n says it has dealt with every intent up to n.
@@ -418,8 +422,8 @@ func (g *Guest) sendLocked(kind string, body any) error {
 		g.waiting = g.lastSent
 	}
 	if err := g.conn.Send(data); err != nil {
-		if strings.HasPrefix(err.Error(), "session: ") {
-			return err
+		if _, ok := errors.AsType[*Error](err); ok || errors.Is(err, ErrClosed) || errors.Is(err, ErrBackedUp) {
+			return err // this package's own, which says it already
 		}
 		return fmt.Errorf("session: sending failed: %w", err)
 	}

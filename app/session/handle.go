@@ -29,14 +29,14 @@ func (h *Host) handle(p *peer, data []byte) {
 			if h.opts.OnProtocol != nil && !p.local {
 				h.opts.OnProtocol(helloName(env, h.lim.NameRunes), env.V)
 			}
-			h.drop(p, "", "")
+			h.drop(p, nil)
 		}
 		return
 	}
 	switch env.Kind {
 	case KindHello, KindIntent, KindSit, KindStand, KindReady, KindChat, KindPing, KindResync, KindPrefs, KindClaim, KindTookOver:
 	default:
-		h.refuse(p, 0, errorf(CodeBadKind, "unknown message kind %q", truncate(clean(env.Kind), 32)))
+		h.refuse(p, 0, errorf(CodeBadKind, "unknown message kind %q", truncate(clean(env.Kind), 32)).with(Args{Kind: truncate(clean(env.Kind), 32)}))
 		return
 	}
 	if env.Kind == KindHello {
@@ -93,11 +93,11 @@ func (h *Host) hello(p *peer, env Envelope) {
 		name = "Guest"
 	}
 	if m.Token != "" && h.banned[m.Token] {
-		h.drop(p, KickRemoved, "session: the host has removed you from this room")
+		h.drop(p, kicked(KickRemoved, Args{}, "session: the host has removed you from this room"))
 		return
 	}
 	if c, ok := h.cutoffs[m.Token]; ok && m.Token != "" && time.Now().Before(c.until) {
-		h.drop(p, KickCutOff, fmt.Sprintf("session: you were cut off (%s); you may come back in %d seconds", c.why, secondsUntil(c.until)))
+		h.drop(p, kicked(KickCutOff, Args{Why: c.why, Limit: secondsUntil(c.until)}, fmt.Sprintf("session: you were cut off (%s); you may come back in %d seconds", cutOffWords[c.why], secondsUntil(c.until))))
 		return
 	}
 	mem := h.byToken[m.Token]
@@ -106,7 +106,7 @@ func (h *Host) hello(p *peer, env Envelope) {
 		// storage or a shared device may leak it, and must not unseat
 		// the one device that runs the game.
 		h.refuse(p, 0, errorf(CodeHostSeat, "that player plays on the host's own device"))
-		h.drop(p, KickHostSeat, "session: that player plays on the host's own device")
+		h.drop(p, kicked(KickHostSeat, Args{}, "session: that player plays on the host's own device"))
 		return
 	}
 	if m.Token == "" || mem == nil {
@@ -116,7 +116,7 @@ func (h *Host) hello(p *peer, env Envelope) {
 		}
 		if seat == rules.Spectator && !p.local && h.spectators() >= h.lim.MaxSpectators {
 			h.refuse(p, 0, errorf(CodeFull, "the room is full"))
-			h.drop(p, "", "")
+			h.drop(p, nil)
 			return
 		}
 		mem = h.newMember(h.newToken(), name, seat)
@@ -128,7 +128,7 @@ func (h *Host) hello(p *peer, env Envelope) {
 		// A link that dropped comes back after another one took the seat
 		// (the player moved to another tab or device): the seat stays
 		// there until the player asks for it here (a hello without Resume).
-		h.drop(p, KickElsewhere, "session: you play this seat from elsewhere now")
+		h.drop(p, kicked(KickElsewhere, Args{}, "session: you play this seat from elsewhere now"))
 		return
 	}
 	old := mem.peer
@@ -141,7 +141,7 @@ func (h *Host) hello(p *peer, env Envelope) {
 	if old != nil {
 		// The same token again: a reload or a new link after a drop.
 		// The newest connection wins.
-		h.drop(old, KickElsewhere, "session: you connected again from elsewhere")
+		h.drop(old, kicked(KickElsewhere, Args{}, "session: you connected again from elsewhere"))
 	}
 	h.send(p, KindWelcome, Welcome{You: mem.id, Seat: mem.seat, Token: mem.token, Seq: mem.lastSeq, Link: mem.link, Build: h.build})
 	h.dirty = true
@@ -196,10 +196,10 @@ func (h *Host) intent(p *peer, env Envelope) {
 	m := p.member
 	switch {
 	case in.Seq <= m.lastSeq:
-		h.refuse(p, in.Seq, errorf(CodeReplayed, "intent %d was already received (the last was %d)", in.Seq, m.lastSeq))
+		h.refuse(p, in.Seq, errorf(CodeReplayed, "intent %d was already received (the last was %d)", in.Seq, m.lastSeq).with(Args{Last: m.lastSeq}))
 		return
 	case in.Seq > m.lastSeq+1:
-		h.refuse(p, in.Seq, errorf(CodeOutOfOrder, "intent %d arrived before intent %d", in.Seq, m.lastSeq+1))
+		h.refuse(p, in.Seq, errorf(CodeOutOfOrder, "intent %d arrived before intent %d", in.Seq, m.lastSeq+1).with(Args{Last: m.lastSeq}))
 		return
 	}
 	m.lastSeq = in.Seq
@@ -208,9 +208,9 @@ func (h *Host) intent(p *peer, env Envelope) {
 	case !h.started:
 		e = errorf(CodeNotStarted, "the game has not started yet")
 	case m.seat == rules.Spectator:
-		e = errorf(CodeWrongSeat, "you are watching, not playing")
+		e = errorf(CodeWrongSeat, "you are watching, not playing").with(Args{Why: WhyWatching, Seat: in.Seat, Held: m.seat})
 	case in.Seat != m.seat:
-		e = errorf(CodeWrongSeat, "you sit in seat %d, not seat %d", m.seat, in.Seat)
+		e = errorf(CodeWrongSeat, "you sit in seat %d, not seat %d", m.seat, in.Seat).with(Args{Seat: in.Seat, Held: m.seat})
 	case h.paused:
 		e = errorf(CodePaused, "the game is paused")
 	case h.state.Result() != nil:
@@ -258,7 +258,11 @@ func ruleError(err error) *Error {
 	case errors.Is(err, rules.ErrNotPending):
 		code = CodeNotYourTurn
 	}
-	return &Error{Code: code, Text: "session: move refused: " + err.Error()}
+	var a Args
+	if re, ok := errors.AsType[*rules.Error](err); ok {
+		a.Game, a.Reason = re.Game, re.Msg // the game's words; else the code says it all
+	}
+	return &Error{Code: code, Args: &a, Text: "session: move refused: " + err.Error()}
 }
 
 func (h *Host) chat(p *peer, env Envelope) {
@@ -273,7 +277,7 @@ func (h *Host) chat(p *peer, env Envelope) {
 		h.refuse(p, 0, errorf(CodeBadChat, "an empty chat line"))
 		return
 	case utf8.RuneCountInString(text) > h.lim.ChatRunes:
-		h.refuse(p, 0, errorf(CodeTooLong, "chat lines are at most %d characters", h.lim.ChatRunes))
+		h.refuse(p, 0, errorf(CodeTooLong, "chat lines are at most %d characters", h.lim.ChatRunes).with(Args{Limit: h.lim.ChatRunes}))
 		return
 	case !p.local && !p.chats.Allow():
 		h.refuse(p, 0, errorf(CodeChatRate, "you are chatting too fast"))
@@ -286,13 +290,13 @@ func (h *Host) chat(p *peer, env Envelope) {
 // refuse answers a message with an error, and drops a peer that keeps
 // breaking the protocol.
 func (h *Host) refuse(p *peer, seq int64, e *Error) {
-	h.send(p, KindError, ErrorMsg{Seq: seq, Code: e.Code, Text: e.Text})
+	h.send(p, KindError, e.msg(seq))
 	if strikeCodes[e.Code] && !p.local {
 		p.strikes++
 		if p.strikes >= h.lim.MaxStrikes {
-			why := "too many bad messages"
+			why := WhyStrikes
 			if e.Code == CodeFlood {
-				why = "too many messages too fast"
+				why = WhyFlood
 			}
 			h.cutOff(p, why)
 		}
@@ -308,7 +312,7 @@ func (h *Host) send(p *peer, kind string, body any) {
 	if err != nil {
 		h.logf("%v", err)
 		if kind != KindError {
-			h.send(p, KindError, ErrorMsg{Code: CodeInternal, Text: "session: the host could not send you a message"})
+			h.send(p, KindError, errorf(CodeInternal, "the host could not send you a message").msg(0))
 		}
 		return
 	}
@@ -321,7 +325,7 @@ func (h *Host) sendData(p *peer, data []byte) {
 		return
 	}
 	if err := p.conn.Send(data); err != nil {
-		h.drop(p, "", "")
+		h.drop(p, nil)
 	}
 }
 
@@ -334,14 +338,19 @@ func (h *Host) broadcast(kind string, body any) {
 	}
 }
 
-// drop closes a peer's connection, telling it why when reason is not empty.
-func (h *Host) drop(p *peer, why, reason string) {
+// kicked is the message that tells a guest why its link is closed.
+func kicked(why string, a Args, reason string) *Kicked {
+	return &Kicked{Reason: reason, Why: why, Args: &a}
+}
+
+// drop closes a peer's connection, telling it why when k is not nil.
+func (h *Host) drop(p *peer, k *Kicked) {
 	if p.closed {
 		return
 	}
 	p.closed = true
-	if reason != "" {
-		if data, err := encode(KindKicked, Kicked{Reason: reason, Why: why}); err == nil {
+	if k != nil {
+		if data, err := encode(KindKicked, k); err == nil {
 			p.conn.Send(data)
 		}
 	}

@@ -29,13 +29,13 @@ func (h *Host) HandOver(member int, table []byte) (took <-chan struct{}, err err
 		case h.handOver != nil:
 			return ErrHandingOver
 		case m == nil || m.peer == nil:
-			return errorf(CodeNoSeat, "that player is not connected")
+			return errorf(CodeNoSeat, "that player is not connected").with(Args{Why: WhyNotConnected})
 		case m.local:
-			return errorf(CodeNoSeat, "that player plays on this device")
+			return errorf(CodeNoSeat, "that player plays on this device").with(Args{Why: WhyOnDevice})
 		case m.seat == rules.Spectator:
-			return errorf(CodeNotSeated, "%s is watching; hand the table to a player", m.name)
+			return errorf(CodeNotSeated, "%s is watching; hand the table to a player", m.name).with(Args{Why: WhyHandOver, Name: m.name})
 		case len(table) == 0 || len(table) > HandOverPart*MaxHandOverParts:
-			return errorf(CodeTooBig, "the table's save is %d bytes; a hand-over carries at most %d", len(table), HandOverPart*MaxHandOverParts)
+			return errorf(CodeTooBig, "the table's save is %d bytes; a hand-over carries at most %d", len(table), HandOverPart*MaxHandOverParts).with(Args{Why: WhyHandOver, Size: len(table), Limit: HandOverPart * MaxHandOverParts})
 		}
 		parts := (len(table) + HandOverPart - 1) / HandOverPart
 		ch := make(chan struct{})
@@ -72,12 +72,12 @@ func (h *Host) tookOver(p *peer) {
 func (h *Host) EndHandedOver(line, reason string) error {
 	err := h.call(func() error {
 		if h.handOver == nil || !h.handOver.done {
-			return errorf(CodeNoSeat, "no device has taken the table")
+			return errorf(CodeNoSeat, "no device has taken the table").with(Args{Why: WhyNoTaker})
 		}
 		h.system(line)
 		for p := range h.peers {
 			if !p.local {
-				h.drop(p, KickHandedOver, reason)
+				h.drop(p, kicked(KickHandedOver, Args{Reason: line}, reason))
 			}
 		}
 		return nil
@@ -104,16 +104,16 @@ func (h *Host) SendStandby(member int, table []byte) error {
 		m := h.members[member]
 		switch {
 		case m == nil || m.peer == nil:
-			return errorf(CodeNoSeat, "that player is not connected")
+			return errorf(CodeNoSeat, "that player is not connected").with(Args{Why: WhyNotConnected})
 		case m.local:
-			return errorf(CodeNoSeat, "that player plays on this device")
+			return errorf(CodeNoSeat, "that player plays on this device").with(Args{Why: WhyOnDevice})
 		case len(table) > HandOverPart*MaxHandOverParts:
-			return errorf(CodeTooBig, "the table's save is %d bytes; a copy carries at most %d", len(table), HandOverPart*MaxHandOverParts)
+			return errorf(CodeTooBig, "the table's save is %d bytes; a copy carries at most %d", len(table), HandOverPart*MaxHandOverParts).with(Args{Why: WhyStandby, Size: len(table), Limit: HandOverPart * MaxHandOverParts})
 		case len(table) == 0:
 			h.send(m.peer, KindHandOver, HandOver{Standby: true})
 			return nil
 		case m.seat == rules.Spectator:
-			return errorf(CodeNotSeated, "%s is watching; a successor is a player", m.name)
+			return errorf(CodeNotSeated, "%s is watching; a successor is a player", m.name).with(Args{Why: WhyStandby, Name: m.name})
 		}
 		parts := (len(table) + HandOverPart - 1) / HandOverPart
 		for i := range parts {

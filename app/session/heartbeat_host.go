@@ -66,7 +66,7 @@ func (h *Host) checkBeats(now time.Time) {
 		}
 		switch silent := now.Sub(p.beat.heard); {
 		case silent >= h.beat.hb.Drop:
-			h.drop(p, "", "")
+			h.drop(p, nil)
 		case silent >= h.beat.hb.Away && !p.beat.away:
 			p.beat.away = true
 			h.dirty = true

@@ -58,7 +58,7 @@ func (h *Host) SetPaused(paused bool, reason string) error {
 func (h *Host) SetOption(key, value string) error {
 	return h.call(func() error {
 		if h.started {
-			return errorf(CodeStarted, "the game has started; its options are fixed")
+			return errorf(CodeStarted, "the game has started; its options are fixed").with(Args{Why: WhyOptions})
 		}
 		if err := rules.CheckOptions(h.game.Info(), map[string]string{key: value}); err != nil {
 			return fmt.Errorf("session: %w", err)

@@ -128,7 +128,7 @@ func (h *Host) attach(conn Conn, local bool) error {
 	err := h.call(func() error {
 		if !local && len(h.peers) >= h.lim.MaxPeers {
 			e := errorf(CodeFull, "the room is full")
-			if data, err := encode(KindError, ErrorMsg{Code: e.Code, Text: e.Text}); err == nil {
+			if data, err := encode(KindError, e.msg(0)); err == nil {
 				conn.Send(data)
 			}
 			conn.Close()
@@ -145,7 +145,7 @@ func (h *Host) attach(conn Conn, local bool) error {
 			p.stopHello = time.AfterFunc(h.lim.HelloTimeout, func() {
 				h.post(func() {
 					if p.member == nil {
-						h.drop(p, KickNoHello, "session: no hello received in time")
+						h.drop(p, kicked(KickNoHello, Args{}, "session: no hello received in time"))
 					}
 				})
 			}).Stop

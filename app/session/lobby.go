@@ -21,12 +21,12 @@ func (h *Host) sit(p *peer, env Envelope) {
 		h.refuse(p, 0, errorf(CodeStarted, "the game has started; seats are fixed"))
 		return
 	case s.Seat < 0 || int(s.Seat) >= len(h.seats):
-		h.refuse(p, 0, errorf(CodeNoSeat, "there is no seat %d", s.Seat))
+		h.refuse(p, 0, errorf(CodeNoSeat, "there is no seat %d", s.Seat).with(Args{Seat: s.Seat}))
 		return
 	case m.seat == s.Seat:
 		return
 	case h.seats[s.Seat].m != nil:
-		h.refuse(p, 0, errorf(CodeSeatTaken, "seat %d is taken by %s", s.Seat, h.seats[s.Seat].m.name))
+		h.refuse(p, 0, errorf(CodeSeatTaken, "seat %d is taken by %s", s.Seat, h.seats[s.Seat].m.name).with(Args{Seat: s.Seat, Name: h.seats[s.Seat].m.name}))
 		return
 	}
 	if m.seat >= 0 {
@@ -50,7 +50,7 @@ func (h *Host) stand(p *peer, env Envelope) {
 		h.refuse(p, 0, errorf(CodeStarted, "the game has started; seats are fixed"))
 		return
 	case m.seat == rules.Spectator:
-		h.refuse(p, 0, errorf(CodeNotSeated, "you are not in a seat"))
+		h.refuse(p, 0, errorf(CodeNotSeated, "you are not in a seat").with(Args{Why: WhyWatching}))
 		return
 	}
 	h.seats[m.seat].m = nil
@@ -70,7 +70,7 @@ func (h *Host) ready(p *peer, env Envelope) {
 		h.refuse(p, 0, errorf(CodeStarted, "the game has already started"))
 		return
 	case m.seat == rules.Spectator:
-		h.refuse(p, 0, errorf(CodeNotSeated, "take a seat first"))
+		h.refuse(p, 0, errorf(CodeNotSeated, "take a seat first").with(Args{Why: WhyWatching}))
 		return
 	}
 	if m.ready != r.Ready {
@@ -207,7 +207,7 @@ func (h *Host) RestoreLobby(seats []LobbySeat) error {
 		case h.started:
 			return errorf(CodeStarted, "the game has already started")
 		case len(h.members) > 0:
-			return errorf(CodeStarted, "the lobby already has players")
+			return errorf(CodeStarted, "the lobby already has players").with(Args{Why: WhyHasPlayers})
 		case len(seats) != len(h.seats):
 			return fmt.Errorf("session: a lobby of %d seats for a table of %d", len(seats), len(h.seats))
 		}
@@ -232,7 +232,7 @@ func (h *Host) start() error {
 	}
 	for i, sl := range h.seats {
 		if sl.m == nil && !sl.bot {
-			return errorf(CodeNotReady, "seat %d is empty; seat a player or a bot there", i)
+			return errorf(CodeNotReady, "seat %d is empty; seat a player or a bot there", i).with(Args{Why: WhyEmpty, Seat: rules.Seat(i)})
 		}
 	}
 	infos := make([]rules.SeatInfo, len(h.seats))
@@ -241,7 +241,7 @@ func (h *Host) start() error {
 		case sl.bot:
 			infos[i] = h.botInfo(i)
 		case !sl.m.local && !sl.m.ready:
-			return errorf(CodeNotReady, "%s is not ready", sl.m.name)
+			return errorf(CodeNotReady, "%s is not ready", sl.m.name).with(Args{Seat: rules.Seat(i), Name: sl.m.name})
 		default:
 			infos[i] = rules.SeatInfo{Name: sl.m.name}
 		}
@@ -304,13 +304,13 @@ func knownLevel(level string) string {
 func (h *Host) setBotLevel(seat rules.Seat, level string) error {
 	switch {
 	case seat < 0 || int(seat) >= len(h.seats):
-		return errorf(CodeNoSeat, "there is no seat %d", seat)
+		return errorf(CodeNoSeat, "there is no seat %d", seat).with(Args{Seat: seat})
 	case !h.seats[seat].bot:
-		return errorf(CodeNoSeat, "seat %d has no bot", seat+1)
+		return errorf(CodeNoSeat, "seat %d has no bot", seat+1).with(Args{Why: WhyNoBot, Seat: seat})
 	case level != rules.Easy && level != rules.Hard:
-		return errorf(CodeNoSeat, "there is no bot level %q", level)
+		return errorf(CodeNoSeat, "there is no bot level %q", level).with(Args{Why: WhyNoLevel, Seat: seat, Level: level})
 	case h.started:
-		return errorf(CodeStarted, "a bot keeps its level for the whole game")
+		return errorf(CodeStarted, "a bot keeps its level for the whole game").with(Args{Why: WhyBotLevel})
 	}
 	if h.seats[seat].level != level {
 		h.seats[seat].level = level
@@ -321,7 +321,7 @@ func (h *Host) setBotLevel(seat rules.Seat, level string) error {
 
 func (h *Host) setBot(seat rules.Seat, on bool) error {
 	if seat < 0 || int(seat) >= len(h.seats) {
-		return errorf(CodeNoSeat, "there is no seat %d", seat)
+		return errorf(CodeNoSeat, "there is no seat %d", seat).with(Args{Seat: seat})
 	}
 	sl := &h.seats[seat]
 	if !on {
@@ -329,7 +329,7 @@ func (h *Host) setBot(seat rules.Seat, on bool) error {
 			return nil
 		}
 		if h.started {
-			return errorf(CodeStarted, "a bot cannot leave a game in progress")
+			return errorf(CodeStarted, "a bot cannot leave a game in progress").with(Args{Why: WhyBotLeaves})
 		}
 		sl.bot, sl.level = false, rules.Easy
 		h.dirty = true
@@ -362,25 +362,25 @@ func (h *Host) kick(id int, reason string) error {
 	m := h.members[id]
 	switch {
 	case m == nil:
-		return errorf(CodeNoMember, "there is nobody with id %d in the room", id)
+		return errorf(CodeNoMember, "there is nobody with id %d in the room", id).with(Args{Member: id})
 	case m.local:
-		return errorf(CodeNoMember, "the host's own player cannot be kicked")
+		return errorf(CodeNoMember, "the host's own player cannot be kicked").with(Args{Why: WhyHostPlayer, Member: id})
 	}
-	if reason = truncate(clean(reason), h.lim.ChatRunes); reason == "" {
-		reason = "session: the host removed you from the room"
-	} else {
-		reason = "session: the host removed you from the room: " + reason
+	k := kicked(KickRemoved, Args{}, "session: the host removed you from the room")
+	if reason = truncate(clean(reason), h.lim.ChatRunes); reason != "" {
+		k.Args.Reason = reason
+		k.Reason += ": " + reason
 	}
-	h.remove(m, reason)
+	h.remove(m, k)
 	return nil
 }
 
 // remove bans a member's token from the room, closes its link with reason
 // and frees its seat; after the start a bot takes the seat over.
-func (h *Host) remove(m *member, reason string) {
+func (h *Host) remove(m *member, k *Kicked) {
 	h.banned[m.token] = true
 	if m.peer != nil {
-		h.drop(m.peer, KickRemoved, reason)
+		h.drop(m.peer, k)
 	}
 	if seat := m.seat; seat >= 0 {
 		if h.started {

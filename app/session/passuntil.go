@@ -16,15 +16,15 @@ func (h *Host) keepPassing(m *member, until string) *Error {
 	seat := m.seat
 	switch {
 	case until != PassTurn && until != PassRound && until != PassOff:
-		return errorf(CodeBadPrefs, "a standing pass lasts until %q or %q, or is %q", PassTurn, PassRound, PassOff)
+		return errorf(CodeBadPrefs, "a standing pass lasts until %q or %q, or is %q", PassTurn, PassRound, PassOff).with(Args{Why: WhyPassUntil})
 	case seat < 0 || int(seat) >= len(h.seats) || h.seats[seat].m != m:
-		return errorf(CodeBadPrefs, "only a seated player passes")
+		return errorf(CodeBadPrefs, "only a seated player passes").with(Args{Why: WhyWatching})
 	case until == PassOff:
 		delete(h.standing, seat)
 		h.resendState(seat)
 		return nil
 	case !h.started || h.state.Result() != nil || !h.standOffered(seat, until):
-		return errorf(CodeBadPrefs, "there is no prompt of yours to pass now")
+		return errorf(CodeBadPrefs, "there is no prompt of yours to pass now").with(Args{Why: WhyNoPrompt})
 	case h.paused:
 		return errorf(CodePaused, "the game is paused")
 	}
@@ -32,13 +32,13 @@ func (h *Host) keepPassing(m *member, until string) *Error {
 	a, _ := exp.OnTimeout(seat)
 	answer, err := rules.FindLegal(h.state, seat, a)
 	if err != nil {
-		return errorf(CodeBadPrefs, "there is no prompt of yours to pass now")
+		return errorf(CodeBadPrefs, "there is no prompt of yours to pass now").with(Args{Why: WhyNoPrompt})
 	}
 	h.standing[seat] = until
 	events, err := h.play(seat, answer, byHost)
 	if err != nil {
 		delete(h.standing, seat)
-		return errorf(CodeIllegal, "%v", err)
+		return ruleError(err)
 	}
 	h.applied(events, nil)
 	return nil

@@ -286,6 +286,11 @@ type LogMsg struct {
 type ErrorMsg struct {
 	Seq  int64  `json:"seq"`
 	Code string `json:"code"`
+	// Args are the refusal's particulars, from which a client words it
+	// (with Code). A host of an older build leaves them out (nil).
+	Args *Args `json:"args,omitempty"`
+	// Text is the refusal in English, for clients older than Args and for
+	// logs; a client that knows Code words the refusal itself.
 	Text string `json:"text"`
 	// Protocol, for CodeVersion, is the protocol version the other side
 	// speaks, so that a player is told which device should reload. A
@@ -300,6 +305,11 @@ type ErrorMsg struct {
 type Kicked struct {
 	Reason string `json:"reason"`
 	Why    string `json:"why,omitempty"`
+	// Args are the particulars, as for an error: Args.Why the cause
+	// (WhyFlood, WhyStrikes, WhySeatGiven), Limit the seconds to wait
+	// (KickCutOff), Name who was given the seat, Reason the host's own
+	// words. An older host leaves them out.
+	Args *Args `json:"args,omitempty"`
 }
 
 // Why a host closed a guest's connection (Kicked.Why, Error.Why).
@@ -411,10 +421,14 @@ var strikeCodes = map[string]bool{
 	CodeReplayed: true, CodeOutOfOrder: true,
 }
 
-// Error is a refusal with a machine-readable code. Text starts with
-// "session: " and is safe to show to a player.
+// Error is a refusal with a machine-readable code and its particulars
+// (Args), from which the app words it where it is shown. Text starts with
+// "session: ": the refusal in English, for older clients and logs.
 type Error struct {
 	Code string
+	// Args are the particulars; nil when the refusal came from a host of
+	// an older build, which sent its Text alone.
+	Args *Args
 	Text string
 	// Why, for CodeKicked, says why the host closed the link (a Kick
 	// constant).
@@ -424,8 +438,90 @@ type Error struct {
 func (e *Error) Error() string { return e.Text }
 
 func errorf(code, format string, args ...any) *Error {
-	return &Error{Code: code, Text: "session: " + fmt.Sprintf(format, args...)}
+	return &Error{Code: code, Args: &Args{}, Text: "session: " + fmt.Sprintf(format, args...)}
 }
+
+// with gives a refusal its particulars.
+func (e *Error) with(a Args) *Error {
+	e.Args = &a
+	return e
+}
+
+// msg is the refusal as it goes on the wire, to seq's sender.
+func (e *Error) msg(seq int64) ErrorMsg {
+	return ErrorMsg{Seq: seq, Code: e.Code, Args: e.Args, Text: e.Text}
+}
+
+// Err is the refusal as an *Error, for errors.As.
+func (m *ErrorMsg) Err() *Error {
+	return &Error{Code: m.Code, Args: m.Args, Text: m.Text}
+}
+
+// Args are the particulars of a refusal (Error, ErrorMsg), each named for
+// the codes it serves; a field a code does not use is left out. Seats are
+// numbered from 0, as everywhere on the wire.
+type Args struct {
+	// Why says which of a code's causes it is, for the codes that have
+	// several (the Why constants).
+	Why string `json:"why,omitempty"`
+	// Seat: the seat asked for (wrong_seat, no_seat, seat_taken,
+	// no_claim, not_ready).
+	Seat rules.Seat `json:"seat,omitempty"`
+	// Held: the seat the refused player holds (wrong_seat, no_claim).
+	Held rules.Seat `json:"held,omitempty"`
+	// Name: the player it is about (seat_taken, no_claim, not_ready,
+	// not_seated).
+	Name string `json:"name,omitempty"`
+	// Kind: the message kind refused (bad_kind, bad_json).
+	Kind string `json:"kind,omitempty"`
+	// Last: the last intent number the host took (replayed,
+	// out_of_order).
+	Last int64 `json:"last,omitempty"`
+	// Size and Limit: how big, and how big it may be (too_big: bytes;
+	// too_long: Limit in characters; version: Size is the version sent,
+	// Limit the one spoken).
+	Size  int `json:"size,omitempty"`
+	Limit int `json:"limit,omitempty"`
+	// Level: a bot level asked for (no_seat, WhyNoLevel).
+	Level string `json:"level,omitempty"`
+	// Member: a member id (no_member).
+	Member int `json:"member,omitempty"`
+	// Game and Reason: the game whose rules refused an action, and why in
+	// the game's own words (illegal, not_your_turn, game_over, moved_on
+	// when the rules said so).
+	Game   string `json:"game,omitempty"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// Why a refusal was made, for the codes with several causes (Args.Why).
+const (
+	WhyWatching     = "watching"      // wrong_seat, no_undo: the sender watches; not_seated: the one named watches
+	WhyOptions      = "options"       // started: the options are fixed
+	WhyHasPlayers   = "has_players"   // started: the lobby already has players
+	WhyBotLevel     = "bot_level"     // started: a bot keeps its level
+	WhyBotLeaves    = "bot_leaves"    // started: a bot cannot leave a game in progress
+	WhyNoBot        = "no_bot"        // no_seat: the seat has no bot
+	WhyNoLevel      = "no_level"      // no_seat: no such bot level (Level)
+	WhyNotConnected = "not_connected" // no_seat: that player is not connected
+	WhyOnDevice     = "on_device"     // no_seat: that player plays on the host's device
+	WhyNoTaker      = "no_taker"      // no_seat: no device has taken the table
+	WhyEmpty        = "empty"         // not_ready, no_claim: the seat is empty
+	WhyNotStarted   = "not_started"   // no_claim: before the start
+	WhySeated       = "seated"        // no_claim: the claimer plays a seat (Held)
+	WhyBot          = "bot"           // no_claim: a bot plays the seat
+	WhyPresent      = "present"       // no_claim: the seat's player is at the table (Name)
+	WhyLeft         = "left"          // no_claim: the watcher has left
+	WhyHostPlayer   = "host_player"   // no_claim, no_member: the host's own player
+	WhyAutoPass     = "auto_pass"     // bad_prefs: an unknown autoPass
+	WhyPassUntil    = "pass_until"    // bad_prefs: an unknown passUntil
+	WhyNoPrompt     = "no_prompt"     // bad_prefs: no prompt of the seat's to pass
+	WhyHandOver     = "hand_over"     // too_big: the table's save is too big to hand over
+	WhyStandby      = "standby"       // too_big: the table's save is too big to copy to a successor
+	WhyUnreadable   = "unreadable"    // (Guest only) the host sent a message this version cannot read
+	WhyFlood        = "flood"         // kicked (cut_off, removed): too many messages too fast
+	WhyStrikes      = "strikes"       // kicked (cut_off, removed): too many bad messages
+	WhySeatGiven    = "seat_given"    // kicked (removed): the host gave the seat to Name
+)
 
 // encode wraps a body in an envelope of the current version.
 func encode(kind string, body any) ([]byte, error) {
@@ -580,7 +676,7 @@ func appendObject(dst []byte, keys []string, fields map[string]json.RawMessage, 
 func decode(data []byte) (Envelope, *Error) {
 	var env Envelope
 	if len(data) > MaxMessageSize {
-		return env, errorf(CodeTooBig, "message of %d bytes is over the limit of %d", len(data), MaxMessageSize)
+		return env, errorf(CodeTooBig, "message of %d bytes is over the limit of %d", len(data), MaxMessageSize).with(Args{Size: len(data), Limit: MaxMessageSize})
 	}
 	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) == 0 || t[0] != '{' {
 		return env, errorf(CodeBadJSON, "message is not a JSON object")
@@ -589,7 +685,7 @@ func decode(data []byte) (Envelope, *Error) {
 		return env, errorf(CodeBadJSON, "message is not valid JSON")
 	}
 	if env.V != ProtocolVersion {
-		return env, errorf(CodeVersion, "protocol version %d is not supported; this version speaks %d", env.V, ProtocolVersion)
+		return env, errorf(CodeVersion, "protocol version %d is not supported; this version speaks %d", env.V, ProtocolVersion).with(Args{Size: env.V, Limit: ProtocolVersion})
 	}
 	return env, nil
 }
@@ -601,7 +697,7 @@ func body(env Envelope, v any) *Error {
 		b = []byte("{}")
 	}
 	if err := json.Unmarshal(b, v); err != nil {
-		return errorf(CodeBadJSON, "the body of %s is malformed", env.Kind)
+		return errorf(CodeBadJSON, "the body of %s is malformed", env.Kind).with(Args{Kind: env.Kind})
 	}
 	return nil
 }

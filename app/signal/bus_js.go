@@ -3,7 +3,6 @@
 package signal
 
 import (
-	"errors"
 	"sync"
 	"syscall/js"
 )
@@ -20,7 +19,7 @@ type jsBus struct {
 func openBus(name string) (bus, error) {
 	ctor := js.Global().Get("BroadcastChannel")
 	if ctor.Type() != js.TypeFunction {
-		return nil, errors.New("signal: this browser has no BroadcastChannel")
+		return nil, newError("this browser has no BroadcastChannel")
 	}
 	b := &jsBus{ch: ctor.New(name), in: make(chan string, 64)}
 	b.onmsg = js.FuncOf(func(this js.Value, args []js.Value) any {
@@ -54,7 +53,7 @@ func (b *jsBus) deliver(msg string) {
 func (b *jsBus) post(msg string) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = errors.New("signal: the BroadcastChannel is closed")
+			err = newError("the BroadcastChannel is closed")
 		}
 	}()
 	b.ch.Call("postMessage", msg)

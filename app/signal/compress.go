@@ -3,7 +3,6 @@ package signal
 import (
 	"bytes"
 	"compress/flate"
-	"errors"
 	"io"
 	"sync"
 )
@@ -27,7 +26,7 @@ const sdpDict = "o=mozilla...THIS_IS_SDPARTA-" +
 // maxInflated caps what inflate will produce, against a decompression bomb.
 const maxInflated = 64 << 10
 
-var errTooBig = errors.New("signal: the message is too large")
+var errTooBig = newError("the message is too large")
 
 // Compressors are pooled: a deflate writer at its best level holds about
 // 650 KB of tables, and one primed with sdpDict per frame of a relay link

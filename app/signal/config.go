@@ -3,7 +3,6 @@ package signal
 import (
 	"bytes"
 	"crypto/sha256"
-	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -130,12 +129,12 @@ func pick(list []string, r Room, n int) []string {
 func (c Config) Validate() error {
 	for _, u := range c.Trackers {
 		if err := checkWS(u); err != nil {
-			return fmt.Errorf("%w (tracker)", err)
+			return errorf("%w (tracker)", err)
 		}
 	}
 	for _, u := range c.Relays {
 		if err := checkWS(u); err != nil {
-			return fmt.Errorf("%w (Nostr relay)", err)
+			return errorf("%w (Nostr relay)", err)
 		}
 	}
 	for _, u := range c.STUN {
@@ -143,7 +142,7 @@ func (c Config) Validate() error {
 			return err
 		}
 		if isTURN(u) {
-			return fmt.Errorf("%w; %s is listed as a STUN server, without them", ErrTURNCredentials, u)
+			return errorf("%w; %s is listed as a STUN server, without them", ErrTURNCredentials, u)
 		}
 	}
 	if err := checkICE(c.TURN); err != nil {

@@ -83,7 +83,7 @@ func resend(ctx context.Context, wg *sync.WaitGroup, o *Offer, answer string) {
 // call runs a guest's side of one exchange over a transport.
 func call(ctx context.Context, t transport, room Room, offer string, now func() time.Time) (string, error) {
 	if offer == "" {
-		return "", errors.New("signal: the offer is empty")
+		return "", newError("the offer is empty")
 	}
 	s := newSealer(room, now)
 	m := message{Kind: kindOffer, ID: offerID(offer), From: randomID(16), SDP: offer}

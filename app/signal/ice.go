@@ -2,8 +2,6 @@ package signal
 
 import (
 	"encoding/json"
-	"errors"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -40,10 +38,10 @@ const (
 
 // ErrTURNCredentials: a TURN address came without a username and a
 // credential. The error that wraps it names the address.
-var ErrTURNCredentials = errors.New("signal: a TURN server needs a username and a credential")
+var ErrTURNCredentials = newError("a TURN server needs a username and a credential")
 
 // ErrICEJSON: ICE servers given as JSON that is not in the common shape.
-var ErrICEJSON = errors.New(`signal: the ICE servers are not JSON in the usual shape ([{"urls": [...], "username": "...", "credential": "..."}])`)
+var ErrICEJSON = newError(`the ICE servers are not JSON in the usual shape ([{"urls": [...], "username": "...", "credential": "..."}])`)
 
 // isTURN says whether an address is a TURN one (turn: or turns:).
 func isTURN(u string) bool { return strings.HasPrefix(u, "turn:") || strings.HasPrefix(u, "turns:") }
@@ -57,7 +55,7 @@ func checkICEURL(u string) error {
 	turn := scheme == "turn" || scheme == "turns"
 	if len(u) > maxICEURL || !turn && scheme != "stun" && scheme != "stuns" || !hostPort(hostport) ||
 		hasQuery && !(turn && query == "transport=tcp" || scheme == "turn" && query == "transport=udp") {
-		return fmt.Errorf("signal: %q is not a STUN or TURN address (stun:host:port, turn:host:port, with ?transport=udp or tcp if need be; turns: over tcp only)", u)
+		return errorf("%q is not a STUN or TURN address (stun:host:port, turn:host:port, with ?transport=udp or tcp if need be; turns: over tcp only)", u)
 	}
 	return nil
 }
@@ -90,14 +88,14 @@ func hostPort(s string) bool {
 // wherever it has a TURN address.
 func (s ICEServer) Check() error {
 	if len(s.URLs) == 0 {
-		return errors.New("signal: an ICE server entry has no address")
+		return newError("an ICE server entry has no address")
 	}
 	if len(s.URLs) > MaxICEURLs {
-		return fmt.Errorf("signal: an ICE server entry has more than %d addresses", MaxICEURLs)
+		return errorf("an ICE server entry has more than %d addresses", MaxICEURLs)
 	}
 	for _, secret := range []string{s.Username, s.Credential} {
 		if len(secret) > maxICESecret || strings.ContainsAny(secret, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\v\f\r\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x7f") {
-			return fmt.Errorf("signal: a TURN username or credential is too long (over %d bytes) or holds a control character", maxICESecret)
+			return errorf("a TURN username or credential is too long (over %d bytes) or holds a control character", maxICESecret)
 		}
 	}
 	for _, u := range s.URLs {
@@ -105,7 +103,7 @@ func (s ICEServer) Check() error {
 			return err
 		}
 		if isTURN(u) && (s.Username == "" || s.Credential == "") {
-			return fmt.Errorf("%w; %s has none", ErrTURNCredentials, u)
+			return errorf("%w; %s has none", ErrTURNCredentials, u)
 		}
 	}
 	return nil
@@ -114,7 +112,7 @@ func (s ICEServer) Check() error {
 // checkICE checks a list of entries.
 func checkICE(list []ICEServer) error {
 	if len(list) > MaxICEServers {
-		return fmt.Errorf("signal: more than %d TURN server entries", MaxICEServers)
+		return errorf("more than %d TURN server entries", MaxICEServers)
 	}
 	for _, s := range list {
 		if err := s.Check(); err != nil {
@@ -135,7 +133,7 @@ func checkFetchURL(u string) error {
 	host, _, _ := strings.Cut(rest, "/")
 	ok := abs && host != "" && !strings.Contains(host, "@") || !abs && strings.HasPrefix(u, "/") && !strings.HasPrefix(u, "//")
 	if u != "" && (!ok || len(u) > maxFetchURLLen || strings.ContainsAny(u, " \t\r\n")) {
-		return fmt.Errorf("signal: the TURN credentials address %q is neither an http(s):// address nor a path on this site (/…), with no user name or password", u)
+		return errorf("the TURN credentials address %q is neither an http(s):// address nor a path on this site (/…), with no user name or password", u)
 	}
 	return nil
 }
@@ -148,13 +146,13 @@ func checkFetchURL(u string) error {
 // which address and why.
 func ParseICEServers(data []byte) ([]ICEServer, error) {
 	if len(data) > MaxICEJSON {
-		return nil, fmt.Errorf("signal: the ICE servers' JSON is too long (over %d bytes)", MaxICEJSON)
+		return nil, errorf("the ICE servers' JSON is too long (over %d bytes)", MaxICEJSON)
 	}
 	// Decoded into any and walked, rather than into structs: the types
 	// json would need cost app.wasm more than this code.
 	var doc any
 	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrICEJSON, err)
+		return nil, errorf("%w: %v", ErrICEJSON, err)
 	}
 	if m, ok := doc.(map[string]any); ok {
 		doc = m["iceServers"]
@@ -182,7 +180,7 @@ func ParseICEServers(data []byte) ([]ICEServer, error) {
 		credential, credentialOK := m["credential"].(string)
 		s.Username, s.Credential = user, credential
 		if m == nil || !ok || !userOK && m["username"] != nil || !credentialOK && m["credential"] != nil {
-			return nil, fmt.Errorf("%w: an entry of the wrong shape", ErrICEJSON)
+			return nil, errorf("%w: an entry of the wrong shape", ErrICEJSON)
 		}
 	}
 	if err := checkICE(out); err != nil {

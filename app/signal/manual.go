@@ -3,7 +3,6 @@ package signal
 import (
 	"crypto/sha256"
 	"crypto/subtle"
-	"errors"
 	"strings"
 	"unicode/utf8"
 )
@@ -32,12 +31,12 @@ const (
 
 // Errors from DecodeOffer and DecodeAnswer.
 var (
-	ErrNotCode        = errors.New("signal: this is not a Longhall connection code")
-	ErrCodeIncomplete = errors.New("signal: the code is incomplete; copy all of it and paste it again")
-	ErrCodeDamaged    = errors.New("signal: the code is damaged; copy it again")
-	ErrCodeVersion    = errors.New("signal: this code comes from another version of Longhall; both players need the same version")
-	ErrAnswerCode     = errors.New("signal: this is the host's answer code; paste the guest's offer code here")
-	ErrOfferCode      = errors.New("signal: this is a guest's offer code; paste the host's answer code here")
+	ErrNotCode        = newError("this is not a Longhall connection code")
+	ErrCodeIncomplete = newError("the code is incomplete; copy all of it and paste it again")
+	ErrCodeDamaged    = newError("the code is damaged; copy it again")
+	ErrCodeVersion    = newError("this code comes from another version of Longhall; both players need the same version")
+	ErrAnswerCode     = newError("this is the host's answer code; paste the guest's offer code here")
+	ErrOfferCode      = newError("this is a guest's offer code; paste the host's answer code here")
 )
 
 // EncodeOffer turns a guest's offer SDP into a code to copy.

@@ -1,7 +1,6 @@
 package signal
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 
@@ -18,7 +17,7 @@ type QR struct {
 }
 
 // ErrQRTooLong is NewQR's error when the text does not fit in a QR code.
-var ErrQRTooLong = errors.New("signal: the code is too long for a QR code; copy it as text")
+var ErrQRTooLong = newError("the code is too long for a QR code; copy it as text")
 
 // NewQR encodes text in the smallest QR code that holds it.
 func NewQR(text string) (*QR, error) {

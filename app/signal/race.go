@@ -3,7 +3,6 @@ package signal
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"sync"
 	"time"
@@ -37,7 +36,7 @@ func (r Race) Call(ctx context.Context, room Room, offer string) (string, error)
 // cancelled, and have returned, by the time CallVia does.
 func (r Race) CallVia(ctx context.Context, room Room, offer string) (answer, via string, err error) {
 	if len(r.Signalers) == 0 {
-		return "", "", errors.New("signal: no relays are configured")
+		return "", "", newError("no relays are configured")
 	}
 	rctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -66,7 +65,7 @@ func (r Race) CallVia(ctx context.Context, room Room, offer string) (answer, via
 			if errors.As(res.err, &na) {
 				reasons = append(reasons, na.reasons...)
 			} else {
-				reasons = append(reasons, strings.TrimPrefix(res.err.Error(), "signal: "))
+				reasons = append(reasons, Reason(res.err))
 			}
 		}
 	}
@@ -83,7 +82,7 @@ func (r Race) CallVia(ctx context.Context, room Room, offer string) (answer, via
 // back later is used too. Status tells which are up.
 func (r Race) Listen(ctx context.Context, room Room) (Listener, error) {
 	if len(r.Signalers) == 0 {
-		return nil, errors.New("signal: no relays are configured")
+		return nil, newError("no relays are configured")
 	}
 	lctx, cancel := context.WithCancel(ctx)
 	rl := &raceListener{ctx: lctx, cancel: cancel, offers: make(chan *Offer, 16), gate: newGate(), up: map[string]bool{}}
@@ -102,7 +101,7 @@ func (r Race) Listen(ctx context.Context, room Room) (Listener, error) {
 	ok := 0
 	for range r.Signalers {
 		if err := <-firsts; err != nil {
-			reasons = append(reasons, strings.TrimPrefix(err.Error(), "signal: "))
+			reasons = append(reasons, Reason(err))
 		} else {
 			ok++
 			break
@@ -113,7 +112,7 @@ func (r Race) Listen(ctx context.Context, room Room) (Listener, error) {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		return nil, fmt.Errorf("%w (%s)", ErrUnreachable, strings.Join(reasons, "; "))
+		return nil, errorf("%w (%s)", ErrUnreachable, strings.Join(reasons, "; "))
 	}
 	return rl, nil
 }

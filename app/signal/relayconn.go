@@ -13,7 +13,6 @@ import (
 	"crypto/cipher"
 	"crypto/rand"
 	"encoding/json"
-	"errors"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -26,17 +25,18 @@ import (
 // Errors of a relayed link. Every error that ends one matches
 // ErrLinkClosed with errors.Is.
 var (
-	ErrLinkClosed         = errors.New("signal: the relayed link is closed")
-	ErrLinkHungUp   error = &linkEnd{"signal: the other player closed the relayed link"}
-	ErrLinkLost     error = &linkEnd{"signal: the relayed link to the other player was lost"}
-	ErrLinkBackedUp       = errors.New("signal: the other player is not taking the relayed messages")
-	ErrLinkTooLarge       = errors.New("signal: the message is over the size limit")
-	errLinkGarbled  error = &linkEnd{"signal: the other player sent a garbled relayed message"}
+	ErrLinkClosed         = newError("the relayed link is closed")
+	ErrLinkHungUp   error = &linkEnd{"the other player closed the relayed link"}
+	ErrLinkLost     error = &linkEnd{"the relayed link to the other player was lost"}
+	ErrLinkBackedUp       = newError("the other player is not taking the relayed messages")
+	ErrLinkTooLarge       = newError("the message is over the size limit")
+	errLinkGarbled  error = &linkEnd{"the other player sent a garbled relayed message"}
 )
 
 type linkEnd struct{ msg string }
 
-func (e *linkEnd) Error() string        { return e.msg }
+func (e *linkEnd) Error() string        { return "signal: " + e.msg }
+func (e *linkEnd) Reason() string       { return e.msg }
 func (e *linkEnd) Is(target error) bool { return target == ErrLinkClosed }
 
 // LinkMaxMessage is the largest message a relayed link carries, the

@@ -15,8 +15,6 @@ package signal
 import (
 	"context"
 	"crypto/sha256"
-	"errors"
-	"fmt"
 	"sync"
 	"time"
 
@@ -25,7 +23,7 @@ import (
 
 // ErrNoRelay says that a room has no relay that can carry a relayed link:
 // only Nostr relays (and the BroadcastChannel between tabs) can.
-var ErrNoRelay = errors.New("signal: none of the room's relays can carry a relayed link")
+var ErrNoRelay = newError("none of the room's relays can carry a relayed link")
 
 const (
 	kindLink    = "link"
@@ -145,7 +143,7 @@ func DialRelay(ctx context.Context, sig Signaler, room Room) (*RelayConn, error)
 	c.Close()
 	select {
 	case <-anyUp:
-		return nil, fmt.Errorf("%w (asked for a relayed link)", ErrNoAnswer)
+		return nil, errorf("%w (asked for a relayed link)", ErrNoAnswer)
 	default:
 		return nil, ErrUnreachable
 	}
@@ -197,7 +195,7 @@ func (c *RelayConn) keepRoute(t transport, room Room, r *route, connected func()
 // the link is lost.
 func (o *Offer) AcceptRelay(ctx context.Context) (*RelayConn, error) {
 	if !o.Relay {
-		return nil, errors.New("signal: this offer is for a direct link, not a relayed one")
+		return nil, newError("this offer is for a direct link, not a relayed one")
 	}
 	key := bip340.RandomKey()
 	shared, err := sharedSecret(key, o.SDP)
@@ -207,7 +205,7 @@ func (o *Offer) AcceptRelay(ctx context.Context) (*RelayConn, error) {
 	c := newRelayConn(linkID(o.SDP), false)
 	c.key(shared)
 	if !registerLink(c) {
-		return nil, errors.New("signal: this relayed link is already open")
+		return nil, newError("this relayed link is already open")
 	}
 	go c.run()
 	if err := o.Answer(ctx, b64.EncodeToString(key.Public())); err != nil {

@@ -6,8 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
-	"errors"
-	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
@@ -32,9 +30,9 @@ const linkSkew = 24 * time.Hour
 
 // Errors from ParseLink. Wrapped errors add which part of the link is wrong.
 var (
-	ErrNotLink   = errors.New("signal: this is not a Longhall room link")
-	ErrBadLink   = errors.New("signal: this room link is damaged; ask the host to send it again")
-	ErrStaleLink = errors.New("signal: this room link has expired; ask the host for a new one")
+	ErrNotLink   = newError("this is not a Longhall room link")
+	ErrBadLink   = newError("this room link is damaged; ask the host to send it again")
+	ErrStaleLink = newError("this room link has expired; ask the host for a new one")
 )
 
 // Room is what a room link carries: a random id, which names the room on the
@@ -52,10 +50,10 @@ type Room struct {
 func NewRoom() (Room, error) {
 	var r Room
 	if _, err := rand.Read(r.ID[:]); err != nil {
-		return Room{}, fmt.Errorf("signal: no randomness for a room: %w", err)
+		return Room{}, errorf("no randomness for a room: %w", err)
 	}
 	if _, err := rand.Read(r.Secret[:]); err != nil {
-		return Room{}, fmt.Errorf("signal: no randomness for a room: %w", err)
+		return Room{}, errorf("no randomness for a room: %w", err)
 	}
 	r.Issued = time.Now().Truncate(time.Second)
 	return r, nil
@@ -99,7 +97,7 @@ func ParseLink(link string, now time.Time) (Room, error) {
 	}
 	vals, err := url.ParseQuery(s)
 	if err != nil {
-		return Room{}, fmt.Errorf("%w (it is not in the form r=…&k=…)", ErrBadLink)
+		return Room{}, errorf("%w (it is not in the form r=…&k=…)", ErrBadLink)
 	}
 	id, hasID := vals["r"]
 	key, hasKey := vals["k"]
@@ -115,36 +113,36 @@ func ParseLink(link string, now time.Time) (Room, error) {
 		return Room{}, err
 	}
 	if !hasTime || len(issued) != 1 {
-		return Room{}, fmt.Errorf("%w (the issue time is missing)", ErrBadLink)
+		return Room{}, errorf("%w (the issue time is missing)", ErrBadLink)
 	}
 	sec, err := strconv.ParseInt(issued[0], 10, 64)
 	if err != nil || sec <= 0 {
-		return Room{}, fmt.Errorf("%w (the issue time is not a number)", ErrBadLink)
+		return Room{}, errorf("%w (the issue time is not a number)", ErrBadLink)
 	}
 	r.Issued = time.Unix(sec, 0)
 	if now.Sub(r.Issued) > LinkLifetime {
 		return Room{}, ErrStaleLink
 	}
 	if r.Issued.Sub(now) > linkSkew {
-		return Room{}, fmt.Errorf("%w (it was issued in the future; check this device's clock)", ErrBadLink)
+		return Room{}, errorf("%w (it was issued in the future; check this device's clock)", ErrBadLink)
 	}
 	return r, nil
 }
 
 func decodeExact(dst []byte, vals []string, what string) error {
 	if len(vals) != 1 || vals[0] == "" {
-		return fmt.Errorf("%w (the %s is missing)", ErrBadLink, what)
+		return errorf("%w (the %s is missing)", ErrBadLink, what)
 	}
 	v := vals[0]
 	n := b64.EncodedLen(len(dst))
 	if len(v) < n {
-		return fmt.Errorf("%w (the %s is cut short)", ErrBadLink, what)
+		return errorf("%w (the %s is cut short)", ErrBadLink, what)
 	}
 	if len(v) > n {
-		return fmt.Errorf("%w (the %s is too long)", ErrBadLink, what)
+		return errorf("%w (the %s is too long)", ErrBadLink, what)
 	}
 	if _, err := b64.Strict().Decode(dst, []byte(v)); err != nil {
-		return fmt.Errorf("%w (the %s has characters that do not belong)", ErrBadLink, what)
+		return errorf("%w (the %s has characters that do not belong)", ErrBadLink, what)
 	}
 	return nil
 }

@@ -5,8 +5,6 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -26,10 +24,10 @@ const maxSealed = 96 << 10
 // silently (anyone can post to a public relay); these tell tests and logs
 // why.
 var (
-	ErrUnauthentic = errors.New("signal: a message did not come from this room (wrong key or tampered)")
-	ErrStale       = errors.New("signal: a message is too old, or this device's clock is wrong")
-	ErrReplay      = errors.New("signal: a message was replayed")
-	ErrMalformed   = errors.New("signal: a message is malformed")
+	ErrUnauthentic = newError("a message did not come from this room (wrong key or tampered)")
+	ErrStale       = newError("a message is too old, or this device's clock is wrong")
+	ErrReplay      = newError("a message was replayed")
+	ErrMalformed   = newError("a message is malformed")
 )
 
 const sealVersion = 1
@@ -92,13 +90,13 @@ func (s *sealer) seal(m message) (string, error) {
 	m.Time = s.now().UnixMilli()
 	plain, err := json.Marshal(m)
 	if err != nil {
-		return "", fmt.Errorf("signal: cannot encode a message: %w", err)
+		return "", errorf("cannot encode a message: %w", err)
 	}
 	plain = deflate(plain)
 	out := make([]byte, 1+chacha20poly1305.NonceSizeX, 1+chacha20poly1305.NonceSizeX+len(plain)+s.aead.Overhead())
 	out[0] = sealVersion
 	if _, err := rand.Read(out[1:]); err != nil {
-		return "", fmt.Errorf("signal: no randomness: %w", err)
+		return "", errorf("no randomness: %w", err)
 	}
 	out = s.aead.Seal(out, out[1:1+chacha20poly1305.NonceSizeX], plain, s.ad())
 	text := b64.EncodeToString(out)
@@ -122,7 +120,7 @@ func (s *sealer) open(text string) (message, error) {
 		return message{}, ErrMalformed
 	}
 	if raw[0] != sealVersion {
-		return message{}, fmt.Errorf("%w (unknown version %d)", ErrMalformed, raw[0])
+		return message{}, errorf("%w (unknown version %d)", ErrMalformed, raw[0])
 	}
 	var nonce [chacha20poly1305.NonceSizeX]byte
 	copy(nonce[:], raw[1:])

@@ -3,7 +3,6 @@ package signal
 import (
 	"context"
 	"crypto/rand"
-	"errors"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -56,30 +55,32 @@ type Offer struct {
 // Answer sends the host's answer back to the guest that made the offer.
 func (o *Offer) Answer(ctx context.Context, answer string) error {
 	if answer == "" {
-		return errors.New("signal: the answer is empty")
+		return newError("the answer is empty")
 	}
 	if o.reply == nil {
-		return errors.New("signal: this offer did not come from a Listener")
+		return newError("this offer did not come from a Listener")
 	}
 	return o.reply(ctx, answer)
 }
 
 // Errors from Listen, Accept and Call.
 var (
-	ErrClosed   = errors.New("signal: no longer listening for guests")
-	ErrNoAnswer = errors.New("signal: the host did not answer in time")
+	ErrClosed   = newError("no longer listening for guests")
+	ErrNoAnswer = newError("the host did not answer in time")
 	// ErrUnreachable is Race.Listen's error when no relay can be reached.
-	ErrUnreachable = errors.New("signal: could not reach any relay")
+	ErrUnreachable = newError("could not reach any relay")
 )
 
 // noAnswer is ErrNoAnswer with the reasons each relay gives.
 type noAnswer struct{ reasons []string }
 
-func (e *noAnswer) Error() string {
+func (e *noAnswer) Error() string { return "signal: " + e.Reason() }
+
+func (e *noAnswer) Reason() string {
 	if len(e.reasons) == 0 {
-		return ErrNoAnswer.Error()
+		return Reason(ErrNoAnswer)
 	}
-	return ErrNoAnswer.Error() + " (" + strings.Join(e.reasons, "; ") + ")"
+	return Reason(ErrNoAnswer) + " (" + strings.Join(e.reasons, "; ") + ")"
 }
 
 func (e *noAnswer) Unwrap() error { return ErrNoAnswer }
@@ -93,8 +94,9 @@ type RelayError struct {
 	Err   error
 }
 
-func (e *RelayError) Error() string { return "signal: " + e.Relay + ": " + e.What }
-func (e *RelayError) Unwrap() error { return e.Err }
+func (e *RelayError) Error() string  { return "signal: " + e.Reason() }
+func (e *RelayError) Reason() string { return e.Relay + ": " + e.What }
+func (e *RelayError) Unwrap() error  { return e.Err }
 
 // Timing of every relay client. Variables, so tests may shorten them.
 var (

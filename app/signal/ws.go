@@ -3,8 +3,6 @@ package signal
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"net/url"
 	"sync"
 )
@@ -40,7 +38,7 @@ type wsConn struct {
 func checkWS(u string) error {
 	p, err := url.Parse(u)
 	if err != nil || (p.Scheme != "ws" && p.Scheme != "wss") || p.Host == "" {
-		return fmt.Errorf("signal: %q is not a ws:// or wss:// address", u)
+		return errorf("%q is not a ws:// or wss:// address", u)
 	}
 	return nil
 }
@@ -102,7 +100,7 @@ func (w *wsConn) err() error {
 func (w *wsConn) send(ctx context.Context, v any) error {
 	p, err := json.Marshal(v)
 	if err != nil {
-		return fmt.Errorf("signal: cannot encode a message: %w", err)
+		return errorf("cannot encode a message: %w", err)
 	}
 	wctx, cancel := context.WithTimeout(ctx, writeTimeout)
 	defer cancel()
@@ -121,7 +119,7 @@ func (w *wsConn) fatal(err error) {
 // close ends the connection; the reader then drains and closes in.
 func (w *wsConn) close() {
 	w.once.Do(func() {
-		w.setErr(errors.New("signal: closed"))
+		w.setErr(newError("closed"))
 		w.c.closeNow()
 		// Drain so that the reader is never stuck on a full channel.
 		go func() {

@@ -4,8 +4,6 @@ package signal
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"sync"
 	"syscall/js"
 
@@ -39,7 +37,7 @@ func dialSocket(ctx context.Context, u string) (_ socket, err error) {
 	defer caughtJS(&err)
 	ctor := js.Global().Get("WebSocket")
 	if ctor.Type() != js.TypeFunction {
-		return nil, errors.New("signal: this browser has no WebSocket")
+		return nil, newError("this browser has no WebSocket")
 	}
 	s := &jsSocket{
 		ws:     ctor.New(u),
@@ -55,9 +53,9 @@ func dialSocket(ctx context.Context, u string) (_ socket, err error) {
 	s.on("onmessage", func(ev js.Value) { s.message(ev.Get("data")) })
 	// The browser says nothing of why a WebSocket failed (on purpose: a
 	// page must not probe the network); close follows with a code.
-	s.on("onerror", func(js.Value) { s.end(errors.New("signal: the WebSocket failed")) })
+	s.on("onerror", func(js.Value) { s.end(newError("the WebSocket failed")) })
 	s.on("onclose", func(ev js.Value) {
-		s.end(fmt.Errorf("signal: the WebSocket closed (code %d%s)", ev.Get("code").Int(), reasonOf(ev)))
+		s.end(errorf("the WebSocket closed (code %d%s)", ev.Get("code").Int(), reasonOf(ev)))
 		go s.closeNow() // its handlers, released off the event they run in
 	})
 	select {
@@ -92,17 +90,17 @@ func (s *jsSocket) message(data js.Value) {
 	case data.InstanceOf(js.Global().Get("ArrayBuffer")):
 		n := data.Get("byteLength").Int()
 		if n > maxFrame {
-			s.fail(fmt.Errorf("signal: a message of %d bytes, over the limit of %d", n, maxFrame))
+			s.fail(errorf("a message of %d bytes, over the limit of %d", n, maxFrame))
 			return
 		}
 		p = make([]byte, n)
 		js.CopyBytesToGo(p, js.Global().Get("Uint8Array").New(data))
 	default:
-		s.fail(errors.New("signal: a message that is neither text nor bytes"))
+		s.fail(newError("a message that is neither text nor bytes"))
 		return
 	}
 	if len(p) > maxFrame {
-		s.fail(fmt.Errorf("signal: a message of %d bytes, over the limit of %d", len(p), maxFrame))
+		s.fail(errorf("a message of %d bytes, over the limit of %d", len(p), maxFrame))
 		return
 	}
 	s.mu.Lock()
@@ -112,7 +110,7 @@ func (s *jsSocket) message(data js.Value) {
 	}
 	if s.queued+len(p) > maxQueued {
 		s.mu.Unlock()
-		s.fail(errors.New("signal: too many messages waiting to be read"))
+		s.fail(newError("too many messages waiting to be read"))
 		return
 	}
 	s.queue = append(s.queue, p)
@@ -189,7 +187,7 @@ func (s *jsSocket) writeText(ctx context.Context, p []byte) (err error) {
 	}
 	defer caughtJS(&err)
 	if s.ws.Get("readyState").Int() != 1 { // OPEN
-		return errors.New("signal: the WebSocket is not open")
+		return newError("the WebSocket is not open")
 	}
 	s.ws.Call("send", string(p))
 	return nil
@@ -198,7 +196,7 @@ func (s *jsSocket) writeText(ctx context.Context, p []byte) (err error) {
 // closeNow closes the WebSocket and takes off and releases its handlers;
 // the browser calls no handler that is no longer set.
 func (s *jsSocket) closeNow() {
-	s.end(errors.New("signal: closed"))
+	s.end(newError("closed"))
 	s.closing.Do(func() {
 		func() {
 			defer caughtJS(new(error))
@@ -213,9 +211,9 @@ func (s *jsSocket) closeNow() {
 func caughtJS(err *error) {
 	if r := recover(); r != nil {
 		if e, ok := r.(error); ok {
-			*err = fmt.Errorf("signal: the browser refused: %w", e)
+			*err = errorf("the browser refused: %w", e)
 		} else {
-			*err = fmt.Errorf("signal: the browser refused: %v", r)
+			*err = errorf("the browser refused: %v", r)
 		}
 	}
 }

@@ -42,7 +42,7 @@ func (g Game) New(cfg rules.Config, seed uint64) (rules.State, error) {
 	}
 	size, err := strconv.Atoi(cfg.Option(info.Options[0]))
 	if err != nil || size < 2 || size > 3 {
-		return nil, fmt.Errorf("%w: testgame: hand size %q", rules.ErrBadConfig, cfg.Option(info.Options[0]))
+		return nil, rules.Errorf(ID, rules.ErrBadConfig, "hand size %q", cfg.Option(info.Options[0]))
 	}
 	s := &State{RNG: rules.NewRNG(seed), Hands: make([][]int, cfg.Players), Chosen: make([]int, cfg.Players), Scores: make([]int, cfg.Players)}
 	for c := 1; c <= 12; c++ {
