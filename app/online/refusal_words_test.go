@@ -84,10 +84,10 @@ func TestEachKickIsWordedFromItsCode(t *testing.T) {
 	}{
 		{"cut off", session.KickCutOff, &session.Args{Why: session.WhyFlood, Limit: 30}, "You were cut off for too many messages too fast; you may come back in 30 seconds."},
 		{"seat given", session.KickRemoved, &session.Args{Why: session.WhySeatGiven, Name: "Astrid"}, "The host gave your seat to Astrid."},
-		{"the host's words", session.KickRemoved, &session.Args{Reason: "rude"}, "The host removed you from the room: “rude”."},
+		{"the host's words", session.KickRemoved, &session.Args{Reason: "rude"}, "The host removed you from this room: “rude”."},
 		{"removed by the limits", session.KickRemoved, &session.Args{Why: session.WhyStrikes}, "The host's device removed you from this room: too many bad messages."},
 		{"handed over", session.KickHandedOver, &session.Args{Reason: "Bob hosts from now on."}, "Bob hosts from now on."},
-		{"an older host", session.KickRemoved, nil, "The host removed you from the room."},
+		{"an older host", session.KickRemoved, nil, "The host removed you from this room."},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := &session.Error{Code: session.CodeKicked, Why: c.why, Args: c.args, Text: "session: English"}

@@ -152,10 +152,10 @@ func kickWords(e *session.Error) string {
 		case cause != "":
 			return fmt.Sprintf("The host's device removed you from this room: %s.", cause)
 		case a.Reason != "":
-			return "The host removed you from the room: “" + a.Reason + "”."
+			return "The host removed you from this room: “" + a.Reason + "”."
 		}
 	}
-	return "The host removed you from the room."
+	return "The host removed you from this room."
 }
 
 // refusalWords is the one place a refusal from the host (session.Error,
