@@ -38,6 +38,16 @@
 // included): that encoding is how tests compare a replayed state with the
 // original, and Clone gives bots a copy to explore.
 //
+// # What every game writes the same
+//
+// Base is embedded first in a game's State: the player count, the seated
+// players' names, the generator and the quiet flag, with Name, SeatOK,
+// Rand, Loud and Quieten. A game's Hush is then a clone with Quieten
+// called on it, and its Apply tells what happened to a Sink (s.Sink()):
+// a quiet state's sink keeps nothing, so that one quiet flag, in one
+// place, silences every game the same way (see Sink for what rule code
+// writes and what it guards).
+//
 // # Optional interfaces
 //
 // A State (or a Game) may implement more than the contract, and the app,
