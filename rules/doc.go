@@ -42,11 +42,17 @@
 //
 // Base is embedded first in a game's State: the player count, the seated
 // players' names, the generator and the quiet flag, with Name, SeatOK,
-// Rand, Loud and Quieten. A game's Hush is then a clone with Quieten
-// called on it, and its Apply tells what happened to a Sink (s.Sink()):
-// a quiet state's sink keeps nothing, so that one quiet flag, in one
-// place, silences every game the same way (see Sink for what rule code
-// writes and what it guards).
+// Rand (Undoable's), Loud, Quieten and Prompt (the prompts of a game that
+// waits for one seat, worded only when loud). A game's Hush is a clone
+// with Quieten called on it, and its Apply tells what happened to a Sink
+// (s.Sink()), which keeps nothing for a quiet state: one quiet flag, in
+// one place, silences every game the same way. Legal labels its actions
+// and Pending words its prompts when s.Loud(); Apply's code words an
+// event under ev.Loud() where the words cost something to build (see
+// Sink). What differs from game to game stays the game's: Clone (each
+// copies in its own way, to allocate least), a Pending with several
+// seats at once (Red North's deployment, Raiders' keep and draft), and
+// Redeal and Reveals, which are each game's rules.
 //
 // # Optional interfaces
 //
