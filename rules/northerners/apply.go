@@ -12,7 +12,7 @@ import (
 // at hand without listing every legal action, and says nothing.
 func (s *State) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
 	var err error
-	if s.quiet {
+	if !s.Loud() {
 		err = s.allowed(seat, a)
 	} else {
 		a, err = rules.FindLegal(s, seat, a)
@@ -20,15 +20,12 @@ func (s *State) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	ev := events{quiet: s.quiet}
+	ev := s.Sink()
 	s.apply(int(seat), a, &ev)
 	if s.Outcome == nil {
 		s.checkQuests(&ev)
 	}
-	if s.quiet {
-		return nil, nil
-	}
-	return ev.Events, nil
+	return ev.Events(), nil
 }
 
 // apply carries out a legal action of seat p.
@@ -44,8 +41,8 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 	case StepBuild:
 		q := a.Args[0]
 		s.Cells[q].Building, s.Cells[q].Owner = s.Step.Building, p
-		if ev.loud() {
-			ev.Add(p, "build", "%s builds %s at %s", s.name(p), rules.A(BuildingNames[s.Step.Building]), SquareName(q))
+		if ev.Loud() {
+			ev.Add(p, "build", "%s builds %s at %s", s.Name(p), rules.A(BuildingNames[s.Step.Building]), SquareName(q))
 		}
 		s.continueHarvest(p, ev)
 	case StepKaupang:
@@ -60,8 +57,8 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		default:
 			pl.Quests = rules.Without(pl.Quests, a.Args[1])
 			s.QuestDiscard = append(s.QuestDiscard, a.Args[1])
-			if ev.loud() {
-				ev.Secret(p, "quest", s.name(p)+" discards a quest", s.name(p)+" discards the quest "+Quests[a.Args[1]].Name, p)
+			if ev.Loud() {
+				ev.Secret(p, "quest", s.Name(p)+" discards a quest", s.Name(p)+" discards the quest "+Quests[a.Args[1]].Name, p)
 			}
 		}
 		s.continueHarvest(p, ev)
@@ -73,12 +70,12 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		pl.Offer = nil
 		// The player reads the blessing they let go too; the discards are
 		// face down.
-		if ev.loud() {
+		if ev.Loud() {
 			gone := make([]string, len(rest))
 			for i, d := range rest {
 				gone[i] = CardName(d)
 			}
-			ev.Secret(p, "keep", s.name(p)+" keeps one blessing", s.name(p)+" keeps "+CardName(c)+" and discards "+rules.And(gone), p)
+			ev.Secret(p, "keep", s.Name(p)+" keeps one blessing", s.Name(p)+" keeps "+CardName(c)+" and discards "+rules.And(gone), p)
 		}
 		s.continueHarvest(p, ev)
 	case StepCombat:
@@ -117,13 +114,13 @@ func (s *State) continueHarvest(p int, ev *events) {
 		s.Bag = s.Bag[1:]
 		if !s.tileFitsAnywhere(p, t) {
 			s.Aside = append(s.Aside, t)
-			if ev.loud() {
-				ev.Add(p, "explore", "%s explores %s but has nowhere to join it to their roads: it is set aside", s.name(p), rules.A(TileName(t)))
+			if ev.Loud() {
+				ev.Add(p, "explore", "%s explores %s but has nowhere to join it to their roads: it is set aside", s.Name(p), rules.A(TileName(t)))
 			}
 			continue
 		}
-		if ev.loud() {
-			ev.Add(p, "explore", "%s explores %s", s.name(p), rules.A(TileName(t)))
+		if ev.Loud() {
+			ev.Add(p, "explore", "%s explores %s", s.Name(p), rules.A(TileName(t)))
 		}
 		s.Step = Step{Kind: StepExplore, Seat: p, Tile: t}
 		return
@@ -156,21 +153,21 @@ func (s *State) applyHarvest(p int, a rules.Action, ev *events) {
 		q := pl.JarlAt
 		s.Cells[q].Jarl, pl.JarlAt = -1, JarlHome
 		if Squares[q].Kind == Kaupang {
-			if ev.loud() {
-				ev.Add(p, "jarl", "%s's Jarl trades at %s", s.name(p), SquareName(q))
+			if ev.Loud() {
+				ev.Add(p, "jarl", "%s's Jarl trades at %s", s.Name(p), SquareName(q))
 			}
 			s.Step = Step{Kind: StepKaupang, Seat: p}
 		} else {
-			if ev.loud() {
-				ev.Add(p, "jarl", "%s's Jarl returns from the Spirit Shaman", s.name(p))
+			if ev.Loud() {
+				ev.Add(p, "jarl", "%s's Jarl returns from the Spirit Shaman", s.Name(p))
 			}
 			s.Step = Step{Kind: StepSpirit, Seat: p}
 		}
 	case KindRaid:
 		s.raidRoll(p, ev)
 	case KindReturn:
-		if ev.loud() {
-			ev.Add(p, "raid", "%s returns from the raid", s.name(p))
+		if ev.Loud() {
+			ev.Add(p, "raid", "%s returns from the raid", s.Name(p))
 		}
 		s.endRaid(p, ev)
 	case KindCard:
@@ -190,13 +187,13 @@ func (s *State) collect(p, q int, ev *events) {
 	n := w + 2*v
 	if g := BuildingGood[c.Building]; g >= 0 {
 		s.gain(p, one(g, n), ev)
-		if ev.loud() {
-			ev.Add(p, "collect", "%s collects %d %s from the %s at %s", s.name(p), n, GoodNames[g], BuildingNames[c.Building], SquareName(q))
+		if ev.Loud() {
+			ev.Add(p, "collect", "%s collects %d %s from the %s at %s", s.Name(p), n, GoodNames[g], BuildingNames[c.Building], SquareName(q))
 		}
 	} else {
 		s.Seats[p].Score += n
-		if ev.loud() {
-			ev.Add(p, "collect", "%s scores %s from the %s at %s", s.name(p), rules.Count(n, "point"), BuildingNames[c.Building], SquareName(q))
+		if ev.Loud() {
+			ev.Add(p, "collect", "%s scores %s from the %s at %s", s.Name(p), rules.Count(n, "point"), BuildingNames[c.Building], SquareName(q))
 		}
 	}
 }
@@ -218,8 +215,8 @@ func (s *State) returnHome(p, k, n int, ev *events) {
 	back := max(0, min(n, s.room(p, k)-pl.Home[k]))
 	pl.Home[k] += back
 	pl.Supply[k] += n - back
-	if n > back && ev.loud() {
-		ev.Add(p, "room", "%s's village has no room for %s: %s to the supply", s.name(p), rules.Count(n-back, FigureNames[k]), goes(n-back))
+	if n > back && ev.Loud() {
+		ev.Add(p, "room", "%s's village has no room for %s: %s to the supply", s.Name(p), rules.Count(n-back, FigureNames[k]), goes(n-back))
 	}
 }
 
@@ -230,11 +227,11 @@ func (s *State) gainFigures(p, k, n int, ev *events) {
 	got := max(0, min(n, pl.Supply[k], s.room(p, k)-pl.Home[k]))
 	pl.Supply[k] -= got
 	pl.Home[k] += got
-	if got > 0 && ev.loud() {
-		ev.Add(p, "gain", "%s gains %s", s.name(p), rules.Count(got, FigureNames[k]))
+	if got > 0 && ev.Loud() {
+		ev.Add(p, "gain", "%s gains %s", s.Name(p), rules.Count(got, FigureNames[k]))
 	}
-	if got < n && ev.loud() {
-		ev.Add(p, "room", "%s has no room or figure for %d more %s", s.name(p), n-got, rules.Plural(n-got, FigureNames[k]))
+	if got < n && ev.Loud() {
+		ev.Add(p, "room", "%s has no room or figure for %d more %s", s.Name(p), n-got, rules.Plural(n-got, FigureNames[k]))
 	}
 }
 
@@ -253,8 +250,8 @@ func (s *State) gain(p int, g Goods, ev *events) {
 	for k, n := range g {
 		pl.Goods[k] += n
 		if k < Resources && pl.Goods[k] > ResourceCap {
-			if ev.loud() {
-				ev.Add(p, "lost", "%s loses %d %s beyond the warehouse's %d", s.name(p), pl.Goods[k]-ResourceCap, GoodNames[k], ResourceCap)
+			if ev.Loud() {
+				ev.Add(p, "lost", "%s loses %d %s beyond the warehouse's %d", s.Name(p), pl.Goods[k]-ResourceCap, GoodNames[k], ResourceCap)
 			}
 			pl.Goods[k] = ResourceCap
 		}
@@ -268,8 +265,8 @@ func (s *State) resolve(p int, pc Placement, ev *events) {
 	pl := &s.Seats[p]
 	ba := Actions[pc.Action]
 	if pc.Resting {
-		if ev.loud() {
-			ev.Add(p, "rest", "%s brings %s home from the attack", s.name(p), rules.Count(pc.Vikings, "viking"))
+		if ev.Loud() {
+			ev.Add(p, "rest", "%s brings %s home from the attack", s.Name(p), rules.Count(pc.Vikings, "viking"))
 		}
 		s.returnHome(p, Viking, pc.Vikings, ev)
 		return
@@ -289,8 +286,8 @@ func (s *State) resolve(p int, pc Placement, ev *events) {
 	}
 	switch ba.Do {
 	case DoFish:
-		if ev.loud() {
-			ev.Add(p, "fish", "%s fishes with %s: %d fish", s.name(p), rules.Count(pc.Workers, "worker"), pc.Workers)
+		if ev.Loud() {
+			ev.Add(p, "fish", "%s fishes with %s: %d fish", s.Name(p), rules.Count(pc.Workers, "worker"), pc.Workers)
 		}
 		s.gain(p, Goods{Fish: pc.Workers}, ev)
 	case DoExplore:
@@ -301,29 +298,29 @@ func (s *State) resolve(p int, pc Placement, ev *events) {
 		s.gainFigures(p, Worker, pc.Vikings, ev)
 	case DoHouse:
 		pl.Houses[ba.Arg] = true
-		if ev.loud() {
-			ev.Add(p, "house", "%s builds the %s", s.name(p), HouseNames[ba.Arg])
+		if ev.Loud() {
+			ev.Add(p, "house", "%s builds the %s", s.Name(p), HouseNames[ba.Arg])
 		}
 	case DoBuilding:
 		if len(s.BuildSpots(p)) == 0 {
 			pl.Builds[ba.Arg]++
-			if ev.loud() {
-				ev.Add(p, "build", "%s has no free land tile for the %s: it goes back to the supply", s.name(p), BuildingNames[ba.Arg])
+			if ev.Loud() {
+				ev.Add(p, "build", "%s has no free land tile for the %s: it goes back to the supply", s.Name(p), BuildingNames[ba.Arg])
 			}
 			break
 		}
 		s.Step = Step{Kind: StepBuild, Seat: p, Building: ba.Arg}
 	case DoShip:
 		if pl.Ship {
-			if ev.loud() {
-				ev.Add(p, "ship", "%s already has a ship", s.name(p))
+			if ev.Loud() {
+				ev.Add(p, "ship", "%s already has a ship", s.Name(p))
 			}
 			break
 		}
 		pl.Ship = true
 		pl.Score += ShipPoints
-		if ev.loud() {
-			ev.Add(p, "ship", "%s builds a ship and scores %s", s.name(p), rules.Count(ShipPoints, "point"))
+		if ev.Loud() {
+			ev.Add(p, "ship", "%s builds a ship and scores %s", s.Name(p), rules.Count(ShipPoints, "point"))
 		}
 	case DoBlessing:
 		for range BlessingDrawCards {
@@ -335,13 +332,13 @@ func (s *State) resolve(p int, pc Placement, ev *events) {
 		case 0:
 		case 1:
 			pl.Hand = append(pl.Hand, pl.Offer[0])
-			if ev.loud() {
-				ev.Secret(p, "draw", s.name(p)+" receives a blessing", s.name(p)+" receives "+CardName(pl.Offer[0]), p)
+			if ev.Loud() {
+				ev.Secret(p, "draw", s.Name(p)+" receives a blessing", s.Name(p)+" receives "+CardName(pl.Offer[0]), p)
 			}
 			pl.Offer = nil
 		default:
-			if ev.loud() {
-				ev.Secret(p, "draw", s.name(p)+" draws two blessings to keep one", s.name(p)+" draws "+CardName(pl.Offer[0])+" and "+CardName(pl.Offer[1])+" to keep one", p)
+			if ev.Loud() {
+				ev.Secret(p, "draw", s.Name(p)+" draws two blessings to keep one", s.Name(p)+" draws "+CardName(pl.Offer[0])+" and "+CardName(pl.Offer[1])+" to keep one", p)
 			}
 			s.Step = Step{Kind: StepKeep, Seat: p}
 		}
@@ -362,8 +359,8 @@ func (s *State) drawCard(p int, ev *events) int {
 	s.Blessings = s.Blessings[1:]
 	if CardKind(c) == CardLoki {
 		s.BlessDiscard = append(s.BlessDiscard, c)
-		if ev.loud() {
-			ev.Add(p, "loki", "%s draws %s", s.name(p), CardName(c))
+		if ev.Loud() {
+			ev.Add(p, "loki", "%s draws %s", s.Name(p), CardName(c))
 		}
 		s.advanceLoki(ev)
 		return -1
@@ -375,8 +372,8 @@ func (s *State) drawCard(p int, ev *events) int {
 func (s *State) drawBlessing(p int, ev *events) {
 	if c := s.drawCard(p, ev); c >= 0 {
 		s.Seats[p].Hand = append(s.Seats[p].Hand, c)
-		if ev.loud() {
-			ev.Secret(p, "draw", s.name(p)+" draws a blessing", s.name(p)+" draws "+CardName(c), p)
+		if ev.Loud() {
+			ev.Secret(p, "draw", s.Name(p)+" draws a blessing", s.Name(p)+" draws "+CardName(c), p)
 		}
 	}
 }
@@ -391,8 +388,8 @@ func (s *State) drawQuest(p int, ev *events) {
 	q := s.QuestDeck[0]
 	s.QuestDeck = s.QuestDeck[1:]
 	s.Seats[p].Quests = append(s.Seats[p].Quests, q)
-	if ev.loud() {
-		ev.Secret(p, "quest", s.name(p)+" draws a quest", s.name(p)+" draws the quest "+Quests[q].Name, p)
+	if ev.Loud() {
+		ev.Secret(p, "quest", s.Name(p)+" draws a quest", s.Name(p)+" draws the quest "+Quests[q].Name, p)
 	}
 }
 
@@ -401,7 +398,7 @@ func (s *State) drawQuest(p int, ev *events) {
 func (s *State) advanceLoki(ev *events) {
 	if s.Loki < s.Ragnarok {
 		s.Loki++
-		if ev.loud() {
+		if ev.Loud() {
 			ev.Add(-1, "loki", "Loki advances to %d of %d", s.Loki, s.Ragnarok)
 		}
 	}
@@ -416,8 +413,8 @@ func (s *State) advanceLoki(ev *events) {
 func (s *State) placeTile(p, q, rot int, ev *events) {
 	t := s.Step.Tile
 	s.Cells[q].Tile, s.Cells[q].Rot = t, rot
-	if ev.loud() {
-		ev.Add(p, "tile", "%s places the %s at %s", s.name(p), TileName(t), SquareName(q))
+	if ev.Loud() {
+		ev.Add(p, "tile", "%s places the %s at %s", s.Name(p), TileName(t), SquareName(q))
 	}
 	s.checkShaman(p, ev)
 	if Squares[q].Circle {
@@ -447,8 +444,8 @@ func (s *State) checkShaman(placer int, ev *events) {
 			pts = ShamanSecond
 		}
 		s.Seats[p].Score += pts
-		if ev.loud() {
-			ev.Add(p, "shaman", "%s's roads reach the Spirit Shaman: %s", s.name(p), rules.Count(pts, "point"))
+		if ev.Loud() {
+			ev.Add(p, "shaman", "%s's roads reach the Spirit Shaman: %s", s.Name(p), rules.Count(pts, "point"))
 		}
 	}
 }
@@ -457,8 +454,8 @@ func (s *State) checkShaman(placer int, ev *events) {
 func (s *State) trade(p int, args []int, ev *events) {
 	slot := args[0]
 	if slot < 0 {
-		if ev.loud() {
-			ev.Add(p, "trade", "%s takes no Kaupang tile", s.name(p))
+		if ev.Loud() {
+			ev.Add(p, "trade", "%s takes no Kaupang tile", s.Name(p))
 		}
 		return
 	}
@@ -469,12 +466,12 @@ func (s *State) trade(p int, args []int, ev *events) {
 		pl.pay(tr.Give)
 		s.gain(p, tr.Get, ev)
 		pl.Score += tr.Points
-		if ev.loud() {
-			ev.Add(p, "trade", "%s trades %s", s.name(p), TradeWords(tr))
+		if ev.Loud() {
+			ev.Add(p, "trade", "%s trades %s", s.Name(p), TradeWords(tr))
 		}
 	} else {
-		if ev.loud() {
-			ev.Add(p, "trade", "%s takes a Kaupang tile without trading", s.name(p))
+		if ev.Loud() {
+			ev.Add(p, "trade", "%s takes a Kaupang tile without trading", s.Name(p))
 		}
 	}
 	s.KaupangSpent = append(s.KaupangSpent, t)
@@ -490,8 +487,8 @@ func (s *State) trade(p int, args []int, ev *events) {
 func (s *State) playFromHand(p, c int, ev *events) {
 	s.Seats[p].Hand = rules.Without(s.Seats[p].Hand, c)
 	s.BlessDiscard = append(s.BlessDiscard, c)
-	if ev.loud() {
-		ev.Add(p, "card", "%s plays %s", s.name(p), CardName(c))
+	if ev.Loud() {
+		ev.Add(p, "card", "%s plays %s", s.Name(p), CardName(c))
 	}
 }
 
@@ -521,14 +518,14 @@ func (s *State) applyAct(p int, a rules.Action, ev *events) {
 		q, k := a.Args[0], a.Args[1]
 		pl.Home[k]--
 		s.Cells[q].Figures = append(s.Cells[q].Figures, Figure{Owner: p, Kind: k})
-		if ev.loud() {
-			ev.Add(p, "work", "%s puts %s on the %s at %s", s.name(p), rules.A(FigureNames[k]), BuildingNames[s.Cells[q].Building], SquareName(q))
+		if ev.Loud() {
+			ev.Add(p, "work", "%s puts %s on the %s at %s", s.Name(p), rules.A(FigureNames[k]), BuildingNames[s.Cells[q].Building], SquareName(q))
 		}
 	case KindVisit:
 		q := a.Args[0]
 		pl.JarlAt, s.Cells[q].Jarl = q, p
-		if ev.loud() {
-			ev.Add(p, "visit", "%s sends the Jarl to %s", s.name(p), SquareName(q))
+		if ev.Loud() {
+			ev.Add(p, "visit", "%s sends the Jarl to %s", s.Name(p), SquareName(q))
 		}
 	case KindAction:
 		s.placeOnBar(p, a.Args, ev)
@@ -575,12 +572,12 @@ func (s *State) placeOnBar(p int, args []int, ev *events) {
 		pl.Builds[ba.Arg]--
 	}
 	pl.Placed = append(pl.Placed, pc)
-	if ev.loud() {
+	if ev.Loud() {
 		what := ""
 		if cost := GoodsWords(ba.Cost); cost != "" {
 			what = ", paying " + cost
 		}
-		ev.Add(p, "place", "%s places on %s%s", s.name(p), ba.Name, what)
+		ev.Add(p, "place", "%s places on %s%s", s.Name(p), ba.Name, what)
 	}
 }
 
@@ -588,13 +585,13 @@ func (s *State) placeOnBar(p int, args []int, ev *events) {
 // restless and moves on, and once Ragnarök is reached the last harvests
 // follow.
 func (s *State) endTurn(p int, ev *events) {
-	if ev.loud() {
-		ev.Add(p, "end", "%s ends the turn", s.name(p))
+	if ev.Loud() {
+		ev.Add(p, "end", "%s ends the turn", s.Name(p))
 	}
 	next := (p + 1) % s.Players
 	if next == s.Start {
 		s.Round++
-		if ev.loud() {
+		if ev.Loud() {
 			ev.Add(-1, "round", "Round %d is over: Loki grows restless", s.Round)
 		}
 		s.advanceLoki(ev)
@@ -628,8 +625,8 @@ func (s *State) finish(ev *events) {
 		end := EndPerTile*tiles + EndPerHouse*houses + EndPerTreasure*pl.Goods[Treasure] + EndPerResource*res
 		pl.Score += end
 		scores[p] = pl.Score
-		if ev.loud() {
-			ev.Add(p, "score", "%s scores %s at the end (%s, %s, %d treasure, %s): %s in all", s.name(p), rules.Count(end, "point"),
+		if ev.Loud() {
+			ev.Add(p, "score", "%s scores %s at the end (%s, %s, %d treasure, %s): %s in all", s.Name(p), rules.Count(end, "point"),
 				rules.Count(tiles, "tile"), rules.Count(houses, "house"), pl.Goods[Treasure], rules.Count(res, "resource"), rules.Count(pl.Score, "point"))
 		}
 	}
@@ -650,14 +647,14 @@ func (s *State) finish(ev *events) {
 	s.Step = Step{Kind: StepOver, Seat: -1}
 	names := make([]string, len(res.Winners))
 	for i, w := range res.Winners {
-		names[i] = s.name(int(w))
+		names[i] = s.Name(int(w))
 	}
 	verb := " rules"
 	if len(res.Winners) > 1 {
 		verb = " share the rule of"
 	}
 	res.Reason = fmt.Sprintf("Loki has reached Ragnarök: %s%s the new lands with %s", rules.And(names), verb, rules.Count(best, "point"))
-	if ev.loud() {
+	if ev.Loud() {
 		ev.Add(-1, "over", "%s", res.Reason)
 	}
 }
@@ -677,8 +674,8 @@ func (s *State) checkQuests(ev *events) {
 			pl.Quests = slices.Delete(pl.Quests, i, i+1)
 			pl.Done = append(pl.Done, q)
 			pl.Score += Quests[q].Points
-			if ev.loud() {
-				ev.Add(p, "quest", "%s completes the quest %s: %s", s.name(p), Quests[q].Name, rules.Count(Quests[q].Points, "point"))
+			if ev.Loud() {
+				ev.Add(p, "quest", "%s completes the quest %s: %s", s.Name(p), Quests[q].Name, rules.Count(Quests[q].Points, "point"))
 			}
 		}
 	}

@@ -100,12 +100,12 @@ func (s *State) startFight(p, q, defender, n int, ev *events) {
 	towers, _ := s.AttackWay(p, defender, q)
 	s.Fight = &Fight{Attacker: p, Defender: defender, Square: q, Vikings: n, Towers: towers}
 	s.LastFight = nil
-	if ev.loud() {
-		ev.Add(p, "attack", "%s attacks %s's figures at %s with %s", s.name(p), s.name(defender), SquareName(q), rules.Count(n, "viking"))
+	if ev.Loud() {
+		ev.Add(p, "attack", "%s attacks %s's figures at %s with %s", s.Name(p), s.Name(defender), SquareName(q), rules.Count(n, "viking"))
 	}
 	for _, t := range towers {
-		if ev.loud() {
-			ev.Add(defender, "tower", "%s's watchtower at %s stands in the way", s.name(defender), SquareName(t))
+		if ev.Loud() {
+			ev.Add(defender, "tower", "%s's watchtower at %s stands in the way", s.Name(defender), SquareName(t))
 		}
 	}
 	s.Step = Step{Kind: StepCombat, Seat: p}
@@ -198,7 +198,7 @@ func (s *State) applyCombat(p int, a rules.Action, ev *events) {
 		case CardFrigg:
 			i := f.lastCard(f.other(p))
 			f.Cards[i].Cancelled = true
-			if ev.loud() {
+			if ev.Loud() {
 				ev.Add(p, "cancel", "%s cancels %s", CardName(c), CardName(f.Cards[i].Card))
 			}
 		}
@@ -230,28 +230,28 @@ func (s *State) combatRoll(ev *events) {
 	f.Rolls++
 	f.Cards = nil
 	against := "the watchtower"
-	if ev.loud() && !tower {
-		against = s.name(f.Defender)
+	if ev.Loud() && !tower {
+		against = s.Name(f.Defender)
 	}
-	if ev.loud() {
-		ev.Add(f.Attacker, "roll", "%s rolls %s: %s; %s rolls %s: %s", s.name(f.Attacker), DiceWords(ad), ReadWords(f.Attack),
+	if ev.Loud() {
+		ev.Add(f.Attacker, "roll", "%s rolls %s: %s; %s rolls %s: %s", s.Name(f.Attacker), DiceWords(ad), ReadWords(f.Attack),
 			against, DiceWords(dd), ReadWords(f.Defence))
 	}
 	switch {
 	case !f.AttackerWon:
 		f.Vikings--
 		s.Seats[f.Attacker].Supply[Viking]++
-		if ev.loud() {
-			ev.Add(f.Defender, "win", "%s wins the roll: %s loses a viking", against, s.name(f.Attacker))
+		if ev.Loud() {
+			ev.Add(f.Defender, "win", "%s wins the roll: %s loses a viking", against, s.Name(f.Attacker))
 		}
 	case len(f.Towers) > 0:
-		if ev.loud() {
-			ev.Add(f.Attacker, "win", "%s beats the watchtower at %s", s.name(f.Attacker), SquareName(f.Towers[0]))
+		if ev.Loud() {
+			ev.Add(f.Attacker, "win", "%s beats the watchtower at %s", s.Name(f.Attacker), SquareName(f.Towers[0]))
 		}
 		f.Towers = f.Towers[1:]
 	default:
-		if ev.loud() {
-			ev.Add(f.Attacker, "win", "%s wins the roll", s.name(f.Attacker))
+		if ev.Loud() {
+			ev.Add(f.Attacker, "win", "%s wins the roll", s.Name(f.Attacker))
 		}
 		w, v := s.figuresOn(f.Square, f.Defender, Worker), s.figuresOn(f.Square, f.Defender, Viking)
 		if w > 0 && v > 0 {
@@ -306,14 +306,14 @@ func (s *State) loseFigure(o, k int, ev *events) {
 	i := slices.IndexFunc(c.Figures, func(fg Figure) bool { return fg.Owner == o && fg.Kind == k })
 	c.Figures = slices.Delete(c.Figures, i, i+1)
 	s.Seats[o].Supply[k]++
-	if ev.loud() {
-		ev.Add(o, "lose", "%s loses %s", s.name(o), rules.A(FigureNames[k]))
+	if ev.Loud() {
+		ev.Add(o, "lose", "%s loses %s", s.Name(o), rules.A(FigureNames[k]))
 	}
 	if k == Worker && s.Seats[f.Attacker].Supply[Worker] > 0 {
 		s.Seats[f.Attacker].Supply[Worker]--
 		c.Figures = append(c.Figures, Figure{Owner: f.Attacker, Kind: Worker})
-		if ev.loud() {
-			ev.Add(f.Attacker, "capture", "%s captures the worker's place with a worker of their own", s.name(f.Attacker))
+		if ev.Loud() {
+			ev.Add(f.Attacker, "capture", "%s captures the worker's place with a worker of their own", s.Name(f.Attacker))
 		}
 	}
 }
@@ -337,8 +337,8 @@ func (s *State) afterRoll(ev *events) {
 // wins.
 func (s *State) withdraw(p int, ev *events) {
 	f := s.Fight
-	if ev.loud() {
-		ev.Add(p, "withdraw", "%s withdraws from the attack", s.name(p))
+	if ev.Loud() {
+		ev.Add(p, "withdraw", "%s withdraws from the attack", s.Name(p))
 	}
 	if p == f.Attacker {
 		s.endFight(false, ev)
@@ -363,20 +363,20 @@ func (s *State) endFight(attackerWon bool, ev *events) {
 		s.Seats[f.Attacker].Attacks++
 	}
 	s.Seats[winner].Score += AttackPoints
-	if ev.loud() {
-		ev.Add(winner, "won", "%s wins the attack and scores %s", s.name(winner), rules.Count(AttackPoints, "point"))
+	if ev.Loud() {
+		ev.Add(winner, "won", "%s wins the attack and scores %s", s.Name(winner), rules.Count(AttackPoints, "point"))
 	}
 	if f.Vikings > 0 {
-		if ev.loud() {
-			ev.Add(f.Attacker, "rest", "%s takes %s back to the player board to rest", s.name(f.Attacker), rules.Count(f.Vikings, "surviving viking"))
+		if ev.Loud() {
+			ev.Add(f.Attacker, "rest", "%s takes %s back to the player board to rest", s.Name(f.Attacker), rules.Count(f.Vikings, "surviving viking"))
 		}
 		s.returnHome(f.Attacker, Viking, f.Vikings, ev)
 	}
 	c := &s.Cells[f.Square]
 	if v := s.figuresOn(f.Square, f.Defender, Viking); v > 0 {
 		c.Figures = slices.DeleteFunc(c.Figures, func(fg Figure) bool { return fg.Owner == f.Defender && fg.Kind == Viking })
-		if ev.loud() {
-			ev.Add(f.Defender, "rest", "%s takes %s back to the player board to rest", s.name(f.Defender), rules.Count(v, "surviving viking"))
+		if ev.Loud() {
+			ev.Add(f.Defender, "rest", "%s takes %s back to the player board to rest", s.Name(f.Defender), rules.Count(v, "surviving viking"))
 		}
 		s.returnHome(f.Defender, Viking, v, ev)
 	}

@@ -88,10 +88,10 @@ func (g game) New(cfg rules.Config, seed uint64) (rules.State, error) {
 // newState sets a game up as Setup says, the score track balanced by seat
 // if asked (StartOption).
 func newState(players int, names []string, seed uint64, ragnarok int, balanced bool) *State {
-	s := &State{Players: players, RNG: rules.NewRNG(seed), Ragnarok: ragnarok}
-	if len(names) == players {
-		s.Names = slices.Clone(names)
+	if len(names) != players {
+		names = nil
 	}
+	s := &State{Base: rules.NewBase(players, names, seed), Ragnarok: ragnarok}
 	for i := range s.Cells {
 		s.Cells[i] = Cell{Tile: -1, Building: -1, Owner: -1, Jarl: -1}
 	}

@@ -18,10 +18,10 @@ func (s *State) Legal(seat rules.Seat) []rules.Action {
 // the rules asked for it (the bot values the actions with it).
 func (s *State) listLegal(seat rules.Seat, reach *reachMemo) []rules.Action {
 	p := int(seat)
-	if s.Outcome != nil || !s.seatOK(p) || p != s.Step.Seat {
+	if s.Outcome != nil || !s.SeatOK(p) || p != s.Step.Seat {
 		return nil
 	}
-	l := lister{loud: !s.quiet}
+	l := lister{loud: s.Loud()}
 	n := listCap(s.Step.Kind)
 	l.out, l.args = make([]rules.Action, 0, n), make([]int, 0, 2*n)
 	s.list(p, &l)
@@ -50,7 +50,7 @@ func (s *State) allowed(seat rules.Seat, a rules.Action) error {
 	switch {
 	case s.Outcome != nil:
 		return rules.Errorf(ID, rules.ErrGameOver, "the game is over")
-	case !s.seatOK(p) || p != s.Step.Seat:
+	case !s.SeatOK(p) || p != s.Step.Seat:
 		return rules.Errorf(ID, rules.ErrNotPending, "it is not your turn")
 	}
 	l := lister{check: true, match: a}
@@ -650,7 +650,7 @@ func (s *State) attackChoices(p int, l *lister) {
 			for n := 1; n <= min(MaxAttackVikings, pl.Home[Viking]); n++ {
 				l.add(KindAttack, i, o, n)
 				if l.loud {
-					l.label(fmt.Sprintf("Attack %s's figures at %s with %s", s.name(o), SquareName(i), rules.Count(n, "viking")))
+					l.label(fmt.Sprintf("Attack %s's figures at %s with %s", s.Name(o), SquareName(i), rules.Count(n, "viking")))
 				}
 			}
 		}
@@ -662,7 +662,7 @@ func (s *State) attackChoices(p int, l *lister) {
 // seat's own goods, figures, buildings and ship, and the map everyone sees.
 func (s *State) Refused(seat rules.Seat) []rules.Refusal {
 	p := int(seat)
-	if s.Outcome != nil || !s.seatOK(p) || p != s.Step.Seat || s.Step.Kind != StepAct || s.Final {
+	if s.Outcome != nil || !s.SeatOK(p) || p != s.Step.Seat || s.Step.Kind != StepAct || s.Final {
 		return nil
 	}
 	var reach reachMemo

@@ -21,8 +21,8 @@ func (s *State) startRaid(p int, pc Placement, ev *events) {
 	s.RaidDeck = s.RaidDeck[1:]
 	pl.Raid = &RaidRun{Card: card, Vikings: pc.Vikings}
 	pl.JarlAt = JarlRaid
-	if ev.loud() {
-		ev.Add(p, "raid", "%s sets out on a raid to %s with the Jarl and %s", s.name(p), Raids[card].Name, rules.Count(pc.Vikings, "viking"))
+	if ev.Loud() {
+		ev.Add(p, "raid", "%s sets out on a raid to %s with the Jarl and %s", s.Name(p), Raids[card].Name, rules.Count(pc.Vikings, "viking"))
 	}
 	s.raidRoll(p, ev)
 }
@@ -41,8 +41,8 @@ func (s *State) raidRoll(p int, ev *events) {
 	pl.BestRow = max(pl.BestRow, r.Row)
 	s.Raided = &Roll{Seat: p, Dice: dice, Read: face}
 	ic := Raids[r.Card].Rows[row][face]
-	if ev.loud() {
-		ev.Add(p, "raid", "%s rolls %s on row %d of %s: %s", s.name(p), DiceWords(dice), row+1, Raids[r.Card].Name, "counts "+FaceName(face))
+	if ev.Loud() {
+		ev.Add(p, "raid", "%s rolls %s on row %d of %s: %s", s.Name(p), DiceWords(dice), row+1, Raids[r.Card].Name, "counts "+FaceName(face))
 	}
 	if !ic.Something {
 		ev.Add(p, "raid", "That is not on the row: the raid is over")
@@ -50,14 +50,14 @@ func (s *State) raidRoll(p int, ev *events) {
 		return
 	}
 	if g := (Goods{Fish: ic.Fish, Treasure: ic.Treasure}); g != (Goods{}) {
-		if ev.loud() {
+		if ev.Loud() {
 			ev.Add(p, "raid", "The raid brings %s", GoodsWords(g))
 		}
 		s.gain(p, g, ev)
 	}
 	if ic.Points > 0 {
 		pl.Score += ic.Points
-		if ev.loud() {
+		if ev.Loud() {
 			ev.Add(p, "raid", "The raid scores %s", rules.Count(ic.Points, "point"))
 		}
 	}
@@ -71,15 +71,15 @@ func (s *State) raidRoll(p int, ev *events) {
 	switch {
 	case ic.LoseShip:
 		pl.Ship = false
-		if ev.loud() {
-			ev.Add(p, "raid", "%s loses the ship", s.name(p))
+		if ev.Loud() {
+			ev.Add(p, "raid", "%s loses the ship", s.Name(p))
 		}
 		s.endRaid(p, ev)
 	case ic.LoseViking:
 		r.Vikings--
 		pl.Supply[Viking]++
-		if ev.loud() {
-			ev.Add(p, "raid", "%s loses a viking on the raid", s.name(p))
+		if ev.Loud() {
+			ev.Add(p, "raid", "%s loses a viking on the raid", s.Name(p))
 		}
 		if r.Vikings == 0 {
 			ev.Add(p, "raid", "Only the Jarl is left: the raid is over")

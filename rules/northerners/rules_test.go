@@ -1037,8 +1037,8 @@ func TestFinalScoring(t *testing.T) {
 	if got := s.Outcome.Scores[0]; got != 2*2+2*2+3*2+3 {
 		t.Errorf("final score %d, want 17", got)
 	}
-	if !strings.Contains(ev.Events[0].Text, "2 tiles, 2 houses, 3 treasure, 3 resources") {
-		t.Errorf("the log says %q", ev.Events[0].Text)
+	if !strings.Contains(ev.Events()[0].Text, "2 tiles, 2 houses, 3 treasure, 3 resources") {
+		t.Errorf("the log says %q", ev.Events()[0].Text)
 	}
 }
 

@@ -22,7 +22,7 @@ var (
 // listing every legal one, and Pending leaves the prompt's text empty.
 func (s *State) Hush() rules.State {
 	c := s.Clone().(*State)
-	c.quiet = true
+	c.Quieten()
 	return c
 }
 

@@ -119,7 +119,7 @@ func TestHushPlaysTheSameGame(t *testing.T) {
 			if err != nil || ev != nil {
 				t.Fatalf("the quiet copy's %v: %v, %v", legal[i], ev, err)
 			}
-			if !q.quiet || mustJSON(loud) != mustJSON(q) {
+			if q.Loud() || mustJSON(loud) != mustJSON(q) {
 				t.Fatalf("after %v the quiet copy is not the game", legal[i])
 			}
 		}

@@ -25,7 +25,7 @@ import (
 // is no placement seat may make now.
 func (s *State) Shortfall(seat rules.Seat, a rules.Action) string {
 	p := int(seat)
-	if !s.seatOK(p) || s.Step.Kind != StepAct || s.Step.Seat != p || s.Final {
+	if !s.SeatOK(p) || s.Step.Kind != StepAct || s.Step.Seat != p || s.Final {
 		return ""
 	}
 	pl := &s.Seats[p]
@@ -93,7 +93,7 @@ func (v *View) Shortfalls(actions []rules.Action) []string {
 	if v.Seat < 0 || v.Seat >= len(v.Players) || v.Step.Kind != StepAct || v.Step.Seat != v.Seat {
 		return out
 	}
-	s := &State{Players: len(v.Players), Seats: make([]Player, len(v.Players)), Bag: make([]int, v.Bag), Step: v.Step, Final: v.Final}
+	s := &State{Base: rules.Base{Players: len(v.Players)}, Seats: make([]Player, len(v.Players)), Bag: make([]int, v.Bag), Step: v.Step, Final: v.Final}
 	copy(s.Cells[:], v.Cells)
 	for p, pv := range v.Players {
 		s.Seats[p] = Player{Colour: pv.Colour, Goods: pv.Goods, Home: pv.Home, Supply: pv.Supply, JarlAt: pv.JarlAt,

@@ -1,7 +1,6 @@
 package northerners
 
 import (
-	"fmt"
 	"slices"
 
 	"longhall/rules"
@@ -161,10 +160,8 @@ type Play struct {
 // encoding that replays compare; read it through View, which hides hands,
 // quests and the order of the bag and the decks.
 type State struct {
-	Players int        `json:"players"`
-	Names   []string   `json:"names,omitempty"`
-	RNG     *rules.RNG `json:"rng"`
-	Seats   []Player   `json:"seats"`
+	rules.Base          // players, names, the generator, quiet (Hush)
+	Seats      []Player `json:"seats"`
 
 	Cells        [Size * Size]Cell `json:"cells"`
 	Bag          []int             `json:"bag"`
@@ -203,32 +200,16 @@ type State struct {
 	// loaded are dice faces the next rolls show before the RNG's: the
 	// tests' loaded dice. Never set outside tests.
 	loaded []int
-	// quiet: a copy that plays without words (Hush): no labels, no
-	// events, no prompt text. Never serialised; clones keep it.
-	quiet bool
 }
 
 var _ rules.State = (*State)(nil)
-
-func (s *State) name(p int) string {
-	if p >= 0 && p < len(s.Names) && s.Names[p] != "" {
-		return s.Names[p]
-	}
-	return fmt.Sprintf("Player %d", p+1)
-}
-
-func (s *State) seatOK(p int) bool { return p >= 0 && p < s.Players }
 
 // Pending implements rules.State.
 func (s *State) Pending() []rules.Prompt {
 	if s.Step.Kind == StepOver {
 		return nil
 	}
-	pr := rules.Prompt{Seat: rules.Seat(s.Step.Seat)}
-	if !s.quiet {
-		pr.Text = s.prompt()
-	}
-	return []rules.Prompt{pr}
+	return s.Prompt(s.Step.Seat, s.prompt)
 }
 
 func (s *State) prompt() string {
@@ -252,7 +233,7 @@ func (s *State) prompt() string {
 		return "Keep one of the blessings drawn"
 	case StepCombat:
 		if f := s.Fight; f != nil && s.Step.Seat == f.Defender {
-			return "You are attacked by " + s.name(f.Attacker) + ": play blessings, fight or withdraw"
+			return "You are attacked by " + s.Name(f.Attacker) + ": play blessings, fight or withdraw"
 		}
 		return "Attack: play blessings, roll or withdraw"
 	case StepLose:
@@ -373,28 +354,7 @@ func (r *Roll) clone() *Roll {
 
 var act = rules.NewAction
 
-// events collects what one Apply made happen, for the log. A quiet state's
-// (Hush) keeps nothing: the code that words an event asks loud() first,
-// so that not a word is built.
-type events struct {
-	rules.Events
-	quiet bool
-}
-
-// loud says whether events are wanted.
-func (e *events) loud() bool { return !e.quiet }
-
-// Add records an event everyone may read, unless quiet.
-func (e *events) Add(seat int, kind, format string, args ...any) {
-	if !e.quiet {
-		e.Events.Add(seat, kind, format, args...)
-	}
-}
-
-// Secret records an event with private wording (rules.Events), unless
-// quiet.
-func (e *events) Secret(seat int, kind, public, private string, to ...int) {
-	if !e.quiet {
-		e.Events.Secret(seat, kind, public, private, to...)
-	}
-}
+// events collect what one Apply made happen, for the log (rules.Sink): a
+// quiet state's (Hush) keeps nothing, and the code that words an event
+// asks Loud first where the words cost something to build.
+type events = rules.Sink

@@ -20,15 +20,14 @@ import (
 
 var _ rules.Undoable = (*State)(nil)
 
-// Rand implements rules.Undoable: all of the game's randomness (shuffles,
-// dice, the start player) comes from s.RNG.
-func (s *State) Rand() rules.RNG { return *s.RNG }
+// Rand is rules.Base's: all of the game's randomness (shuffles, dice, the
+// start player) comes from s.RNG.
 
 // Reveals implements rules.Undoable: whether seat's action a, about to be
 // applied, shows anyone something hidden from them until now.
 func (s *State) Reveals(seat rules.Seat, a rules.Action) bool {
 	p := int(seat)
-	if !s.seatOK(p) || p != s.Step.Seat {
+	if !s.SeatOK(p) || p != s.Step.Seat {
 		return true // not this seat's decision: Apply refuses it anyway
 	}
 	if s.revealsByRule(p, a) {

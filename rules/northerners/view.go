@@ -76,7 +76,7 @@ func (s *State) view(seat int) *View {
 		Loki: c.Loki, Ragnarok: c.Ragnarok, ShamanOrder: c.ShamanOrder, Start: c.Start, Turn: c.Turn, Round: c.Round,
 		Ending: c.Ending, Final: c.Final, Step: c.Step, Fight: c.Fight, LastFight: c.LastFight, Raided: c.Raided,
 	}
-	if !s.seatOK(seat) {
+	if !s.SeatOK(seat) {
 		v.Seat = -1
 	}
 	for p := range c.Seats {

@@ -10,32 +10,11 @@ import (
 // act is the rules package's shorthand for a labelled action.
 var act = rules.NewAction
 
-// events collects what one Apply makes happen, for the log. A quiet
-// state's is off: Add and Secret keep nothing, and every line that builds
-// words (names, counts, Sprintf) is written under ev.on(), so that a
-// quiet state builds none.
-type events struct {
-	rules.Events
-	off bool
-}
-
-// on says whether the log is kept: whether to write its lines.
-func (e *events) on() bool { return !e.off }
-
-// Add records an event everyone may read (rules.Events.Add), when on.
-func (e *events) Add(seat int, kind, format string, args ...any) {
-	if !e.off {
-		e.Events.Add(seat, kind, format, args...)
-	}
-}
-
-// Secret records an event with private wording (rules.Events.Secret),
-// when on.
-func (e *events) Secret(seat int, kind, public, private string, to ...int) {
-	if !e.off {
-		e.Events.Secret(seat, kind, public, private, to...)
-	}
-}
+// events collect what one Apply makes happen, for the log (rules.Sink): a
+// quiet state's keeps nothing, and every line that builds words (names,
+// counts, Sprintf) is written under ev.Loud(), so that a quiet state
+// builds none.
+type events = rules.Sink
 
 // Apply implements rules.State: it accepts exactly what Legal offers,
 // checked without listing it (allows). A quiet state returns no events.
@@ -49,9 +28,9 @@ func (s *State) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
 			return nil, err
 		}
 	}
-	ev := events{off: s.quiet}
+	ev := s.Sink()
 	s.apply(p, a, &ev)
-	return ev.Events, nil
+	return ev.Events(), nil
 }
 
 // apply carries out a legal action of seat p.
@@ -63,8 +42,8 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		c := a.Args[0]
 		pl.Dealt = rules.Without(pl.Dealt, c)
 		s.Deck = append(s.Deck, c) // to the bottom
-		if ev.on() {
-			ev.Secret(p, "return", s.name(p)+" returns a townsfolk to the deck", s.name(p)+" returns the "+cardName(c)+" to the deck", p)
+		if ev.Loud() {
+			ev.Secret(p, "return", s.Name(p)+" returns a townsfolk to the deck", s.Name(p)+" returns the "+cardName(c)+" to the deck", p)
 		}
 		if len(pl.Dealt) == Kept {
 			pl.Hand, pl.Dealt = pl.Dealt, nil
@@ -95,8 +74,8 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		b := a.Args[0]
 		s.Buildings[b], pl.Worker = pl.Worker, NoWorker
 		s.Placed, s.Taking = b, false
-		if ev.on() {
-			ev.Add(p, "place", "%s puts a %s worker at the %s", s.name(p), ColourNames[s.Buildings[b]], BuildingNames[b])
+		if ev.Loud() {
+			ev.Add(p, "place", "%s puts a %s worker at the %s", s.Name(p), ColourNames[s.Buildings[b]], BuildingNames[b])
 			s.sayIdle(p, b, s.Buildings[b], ev)
 		}
 		if s.activate(p, b, s.Buildings[b], ev) {
@@ -106,8 +85,8 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		b := a.Args[0]
 		pl.Worker, s.Buildings[b] = s.Buildings[b], NoWorker
 		s.Taking = true
-		if ev.on() {
-			ev.Add(p, "take", "%s takes the %s worker from the %s", s.name(p), ColourNames[pl.Worker], BuildingNames[b])
+		if ev.Loud() {
+			ev.Add(p, "take", "%s takes the %s worker from the %s", s.Name(p), ColourNames[pl.Worker], BuildingNames[b])
 			s.sayIdle(p, b, pl.Worker, ev)
 		}
 		if s.activate(p, b, pl.Worker, ev) {
@@ -140,9 +119,9 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		o.Hand = slices.Delete(o.Hand, i, i+1)
 		pl.Hand = append(rules.Without(pl.Hand, c), took)
 		o.Hand = append(o.Hand, c)
-		if ev.on() {
-			ev.Secret(p, "scout", fmt.Sprintf("%s swaps a card with %s", s.name(p), s.name(st.Other)),
-				fmt.Sprintf("%s gives %s %s and takes %s", s.name(p), s.name(st.Other), rules.A(cardName(c)), rules.A(cardName(took))), p, st.Other)
+		if ev.Loud() {
+			ev.Secret(p, "scout", fmt.Sprintf("%s swaps a card with %s", s.Name(p), s.Name(st.Other)),
+				fmt.Sprintf("%s gives %s %s and takes %s", s.Name(p), s.Name(st.Other), rules.A(cardName(c)), rules.A(cardName(took))), p, st.Other)
 		}
 		if st.Left--; st.Left == 0 {
 			s.afterAction(ev)
@@ -155,8 +134,8 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		i := a.Args[0]
 		old := s.Raid.Dice[i]
 		s.Raid.Dice[i] = 1 + s.RNG.Intn(6)
-		if ev.on() {
-			ev.Add(p, "reroll", "%s's Brawler rerolls a %d and gets a %d", s.name(p), old, s.Raid.Dice[i])
+		if ev.Loud() {
+			ev.Add(p, "reroll", "%s's Brawler rerolls a %d and gets a %d", s.Name(p), old, s.Raid.Dice[i])
 		}
 		if st.Left--; st.Left == 0 {
 			s.resolveRaid(ev)
@@ -167,24 +146,24 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		s.lose(p, a.Args[0], ev)
 	case StepAvenge:
 		o := a.Args[0]
-		if ev.on() {
-			ev.Add(p, "avenge", "%s's Avenger makes %s lose a crew member", s.name(p), s.name(o))
+		if ev.Loud() {
+			ev.Add(p, "avenge", "%s's Avenger makes %s lose a crew member", s.Name(p), s.Name(o))
 		}
 		s.Step = Step{Kind: StepYield, Seat: o, Other: p, Left: st.Left}
 	case StepYield:
 		c := a.Args[0]
 		s.removeCrew(p, c)
 		s.discardCard(c)
-		if ev.on() {
-			ev.Add(p, "lose", "%s loses the %s", s.name(p), cardName(c))
+		if ev.Loud() {
+			ev.Add(p, "lose", "%s loses the %s", s.Name(p), cardName(c))
 		}
 		s.nextLoss(st.Other, st.Left, ev)
 	case StepDiscard:
 		c := a.Args[0]
 		pl.Hand = rules.Without(pl.Hand, c)
 		s.Discard = append(s.Discard, c)
-		if ev.on() {
-			ev.Add(p, "discard", "%s discards %s", s.name(p), rules.A(cardName(c)))
+		if ev.Loud() {
+			ev.Add(p, "discard", "%s discards %s", s.Name(p), rules.A(cardName(c)))
 		}
 		if len(pl.Hand) <= MaxHand {
 			s.nextTurn(ev)
@@ -245,8 +224,8 @@ func (s *State) applyBuilding(p int, a rules.Action, ev *events) (done bool) {
 		s.Discard = append(s.Discard, c)
 		// The ability's own text speaks to its player ("your choice"); the
 		// lines that follow say what it did.
-		if ev.on() {
-			ev.Add(p, "town", "%s discards %s at the Town Hall to use its ability", s.name(p), rules.A(cardName(c)))
+		if ev.Loud() {
+			ev.Add(p, "town", "%s discards %s at the Town Hall to use its ability", s.Name(p), rules.A(cardName(c)))
 		}
 		st.Card = c
 		return s.useAbility(p, c, ev)
@@ -254,8 +233,8 @@ func (s *State) applyBuilding(p int, a rules.Action, ev *events) (done bool) {
 		c := a.Args[0]
 		pl.Hand = rules.Without(pl.Hand, c)
 		s.Discard = append(s.Discard, c)
-		if ev.on() {
-			ev.Add(p, "sell", "%s discards %s at the Treasury", s.name(p), rules.A(cardName(c)))
+		if ev.Loud() {
+			ev.Add(p, "sell", "%s discards %s at the Treasury", s.Name(p), rules.A(cardName(c)))
 		}
 		s.gainSilver(p, 2, ev)
 	case KindSell2:
@@ -263,8 +242,8 @@ func (s *State) applyBuilding(p int, a rules.Action, ev *events) (done bool) {
 			pl.Hand = rules.Without(pl.Hand, c)
 			s.Discard = append(s.Discard, c)
 		}
-		if ev.on() {
-			ev.Add(p, "sell", "%s discards %s and %s at the Treasury", s.name(p), rules.A(cardName(a.Args[0])), rules.A(cardName(a.Args[1])))
+		if ev.Loud() {
+			ev.Add(p, "sell", "%s discards %s and %s at the Treasury", s.Name(p), rules.A(cardName(a.Args[0])), rules.A(cardName(a.Args[1])))
 		}
 		s.gainPlunder(p, Gold, 1, ev)
 	case KindHire:
@@ -278,15 +257,15 @@ func (s *State) applyBuilding(p int, a rules.Action, ev *events) (done bool) {
 			pl.Iron--
 			s.Supply[Iron]++
 			pl.Armour = min(MaxArmour, pl.Armour+2)
-			if ev.on() {
-				ev.Add(p, "armour", "%s pays 1 iron for 2 armour", s.name(p))
+			if ev.Loud() {
+				ev.Add(p, "armour", "%s pays 1 iron for 2 armour", s.Name(p))
 			}
 		} else {
 			pl.Silver -= 2
 			s.Silver += 2
 			pl.Armour++
-			if ev.on() {
-				ev.Add(p, "armour", "%s pays 2 silver for 1 armour", s.name(p))
+			if ev.Loud() {
+				ev.Add(p, "armour", "%s pays 2 silver for 1 armour", s.Name(p))
 			}
 		}
 	case KindMill:
@@ -298,8 +277,8 @@ func (s *State) applyBuilding(p int, a rules.Action, ev *events) (done bool) {
 	case KindTrade:
 		pl.Livestock--
 		s.Supply[Livestock]++
-		if ev.on() {
-			ev.Add(p, "trade", "%s pays 1 livestock", s.name(p))
+		if ev.Loud() {
+			ev.Add(p, "trade", "%s pays 1 livestock", s.Name(p))
 		}
 		s.gainProvisions(p, 2, ev)
 		return s.longHouseDone(p)
@@ -327,16 +306,16 @@ func (s *State) hire(p, c, cost int, ev *events) {
 	s.Silver += cost
 	pl.Hand = rules.Without(pl.Hand, c)
 	pl.Crew = append(pl.Crew, c)
-	if ev.on() {
-		ev.Add(p, "hire", "%s hires %s for %d silver", s.name(p), rules.A(cardName(c)), cost)
+	if ev.Loud() {
+		ev.Add(p, "hire", "%s hires %s for %d silver", s.Name(p), rules.A(cardName(c)), cost)
 	}
 }
 
 func (s *State) dismiss(p, c int, ev *events) {
 	s.removeCrew(p, c)
 	s.discardCard(c)
-	if ev.on() {
-		ev.Add(p, "dismiss", "%s dismisses the %s", s.name(p), cardName(c))
+	if ev.Loud() {
+		ev.Add(p, "dismiss", "%s dismisses the %s", s.Name(p), cardName(c))
 	}
 }
 
@@ -356,8 +335,8 @@ func (s *State) offer(p, slot, less int, ev *events) {
 	pl.Offerings = append(pl.Offerings, o)
 	s.Row[slot] = -1
 	s.refillRow()
-	if ev.on() {
-		ev.Add(p, "offer", "%s makes an offering to the Chieftain worth %d VP", s.name(p), Offerings[o].VP)
+	if ev.Loud() {
+		ev.Add(p, "offer", "%s makes an offering to the Chieftain worth %d VP", s.Name(p), Offerings[o].VP)
 	}
 }
 
@@ -406,26 +385,26 @@ func (s *State) draw(p, n int, ev *events) {
 		pl.Hand = append(pl.Hand, c)
 		drawn++
 	}
-	if !ev.on() {
+	if !ev.Loud() {
 		return
 	}
 	if drawn == 0 {
-		ev.Add(p, "draw", "%s draws nothing: no townsfolk are left", s.name(p))
+		ev.Add(p, "draw", "%s draws nothing: no townsfolk are left", s.Name(p))
 		return
 	}
 	got := make([]string, drawn)
 	for i, c := range pl.Hand[len(pl.Hand)-drawn:] {
 		got[i] = cardName(c)
 	}
-	ev.Secret(p, "draw", fmt.Sprintf("%s draws %s", s.name(p), rules.Count(drawn, "townsfolk")), fmt.Sprintf("%s draws %s", s.name(p), rules.And(got)), p)
+	ev.Secret(p, "draw", fmt.Sprintf("%s draws %s", s.Name(p), rules.Count(drawn, "townsfolk")), fmt.Sprintf("%s draws %s", s.Name(p), rules.And(got)), p)
 }
 
 func (s *State) gainSilver(p, n int, ev *events) {
 	n = min(n, s.Silver)
 	s.Silver -= n
 	s.Seats[p].Silver += n
-	if ev.on() {
-		ev.Add(p, "gain", "%s gains %d silver", s.name(p), n)
+	if ev.Loud() {
+		ev.Add(p, "gain", "%s gains %d silver", s.Name(p), n)
 	}
 }
 
@@ -433,8 +412,8 @@ func (s *State) gainProvisions(p, n int, ev *events) {
 	n = min(n, s.Provisions)
 	s.Provisions -= n
 	s.Seats[p].Provisions += n
-	if ev.on() {
-		ev.Add(p, "gain", "%s gains %s", s.name(p), rules.Count(n, "provision"))
+	if ev.Loud() {
+		ev.Add(p, "gain", "%s gains %s", s.Name(p), rules.Count(n, "provision"))
 	}
 }
 
@@ -442,8 +421,8 @@ func (s *State) gainPlunder(p, k, n int, ev *events) {
 	n = min(n, s.Supply[k])
 	s.Supply[k] -= n
 	*s.Seats[p].plunder(k) += n
-	if ev.on() {
-		ev.Add(p, "gain", "%s gains %s", s.name(p), PlunderWords(k, n))
+	if ev.Loud() {
+		ev.Add(p, "gain", "%s gains %s", s.Name(p), PlunderWords(k, n))
 	}
 }
 
@@ -469,22 +448,22 @@ func (s *State) endTurn(ev *events) {
 	if n := pl.Silver - MaxSilver; n > 0 {
 		pl.Silver -= n
 		s.Silver += n
-		if ev.on() {
-			ev.Add(p, "limit", "%s returns %d silver over the limit", s.name(p), n)
+		if ev.Loud() {
+			ev.Add(p, "limit", "%s returns %d silver over the limit", s.Name(p), n)
 		}
 	}
 	if n := pl.Provisions - MaxProvisions; n > 0 {
 		pl.Provisions -= n
 		s.Provisions += n
-		if ev.on() {
-			ev.Add(p, "limit", "%s returns %s over the limit", s.name(p), rules.Count(n, "provision"))
+		if ev.Loud() {
+			ev.Add(p, "limit", "%s returns %s over the limit", s.Name(p), rules.Count(n, "provision"))
 		}
 	}
 	if n := pl.Mead - MaxMead; n > 0 {
 		pl.Mead -= n
 		s.Mead += n
-		if ev.on() {
-			ev.Add(p, "limit", "%s returns %d mead over the limit", s.name(p), n)
+		if ev.Loud() {
+			ev.Add(p, "limit", "%s returns %d mead over the limit", s.Name(p), n)
 		}
 	}
 	if len(pl.Hand) > MaxHand {
@@ -544,7 +523,7 @@ func (s *State) nextTurn(ev *events) {
 				return
 			}
 		}
-		if ev.on() {
+		if ev.Loud() {
 			ev.Add(-1, "final", "The end is near: %s. Everyone takes one last turn.", cause)
 		}
 	}

@@ -76,7 +76,7 @@ func (b *Bot) Choose(st rules.State, seat rules.Seat) (rules.Action, error) {
 // included.
 func (s *State) guess(p int, seed uint64, c *State) {
 	s.copyTo(c)
-	c.quiet = true
+	c.Quieten()
 	c.redeal(p, rules.NewRNG(seed))
 }
 

@@ -23,7 +23,7 @@ func (s *State) Clone() rules.State {
 // words (see quiet).
 func (s *State) Hush() rules.State {
 	c := s.Clone().(*State)
-	c.quiet = true
+	c.Quieten()
 	return c
 }
 

@@ -69,12 +69,12 @@ func (s *State) finish(ev *events) {
 			winners = append(winners, p)
 		}
 	}
-	reason := fmt.Sprintf("%s wins with %d VP", s.name(int(winners[0])), scores[winners[0]])
+	reason := fmt.Sprintf("%s wins with %d VP", s.Name(int(winners[0])), scores[winners[0]])
 	switch {
 	case len(winners) > 1:
 		names := make([]string, len(winners))
 		for i, w := range winners {
-			names[i] = s.name(int(w))
+			names[i] = s.Name(int(w))
 		}
 		reason = fmt.Sprintf("%s share the win with %d VP", rules.And(names), scores[winners[0]])
 	case scores[ranking[1]] == scores[winners[0]] && s.Seats[ranking[1]].Valkyrie == s.Seats[winners[0]].Valkyrie:
@@ -84,7 +84,7 @@ func (s *State) finish(ev *events) {
 	}
 	s.Outcome = &rules.Result{Winners: winners, Scores: scores, Ranking: ranking, Reason: reason}
 	s.Step = Step{Kind: StepOver, Seat: -1}
-	if ev.on() {
+	if ev.Loud() {
 		ev.Add(-1, "over", "The game is over: %s", reason)
 	}
 }

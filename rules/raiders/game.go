@@ -88,12 +88,12 @@ func optionOnOff(key, label string) rules.Option {
 // gold in the supply, and the draft start unless the base book's keep 3
 // of 5 is chosen (HandOption).
 func newState(players int, names []string, seed uint64, m Modules) *State {
-	s := &State{Players: players, RNG: rules.NewRNG(seed), FinalLeft: -1, Silver: SilverSupply, Provisions: ProvisionsSupply,
+	if len(names) != players {
+		names = nil
+	}
+	s := &State{Base: rules.NewBase(players, names, seed), FinalLeft: -1, Silver: SilverSupply, Provisions: ProvisionsSupply,
 		Heroes: m.Heroes, Fame: m.Fame}
 	balanced := m.Balanced
-	if len(names) == players {
-		s.Names = slices.Clone(names)
-	}
 	// Offerings: shuffle the 16, deal 3 face up.
 	s.Offering = make([]int, len(Offerings))
 	for i := range s.Offering {

@@ -27,9 +27,9 @@ func (s *State) legalDraft(p int, l *choices) {
 		case 0:
 			l.label("Hire your " + cardName(c) + " for free")
 		case 1:
-			l.label("Pass your " + cardName(c) + " to " + s.name(s.left(p)))
+			l.label("Pass your " + cardName(c) + " to " + s.Name(s.left(p)))
 		default:
-			l.label("Pass your " + cardName(c) + " to " + s.name(s.right(p)))
+			l.label("Pass your " + cardName(c) + " to " + s.Name(s.right(p)))
 		}
 	}
 }
@@ -40,8 +40,8 @@ func (s *State) draft(p, c int, ev *events) {
 	pl := &s.Seats[p]
 	pl.Dealt = rules.Without(pl.Dealt, c)
 	pl.Draft = append(pl.Draft, c)
-	if len(pl.Draft) == 1 && ev.on() {
-		ev.Secret(p, "draft", s.name(p)+" chooses a townsfolk to hire", s.name(p)+" chooses the "+cardName(c)+" to hire", p)
+	if len(pl.Draft) == 1 && ev.Loud() {
+		ev.Secret(p, "draft", s.Name(p)+" chooses a townsfolk to hire", s.Name(p)+" chooses the "+cardName(c)+" to hire", p)
 	}
 	if len(s.Pending()) > 0 {
 		return
@@ -49,8 +49,8 @@ func (s *State) draft(p, c int, ev *events) {
 	for q := range s.Seats {
 		d := &s.Seats[q]
 		d.Crew, d.Hand = []int{d.Draft[0]}, d.Dealt
-		if ev.on() {
-			ev.Add(q, "hire", "%s hires the %s", s.name(q), cardName(d.Draft[0]))
+		if ev.Loud() {
+			ev.Add(q, "hire", "%s hires the %s", s.Name(q), cardName(d.Draft[0]))
 		}
 	}
 	for q := range s.Seats {
@@ -58,9 +58,9 @@ func (s *State) draft(p, c int, ev *events) {
 		for i, to := range [2]int{s.left(q), s.right(q)} {
 			c := d.Draft[1+i]
 			s.Seats[to].Hand = append(s.Seats[to].Hand, c)
-			if ev.on() {
-				ev.Secret(q, "pass", fmt.Sprintf("%s passes a card to %s", s.name(q), s.name(to)),
-					fmt.Sprintf("%s passes the %s to %s", s.name(q), cardName(c), s.name(to)), q, to)
+			if ev.Loud() {
+				ev.Secret(q, "pass", fmt.Sprintf("%s passes a card to %s", s.Name(q), s.Name(to)),
+					fmt.Sprintf("%s passes the %s to %s", s.Name(q), cardName(c), s.Name(to)), q, to)
 			}
 		}
 	}
@@ -154,8 +154,8 @@ func (s *State) applyMeadHall(p int, a rules.Action, ev *events) (done bool) {
 		slot := a.Args[0]
 		c := s.Hall[slot]
 		pl.Hand = append(pl.Hand, c)
-		if ev.on() {
-			ev.Add(p, "charm", "%s charms the crowd and takes the %s", s.name(p), cardName(c))
+		if ev.Loud() {
+			ev.Add(p, "charm", "%s charms the crowd and takes the %s", s.Name(p), cardName(c))
 		}
 		if b := MeadRowBonus[slot]; b != [2]int{} {
 			s.gainReward(p, Reward{Silver: b[0], Mead: b[1]}, ev)
@@ -170,8 +170,8 @@ func (s *State) applyMeadHall(p int, a rules.Action, ev *events) (done bool) {
 	case KindQuest:
 		i := a.Args[0]
 		q := s.SpaceQuest[i]
-		if ev.on() {
-			ev.Add(p, "quest", "%s takes on the quest at %s", s.name(p), SpaceName(i))
+		if ev.Loud() {
+			ev.Add(p, "quest", "%s takes on the quest at %s", s.Name(p), SpaceName(i))
 		}
 		s.Step = Step{Kind: StepQuest, Seat: p, Card: q, Left: Quests[q].Need, Other: i}
 		return false
@@ -179,8 +179,8 @@ func (s *State) applyMeadHall(p int, a rules.Action, ev *events) (done bool) {
 		t := len(Quests) + a.Args[0]
 		s.RepRow = rules.Without(s.RepRow, t)
 		pl.Tiles = append(pl.Tiles, t)
-		if ev.on() {
-			ev.Add(p, "claim", "%s claims the reputation tile for having %s", s.name(p), RepText[Reputations[a.Args[0]].Need])
+		if ev.Loud() {
+			ev.Add(p, "claim", "%s claims the reputation tile for having %s", s.Name(p), RepText[Reputations[a.Args[0]].Need])
 		}
 		return true
 	}
@@ -205,8 +205,8 @@ func (s *State) spend(p, c int, ev *events) (done bool) {
 	pl.Hand = rules.Without(pl.Hand, c)
 	s.Discard = append(s.Discard, c)
 	st.Left -= Kinds[KindOf(c)].Strength
-	if ev.on() {
-		ev.Add(p, "spend", "%s discards %s for the quest", s.name(p), rules.A(cardName(c)))
+	if ev.Loud() {
+		ev.Add(p, "spend", "%s discards %s for the quest", s.Name(p), rules.A(cardName(c)))
 	}
 	if st.Left > 0 {
 		return false
@@ -214,8 +214,8 @@ func (s *State) spend(p, c int, ev *events) (done bool) {
 	q := st.Card
 	s.SpaceQuest[st.Other] = -1
 	pl.Tiles = append(pl.Tiles, q)
-	if ev.on() {
-		ev.Add(p, "quest", "%s completes the quest: %s, and a tile worth %d VP a tile", s.name(p), RewardWords(Quests[q].Reward), Quests[q].PerTile)
+	if ev.Loud() {
+		ev.Add(p, "quest", "%s completes the quest: %s, and a tile worth %d VP a tile", s.Name(p), RewardWords(Quests[q].Reward), Quests[q].PerTile)
 	}
 	r := Quests[q].Reward
 	r.VP += pl.crewOf(Skald)
@@ -231,7 +231,7 @@ func (s *State) placeQuest(i int, ev *events) {
 	}
 	s.SpaceQuest[i], s.QuestStack = s.QuestStack[0], s.QuestStack[1:]
 	q := Quests[s.SpaceQuest[i]]
-	if ev.on() {
+	if ev.Loud() {
 		ev.Add(-1, "quest", "A quest appears at %s: %d strength of townsfolk for %s", SpaceName(i), q.Need, RewardWords(q.Reward))
 	}
 }
@@ -257,8 +257,8 @@ func (s *State) drink(p, n int, ev *events) {
 	s.Seats[p].Mead -= n
 	s.Mead += n
 	s.Raid.Mead = n
-	if n > 0 && ev.on() {
-		ev.Add(p, "mead", "%s drinks %d mead before the roll: +%d strength", s.name(p), n, n)
+	if n > 0 && ev.Loud() {
+		ev.Add(p, "mead", "%s drinks %d mead before the roll: +%d strength", s.Name(p), n, n)
 	}
 	s.roll(ev)
 }
@@ -281,20 +281,20 @@ func (s *State) gainReward(p int, r Reward, ev *events) {
 	if n := min(r.Mead, s.Mead); n > 0 {
 		s.Mead -= n
 		pl.Mead += n
-		if ev.on() {
-			ev.Add(p, "gain", "%s gains %d mead", s.name(p), n)
+		if ev.Loud() {
+			ev.Add(p, "gain", "%s gains %d mead", s.Name(p), n)
 		}
 	}
 	if n := min(r.Armour, MaxArmour-pl.Armour); n > 0 {
 		pl.Armour += n
-		if ev.on() {
-			ev.Add(p, "armour", "%s gains %d armour", s.name(p), n)
+		if ev.Loud() {
+			ev.Add(p, "armour", "%s gains %d armour", s.Name(p), n)
 		}
 	}
 	if r.VP > 0 {
 		pl.VP += r.VP
-		if ev.on() {
-			ev.Add(p, "vp", "%s gains %d VP", s.name(p), r.VP)
+		if ev.Loud() {
+			ev.Add(p, "vp", "%s gains %d VP", s.Name(p), r.VP)
 		}
 	}
 }

@@ -63,6 +63,6 @@ func (s *State) idleAt(p, b, colour int) bool {
 // everyone anyway (activationReveals).
 func (s *State) sayIdle(p, b, colour int, ev *events) {
 	if s.idleAt(p, b, colour) {
-		ev.Add(p, "idle", "%s can do nothing at the %s", s.name(p), BuildingNames[b])
+		ev.Add(p, "idle", "%s can do nothing at the %s", s.Name(p), BuildingNames[b])
 	}
 }

@@ -55,8 +55,8 @@ func (s *State) meetJarls(p, n int, ev *events) {
 		s.JarlDeck = s.JarlDeck[1:]
 		e.Jarls = append(e.Jarls, j)
 		e.Choice = append(e.Choice, -1)
-		if ev.on() {
-			ev.Add(p, "jarl", "%s meets %s (strength %d)", s.name(p), cardName(j), Kinds[KindOf(j)].Strength)
+		if ev.Loud() {
+			ev.Add(p, "jarl", "%s meets %s (strength %d)", s.Name(p), cardName(j), Kinds[KindOf(j)].Strength)
 		}
 	}
 	if len(e.Jarls) == 0 {
@@ -229,7 +229,7 @@ func (s *State) jarlChoices(p int, l *choices, refused *[]rules.Refusal) {
 // wounds.
 func (s *State) Refused(seat rules.Seat) []rules.Refusal {
 	p := int(seat)
-	if s.Outcome != nil || !s.seatOK(p) || s.Step.Seat != p {
+	if s.Outcome != nil || !s.SeatOK(p) || s.Step.Seat != p {
 		return nil
 	}
 	switch s.Step.Kind {
@@ -299,8 +299,8 @@ func (s *State) chooseJarl(p int, a rules.Action, ev *events) {
 	default:
 		e.Choice[i] = FleeFame + a.Args[0]
 	}
-	if ev.on() {
-		ev.Add(p, "choose", "%s will %s %s", s.name(p), [4]string{"kill", "subdue", "flee from", "flee from"}[e.Choice[i]], cardName(e.Jarls[i]))
+	if ev.Loud() {
+		ev.Add(p, "choose", "%s will %s %s", s.Name(p), [4]string{"kill", "subdue", "flee from", "flee from"}[e.Choice[i]], cardName(e.Jarls[i]))
 	}
 	if !slices.Contains(e.Choice, -1) {
 		s.resolveEncounter(ev)
@@ -332,8 +332,8 @@ func (s *State) resolveEncounter(ev *events) {
 		name := cardName(j)
 		switch e.Choice[i] {
 		case Kill:
-			if ev.on() {
-				ev.Add(p, "kill", "%s kills %s", s.name(p), name)
+			if ev.Loud() {
+				ev.Add(p, "kill", "%s kills %s", s.Name(p), name)
 			}
 			s.JarlDiscard = append(s.JarlDiscard, j)
 			s.gainFame(p, KillFame, ev)
@@ -345,8 +345,8 @@ func (s *State) resolveEncounter(ev *events) {
 			cost := Kinds[KindOf(j)].Cost
 			pl.Silver -= cost
 			s.Silver += cost
-			if ev.on() {
-				ev.Add(p, "subdue", "%s subdues %s for %d silver: the Jarl joins the crew", s.name(p), name, cost)
+			if ev.Loud() {
+				ev.Add(p, "subdue", "%s subdues %s for %d silver: the Jarl joins the crew", s.Name(p), name, cost)
 			}
 			// The Jarl joins now but takes no wound nor death this turn.
 			pl.Crew = append(pl.Crew, j)
@@ -358,13 +358,13 @@ func (s *State) resolveEncounter(ev *events) {
 			s.JarlDiscard = append(s.JarlDiscard, j)
 			if e.Choice[i] == FleeFame {
 				pl.Fame = max(0, pl.Fame-1) // never below 0: legalJarl offers no flight the fame does not cover
-				if ev.on() {
-					ev.Add(p, "flee", "%s flees from %s and loses 1 fame", s.name(p), name)
+				if ev.Loud() {
+					ev.Add(p, "flee", "%s flees from %s and loses 1 fame", s.Name(p), name)
 				}
 			} else {
 				pl.VP = max(0, pl.VP-1)
-				if ev.on() {
-					ev.Add(p, "flee", "%s flees from %s and loses 1 VP", s.name(p), name)
+				if ev.Loud() {
+					ev.Add(p, "flee", "%s flees from %s and loses 1 VP", s.Name(p), name)
 				}
 			}
 		}
@@ -378,8 +378,8 @@ func (s *State) gainFame(p, n int, ev *events) {
 	pl := &s.Seats[p]
 	if n = min(n, len(FameVP)-1-pl.Fame); n > 0 {
 		pl.Fame += n
-		if ev.on() {
-			ev.Add(p, "fame", "%s gains %d fame", s.name(p), n)
+		if ev.Loud() {
+			ev.Add(p, "fame", "%s gains %d fame", s.Name(p), n)
 		}
 	}
 }
@@ -426,8 +426,8 @@ func (s *State) addWound(pl *Player, c int, ev *events) {
 	}
 	pl.Wounds[c]++
 	s.Step.Left--
-	if ev.on() {
-		ev.Add(s.Step.Seat, "wound", "%s's %s is wounded (strength %d)", s.name(s.Step.Seat), cardName(c), pl.strengthOf(c))
+	if ev.Loud() {
+		ev.Add(s.Step.Seat, "wound", "%s's %s is wounded (strength %d)", s.Name(s.Step.Seat), cardName(c), pl.strengthOf(c))
 	}
 }
 

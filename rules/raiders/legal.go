@@ -154,7 +154,7 @@ func (l *choices) span(kind string, n int) iter.Seq[int] {
 
 // Legal implements rules.State. A quiet state leaves every label empty.
 func (s *State) Legal(seat rules.Seat) []rules.Action {
-	l := choices{labels: !s.quiet}
+	l := choices{labels: s.Loud()}
 	s.legal(int(seat), &l)
 	return l.list()
 }
@@ -265,7 +265,7 @@ func anyone(int) bool { return true }
 
 // legal offers seat p's actions now to l: the whole of Legal.
 func (s *State) legal(p int, l *choices) {
-	if s.Outcome != nil || !s.seatOK(p) {
+	if s.Outcome != nil || !s.SeatOK(p) {
 		return
 	}
 	st := &s.Step
@@ -325,7 +325,7 @@ func (s *State) legal(p int, l *choices) {
 	case StepAvenge:
 		for o := range s.opponents(p) {
 			if len(s.Seats[o].Crew) > 0 && l.add(KindAvenge, o) {
-				l.label("Avenger: " + s.name(o) + " loses a crew member")
+				l.label("Avenger: " + s.Name(o) + " loses a crew member")
 			}
 		}
 	case StepYield:

@@ -16,9 +16,9 @@ func (s *State) raid(p, i int, ev *events) {
 	pl.Gold -= gold
 	s.Supply[Gold] += gold
 	pl.Worker, s.SpaceWorkers[i] = s.SpaceWorkers[i], pl.Worker
-	if ev.on() {
+	if ev.Loud() {
 		ev.Add(p, "raid", "%s raids %s with a %s worker, paying %s and %d gold",
-			s.name(p), SpaceName(i), ColourNames[s.SpaceWorkers[i]], rules.Count(prov, "provision"), gold)
+			s.Name(p), SpaceName(i), ColourNames[s.SpaceWorkers[i]], rules.Count(prov, "provision"), gold)
 	}
 	s.Raid = &Raid{Seat: p, Space: i, Dice: make([]int, sp.Dice)}
 	if s.Heroes && pl.Mead > 0 && sp.Dice > 0 {
@@ -38,8 +38,8 @@ func (s *State) roll(ev *events) {
 	for d := range r.Dice {
 		r.Dice[d] = 1 + s.RNG.Intn(6)
 	}
-	if len(r.Dice) > 0 && ev.on() {
-		ev.Add(p, "dice", "%s rolls %s", s.name(p), diceWords(r.Dice))
+	if len(r.Dice) > 0 && ev.Loud() {
+		ev.Add(p, "dice", "%s rolls %s", s.Name(p), diceWords(r.Dice))
 	}
 	if n := pl.crewOf(Brawler); n > 0 && len(r.Dice) > 0 {
 		if !OneRerollPerBrawler {
@@ -173,8 +173,8 @@ func (s *State) resolveRaid(ev *events) {
 	r.VP = ThresholdVP(i, r.Strength)
 	r.Bonus = s.crewBonus(p, Spaces[i].Settlement)
 	pl.VP += r.VP + r.Bonus
-	if ev.on() {
-		ev.Add(p, "score", "%s's strength is %d: %d VP, and %d VP from the crew", s.name(p), r.Strength, r.VP, r.Bonus)
+	if ev.Loud() {
+		ev.Add(p, "score", "%s's strength is %d: %d VP, and %d VP from the crew", s.Name(p), r.Strength, r.VP, r.Bonus)
 	}
 	loot := s.Plunder[i]
 	s.Plunder[i] = Pieces{}
@@ -184,7 +184,7 @@ func (s *State) resolveRaid(ev *events) {
 	pl.Livestock += loot[Livestock]
 	pl.Taken += loot[Valkyrie]
 	s.Supply[Valkyrie] += loot[Valkyrie]
-	if ev.on() {
+	if ev.Loud() {
 		var took []string
 		for _, k := range []int{Gold, Iron, Livestock, Valkyrie} {
 			if loot[k] > 0 {
@@ -194,7 +194,7 @@ func (s *State) resolveRaid(ev *events) {
 		if len(took) == 0 {
 			took = []string{"no plunder"}
 		}
-		ev.Add(p, "plunder", "%s takes %s", s.name(p), rules.And(took))
+		ev.Add(p, "plunder", "%s takes %s", s.Name(p), rules.And(took))
 	}
 	switch Spaces[i].Settlement {
 	case Fortress:
@@ -234,14 +234,14 @@ func (s *State) lose(p, c int, ev *events) {
 	left := s.Step.Left - 1
 	s.removeCrew(p, c)
 	pl.Valkyrie = min(s.maxValkyrie(), pl.Valkyrie+1)
-	if ev.on() {
-		ev.Add(p, "killed", "%s's %s falls in battle", s.name(p), cardName(c))
+	if ev.Loud() {
+		ev.Add(p, "killed", "%s's %s falls in battle", s.Name(p), cardName(c))
 	}
 	switch KindOf(c) {
 	case Berserker:
 		pl.Hand = append(pl.Hand, c)
-		if ev.on() {
-			ev.Add(p, "berserker", "The Berserker goes back to %s's hand", s.name(p))
+		if ev.Loud() {
+			ev.Add(p, "berserker", "The Berserker goes back to %s's hand", s.Name(p))
 		}
 	default:
 		s.discardCard(c)
@@ -251,8 +251,8 @@ func (s *State) lose(p, c int, ev *events) {
 		s.gainPlunder(p, Gold, 1, ev)
 	case Mercenary:
 		pl.VP++
-		if ev.on() {
-			ev.Add(p, "vp", "%s gains 1 VP for the Mercenary", s.name(p))
+		if ev.Loud() {
+			ev.Add(p, "vp", "%s gains 1 VP for the Mercenary", s.Name(p))
 		}
 	case Avenger:
 		for o := range s.opponents(p) {

@@ -149,7 +149,7 @@ func TestCopyToReusesAnyState(t *testing.T) {
 			c = seen[n%len(seen)] // a state of another game, or of this one earlier
 			s.copyTo(c)
 		}
-		if encode(t, c) != encode(t, s) || c.quiet != s.quiet {
+		if encode(t, c) != encode(t, s) || c.Loud() != s.Loud() {
 			t.Fatal("a copy differs from its original")
 		}
 		before := encode(t, s)
@@ -184,7 +184,7 @@ func TestRedeal(t *testing.T) {
 			if !slices.EqualFunc(s.Legal(me), r.Legal(me), rules.Action.Same) || mustJSON(t, s.Pending()) != mustJSON(t, r.Pending()) {
 				t.Fatalf("seat %d's actions or the prompts changed", me)
 			}
-			if *r.RNG == *s.RNG || r.quiet != s.quiet {
+			if *r.RNG == *s.RNG || r.Loud() != s.Loud() {
 				t.Fatal("the re-deal kept the generator, or lost quiet")
 			}
 			again := r.Redeal(me, rules.NewRNG(7)).(*State)
@@ -216,7 +216,6 @@ func TestBotPlaysQuietStates(t *testing.T) {
 			return
 		}
 		loud, quiet := s.Clone().(*State), s.Hush().(*State)
-		loud.quiet = false
 		seat := s.Pending()[0].Seat
 		a, err := game{}.NewBot(uint64(n)).Choose(loud, seat)
 		if err != nil {

@@ -183,10 +183,8 @@ const (
 // for the JSON encoding that replays compare; read it through View, which
 // hides what a seat may not see.
 type State struct {
-	Players int        `json:"players"`
-	Names   []string   `json:"names,omitempty"`
-	RNG     *rules.RNG `json:"rng"`
-	Seats   []Player   `json:"seats"`
+	rules.Base          // players, names, the generator, quiet (Hush)
+	Seats      []Player `json:"seats"`
 
 	Deck    []int `json:"deck"` // top first
 	Discard []int `json:"discard"`
@@ -224,23 +222,9 @@ type State struct {
 	Raid      *Raid  `json:"raid,omitempty"`
 
 	Outcome *rules.Result `json:"outcome,omitempty"`
-
-	// quiet marks a copy that plays without words (rules.Quiet, Hush):
-	// no labels, no events, no prompt text. Clones keep it; it is never
-	// encoded, so a quiet state's JSON is its loud twin's.
-	quiet bool
 }
 
 var _ rules.State = (*State)(nil)
-
-func (s *State) name(p int) string {
-	if p >= 0 && p < len(s.Names) && s.Names[p] != "" {
-		return s.Names[p]
-	}
-	return fmt.Sprintf("Player %d", p+1)
-}
-
-func (s *State) seatOK(p int) bool { return p >= 0 && p < s.Players }
 
 // Pending implements rules.State. A quiet state's prompts have no text.
 func (s *State) Pending() []rules.Prompt {
@@ -252,7 +236,7 @@ func (s *State) Pending() []rules.Prompt {
 		for p := range s.Seats {
 			if len(s.Seats[p].Dealt) > 0 {
 				out = append(out, rules.Prompt{Seat: rules.Seat(p)})
-				if !s.quiet {
+				if s.Loud() {
 					out[len(out)-1].Text = fmt.Sprintf("Keep %d of your %d townsfolk: return %d to the deck", Kept, Dealt, len(s.Seats[p].Dealt)-Kept)
 				}
 			}
@@ -263,18 +247,14 @@ func (s *State) Pending() []rules.Prompt {
 		for p := range s.Seats {
 			if d := len(s.Seats[p].Draft); d < DraftPasses {
 				out = append(out, rules.Prompt{Seat: rules.Seat(p)})
-				if !s.quiet {
+				if s.Loud() {
 					out[len(out)-1].Text = s.draftPrompt(p, d)
 				}
 			}
 		}
 		return out
 	}
-	pr := []rules.Prompt{{Seat: rules.Seat(s.Step.Seat)}}
-	if !s.quiet {
-		pr[0].Text = s.prompt()
-	}
-	return pr
+	return s.Prompt(s.Step.Seat, s.prompt)
 }
 
 func (s *State) prompt() string {
@@ -320,9 +300,9 @@ func (s *State) draftPrompt(p, d int) string {
 	case 0:
 		return "Draft: hire one of your five townsfolk for free"
 	case 1:
-		return "Draft: pass one to the left, to " + s.name(s.left(p))
+		return "Draft: pass one to the left, to " + s.Name(s.left(p))
 	}
-	return "Draft: pass one to the right, to " + s.name(s.right(p))
+	return "Draft: pass one to the right, to " + s.Name(s.right(p))
 }
 
 // left and right are the neighbours of p: the next in turn order sits on

@@ -116,21 +116,21 @@ func (s *State) legalAbility(p int, l *choices) {
 	case Archer:
 		for o, b := range s.archerSwaps(p) {
 			if l.add(KindSwap, o, b) {
-				l.label(fmt.Sprintf("Swap %s's %s worker for the %s one at the %s", s.name(o), ColourNames[s.Seats[o].Worker], ColourNames[s.Buildings[b]], BuildingNames[b]))
+				l.label(fmt.Sprintf("Swap %s's %s worker for the %s one at the %s", s.Name(o), ColourNames[s.Seats[o].Worker], ColourNames[s.Buildings[b]], BuildingNames[b]))
 			}
 		}
 	case Barbarian:
 		for o := range s.opponents(p) {
 			for k := Gold; k <= Livestock; k++ {
 				if *s.Seats[o].plunder(k) > 0 && l.add(KindSteal, o, k) {
-					l.label(fmt.Sprintf("Take 1 %s from %s", PlunderNames[k], s.name(o)))
+					l.label(fmt.Sprintf("Take 1 %s from %s", PlunderNames[k], s.Name(o)))
 				}
 			}
 		}
 	case Berserker:
 		for o := range s.opponents(p) {
 			if s.Seats[o].Armour > 0 && l.add(KindStrip, o) {
-				l.label(s.name(o) + " loses 1 armour")
+				l.label(s.Name(o) + " loses 1 armour")
 			}
 		}
 	case Brawler:
@@ -160,7 +160,7 @@ func (s *State) legalAbility(p int, l *choices) {
 	case Scout:
 		for o := range s.opponents(p) {
 			if len(s.Seats[o].Hand) > 0 && l.add(KindScout, o) {
-				l.label("Swap cards with " + s.name(o))
+				l.label("Swap cards with " + s.Name(o))
 			}
 		}
 	case Trader:
@@ -177,13 +177,13 @@ func (s *State) legalAbility(p int, l *choices) {
 	case Warlord:
 		for o := range s.opponents(p) {
 			if s.Seats[o].Silver > 0 && l.add(KindRob, o) {
-				l.label(fmt.Sprintf("Take %d silver from %s", min(2, s.Seats[o].Silver), s.name(o)))
+				l.label(fmt.Sprintf("Take %d silver from %s", min(2, s.Seats[o].Silver), s.Name(o)))
 			}
 		}
 	case Warmonger:
 		for o := range s.opponents(p) {
 			if s.Seats[o].Provisions > 0 && l.add(KindRob, o) {
-				l.label("Take 1 provision from " + s.name(o))
+				l.label("Take 1 provision from " + s.Name(o))
 			}
 		}
 	}
@@ -204,16 +204,16 @@ func (s *State) useAbility(p, c int, ev *events) (done bool) {
 	switch KindOf(c) {
 	case Armourer:
 		pl.Armour++
-		if ev.on() {
-			ev.Add(p, "armour", "%s gains 1 armour", s.name(p))
+		if ev.Loud() {
+			ev.Add(p, "armour", "%s gains 1 armour", s.Name(p))
 		}
 	case Avenger:
 		for o := range s.opponents(p) {
 			if s.Seats[o].Silver > 0 {
 				s.Seats[o].Silver--
 				s.Silver++
-				if ev.on() {
-					ev.Add(p, "lose", "%s loses 1 silver", s.name(o))
+				if ev.Loud() {
+					ev.Add(p, "lose", "%s loses 1 silver", s.Name(o))
 				}
 			}
 		}
@@ -226,8 +226,8 @@ func (s *State) useAbility(p, c int, ev *events) (done bool) {
 			if s.Seats[o].Provisions > 0 {
 				s.Seats[o].Provisions--
 				s.Provisions++
-				if ev.on() {
-					ev.Add(p, "lose", "%s loses 1 provision", s.name(o))
+				if ev.Loud() {
+					ev.Add(p, "lose", "%s loses 1 provision", s.Name(o))
 				}
 			}
 		}
@@ -271,8 +271,8 @@ func (s *State) useAbility(p, c int, ev *events) (done bool) {
 			}
 		}
 		s.refillRow()
-		if ev.on() {
-			ev.Add(p, "sage", "%s sends the offerings to the bottom of the stack; three new ones are dealt", s.name(p))
+		if ev.Loud() {
+			ev.Add(p, "sage", "%s sends the offerings to the bottom of the stack; three new ones are dealt", s.Name(p))
 		}
 	case Shieldmaiden:
 		pl.Livestock--
@@ -285,8 +285,8 @@ func (s *State) useAbility(p, c int, ev *events) (done bool) {
 	case Reveller:
 		pl.Mead--
 		s.Mead++
-		if ev.on() {
-			ev.Add(p, "pay", "%s pays 1 mead", s.name(p))
+		if ev.Loud() {
+			ev.Add(p, "pay", "%s pays 1 mead", s.Name(p))
 		}
 		s.gainSilver(p, 2, ev)
 	default:
@@ -304,14 +304,14 @@ func (s *State) tribute(p, o, what int, ev *events) {
 	if what == 0 {
 		op.Silver--
 		pl.Silver++
-		if ev.on() {
-			ev.Add(o, "give", "%s gives %s 1 silver", s.name(o), s.name(p))
+		if ev.Loud() {
+			ev.Add(o, "give", "%s gives %s 1 silver", s.Name(o), s.Name(p))
 		}
 	} else {
 		op.Provisions--
 		pl.Provisions++
-		if ev.on() {
-			ev.Add(o, "give", "%s gives %s 1 provision", s.name(o), s.name(p))
+		if ev.Loud() {
+			ev.Add(o, "give", "%s gives %s 1 provision", s.Name(o), s.Name(p))
 		}
 	}
 }
@@ -327,27 +327,27 @@ func (s *State) applyAbility(p int, a rules.Action, ev *events) (done bool) {
 	case KindSwap:
 		o, b := a.Args[0], a.Args[1]
 		s.Seats[o].Worker, s.Buildings[b] = s.Buildings[b], s.Seats[o].Worker
-		if ev.on() {
-			ev.Add(p, "swap", "%s swaps %s's worker for the one at the %s", s.name(p), s.name(o), BuildingNames[b])
+		if ev.Loud() {
+			ev.Add(p, "swap", "%s swaps %s's worker for the one at the %s", s.Name(p), s.Name(o), BuildingNames[b])
 		}
 	case KindSteal:
 		o, k := a.Args[0], a.Args[1]
 		*s.Seats[o].plunder(k)--
 		*pl.plunder(k)++
-		if ev.on() {
-			ev.Add(p, "steal", "%s takes 1 %s from %s", s.name(p), PlunderNames[k], s.name(o))
+		if ev.Loud() {
+			ev.Add(p, "steal", "%s takes 1 %s from %s", s.Name(p), PlunderNames[k], s.Name(o))
 		}
 	case KindStrip:
 		s.Seats[a.Args[0]].Armour--
-		if ev.on() {
-			ev.Add(p, "strip", "%s loses 1 armour", s.name(a.Args[0]))
+		if ev.Loud() {
+			ev.Add(p, "strip", "%s loses 1 armour", s.Name(a.Args[0]))
 		}
 	case KindBrawl:
 		c, k := a.Args[0], a.Args[1]
 		s.removeCrew(p, c)
 		s.discardCard(c)
-		if ev.on() {
-			ev.Add(p, "dismiss", "%s lets the %s go", s.name(p), cardName(c))
+		if ev.Loud() {
+			ev.Add(p, "dismiss", "%s lets the %s go", s.Name(p), cardName(c))
 		}
 		s.gainPlunder(p, k, 1, ev)
 	case KindExhume:
@@ -355,13 +355,13 @@ func (s *State) applyAbility(p int, a rules.Action, ev *events) (done bool) {
 		s.removeCrew(p, c)
 		pl.Crew = append(pl.Crew, h)
 		pl.Hand = append(rules.Without(pl.Hand, h), c)
-		if ev.on() {
-			ev.Add(p, "exhume", "%s takes the %s back into hand and puts the %s in the crew", s.name(p), cardName(c), cardName(h))
+		if ev.Loud() {
+			ev.Add(p, "exhume", "%s takes the %s back into hand and puts the %s in the crew", s.Name(p), cardName(c), cardName(h))
 		}
 	case KindUse:
 		b := a.Args[0]
-		if ev.on() {
-			ev.Add(p, "use", "%s does the %s action", s.name(p), BuildingNames[b])
+		if ev.Loud() {
+			ev.Add(p, "use", "%s does the %s action", s.Name(p), BuildingNames[b])
 		}
 		return s.activate(p, b, s.Step.Colour, ev)
 	case KindHire:
@@ -381,14 +381,14 @@ func (s *State) applyAbility(p int, a rules.Action, ev *events) (done bool) {
 			n := min(2, s.Seats[o].Silver)
 			s.Seats[o].Silver -= n
 			pl.Silver += n
-			if ev.on() {
-				ev.Add(p, "rob", "%s takes %d silver from %s", s.name(p), n, s.name(o))
+			if ev.Loud() {
+				ev.Add(p, "rob", "%s takes %d silver from %s", s.Name(p), n, s.Name(o))
 			}
 		} else {
 			s.Seats[o].Provisions--
 			pl.Provisions++
-			if ev.on() {
-				ev.Add(p, "rob", "%s takes 1 provision from %s", s.name(p), s.name(o))
+			if ev.Loud() {
+				ev.Add(p, "rob", "%s takes 1 provision from %s", s.Name(p), s.Name(o))
 			}
 		}
 	}

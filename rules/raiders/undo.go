@@ -31,9 +31,8 @@ import (
 
 var _ rules.Undoable = (*State)(nil)
 
-// Rand implements rules.Undoable: every shuffle, die and random pick of
-// the game comes from s.RNG.
-func (s *State) Rand() rules.RNG { return *s.RNG }
+// Rand is rules.Base's: every shuffle, die and random pick of the game
+// comes from s.RNG.
 
 // Reveals implements rules.Undoable: whether seat's action a, about to be
 // applied, shows anyone something hidden from them until now.

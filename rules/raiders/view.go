@@ -109,7 +109,7 @@ func (s *State) view(seat int) *View {
 		v.Encounter = &e
 	}
 	v.Step.Queue = slices.Clone(s.Step.Queue)
-	if !s.seatOK(seat) {
+	if !s.SeatOK(seat) {
 		v.Seat = -1
 	}
 	for p := range s.Seats {

@@ -18,7 +18,7 @@ import (
 // it actions exactly then (every decision has at least one).
 func (s *State) decides(p int) bool {
 	switch {
-	case s.Phase == PhaseOver || !s.seatOK(p):
+	case s.Phase == PhaseOver || !s.SeatOK(p):
 		return false
 	case s.Phase == PhaseDeploy:
 		return s.deploying(p)
@@ -83,7 +83,7 @@ func (s *State) permitsStep(p int, kind string, args []int) bool {
 	x := args[0]
 	switch kind {
 	case KindGive:
-		return st.Kind == StepRed && s.seatOK(x)
+		return st.Kind == StepRed && s.SeatOK(x)
 	case KindSalvage:
 		return st.Kind == StepSax && validCard(x) && kindOf(x) == Raider && slices.Contains(s.Discard, x)
 	case KindEnd:
@@ -107,7 +107,7 @@ func (s *State) Legal(seat rules.Seat) []rules.Action {
 		return nil
 	}
 	out := s.offers(p)
-	if !s.quiet {
+	if s.Loud() {
 		for i := range out {
 			out[i].Label = s.label(p, out[i])
 		}
@@ -255,7 +255,7 @@ func (s *State) label(p int, a rules.Action) string {
 		if x == p {
 			return "Keep the First Player token"
 		}
-		return "Give the First Player token to " + s.name(x)
+		return "Give the First Player token to " + s.Name(x)
 	case KindSalvage:
 		return "Sax: take " + aCard(x) + " from the discard pile"
 	case KindDecline:
@@ -271,7 +271,7 @@ func (s *State) label(p int, a rules.Action) string {
 	case KindLoki:
 		return "Loki: Glory on your " + cardName(pl.Party[x].Card) + posText(x)
 	case KindSaga:
-		return fmt.Sprintf("Saga: turn %s's face-down card at position %d face-up", s.name(x), a.Args[1]+1)
+		return fmt.Sprintf("Saga: turn %s's face-down card at position %d face-up", s.Name(x), a.Args[1]+1)
 	case KindHel:
 		return "Hel: take " + aCard(x) + " from the discard pile"
 	case KindInsert:

@@ -8,7 +8,7 @@ import "longhall/rules"
 // nothing. The reasons name only the seat's own Party, hand and tokens.
 func (s *State) Refused(seat rules.Seat) []rules.Refusal {
 	p := int(seat)
-	if s.Phase != PhaseActions || !s.seatOK(p) || s.Turn != p || s.Step != nil {
+	if s.Phase != PhaseActions || !s.SeatOK(p) || s.Turn != p || s.Step != nil {
 		return nil
 	}
 	pl := &s.Seats[p]

@@ -14,7 +14,9 @@ func resolveNow(tb testing.TB, s *State) []rules.Event {
 	for i := range s.Seats {
 		s.Seats[i].Passed = true
 	}
-	ev := s.resolve()
+	sink := s.Sink()
+	s.resolve(&sink)
+	ev := sink.Events()
 	if err := s.check(); err != nil {
 		tb.Fatalf("after resolution: %v", err)
 	}

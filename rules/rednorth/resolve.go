@@ -119,20 +119,19 @@ func tally(party []face) (pts [numColours]int, fought [numColours]bool) {
 func (s *State) names(seats []int) string {
 	n := make([]string, len(seats))
 	for i, p := range seats {
-		n[i] = s.name(p)
+		n[i] = s.Name(p)
 	}
 	return rules.And(n)
 }
 
 // resolve runs steps A to E once everyone has passed. A quiet state
 // builds the same Report (it is part of the state) but no event.
-func (s *State) resolve() []rules.Event {
+func (s *State) resolve(ev *rules.Sink) {
 	n := s.Players
 	s.Turn = -1
 	s.Step = nil
-	var ev []rules.Event
-	if !s.quiet {
-		ev = append(ev, rules.Event{Kind: "resolve", Seat: rules.Spectator, Text: fmt.Sprintf("Everyone has passed: %s Resolution.", roundName(s.Round))})
+	if ev.Loud() {
+		ev.Add(-1, "resolve", "Everyone has passed: %s Resolution.", roundName(s.Round))
 	}
 
 	// A: reveal, then count. The Report's per-seat lists share arrays.
@@ -146,13 +145,13 @@ func (s *State) resolve() []rules.Event {
 		for i := range pl.Party {
 			if !pl.Party[i].FaceUp {
 				pl.Party[i].FaceUp = true
-				if !s.quiet {
+				if ev.Loud() {
 					shown = append(shown, aCard(pl.Party[i].Card))
 				}
 			}
 		}
 		if len(shown) > 0 {
-			ev = append(ev, s.event("reveal", p, "%s reveals %s", s.name(p), rules.And(shown)))
+			ev.Add(p, "reveal", "%s reveals %s", s.Name(p), rules.And(shown))
 		}
 		rep.Parties[p] = partyView(pl.Party, true)
 		pts[p], fought[p] = raidPoints(pl.Party)
@@ -200,8 +199,8 @@ func (s *State) resolve() []rules.Event {
 			cr.Winner, cr.Outcome = -1, OutcomeTied
 		}
 		s.Owner[c] = cr.Winner
-		if !s.quiet {
-			ev = append(ev, rules.Event{Kind: "award", Seat: rules.Seat(cr.Winner), Text: s.colourText(c, cr, top)})
+		if ev.Loud() {
+			ev.Tell(rules.Event{Kind: "award", Seat: rules.Seat(cr.Winner), Text: s.colourText(c, cr, top)})
 		}
 		rep.Colours = append(rep.Colours, cr)
 	}
@@ -211,10 +210,10 @@ func (s *State) resolve() []rules.Event {
 			rep.VP[o] += s.Round
 		}
 	}
-	if !s.quiet {
+	if ev.Loud() {
 		for p, vp := range rep.VP {
 			if vp > 0 {
-				ev = append(ev, s.event("score", p, "%s scores %d VP (%d VP per Outpost in %s)", s.name(p), vp, s.Round, roundName(s.Round)))
+				ev.Add(p, "score", "%s scores %d VP (%d VP per Outpost in %s)", s.Name(p), vp, s.Round, roundName(s.Round))
 			}
 		}
 	}
@@ -227,59 +226,60 @@ func (s *State) resolve() []rules.Event {
 				s.Seats[p].Glory++
 				rep.Glory[p]++
 				rep.Colours[i].Glory = append(rep.Colours[i].Glory, p)
-				if !s.quiet {
+				if ev.Loud() {
 					why = append(why, c.String())
 				}
 			}
 		}
 		if len(why) > 0 {
-			ev = append(ev, s.event("glory", p, "%s takes %d Glory for %s", s.name(p), len(why), rules.And(why)))
+			ev.Add(p, "glory", "%s takes %d Glory for %s", s.Name(p), len(why), rules.And(why))
 		}
 	}
 
 	// D: Outpost tokens and cards; in Ragnarok only the Tie Breaker.
 	if o := s.Owner[Green]; o >= 0 {
 		s.TieBreaker = o
-		if !s.quiet {
-			ev = append(ev, s.event("token", o, "%s takes the Tie Breaker token (Vinland)", s.name(o)))
+		if ev.Loud() {
+			ev.Add(o, "token", "%s takes the Tie Breaker token (Vinland)", s.Name(o))
 		}
 	}
 	if s.Round < Ragnarok {
 		if o := s.Owner[Red]; o >= 0 {
 			s.FirstPlayer = o
-			if !s.quiet {
-				ev = append(ev, s.event("token", o, "%s takes the First Player token (Angleland)", s.name(o)))
+			if ev.Loud() {
+				ev.Add(o, "token", "%s takes the First Player token (Angleland)", s.Name(o))
 			}
 		}
 		if o := s.Owner[Blue]; o >= 0 {
 			s.Champion = o
-			if !s.quiet {
-				ev = append(ev, s.event("token", o, "%s takes the Champion token (Rus)", s.name(o)))
+			if ev.Loud() {
+				ev.Add(o, "token", "%s takes the Champion token (Rus)", s.Name(o))
 			}
 		}
 		if o := s.Owner[Purple]; o >= 0 {
 			before := len(s.Seats[o].Hand)
-			ev = s.drawInto(ev, o, PurpleDraw, "Frankenland")
+			s.drawInto(o, PurpleDraw, "Frankenland", ev)
 			rep.Draws[o] = len(s.Seats[o].Hand) - before
 		}
 	}
 	if !s.inPlay(Red) && (s.Round < Ragnarok || RagnarokMovesFirstPlayer) {
-		ev = append(ev, s.firstPlayerByVP()...)
+		s.firstPlayerByVP(ev)
 	}
 	rep.FirstPlayer, rep.TieBreaker, rep.Champion = s.FirstPlayer, s.TieBreaker, s.Champion
 	s.Report = rep
 
 	if s.Round == Ragnarok {
-		return append(ev, s.finish()...)
+		s.finish(ev)
+		return
 	}
-	return append(ev, s.prepareNextRound()...)
+	s.prepareNextRound(ev)
 }
 
 func (s *State) colourText(c Colour, cr ColourReport, top []int) string {
 	var scores []string
 	for p, v := range cr.Points {
 		if v > 0 {
-			scores = append(scores, fmt.Sprintf("%s %d", s.name(p), v))
+			scores = append(scores, fmt.Sprintf("%s %d", s.Name(p), v))
 		}
 	}
 	head := fmt.Sprintf("%s (%s): ", strings.ToUpper(c.String()[:1])+c.String()[1:], outpostInfos[c].Name)
@@ -290,11 +290,11 @@ func (s *State) colourText(c Colour, cr ColourReport, top []int) string {
 	}
 	switch cr.Outcome {
 	case OutcomeWon:
-		return head + ". " + s.name(cr.Winner) + " takes it."
+		return head + ". " + s.Name(cr.Winner) + " takes it."
 	case OutcomeRetained:
-		return head + ". " + s.name(cr.Winner) + " keeps it."
+		return head + ". " + s.Name(cr.Winner) + " keeps it."
 	case OutcomeTieBreaker:
-		return head + ". " + s.names(top) + " tie; " + s.name(cr.Winner) + " has the Tie Breaker and takes it."
+		return head + ". " + s.names(top) + " tie; " + s.Name(cr.Winner) + " has the Tie Breaker and takes it."
 	case OutcomeTied:
 		who := "none of them holds"
 		if len(top) == 2 {
@@ -308,7 +308,7 @@ func (s *State) colourText(c Colour, cr ColourReport, top []int) string {
 // firstPlayerByVP gives the First Player token to the player with the most
 // VP when Angleland is not in play. On a tie, a tied player controlling
 // green takes it; otherwise the token stays where it is.
-func (s *State) firstPlayerByVP() []rules.Event {
+func (s *State) firstPlayerByVP(ev *rules.Sink) {
 	best := -1
 	var top []int
 	for p, pl := range s.Seats {
@@ -327,21 +327,19 @@ func (s *State) firstPlayerByVP() []rules.Event {
 		to = g
 		why = "the most VP, tied, and controls Vinland"
 	} else {
-		if s.quiet {
-			return nil
+		if ev.Loud() {
+			ev.Add(to, "token", "%s tie on %d VP and none of them controls Vinland: %s keeps the First Player token", s.names(top), best, s.Name(to))
 		}
-		return []rules.Event{{Kind: "token", Seat: rules.Seat(to), Text: fmt.Sprintf("%s tie on %d VP and none of them controls Vinland: %s keeps the First Player token", s.names(top), best, s.name(to))}}
+		return
 	}
 	s.FirstPlayer = to
-	if s.quiet {
-		return nil
+	if ev.Loud() {
+		ev.Add(to, "token", "%s has %s and takes the First Player token", s.Name(to), why)
 	}
-	return []rules.Event{s.event("token", to, "%s has %s and takes the First Player token", s.name(to), why)}
 }
 
 // prepareNextRound is step E.
-func (s *State) prepareNextRound() []rules.Event {
-	var ev []rules.Event
+func (s *State) prepareNextRound(ev *rules.Sink) {
 	n := 0
 	for _, pl := range s.Seats {
 		n += len(pl.Party)
@@ -362,19 +360,19 @@ func (s *State) prepareNextRound() []rules.Event {
 		text := "The unclaimed Muster Group is discarded"
 		if g.Hero >= 0 {
 			s.SetAside = append(s.SetAside, g.Hero)
-			if !s.quiet {
+			if ev.Loud() {
 				text += "; " + aCard(g.Hero) + " is set aside"
 			}
 		}
 		if g.God >= 0 {
 			s.GodsUsed = append(s.GodsUsed, g.God)
-			if !s.quiet {
+			if ev.Loud() {
 				text += "; " + God(g.God).String() + " leaves the game"
 			}
 		}
 		s.Discard = append(s.Discard, g.Cards...)
-		if !s.quiet {
-			ev = append(ev, rules.Event{Kind: "discard", Seat: rules.Spectator, Text: text + "."})
+		if ev.Loud() {
+			ev.Tell(rules.Event{Kind: "discard", Seat: rules.Spectator, Text: text + "."})
 		}
 	}
 	s.Groups = nil
@@ -385,26 +383,25 @@ func (s *State) prepareNextRound() []rules.Event {
 		}
 		s.GodsRemoved = append(s.GodsRemoved, s.GodPile[k:]...)
 		s.GodPile = []int{}
-		if !s.quiet {
+		if ev.Loud() {
 			var groups []string
 			for _, g := range s.Groups {
 				groups = append(groups, groupText(g))
 			}
-			ev = append(ev, rules.Event{Kind: "groups", Seat: rules.Spectator, Text: "Summer Muster Groups: " + strings.Join(groups, "; ") + "."})
+			ev.Tell(rules.Event{Kind: "groups", Seat: rules.Spectator, Text: "Summer Muster Groups: " + strings.Join(groups, "; ") + "."})
 		}
 	}
 	s.Round++
 	s.Phase = PhaseDeploy
 	s.Turn = -1
-	if s.quiet {
-		return ev
+	if ev.Loud() {
+		ev.Add(-1, "round", "%s begins: every player deploys %d cards face-down. Outposts are worth %d VP.", roundName(s.Round), PartySize, s.Round)
 	}
-	return append(ev, rules.Event{Kind: "round", Seat: rules.Spectator, Text: fmt.Sprintf("%s begins: every player deploys %d cards face-down. Outposts are worth %d VP.", roundName(s.Round), PartySize, s.Round)})
 }
 
 // finish ends the game after Ragnarok's step D and applies the book's
 // tie-breaks in order.
-func (s *State) finish() []rules.Event {
+func (s *State) finish(ev *rules.Sink) {
 	s.Phase = PhaseOver
 	s.Turn = -1
 	s.Step = nil
@@ -438,37 +435,36 @@ func (s *State) finish() []rules.Event {
 	}
 	switch {
 	case len(tied) == 1:
-		reason = fmt.Sprintf("%s wins with %d VP.", s.name(winner), best)
+		reason = fmt.Sprintf("%s wins with %d VP.", s.Name(winner), best)
 	case slices.Contains(tied, s.TieBreaker):
 		winner = s.TieBreaker
-		reason = fmt.Sprintf("%s; %s holds the Tie Breaker token and wins.", lead, s.name(winner))
+		reason = fmt.Sprintf("%s; %s holds the Tie Breaker token and wins.", lead, s.Name(winner))
 	default:
 		lead += " and none of them holds the Tie Breaker"
 		glory := narrow(tied, func(p int) int { return s.Seats[p].Glory })
 		if len(glory) == 1 {
 			winner = glory[0]
-			reason = fmt.Sprintf("%s; %s has the most unused Glory (%d) and wins.", lead, s.name(winner), s.Seats[winner].Glory)
+			reason = fmt.Sprintf("%s; %s has the most unused Glory (%d) and wins.", lead, s.Name(winner), s.Seats[winner].Glory)
 			break
 		}
 		lead += fmt.Sprintf("; %s have the most unused Glory (%d)", s.names(glory), s.Seats[glory[0]].Glory)
 		hand := narrow(glory, func(p int) int { return len(s.Seats[p].Hand) })
 		if len(hand) == 1 {
 			winner = hand[0]
-			reason = fmt.Sprintf("%s; %s has the most cards in hand (%d) and wins.", lead, s.name(winner), len(s.Seats[winner].Hand))
+			reason = fmt.Sprintf("%s; %s has the most cards in hand (%d) and wins.", lead, s.Name(winner), len(s.Seats[winner].Hand))
 			break
 		}
 		lead += fmt.Sprintf("; %s have the most cards in hand (%d)", s.names(hand), len(s.Seats[hand[0]].Hand))
 		closest := narrow(hand, func(p int) int { return -((p - s.FirstPlayer + n) % n) })
 		winner = closest[0]
 		if winner == s.FirstPlayer {
-			reason = fmt.Sprintf("%s; %s is the First Player, closest in turn order, and wins.", lead, s.name(winner))
+			reason = fmt.Sprintf("%s; %s is the First Player, closest in turn order, and wins.", lead, s.Name(winner))
 		} else {
-			reason = fmt.Sprintf("%s; %s is closest in turn order to the First Player, %s, and wins.", lead, s.name(winner), s.name(s.FirstPlayer))
+			reason = fmt.Sprintf("%s; %s is closest in turn order to the First Player, %s, and wins.", lead, s.Name(winner), s.Name(s.FirstPlayer))
 		}
 	}
 	s.Outcome = &rules.Result{Winners: []rules.Seat{rules.Seat(winner)}, Scores: scores, Reason: reason}
-	if s.quiet {
-		return nil
+	if ev.Loud() {
+		ev.Tell(rules.Event{Kind: "end", Seat: rules.Seat(winner), Text: "Ragnarok is over. " + reason})
 	}
-	return []rules.Event{{Kind: "end", Seat: rules.Seat(winner), Text: "Ragnarok is over. " + reason}}
 }

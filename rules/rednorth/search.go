@@ -19,7 +19,7 @@ var (
 // the Result and its reason) is the same as a loud game's.
 func (s *State) Hush() rules.State {
 	c := s.clone()
-	c.quiet = true
+	c.Quieten()
 	return c
 }
 

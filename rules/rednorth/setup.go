@@ -63,8 +63,7 @@ func parseSetup(raw json.RawMessage) (Setup, error) {
 // newState builds the opening position: set-up steps 1 to 4 of the book.
 func newState(players int, seed uint64, su Setup) (*State, error) {
 	s := &State{
-		Players:     players,
-		RNG:         rules.NewRNG(seed),
+		Base:        rules.NewBase(players, nil, seed),
 		Round:       Spring,
 		Phase:       PhaseDeploy,
 		TieBreaker:  -1,

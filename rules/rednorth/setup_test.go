@@ -131,8 +131,8 @@ func TestSetupRecordFixesTheTable(t *testing.T) {
 	if !slices.Equal(s.GodPile, []int{int(Hel), int(Odin), int(Saga)}) || len(s.GodsRemoved) != NumGods-3 {
 		t.Errorf("God pile %v, removed %v", s.GodPile, s.GodsRemoved)
 	}
-	if s.name(1) != "Rikki" {
-		t.Errorf("name %q", s.name(1))
+	if s.Name(1) != "Rikki" {
+		t.Errorf("name %q", s.Name(1))
 	}
 	// The same record with another seed is the same table.
 	if encode(t, newGame(t, 2, 5, su).Seats) != encode(t, s.Seats) {

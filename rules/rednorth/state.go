@@ -104,11 +104,9 @@ type Step struct {
 // encoding that replays compare; read it through View, which hides what a
 // seat may not see.
 type State struct {
-	Players int        `json:"players"`
-	Names   []string   `json:"names,omitempty"`
-	RNG     *rules.RNG `json:"rng"`
-	Round   int        `json:"round"`
-	Phase   string     `json:"phase"`
+	rules.Base        // players, names, the generator, quiet (Hush)
+	Round      int    `json:"round"`
+	Phase      string `json:"phase"`
 
 	InPlay []Colour        `json:"inPlay"`
 	Owner  [numColours]int `json:"owner"` // seat controlling each Outpost, -1 for none
@@ -135,29 +133,15 @@ type State struct {
 
 	Report  *Report       `json:"report,omitempty"`
 	Outcome *rules.Result `json:"outcome,omitempty"`
-
-	// quiet marks a copy that plays without words (rules.Quiet, see
-	// Hush): no labels, no events, no prompt text. Clones keep it; it is
-	// never encoded.
-	quiet bool
 }
 
 var _ rules.State = (*State)(nil)
 
-func (s *State) name(p int) string {
-	if p >= 0 && p < len(s.Names) {
-		return s.Names[p]
-	}
-	return fmt.Sprintf("Player %d", p+1)
-}
-
 func (s *State) inPlay(c Colour) bool { return slices.Contains(s.InPlay, c) }
-
-func (s *State) seatOK(p int) bool { return p >= 0 && p < s.Players }
 
 // deploying reports whether seat p still has to choose a card to deploy.
 func (s *State) deploying(p int) bool {
-	if s.Phase != PhaseDeploy || !s.seatOK(p) {
+	if s.Phase != PhaseDeploy || !s.SeatOK(p) {
 		return false
 	}
 	pl := &s.Seats[p]
@@ -179,7 +163,7 @@ func (s *State) Pending() []rules.Prompt {
 				out = make([]rules.Prompt, 0, s.Players)
 			}
 			pr := rules.Prompt{Seat: rules.Seat(p)}
-			if !s.quiet {
+			if s.Loud() {
 				pr.Text = fmt.Sprintf("Choose card %d of %d for your Raiding Party", len(s.Seats[p].Party)+1, PartySize)
 			}
 			out = append(out, pr)
@@ -188,12 +172,12 @@ func (s *State) Pending() []rules.Prompt {
 	}
 	if s.Step != nil {
 		pr := rules.Prompt{Seat: rules.Seat(s.Step.Seat)}
-		if !s.quiet {
+		if s.Loud() {
 			pr.Text = stepPrompt(s.Step)
 		}
 		return []rules.Prompt{pr}
 	}
-	if s.Phase == PhaseActions && s.seatOK(s.Turn) {
+	if s.Phase == PhaseActions && s.SeatOK(s.Turn) {
 		return []rules.Prompt{{Seat: rules.Seat(s.Turn), Text: "Take an action or pass"}}
 	}
 	return nil
@@ -410,7 +394,7 @@ func (s *State) refusal(seat rules.Seat, a rules.Action, err error) error {
 	case errors.Is(err, rules.ErrGameOver):
 		return rules.Errorf(ID, rules.ErrGameOver, "the game is over")
 	case errors.Is(err, rules.ErrNotPending):
-		if !s.seatOK(int(seat)) {
+		if !s.SeatOK(int(seat)) {
 			return rules.Errorf(ID, rules.ErrNotPending, "seat %d is not a player of this game", seat)
 		}
 		if s.Phase == PhaseDeploy {
@@ -631,11 +615,11 @@ func (s *State) check() error {
 			return fmt.Errorf("God %s is in %d places", God(g), n)
 		}
 	}
-	if !s.seatOK(s.FirstPlayer) || (s.TieBreaker != -1 && !s.seatOK(s.TieBreaker)) || (s.Champion != -1 && !s.seatOK(s.Champion)) {
+	if !s.SeatOK(s.FirstPlayer) || (s.TieBreaker != -1 && !s.SeatOK(s.TieBreaker)) || (s.Champion != -1 && !s.SeatOK(s.Champion)) {
 		return fmt.Errorf("a token is held by no seat")
 	}
 	for c, o := range s.Owner {
-		if o != -1 && (!s.seatOK(o) || !s.inPlay(Colour(c))) {
+		if o != -1 && (!s.SeatOK(o) || !s.inPlay(Colour(c))) {
 			return fmt.Errorf("the %s Outpost is held by seat %d", Colour(c), o)
 		}
 	}
@@ -649,13 +633,13 @@ func (s *State) check() error {
 			return fmt.Errorf("the powers phase has no step")
 		}
 	case PhaseActions:
-		if !s.seatOK(s.Turn) || s.Seats[s.Turn].Passed {
+		if !s.SeatOK(s.Turn) || s.Seats[s.Turn].Passed {
 			return fmt.Errorf("turn %d in the actions phase", s.Turn)
 		}
 	default:
 		return fmt.Errorf("unknown phase %q", s.Phase)
 	}
-	if s.Step != nil && !s.seatOK(s.Step.Seat) {
+	if s.Step != nil && !s.SeatOK(s.Step.Seat) {
 		return fmt.Errorf("the step belongs to seat %d", s.Step.Seat)
 	}
 	return nil

@@ -17,14 +17,13 @@ import (
 
 var _ rules.Undoable = (*State)(nil)
 
-// Rand implements rules.Undoable: the state's generator as it stands.
-func (s *State) Rand() rules.RNG { return *s.RNG }
+// Rand, the state's generator as it stands, is rules.Base's.
 
 // Reveals implements rules.Undoable: whether seat's action a, about to be
 // applied, shows anyone something hidden from them until now.
 func (s *State) Reveals(seat rules.Seat, a rules.Action) bool {
 	p := int(seat)
-	if !s.seatOK(p) {
+	if !s.SeatOK(p) {
 		return true // not a player's action: Apply refuses it anyway
 	}
 	arg := func(i int) int {

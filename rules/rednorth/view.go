@@ -156,7 +156,7 @@ func (s *State) View(seat rules.Seat) any { return s.view(int(seat)) }
 
 func (s *State) view(me int) View {
 	all := me == int(rules.Everyone)
-	if !s.seatOK(me) {
+	if !s.SeatOK(me) {
 		me = int(rules.Spectator)
 	}
 	v := View{

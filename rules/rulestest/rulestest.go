@@ -280,7 +280,10 @@ func playOne(t testing.TB, s Suite, cfg rules.Config, seed uint64, scramble bool
 			t.Fatalf("%s: the game did not end", where())
 		}
 		checkExplained(t, st, cfg.Players, where)
+		checkTurns(t, st, cfg.Players, where)
 		if step%every == 0 {
+			checkExpiring(t, st, where)
+			checkJudge(t, st, cfg.Players, where)
 			checkRefusal(t, st, cfg.Players, rng, where)
 			checkClone(t, st, where)
 			if s.Scramble != nil && scramble {
@@ -343,6 +346,7 @@ func playOne(t testing.TB, s Suite, cfg rules.Config, seed uint64, scramble bool
 		}
 	}
 	checkReplay(t, st, rec, where)
+	checkJudge(t, st, cfg.Players, where)
 	quiet.check(t, st, cfg.Players, rng, where)
 	if undo.before != nil {
 		checkUndoReplay(t, undo, rec, where)
@@ -826,6 +830,71 @@ func checkExplained(t testing.TB, st rules.State, players int, where func() stri
 				if a.Kind == r.Action.Kind && slices.Equal(a.Args, r.Action.Args) {
 					t.Fatalf("%s: seat %d's %v is both legal and refused (%s)", where(), p, a, r.Why)
 				}
+			}
+		}
+	}
+}
+
+// checkTurns: while the game goes on, the seat whose turn it is
+// (rules.Turns) is a seat at the table.
+func checkTurns(t testing.TB, st rules.State, players int, where func() string) {
+	t.Helper()
+	if tu, ok := st.(rules.Turns); ok {
+		if a := tu.Active(); a < 0 || int(a) >= players {
+			t.Fatalf("%s: the active seat (rules.Turns) is %d, not a seat at the table", where(), a)
+		}
+	}
+}
+
+// checkExpiring: a seat whose time runs out (rules.Expiring) is given an
+// action it may take, and only a seat that is waited for is given one.
+func checkExpiring(t testing.TB, st rules.State, where func() string) {
+	t.Helper()
+	exp, ok := st.(rules.Expiring)
+	if !ok {
+		return
+	}
+	for _, p := range st.Pending() {
+		a, ok := exp.OnTimeout(p.Seat)
+		if !ok {
+			continue
+		}
+		if _, err := rules.FindLegal(st, p.Seat, a); err != nil {
+			t.Fatalf("%s: seat %d's time out gives %v, which it may not take: %v", where(), p.Seat, a, err)
+		}
+	}
+	if a, ok := exp.OnTimeout(rules.Spectator); ok {
+		t.Fatalf("%s: a spectator's time out gives %v", where(), a)
+	}
+}
+
+// checkJudge: each seat stands (rules.Judge) between 0 and 1, judging
+// changes nothing, and at the end every winner stands above every loser.
+func checkJudge(t testing.TB, st rules.State, players int, where func() string) {
+	t.Helper()
+	j, ok := st.(rules.Judge)
+	if !ok {
+		return
+	}
+	before := encode(t, st)
+	stand := make([]float64, players)
+	for p := range players {
+		stand[p] = j.Standing(rules.Seat(p))
+		if !(stand[p] >= 0 && stand[p] <= 1) {
+			t.Fatalf("%s: seat %d stands at %v (rules.Judge), outside 0 to 1", where(), p, stand[p])
+		}
+	}
+	if encode(t, st) != before {
+		t.Fatalf("%s: judging the seats' standing (rules.Judge) changed the state", where())
+	}
+	r := st.Result()
+	if r == nil {
+		return
+	}
+	for _, w := range r.Winners {
+		for p := range players {
+			if !slices.Contains(r.Winners, rules.Seat(p)) && stand[w] <= stand[p] {
+				t.Fatalf("%s: at the end, winner %d stands at %v and seat %d, who lost, at %v (rules.Judge)", where(), w, stand[w], p, stand[p])
 			}
 		}
 	}

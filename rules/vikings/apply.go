@@ -13,13 +13,9 @@ func (s *State) Apply(seat rules.Seat, a rules.Action) ([]rules.Event, error) {
 	if err := s.check(seat, a); err != nil {
 		return nil, err
 	}
-	if s.quiet {
-		s.apply(int(seat), a, nil)
-		return nil, nil
-	}
-	var ev events
+	ev := s.Sink()
 	s.apply(int(seat), a, &ev)
-	return ev, nil
+	return ev.Events(), nil
 }
 
 // check refuses what Legal does not offer seat, with the errors
@@ -28,7 +24,7 @@ func (s *State) check(seat rules.Seat, a rules.Action) error {
 	switch {
 	case s.Outcome != nil:
 		return rules.ErrGameOver
-	case !s.seatOK(int(seat)) || s.Step.Seat != int(seat):
+	case !s.SeatOK(int(seat)) || s.Step.Seat != int(seat):
 		return rules.ErrNotPending
 	case !s.allows(seat, a):
 		return fmt.Errorf("%w: %s is not allowed now", rules.ErrIllegal, a)
@@ -37,7 +33,7 @@ func (s *State) check(seat rules.Seat, a rules.Action) error {
 }
 
 // apply carries out a legal action of seat p. Its events go to ev, which
-// is nil for a quiet state: then no words are built at all.
+// keeps none for a quiet state: then no words are built at all.
 func (s *State) apply(p int, a rules.Action, ev *events) {
 	pl := &s.Seats[p]
 	switch s.Step.Kind {
@@ -53,8 +49,8 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		s.Step.Seat = (p + 1) % s.Players
 	case StepRespond:
 		if a.Kind == KindPass {
-			if ev != nil {
-				ev.Add(p, "pass", "%s does not respond", s.name(p))
+			if ev.Loud() {
+				ev.Add(p, "pass", "%s does not respond", s.Name(p))
 			}
 			s.nextResponder(ev)
 			return
@@ -68,16 +64,16 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		c := a.Args[0]
 		o := s.Step.Other
 		s.Seats[o].Crew = rules.Without(s.Seats[o].Crew, c)
-		if ev != nil {
-			ev.Add(p, "take", "%s takes %s from %s's crew", s.name(p), CardName(c), s.name(o))
+		if ev.Loud() {
+			ev.Add(p, "take", "%s takes %s from %s's crew", s.Name(p), CardName(c), s.Name(o))
 		}
 		s.Step = Step{Kind: StepKeep, Seat: p, Card: c}
 	case StepKeep:
 		c := s.Step.Card
 		if a.Args[0] == 0 {
 			s.toPile(c)
-			if ev != nil {
-				ev.Add(p, "overboard", "%s throws %s overboard", s.name(p), CardName(c))
+			if ev.Loud() {
+				ev.Add(p, "overboard", "%s throws %s overboard", s.Name(p), CardName(c))
 			}
 			s.resolveStack(ev)
 			return
@@ -91,14 +87,14 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		s.afterPush(p, o, ev)
 	case StepMonster:
 		s.Monster = a.Args[0]
-		if ev != nil {
-			ev.Add(p, "monster", "%s drives the sea monster to %s", s.name(p), SpaceName(s.Monster))
+		if ev.Loud() {
+			ev.Add(p, "monster", "%s drives the sea monster to %s", s.Name(p), SpaceName(s.Monster))
 		}
 		s.resolveStack(ev)
 	case StepSacrifice:
 		if a.Kind == KindStop {
-			if ev != nil {
-				ev.Add(p, "sacrifice", "%s ends the sacrifice", s.name(p))
+			if ev.Loud() {
+				ev.Add(p, "sacrifice", "%s ends the sacrifice", s.Name(p))
 			}
 			s.resolveStack(ev)
 			return
@@ -108,18 +104,18 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		s.Discard = append(s.Discard, c)
 		s.Step.Left++
 		if s.Step.Left%2 == 1 {
-			if ev != nil {
-				ev.Add(p, "sacrifice", "%s sacrifices %s, the first card of a pair", s.name(p), CardName(c))
+			if ev.Loud() {
+				ev.Add(p, "sacrifice", "%s sacrifices %s, the first card of a pair", s.Name(p), CardName(c))
 			}
 			return
 		}
-		if ev != nil {
-			ev.Add(p, "sacrifice", "%s sacrifices %s, completing a pair", s.name(p), CardName(c))
+		if ev.Loud() {
+			ev.Add(p, "sacrifice", "%s sacrifices %s, completing a pair", s.Name(p), CardName(c))
 		}
 		s.draw(p, 1, ev)
 		if len(pl.Hand) < 2 {
-			if ev != nil {
-				ev.Add(p, "sacrifice", "%s has no pair left to sacrifice", s.name(p))
+			if ev.Loud() {
+				ev.Add(p, "sacrifice", "%s has no pair left to sacrifice", s.Name(p))
 			}
 			s.resolveStack(ev)
 		}
@@ -127,8 +123,8 @@ func (s *State) apply(p int, a rules.Action, ev *events) {
 		c := a.Args[0]
 		pl.Hand = rules.Without(pl.Hand, c)
 		s.Discard = append(s.Discard, c)
-		if ev != nil {
-			ev.Add(p, "discard", "%s discards %s", s.name(p), CardName(c))
+		if ev.Loud() {
+			ev.Add(p, "discard", "%s discards %s", s.Name(p), CardName(c))
 		}
 		if len(pl.Hand) <= HandLimit {
 			s.nextTurn(ev)
@@ -148,24 +144,24 @@ func (s *State) applyAct(p int, a rules.Action, ev *events) {
 			o := a.Args[1]
 			pl.Crew = rules.Without(pl.Crew, o)
 			s.toPile(o)
-			if ev != nil {
-				ev.Add(p, "overboard", "%s throws %s overboard", s.name(p), CardName(o))
+			if ev.Loud() {
+				ev.Add(p, "overboard", "%s throws %s overboard", s.Name(p), CardName(o))
 			}
 		}
 		pl.Crew = append(pl.Crew, c)
-		if ev != nil {
-			ev.Add(p, "hero", "%s puts %s in the crew", s.name(p), CardName(c))
+		if ev.Loud() {
+			ev.Add(p, "hero", "%s puts %s in the crew", s.Name(p), CardName(c))
 		}
 	case KindRow:
 		s.HeroOpen = false
 		s.moveShip(p, a.Args[0], ev)
-		if ev != nil {
-			ev.Add(p, "row", "%s rows, and the turn ends", s.name(p))
+		if ev.Loud() {
+			ev.Add(p, "row", "%s rows, and the turn ends", s.Name(p))
 		}
 		s.endTurn(ev)
 	case KindEnd:
-		if ev != nil {
-			ev.Add(p, "end", "%s ends the turn", s.name(p))
+		if ev.Loud() {
+			ev.Add(p, "end", "%s ends the turn", s.Name(p))
 		}
 		s.endTurn(ev)
 	default:
@@ -190,7 +186,7 @@ func (s *State) play(p int, a rules.Action, ev *events) {
 	case KindUse:
 		pl.Used = append(pl.Used, a.Args[0])
 	}
-	if ev != nil {
+	if ev.Loud() {
 		ev.Add(p, "play", "%s", s.playWords(e))
 	}
 	s.Stack = append(s.Stack, e)
@@ -200,7 +196,7 @@ func (s *State) play(p int, a rules.Action, ev *events) {
 // person with names, for every seat's log (the label the player pressed
 // speaks to them: "move your longship north").
 func (s *State) playWords(e Entry) string {
-	who := s.name(e.Seat)
+	who := s.Name(e.Seat)
 	switch e.Kind {
 	case KindSail:
 		c, d := e.Args[0], e.Args[1]
@@ -213,7 +209,7 @@ func (s *State) playWords(e Entry) string {
 		}
 		return w
 	case KindAttack:
-		return fmt.Sprintf("%s attacks %s's longship", who, s.name(e.Args[0]))
+		return fmt.Sprintf("%s attacks %s's longship", who, s.Name(e.Args[0]))
 	case KindLoot:
 		return fmt.Sprintf("%s sets out to loot the %s village", who, ColourNames[Spaces[s.Seats[e.Seat].Ship].Colour])
 	case KindFeast:
@@ -251,9 +247,9 @@ func (s *State) eventWords(e Entry) string {
 	case Seasick:
 		return ": " + CardName(e.Args[1]) + " stays aboard"
 	case Mutiny:
-		return ": " + s.name(e.Args[1]) + " must throw a crew member overboard"
+		return ": " + s.Name(e.Args[1]) + " must throw a crew member overboard"
 	case Command:
-		return fmt.Sprintf(" to move %s's longship %s", s.name(e.Args[1]), DirNames[e.Args[2]])
+		return fmt.Sprintf(" to move %s's longship %s", s.Name(e.Args[1]), DirNames[e.Args[2]])
 	case Current:
 		return " to move their longship " + DirNames[e.Args[1]]
 	case Stirs:
@@ -261,7 +257,7 @@ func (s *State) eventWords(e Entry) string {
 	case Ravens:
 		return " to draw 2 cards"
 	case Thief:
-		return " to take a random card from " + s.name(e.Args[1])
+		return " to take a random card from " + s.Name(e.Args[1])
 	}
 	return ""
 }
@@ -283,7 +279,7 @@ func (s *State) pass(p int, ev *events) {
 	last := s.lastPass()
 	s.Step.Passes++
 	if last {
-		if ev != nil {
+		if ev.Loud() {
 			ev.Add(-1, "resolve", "Everyone passes: the stack resolves from the top")
 		}
 		s.resolveStack(ev)
@@ -308,7 +304,7 @@ func (s *State) resolveStack(ev *events) {
 		s.Resolve++
 		e := s.Stack[i]
 		if e.Cancelled {
-			if ev != nil {
+			if ev.Loud() {
 				ev.Add(e.Seat, "cancelled", "%s is cancelled", s.entryWords(i))
 			}
 			if e.Kind == KindMonsterAttack {
@@ -336,16 +332,16 @@ func (s *State) effect(i int, ev *events) (waiting bool) {
 		if j := Neighbour(pl.Ship, e.Args[1]); j >= 0 {
 			from := pl.Ship
 			pl.Ship = j
-			if ev != nil {
-				ev.Add(p, "sail", "%s sails %s to %s", s.name(p), DirNames[e.Args[1]], SpaceName(j))
+			if ev.Loud() {
+				ev.Add(p, "sail", "%s sails %s to %s", s.Name(p), DirNames[e.Args[1]], SpaceName(j))
 			}
 			if j == s.Monster {
 				// Sailing onto the sea monster forces an attack on it, the
 				// turn's standard action, once this stack is done.
 				s.Standard = true
 				s.MonsterFrom = from
-				if ev != nil {
-					ev.Add(p, "monster", "%s must attack the sea monster", s.name(p))
+				if ev.Loud() {
+					ev.Add(p, "monster", "%s must attack the sea monster", s.Name(p))
 				}
 			}
 		}
@@ -366,7 +362,7 @@ func (s *State) effect(i int, ev *events) (waiting bool) {
 		return s.attackMonster(p, e, ev)
 	case KindLoot:
 		if !s.canLoot(p) {
-			if ev != nil {
+			if ev.Loud() {
 				ev.Add(p, "fizzle", "There is nothing left to loot")
 			}
 			return false
@@ -374,8 +370,8 @@ func (s *State) effect(i int, ev *events) (waiting bool) {
 		k := Spaces[pl.Ship].Colour
 		d := s.Daughters[k][0]
 		s.Daughters[k] = s.Daughters[k][1:]
-		if ev != nil {
-			ev.Add(p, "loot", "%s loots the %s village and takes %s aboard", s.name(p), ColourNames[k], CardName(d))
+		if ev.Loud() {
+			ev.Add(p, "loot", "%s loots the %s village and takes %s aboard", s.Name(p), ColourNames[k], CardName(d))
 		}
 		return s.addToCrew(p, d, ev)
 	case KindFeast:
@@ -385,8 +381,8 @@ func (s *State) effect(i int, ev *events) (waiting bool) {
 		// than two cards left (reactions of their own spent them), there is
 		// no pair to give.
 		if len(pl.Hand) < 2 {
-			if ev != nil {
-				ev.Add(p, "fizzle", "%s has no pair of cards left to sacrifice", s.name(p))
+			if ev.Loud() {
+				ev.Add(p, "fizzle", "%s has no pair of cards left to sacrifice", s.Name(p))
 			}
 			return false
 		}
@@ -412,14 +408,14 @@ func (s *State) eventEffect(i int, ev *events) (waiting bool) {
 	case Loki, Calm:
 		if i > 0 {
 			s.Stack[i-1].Cancelled = true
-			if ev != nil {
+			if ev.Loud() {
 				ev.Add(p, "cancel", "%s cancels %s", CardName(e.Args[0]), s.entryWords(i-1))
 			}
 		}
 	case ShieldWall:
 		s.Stack[0].Cancelled = true
-		if ev != nil {
-			ev.Add(p, "cancel", "%s's Shield Wall stops the attack", s.name(p))
+		if ev.Loud() {
+			ev.Add(p, "cancel", "%s's Shield Wall stops the attack", s.Name(p))
 		}
 	case Thor:
 		s.Stack[0].Mod += sign(e.Args[1])
@@ -428,8 +424,8 @@ func (s *State) eventEffect(i int, ev *events) (waiting bool) {
 	case Mutiny:
 		o := e.Args[1]
 		if len(s.Seats[o].Crew) == 0 {
-			if ev != nil {
-				ev.Add(p, "fizzle", "%s has no crew left to lose", s.name(o))
+			if ev.Loud() {
+				ev.Add(p, "fizzle", "%s has no crew left to lose", s.Name(o))
 			}
 			return false
 		}
@@ -447,7 +443,7 @@ func (s *State) eventEffect(i int, ev *events) (waiting bool) {
 	case Stirs:
 		if j := e.Args[1]; j != s.Monster && !s.shipOn(j) {
 			s.Monster = j
-			if ev != nil {
+			if ev.Loud() {
 				ev.Add(p, "monster", "The sea monster moves to %s", SpaceName(j))
 			}
 		}
@@ -464,8 +460,8 @@ func (s *State) moveShip(p, d int, ev *events) {
 	pl := &s.Seats[p]
 	if j := Neighbour(pl.Ship, d); j >= 0 && j != s.Monster {
 		pl.Ship = j
-		if ev != nil {
-			ev.Add(p, "move", "%s's longship moves %s to %s", s.name(p), DirNames[d], SpaceName(j))
+		if ev.Loud() {
+			ev.Add(p, "move", "%s's longship moves %s to %s", s.Name(p), DirNames[d], SpaceName(j))
 		}
 	}
 }
@@ -480,9 +476,9 @@ func (s *State) steal(p, o int, ev *events) {
 	c := (*h)[i]
 	*h = slices.Delete(*h, i, i+1)
 	s.Seats[p].Hand = append(s.Seats[p].Hand, c)
-	if ev != nil {
-		ev.Secret(p, "steal", fmt.Sprintf("%s takes a card from %s", s.name(p), s.name(o)),
-			fmt.Sprintf("%s takes %s from %s", s.name(p), CardName(c), s.name(o)), p, o)
+	if ev.Loud() {
+		ev.Secret(p, "steal", fmt.Sprintf("%s takes a card from %s", s.Name(p), s.Name(o)),
+			fmt.Sprintf("%s takes %s from %s", s.Name(p), CardName(c), s.Name(o)), p, o)
 	}
 }
 
@@ -491,12 +487,12 @@ func (s *State) roll(p, target, mod int, ev *events) int {
 	die := 1 + s.RNG.Intn(6)
 	s.Roll = &Roll{Seat: p, Die: die, Mod: mod, Total: die + mod, Target: target}
 	if mod == 0 {
-		if ev != nil {
-			ev.Add(p, "roll", "%s rolls a %d", s.name(p), die)
+		if ev.Loud() {
+			ev.Add(p, "roll", "%s rolls a %d", s.Name(p), die)
 		}
 	} else {
-		if ev != nil {
-			ev.Add(p, "roll", "%s rolls a %d,%s: %s", s.name(p), die, modWords(mod), signed(die+mod))
+		if ev.Loud() {
+			ev.Add(p, "roll", "%s rolls a %d,%s: %s", s.Name(p), die, modWords(mod), signed(die+mod))
 		}
 	}
 	return die + mod
@@ -524,8 +520,8 @@ func signed(n int) string {
 // attack resolves p's attack on o's longship (STANDARD ACTIONS).
 func (s *State) attack(p, o, mod int, ev *events) (waiting bool) {
 	if s.Seats[o].Ship != s.Seats[p].Ship {
-		if ev != nil {
-			ev.Add(p, "fizzle", "%s's longship is no longer there", s.name(o))
+		if ev.Loud() {
+			ev.Add(p, "fizzle", "%s's longship is no longer there", s.Name(o))
 		}
 		return false
 	}
@@ -534,12 +530,12 @@ func (s *State) attack(p, o, mod int, ev *events) (waiting bool) {
 	winner, loser := p, o
 	if total < Success {
 		winner, loser = o, p
-		if ev != nil {
-			ev.Add(p, "attack", "The attack fails: %s robs %s and pushes the longship away", s.name(o), s.name(p))
+		if ev.Loud() {
+			ev.Add(p, "attack", "The attack fails: %s robs %s and pushes the longship away", s.Name(o), s.Name(p))
 		}
 	} else {
-		if ev != nil {
-			ev.Add(p, "attack", "%s wins: a card, and %s's longship is pushed away", s.name(p), s.name(o))
+		if ev.Loud() {
+			ev.Add(p, "attack", "%s wins: a card, and %s's longship is pushed away", s.Name(p), s.Name(o))
 		}
 	}
 	s.steal(winner, loser, ev)
@@ -562,8 +558,8 @@ func (s *State) afterPush(winner, loser int, ev *events) {
 // whether the game waits for that choice.
 func (s *State) afterPushWaits(winner, loser int, ev *events) bool {
 	if s.Roll.Total >= Decisive && winner == s.Roll.Seat && len(s.Seats[loser].Crew) > 0 {
-		if ev != nil {
-			ev.Add(winner, "decisive", "A decisive victory: %s takes a crew member", s.name(winner))
+		if ev.Loud() {
+			ev.Add(winner, "decisive", "A decisive victory: %s takes a crew member", s.Name(winner))
 		}
 		s.Step = Step{Kind: StepTake, Seat: winner, Other: loser}
 		return true
@@ -580,14 +576,14 @@ func (s *State) crewOf(p, k int) int {
 func (s *State) attackMonster(p int, e Entry, ev *events) (waiting bool) {
 	total := s.roll(p, -1, e.Mod+s.crewOf(p, Berserker), ev)
 	if total < Success {
-		if ev != nil {
-			ev.Add(p, "monster", "The sea monster drives %s back", s.name(p))
+		if ev.Loud() {
+			ev.Add(p, "monster", "The sea monster drives %s back", s.Name(p))
 		}
 		s.backFromMonster(e, ev)
 		return false
 	}
-	if ev != nil {
-		ev.Add(p, "monster", "%s defeats the sea monster", s.name(p))
+	if ev.Loud() {
+		ev.Add(p, "monster", "%s defeats the sea monster", s.Name(p))
 	}
 	s.draw(p, 2, ev)
 	s.Step = Step{Kind: StepMonster, Seat: p}
@@ -597,8 +593,8 @@ func (s *State) attackMonster(p int, e Entry, ev *events) (waiting bool) {
 // backFromMonster returns a longship to the space it sailed from.
 func (s *State) backFromMonster(e Entry, ev *events) {
 	s.Seats[e.Seat].Ship = e.From
-	if ev != nil {
-		ev.Add(e.Seat, "move", "%s's longship goes back to %s", s.name(e.Seat), SpaceName(e.From))
+	if ev.Loud() {
+		ev.Add(e.Seat, "move", "%s's longship goes back to %s", s.Name(e.Seat), SpaceName(e.From))
 	}
 }
 
@@ -613,25 +609,25 @@ func (s *State) feast(p int, ev *events) (waiting bool) {
 			pl.Crew = rules.Without(pl.Crew, c)
 			pl.Camp = append(pl.Camp, c)
 			moved++
-			if ev != nil {
+			if ev.Loud() {
 				home = append(home, CardName(c))
 			}
 		}
 	}
 	if moved == 0 {
-		if ev != nil {
+		if ev.Loud() {
 			ev.Add(p, "feast", "Every daughter aboard is seasick: no feast")
 		}
 		return false
 	}
-	if ev != nil {
-		ev.Add(p, "feast", "%s hosts a feast: %s to the war camp", s.name(p), rules.And(home))
+	if ev.Loud() {
+		ev.Add(p, "feast", "%s hosts a feast: %s to the war camp", s.Name(p), rules.And(home))
 	}
 	if n := HandLimit - len(pl.Hand); n > 0 {
 		s.draw(p, n, ev)
 	}
 	if len(pl.Camp) == Colours-1 {
-		s.finish([]rules.Seat{rules.Seat(p)}, s.name(p)+" brings home daughters of three thanes and is Konung of the North", ev)
+		s.finish([]rules.Seat{rules.Seat(p)}, s.Name(p)+" brings home daughters of three thanes and is Konung of the North", ev)
 	}
 	return false
 }
@@ -645,8 +641,8 @@ func (s *State) addToCrew(p, c int, ev *events) (waiting bool) {
 		inCrew := slices.ContainsFunc(pl.Crew, func(d int) bool { return DaughterColour(d) == k })
 		if !inCrew {
 			s.toPile(c)
-			if ev != nil {
-				ev.Add(p, "overboard", "%s already has a %s daughter: %s goes home", s.name(p), ColourNames[k], CardName(c))
+			if ev.Loud() {
+				ev.Add(p, "overboard", "%s already has a %s daughter: %s goes home", s.Name(p), ColourNames[k], CardName(c))
 			}
 			return false
 		}
@@ -666,8 +662,8 @@ func (s *State) addToCrew(p, c int, ev *events) (waiting bool) {
 func (s *State) overboard(p, c int, ev *events) {
 	s.Seats[p].Crew = rules.Without(s.Seats[p].Crew, c)
 	s.toPile(c)
-	if ev != nil {
-		ev.Add(p, "overboard", "%s throws %s overboard", s.name(p), CardName(c))
+	if ev.Loud() {
+		ev.Add(p, "overboard", "%s throws %s overboard", s.Name(p), CardName(c))
 	}
 }
 
@@ -740,28 +736,28 @@ func (s *State) draw(p, n int, ev *events) {
 			}
 			s.Reshuffles++
 			rules.Restock(s.RNG, &s.Deck, &s.Discard)
-			if ev != nil {
+			if ev.Loud() {
 				ev.Add(-1, "reshuffle", "The discards are shuffled into a new deck (%d of %d)", s.Reshuffles, MaxReshuffles)
 			}
 		}
 		s.Seats[p].Hand = append(s.Seats[p].Hand, s.Deck[0])
 		got++
-		if ev != nil {
+		if ev.Loud() {
 			names = append(names, CardName(s.Deck[0]))
 		}
 		s.Deck = s.Deck[1:]
 	}
-	if ev == nil {
+	if !ev.Loud() {
 		return
 	}
 	if got == 0 {
-		if ev != nil {
-			ev.Add(p, "draw", "%s draws nothing: the deck is spent", s.name(p))
+		if ev.Loud() {
+			ev.Add(p, "draw", "%s draws nothing: the deck is spent", s.Name(p))
 		}
 		return
 	}
-	if ev != nil {
-		ev.Secret(p, "draw", fmt.Sprintf("%s draws %s", s.name(p), rules.Count(got, "card")), fmt.Sprintf("%s draws %s", s.name(p), rules.And(names)), p)
+	if ev.Loud() {
+		ev.Secret(p, "draw", fmt.Sprintf("%s draws %s", s.Name(p), rules.Count(got, "card")), fmt.Sprintf("%s draws %s", s.Name(p), rules.And(names)), p)
 	}
 }
 
@@ -801,11 +797,11 @@ func (s *State) longGameOver(ev *events) {
 			winners = append(winners, rules.Seat(p))
 		}
 	}
-	reason := fmt.Sprintf("The deck is spent: %s wins with %s in the war camp", s.name(int(winners[0])), rules.Count(best[0], "daughter"))
+	reason := fmt.Sprintf("The deck is spent: %s wins with %s in the war camp", s.Name(int(winners[0])), rules.Count(best[0], "daughter"))
 	if len(winners) > 1 {
 		names := make([]string, len(winners))
 		for i, w := range winners {
-			names[i] = s.name(int(w))
+			names[i] = s.Name(int(w))
 		}
 		reason = fmt.Sprintf("The deck is spent: %s share the win with %s in the war camp", rules.And(names), rules.Count(best[0], "daughter"))
 	}
@@ -832,7 +828,7 @@ func (s *State) finish(winners []rules.Seat, reason string, ev *events) {
 	})
 	s.Outcome = &rules.Result{Winners: winners, Scores: scores, Ranking: ranking, Reason: reason}
 	s.Step = Step{Kind: StepOver, Seat: -1}
-	if ev != nil {
+	if ev.Loud() {
 		ev.Add(-1, "over", "The game is over. %s.", reason)
 	}
 }

@@ -17,7 +17,7 @@ import "longhall/rules"
 // as a search's re-deal may: the hands are the search's guesses.
 func (s *State) Standing(seat rules.Seat) float64 {
 	p := int(seat)
-	if !s.seatOK(p) {
+	if !s.SeatOK(p) {
 		return 0
 	}
 	if s.Outcome != nil {

@@ -73,10 +73,10 @@ func (g game) New(cfg rules.Config, seed uint64) (rules.State, error) {
 // newState sets a game up as GAME PREPARATION says, the starting hands
 // balanced by seat if asked (StartOption).
 func newState(players int, names []string, seed uint64, balanced bool) *State {
-	s := &State{Players: players, RNG: rules.NewRNG(seed), Monster: CentreSpace, MonsterFrom: -1}
-	if len(names) == players {
-		s.Names = slices.Clone(names)
+	if len(names) != players {
+		names = nil
 	}
+	s := &State{Base: rules.NewBase(players, names, seed), Monster: CentreSpace, MonsterFrom: -1}
 	for c := range Colours {
 		for i := range DaughtersPerColour {
 			s.Daughters[c] = append(s.Daughters[c], NumActionCards+c*DaughtersPerColour+i)

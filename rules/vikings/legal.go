@@ -11,7 +11,7 @@ import (
 // Legal implements rules.State. A quiet state's actions have no labels.
 func (s *State) Legal(seat rules.Seat) []rules.Action {
 	var b listBuf
-	l := lister{loud: !s.quiet, buf: &b}
+	l := lister{loud: s.Loud(), buf: &b}
 	s.walk(int(seat), &l)
 	return b.list()
 }
@@ -152,7 +152,7 @@ func (b *listBuf) list() []rules.Action {
 
 // walk goes through p's legal actions in order (see lister).
 func (s *State) walk(p int, l *lister) {
-	if s.Outcome != nil || !s.seatOK(p) || s.Step.Seat != p {
+	if s.Outcome != nil || !s.SeatOK(p) || s.Step.Seat != p {
 		return
 	}
 	pl := &s.Seats[p]
@@ -199,7 +199,7 @@ func (s *State) walk(p int, l *lister) {
 			o := s.Step.Other
 			for d := range 4 {
 				if s.canMove(s.Seats[o].Ship, d) && l.add(KindPush, d) {
-					l.label(fmt.Sprintf("Move %s's longship %s", s.name(o), DirNames[d]))
+					l.label(fmt.Sprintf("Move %s's longship %s", s.Name(o), DirNames[d]))
 				}
 			}
 		}
@@ -350,7 +350,7 @@ func (s *State) walkAct(p int, l *lister) {
 		if l.offers(KindAttack) {
 			for o := range s.others(p) {
 				if s.Seats[o].Ship == pl.Ship && l.add(KindAttack, o) {
-					l.label("Attack " + s.name(o) + "'s longship")
+					l.label("Attack " + s.Name(o) + "'s longship")
 				}
 			}
 		}
@@ -461,14 +461,14 @@ func (s *State) walkEvents(p int, l *lister) {
 		case Mutiny:
 			for o := range s.others(p) {
 				if len(s.Seats[o].Crew) > 0 && l.add(KindEvent, c, o) {
-					l.label(fmt.Sprintf("%s: %s throws a crew member overboard", name, s.name(o)))
+					l.label(fmt.Sprintf("%s: %s throws a crew member overboard", name, s.Name(o)))
 				}
 			}
 		case Command:
 			for o := range s.others(p) {
 				for d := range 4 {
 					if s.canMove(s.Seats[o].Ship, d) && l.add(KindEvent, c, o, d) {
-						l.label(fmt.Sprintf("%s: move %s's longship %s", name, s.name(o), DirNames[d]))
+						l.label(fmt.Sprintf("%s: move %s's longship %s", name, s.Name(o), DirNames[d]))
 					}
 				}
 			}
@@ -491,7 +491,7 @@ func (s *State) walkEvents(p int, l *lister) {
 		case Thief:
 			for o := range s.others(p) {
 				if len(s.Seats[o].Hand) > 0 && l.add(KindEvent, c, o) {
-					l.label(fmt.Sprintf("%s: take a random card from %s", name, s.name(o)))
+					l.label(fmt.Sprintf("%s: take a random card from %s", name, s.Name(o)))
 				}
 			}
 		}
@@ -624,7 +624,7 @@ func SpaceName(i int) string {
 }
 
 // entryWords says what stack entry i is, with its player's name.
-func (s *State) entryWords(i int) string { return EntryWords(s.Stack[i], s.name) }
+func (s *State) entryWords(i int) string { return EntryWords(s.Stack[i], s.Name) }
 
 // EntryWords says what a stack entry is, naming players with name: "Jack's
 // attack on Magda", "Magda's Loki the Trickster". Boards use it too.

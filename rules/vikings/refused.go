@@ -13,7 +13,7 @@ import (
 // hand, the sea, the stack, the crews.
 func (s *State) Refused(seat rules.Seat) []rules.Refusal {
 	p := int(seat)
-	if s.Outcome != nil || !s.seatOK(p) || s.Step.Seat != p {
+	if s.Outcome != nil || !s.SeatOK(p) || s.Step.Seat != p {
 		return nil
 	}
 	step := s.Step.Kind

@@ -19,7 +19,7 @@ var (
 // legal ones, and its prompts have no text.
 func (s *State) Hush() rules.State {
 	c := s.Clone().(*State)
-	c.quiet = true
+	c.Quieten()
 	return c
 }
 

@@ -101,8 +101,8 @@ func TestHush(t *testing.T) {
 		if step%50 == 0 {
 			c := quiet.Clone().(*State)
 			r := quiet.Redeal(seat, rules.NewRNG(uint64(step))).(*State)
-			if !c.quiet || !r.quiet {
-				t.Fatalf("step %d: a quiet state's clone (%v) or re-deal (%v) speaks", step, c.quiet, r.quiet)
+			if c.Loud() || r.Loud() {
+				t.Fatalf("step %d: a quiet state's clone (loud %v) or re-deal (loud %v) speaks", step, c.Loud(), r.Loud())
 			}
 		}
 	}

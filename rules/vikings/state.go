@@ -93,10 +93,8 @@ type Roll struct {
 // exported for the JSON encoding that replays compare; read it through
 // View, which hides hands and the deck.
 type State struct {
-	Players int        `json:"players"`
-	Names   []string   `json:"names,omitempty"`
-	RNG     *rules.RNG `json:"rng"`
-	Seats   []Player   `json:"seats"`
+	rules.Base          // players, names, the generator, quiet (Hush)
+	Seats      []Player `json:"seats"`
 
 	Deck       []int          `json:"deck"` // top first
 	Discard    []int          `json:"discard"`
@@ -122,34 +120,16 @@ type State struct {
 	Seasick     []int   `json:"seasick,omitempty"` // daughters seasick in the feast on the stack
 
 	Outcome *rules.Result `json:"outcome,omitempty"`
-
-	// quiet marks a copy that plays without words (rules.Quiet, Hush):
-	// no labels, no events, no prompt text. It is never encoded, and
-	// Clone keeps it.
-	quiet bool
 }
 
 var _ rules.State = (*State)(nil)
-
-func (s *State) name(p int) string {
-	if p >= 0 && p < len(s.Names) && s.Names[p] != "" {
-		return s.Names[p]
-	}
-	return fmt.Sprintf("Player %d", p+1)
-}
-
-func (s *State) seatOK(p int) bool { return p >= 0 && p < s.Players }
 
 // Pending implements rules.State.
 func (s *State) Pending() []rules.Prompt {
 	if s.Step.Kind == StepOver {
 		return nil
 	}
-	pr := rules.Prompt{Seat: rules.Seat(s.Step.Seat)}
-	if !s.quiet {
-		pr.Text = s.prompt()
-	}
-	return []rules.Prompt{pr}
+	return s.Prompt(s.Step.Seat, s.prompt)
 }
 
 func (s *State) prompt() string {
@@ -162,15 +142,15 @@ func (s *State) prompt() string {
 	case StepReact:
 		return "React to " + s.entryWords(len(s.Stack)-1) + ", or pass"
 	case StepRespond:
-		return "Respond to " + s.name(s.Turn) + "'s action with an event or a hero, or pass"
+		return "Respond to " + s.Name(s.Turn) + "'s action with an event or a hero, or pass"
 	case StepOverboard:
 		return "Throw a crew member overboard"
 	case StepTake:
-		return "Decisive victory: take a crew member from " + s.name(s.Step.Other)
+		return "Decisive victory: take a crew member from " + s.Name(s.Step.Other)
 	case StepKeep:
 		return "Keep the crew member you took, or throw it overboard"
 	case StepPush:
-		return "Move " + s.name(s.Step.Other) + "'s longship one space"
+		return "Move " + s.Name(s.Step.Other) + "'s longship one space"
 	case StepMonster:
 		return "Move the sea monster to a space without longships that is not a harbour"
 	case StepSacrifice:
@@ -272,4 +252,4 @@ func (c *intsCopier) copy(src []int) []int {
 // act and events are the rules package's shorthand and log collector.
 var act = rules.NewAction
 
-type events = rules.Events
+type events = rules.Sink

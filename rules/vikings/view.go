@@ -50,7 +50,7 @@ func (s *State) view(seat int) *View {
 		Reshuffles: s.Reshuffles, Turn: s.Turn, Standard: s.Standard, HeroOpen: s.HeroOpen, Resolve: s.Resolve,
 		Responders: slices.Clone(s.Responders), Step: s.Step, Seasick: slices.Clone(s.Seasick),
 	}
-	if !s.seatOK(seat) {
+	if !s.SeatOK(seat) {
 		v.Seat = -1
 	}
 	if n := len(s.Discard); n > 0 {
