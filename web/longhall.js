@@ -78,9 +78,9 @@ window.longhallRendered = function () {
   };
 })();
 
-// Saves that stay. The first time a page saves a game or a room (the
-// app's lists of them, longhall.saves and longhall.rooms), it asks the
-// browser to keep the site's storage: otherwise Safari deletes it after
+// Saves that stay. The first time a page saves a game or a room (the two
+// halves of the app's one list of them, longhall.games and longhall.rooms),
+// it asks the browser to keep the site's storage: otherwise Safari deletes it after
 // seven days without a visit, and any browser may when space runs short.
 // The home page says so while the browser has not promised
 // (navigator.storage.persisted). Asked once a page; a browser may decide
@@ -92,7 +92,7 @@ window.longhallRendered = function () {
   let asked = false;
   Storage.prototype.setItem = function (key, value) {
     set.call(this, key, value);
-    if (!asked && this === window.localStorage && (key === 'longhall.saves' || key === 'longhall.rooms')) {
+    if (!asked && this === window.localStorage && (key === 'longhall.games' || key === 'longhall.rooms')) {
       asked = true;
       window.longhallPersist = storage.persist().catch(() => false);
     }
@@ -116,8 +116,9 @@ window.longhallRendered = function () {
 // reaches the disk with the writes before it. So after a crash a page puts
 // back what localStorage lost, and after a plain reload nothing (IndexedDB's
 // own writes may still be on their way then, older than localStorage's).
-// A game on one device is left to localStorage alone: mirroring its saves
-// too lost a new game's save in WebKit, in make test, for reasons not found.
+// A game on one device (longhall.game.*, longhall.games) is left to
+// localStorage alone: mirroring its saves too lost a new game's save in
+// WebKit, in make test, for reasons not found.
 (() => {
   if (!window.indexedDB || !window.Storage) return;
   const kept = (key) => key === 'longhall.name' || key === 'longhall.rooms' ||

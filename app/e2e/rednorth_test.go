@@ -223,16 +223,23 @@ func TestRedNorthWholeGameAgainstBots(t *testing.T) {
 	if !strings.HasSuffix(last, newest) {
 		t.Errorf("the status bar's last move reads %q, the log's newest line %q", last, newest)
 	}
-	// A rematch: the same seats, a new game, under a new save.
-	var again string
+	// A rematch: the same seats, a new game, at the same table (its
+	// address opens the new game); the finished game stays in the hall's
+	// list, under a save of its own.
 	within(t, ctx, "dealing a rematch", chromedp.Click("#rematch", byQuery),
-		chromedp.Poll(`location.href !== `+fmt.Sprintf("%q", tableURL)+` && !!document.querySelector('.rn-board') && !document.querySelector('.rn-result') && `+roomVersion+` !== '' && Number(`+roomVersion+`) < 10 ? location.href : ''`, &again, chromedp.WithPollingInterval(50*time.Millisecond)))
+		chromedp.Poll(`!!document.querySelector('.rn-board') && !document.querySelector('.rn-result') && `+roomVersion+` !== '' && Number(`+roomVersion+`) < 10`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
 	var seated []string
 	within(t, ctx, "reading the new table's seats", chromedp.Evaluate(`[...document.querySelectorAll('.rn-seat .rn-name')].map(e => e.textContent).sort()`, &seated))
 	want := append([]string(nil), names...)
 	slices.Sort(want)
 	if !slices.Equal(seated, want) {
 		t.Errorf("the new game seats %q, want %q", seated, want)
+	}
+	var lines []string
+	within(t, ctx, "the hall's list after the rematch", chromedp.Navigate(base+"/"), clientReady(), chromedp.WaitVisible("#continue", byQuery),
+		chromedp.Evaluate(`[...document.querySelectorAll('.saves a.save small')].map(e => e.textContent)`, &lines))
+	if len(lines) != 2 || strings.Contains(lines[0], "finished") || !strings.Contains(lines[1], "finished") {
+		t.Errorf("after the rematch the hall lists %q, want the new game, then the finished one", lines)
 	}
 }
 

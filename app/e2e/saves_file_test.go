@@ -96,10 +96,10 @@ func TestEverySaveLeavesInOneFileAndComesBack(t *testing.T) {
 		t.Fatalf("the saves file holds %d games: %v", len(f.Games), err)
 	}
 	for i := range 12 {
-		g := f.Games[0]
-		g.Save.ID = fmt.Sprintf("older-%d", i+1)
-		g.Save.Updated = g.Save.Updated.Add(-time.Duration(i+1) * time.Hour)
-		f.Games = append(f.Games, g)
+		g := *f.Games[0] // a game on one device: no room part to share
+		g.ID = fmt.Sprintf("older-%d", i+1)
+		g.Updated = g.Updated.Add(-time.Duration(i+1) * time.Hour)
+		f.Games = append(f.Games, &g)
 	}
 	more, _ := json.Marshal(f)
 	within(t, other, "opening a file of more games than fit",

@@ -8,7 +8,7 @@ import (
 	"sort"
 	"time"
 
-	"longhall/app/local"
+	"longhall/app/session"
 	"longhall/rules"
 )
 
@@ -17,10 +17,12 @@ import (
 // is on the home screen), and a player who keeps this file loses nothing.
 
 // SavesFormat names a file of every saved game and hosted room on a
-// device; SavesVersion is the version this build writes and reads.
+// device; SavesVersion is the version this build writes. It reads each
+// version up to it: version 1, from before one save, held each game on
+// one device as its line, its record and its settings (v1Game).
 const (
 	SavesFormat  = "longhall-saves"
-	SavesVersion = 1
+	SavesVersion = 2
 )
 
 // MaxSavesFileBytes bounds a saves file read back: 8 MB, more than a
@@ -34,43 +36,46 @@ const (
 // records bot-played games make, are 1.2 MB already.
 const MaxSavesFileBytes = 8 << 20
 
-// SavesFile is every saved game (with its record and table settings) and
-// every hosted room (with its secret: the file lets its holder host the
-// room) on a device.
+// SavesFile is every game on a device (Games) and every room it hosts
+// (Rooms, with their secrets: the file lets its holder host the room),
+// each as the device keeps it.
 type SavesFile struct {
-	Format  string      `json:"format"`
-	Version int         `json:"version"`
-	Written time.Time   `json:"written"`
-	Games   []SavedGame `json:"games"`
-	Rooms   []*Hosted   `json:"rooms"`
+	Format  string    `json:"format"`
+	Version int       `json:"version"`
+	Written time.Time `json:"written"`
+	Games   []*Saved  `json:"games"`
+	Rooms   []*Saved  `json:"rooms"`
 }
 
-// SavedGame is one game of the "continue" list.
-type SavedGame struct {
-	Save     local.Save     `json:"save"`
-	Record   rules.Record   `json:"record"`
-	Settings local.Settings `json:"settings"`
+// v1Game is a game of a version 1 file.
+type v1Game struct {
+	Save     oldEntry     `json:"save"`
+	Record   rules.Record `json:"record"`
+	Settings struct {
+		AnswerSeconds int `json:"answerSeconds,omitempty"`
+	} `json:"settings"`
 }
 
 // ExportSaves gathers every save on the device. One that cannot be read
 // is left out and counted in skipped: the rest still leave.
 func ExportSaves(st Store, now time.Time) (f SavesFile, skipped int) {
-	f = SavesFile{Format: SavesFormat, Version: SavesVersion, Written: now, Games: []SavedGame{}, Rooms: []*Hosted{}}
-	for _, s := range local.Saves(st) {
-		rec, err := local.LoadRecord(st, s.ID)
-		if err != nil {
-			skipped++
-			continue
+	f = SavesFile{Format: SavesFormat, Version: SavesVersion, Written: now, Games: []*Saved{}, Rooms: []*Saved{}}
+	for _, e := range Saves(st) {
+		var s *Saved
+		var err error
+		if e.Room {
+			s, err = LoadHosted(st, e.Key)
+		} else {
+			s, err = LoadGame(st, e.Key)
 		}
-		f.Games = append(f.Games, SavedGame{Save: s, Record: rec, Settings: local.LoadSettings(st, s.ID)})
-	}
-	for _, r := range Rooms(st) {
-		h, err := LoadHosted(st, r.Key)
-		if err != nil {
+		switch {
+		case err != nil:
 			skipped++
-			continue
+		case e.Room:
+			f.Rooms = append(f.Rooms, s)
+		default:
+			f.Games = append(f.Games, s)
 		}
-		f.Rooms = append(f.Rooms, h)
 	}
 	return f, skipped
 }
@@ -92,15 +97,15 @@ func IsSavesFile(data []byte) bool {
 
 // Imported counts what ImportSaves brought back, and what it left as it
 // was because the device has the same save as new or newer. A device
-// keeps only its most recent games (local.MaxSaves) and rooms (MaxRooms),
+// keeps only its most recent games (MaxGames) and rooms (MaxRooms),
 // so it also names what did not fit, older than all it kept: the file's
 // saves it did not bring back (LeftInFile), and the device's own that
 // newer ones from the file pushed out (PushedOut), which are gone.
 type Imported struct {
 	Games, Rooms, Kept int
 
-	GamesLeftInFile, GamesPushedOut []local.Save
-	RoomsLeftInFile, RoomsPushedOut []RoomEntry
+	GamesLeftInFile, GamesPushedOut []Entry
+	RoomsLeftInFile, RoomsPushedOut []Entry
 }
 
 // ErrSavesFile is the cause of every refusal of a saves file.
@@ -125,79 +130,70 @@ func ImportSaves(st Store, data []byte) (Imported, error) {
 	if f.Format != SavesFormat || f.Version < 1 || f.Version > SavesVersion {
 		return in, fmt.Errorf("%w: format %q, version %d", ErrSavesFile, f.Format, f.Version)
 	}
+	if f.Version == 1 {
+		var v1 struct {
+			Games []v1Game `json:"games"`
+		}
+		if err := json.Unmarshal(data, &v1); err != nil {
+			return in, fmt.Errorf("%w: %v", ErrSavesFile, err)
+		}
+		f.Games = make([]*Saved, len(v1.Games))
+		for i, g := range v1.Games {
+			f.Games[i] = &Saved{ID: g.Save.ID, Game: g.Save.Game, Config: g.Record.Config, Seed: g.Record.Seed,
+				Save: &session.Save{Record: g.Record}, AnswerSeconds: g.Settings.AnswerSeconds, Over: g.Save.Over,
+				Created: g.Save.Updated, Updated: g.Save.Updated}
+		}
+	}
 	// A save that is there twice (ExportSaves writes each once) would be
 	// written twice, and counted twice.
 	games, rooms := map[string]bool{}, map[string]bool{}
 	for i, g := range f.Games {
-		if !local.ValidID(g.Save.ID) || g.Record.Format == 0 || g.Record.Game != g.Save.Game || games[g.Save.ID] {
+		if g == nil || g.RoomPart != nil || !ValidID(g.ID) || g.Save == nil || g.Save.Record.Format == 0 || g.Save.Record.Game != g.Game || games[g.ID] {
 			return in, fmt.Errorf("%w: its game %d is damaged", ErrSavesFile, i+1)
 		}
-		games[g.Save.ID] = true
+		games[g.ID] = true
 	}
 	for i, h := range f.Rooms {
-		if h == nil || !validKey(h.Key()) || rooms[h.Key()] {
+		if h == nil || h.RoomPart == nil || !validKey(h.Key()) || rooms[h.Key()] {
 			return in, fmt.Errorf("%w: its room %d is damaged", ErrSavesFile, i+1)
 		}
+		h.ID = ""
 		rooms[h.Key()] = true
 	}
-	if err := importGames(st, f.Games, &in); err != nil {
+	migrate(st) // the device's own games from before one save count too
+	n, kept, err := importHalf(st, f.Games, Games, MaxGames, &in.GamesLeftInFile, &in.GamesPushedOut)
+	in.Games, in.Kept = n, kept
+	if err != nil {
 		return in, err
 	}
-	return in, importRooms(st, f.Rooms, &in)
+	n, kept, err = importHalf(st, f.Rooms, Rooms, MaxRooms, &in.RoomsLeftInFile, &in.RoomsPushedOut)
+	in.Rooms, in.Kept = n, in.Kept+kept
+	return in, err
 }
 
-// importGames writes the file's games that the device lacks or holds
-// older, as far as they fit (merge).
-func importGames(st Store, games []SavedGame, in *Imported) error {
-	before := local.Saves(st)
-	file := make([]stamp, len(games))
-	for i, g := range games {
-		file[i] = stamp{g.Save.ID, g.Save.Updated}
+// importHalf writes the file's saves of one kind (the games, or the
+// rooms) that the device lacks or holds older, as far as they fit
+// (merge): have lists the device's of that kind, most of them are kept.
+func importHalf(st Store, saves []*Saved, have func(Store) []Entry, most int, left, pushed *[]Entry) (written int, kept int, err error) {
+	before := have(st)
+	file := make([]stamp, len(saves))
+	for i, s := range saves {
+		file[i] = stamp{s.Key(), s.Updated}
 	}
-	m, err := merge(saveStamps(before), file, local.MaxSaves, func(i int) error {
-		g := games[i]
-		if err := local.SaveRecord(st, g.Save.ID, g.Record, g.Save.Over, g.Save.Updated); err != nil {
+	m, err := merge(stamps(before), file, most, func(i int) error {
+		if err := StoreSaved(st, saves[i]); err != nil {
 			return err
 		}
-		if err := local.SaveSettings(st, g.Save.ID, g.Settings); err != nil {
-			return err
-		}
-		in.Games++
+		written++
 		return nil
-	}, func() []stamp { return saveStamps(local.Saves(st)) })
-	in.Kept += m.kept
+	}, func() []stamp { return stamps(have(st)) })
 	for _, i := range m.left {
-		in.GamesLeftInFile = append(in.GamesLeftInFile, games[i].Save)
+		*left = append(*left, entryOf(saves[i]))
 	}
 	for _, i := range m.pushed {
-		in.GamesPushedOut = append(in.GamesPushedOut, before[i])
+		*pushed = append(*pushed, before[i])
 	}
-	return err
-}
-
-// importRooms writes the file's rooms that the device lacks or holds
-// older, as far as they fit (merge).
-func importRooms(st Store, rooms []*Hosted, in *Imported) error {
-	before := Rooms(st)
-	file := make([]stamp, len(rooms))
-	for i, h := range rooms {
-		file[i] = stamp{h.Key(), h.Updated}
-	}
-	m, err := merge(roomStamps(before), file, MaxRooms, func(i int) error {
-		if err := StoreHosted(st, rooms[i]); err != nil {
-			return err
-		}
-		in.Rooms++
-		return nil
-	}, func() []stamp { return roomStamps(Rooms(st)) })
-	in.Kept += m.kept
-	for _, i := range m.left {
-		in.RoomsLeftInFile = append(in.RoomsLeftInFile, roomEntry(rooms[i]))
-	}
-	for _, i := range m.pushed {
-		in.RoomsPushedOut = append(in.RoomsPushedOut, before[i])
-	}
-	return err
+	return written, m.kept, err
 }
 
 // stamp is a save's key and when it last changed: all merge reads of it.
@@ -206,15 +202,7 @@ type stamp struct {
 	at  time.Time
 }
 
-func saveStamps(list []local.Save) []stamp {
-	s := make([]stamp, len(list))
-	for i, e := range list {
-		s[i] = stamp{e.ID, e.Updated}
-	}
-	return s
-}
-
-func roomStamps(list []RoomEntry) []stamp {
+func stamps(list []Entry) []stamp {
 	s := make([]stamp, len(list))
 	for i, e := range list {
 		s[i] = stamp{e.Key, e.Updated}
@@ -232,7 +220,7 @@ type merged struct {
 
 // merge brings the file's saves into a list of the device's (have) that
 // keeps its max most recent, dropping the oldest beyond them as each save
-// is written (local.SaveRecord, StoreHosted). A save the device holds as
+// is written (StoreSaved). A save the device holds as
 // new or newer is kept as it is. Of the others, only those among the max
 // most recent of the device's and theirs together are written (write
 // takes the file's index): any other would push out a more recent save,

@@ -10,33 +10,28 @@ import (
 	"testing"
 	"time"
 
-	"longhall/app/local"
+	"longhall/app/session"
 	"longhall/rules"
 	"longhall/rules/testgame"
 )
 
 // aDevice is a device with two saved games (one with table settings) and
 // one hosted room.
-func aDevice(t *testing.T, now time.Time) *local.MemStore {
+func aDevice(t *testing.T, now time.Time) *MemStore {
 	t.Helper()
-	st := &local.MemStore{}
+	st := &MemStore{}
 	for i, id := range []string{"game-a", "game-b"} {
 		_, rec, err := rules.Play(testgame.ID, rules.Config{Players: 2}, uint64(i+1), []rules.SeatInfo{{Name: "Astrid"}, {Name: "Bjorn"}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := local.SaveRecord(st, id, *rec, false, now.Add(time.Duration(i)*time.Minute)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := local.SaveSettings(st, "game-b", local.Settings{AnswerSeconds: 30}); err != nil {
-		t.Fatal(err)
+		keepGame(t, st, id, *rec, now.Add(time.Duration(i)*time.Minute), 30*i)
 	}
 	h, err := NewHosted("rednorth", rules.Config{Players: 3}, 5, "Gordon", now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := StoreHosted(st, h); err != nil {
+	if err := StoreSaved(st, h); err != nil {
 		t.Fatal(err)
 	}
 	return st
@@ -65,7 +60,7 @@ func TestSavesFileRoundTrip(t *testing.T) {
 	if !IsSavesFile(data) {
 		t.Fatal("the file does not say it is a saves file")
 	}
-	to := &local.MemStore{}
+	to := &MemStore{}
 	in, err := ImportSaves(to, data)
 	if err != nil {
 		t.Fatal(err)
@@ -73,18 +68,18 @@ func TestSavesFileRoundTrip(t *testing.T) {
 	if got := tally(in); got != "2 games, 1 rooms, 0 kept; left 0 games, 0 rooms; pushed out 0 games, 0 rooms" {
 		t.Errorf("imported %s", got)
 	}
-	if got, want := local.Saves(to), local.Saves(from); len(got) != 2 || got[0].ID != want[0].ID || !got[0].Updated.Equal(want[0].Updated) {
+	if got, want := Saves(to), Saves(from); len(got) != 3 || got[0].Key != want[0].Key || !got[0].Updated.Equal(want[0].Updated) {
 		t.Errorf("saves %+v, want %+v", got, want)
 	}
 	for _, id := range []string{"game-a", "game-b"} {
-		a, _ := local.LoadRecord(from, id)
-		b, err := local.LoadRecord(to, id)
-		if err != nil || len(a.Actions) != len(b.Actions) || a.Seed != b.Seed {
-			t.Errorf("%s: record %v, %d actions against %d", id, err, len(b.Actions), len(a.Actions))
+		a := gameOn(t, from, id).Save.Record
+		b, err := LoadGame(to, id)
+		if err != nil || len(a.Actions) != len(b.Save.Record.Actions) || a.Seed != b.Seed {
+			t.Errorf("%s: record %v, %+v against %d actions", id, err, b, len(a.Actions))
 		}
 	}
-	if s := local.LoadSettings(to, "game-b"); s.AnswerSeconds != 30 {
-		t.Errorf("game-b's settings %+v", s)
+	if s := gameOn(t, to, "game-b"); s.AnswerSeconds != 30 {
+		t.Errorf("game-b's time to answer %d", s.AnswerSeconds)
 	}
 	rooms := Rooms(to)
 	if len(rooms) != 1 {
@@ -111,14 +106,12 @@ func TestSavesFileKeepsNewerSaves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := local.SaveRecord(st, "game-a", *rec, false, now.Add(time.Hour)); err != nil {
-		t.Fatal(err)
-	}
+	keepGame(t, st, "game-a", *rec, now.Add(time.Hour), 0)
 	in, err := ImportSaves(st, data)
 	if err != nil || in.Games != 0 || in.Kept != 3 {
 		t.Fatalf("imported %+v, %v", in, err)
 	}
-	if got, _ := local.LoadRecord(st, "game-a"); got.Seed != 9 {
+	if got := gameOn(t, st, "game-a"); got.Seed != 9 {
 		t.Errorf("game-a was put back to the file's (seed %d)", got.Seed)
 	}
 }
@@ -131,23 +124,21 @@ func TestSavesFileRefusesWhatItCannotRead(t *testing.T) {
 	for _, c := range []struct{ name, data string }{
 		{"not JSON", "longhall"},
 		{"a game record", `{"format":1,"game":"rednorth"}`},
-		{"a later version", strings.Replace(string(good), `"version":1`, `"version":2`, 1)},
+		{"a later version", strings.Replace(string(good), `"version":2`, `"version":3`, 1)},
 		{"a save with a bad id", strings.Replace(string(good), `"id":"game-a"`, `"id":"../x"`, 1)},
-		{"a record of another game", strings.Replace(string(good), `"game":"`+testgame.ID+`"`, `"game":"rednorth"`, 1)},
+		{"a record of another game", strings.Replace(string(good), `"id":"game-a","game":"`+testgame.ID+`"`, `"id":"game-a","game":"rednorth"`, 1)},
 		{"a game there twice", strings.Replace(string(good), `"id":"game-b"`, `"id":"game-a"`, 1)},
 		{"a room that is null", strings.Replace(string(good), `"rooms":[`, `"rooms":[null,`, 1)},
 		{"cut short", string(good[:len(good)/2])},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			st := &local.MemStore{}
-			if err := local.SaveRecord(st, "mine", rules.Record{Format: rules.RecordFormat, Game: testgame.ID}, false, now); err != nil {
-				t.Fatal(err)
-			}
+			st := &MemStore{}
+			keepGame(t, st, "mine", rules.Record{Format: rules.RecordFormat, Game: testgame.ID}, now, 0)
 			in, err := ImportSaves(st, []byte(c.data))
 			if !errors.Is(err, ErrSavesFile) {
 				t.Fatalf("imported %+v, err %v", in, err)
 			}
-			if s := local.Saves(st); len(s) != 1 || s[0].ID != "mine" || len(Rooms(st)) != 0 {
+			if s := Saves(st); len(s) != 1 || s[0].Key != "mine" || len(Rooms(st)) != 0 {
 				t.Errorf("the device's saves changed: %+v", s)
 			}
 		})
@@ -181,15 +172,15 @@ func TestSavesFileLimits(t *testing.T) {
 			if len(data) != c.size || !IsSavesFile(data) {
 				t.Fatalf("the test's file is %d bytes, not %d, or no saves file", len(data), c.size)
 			}
-			st := &local.MemStore{}
+			st := &MemStore{}
 			in, err := ImportSaves(st, data)
 			switch {
 			case c.ok && (err != nil || in.Games != 2 || in.Rooms != 1):
 				t.Errorf("brought back %+v, %v", in, err)
 			case !c.ok && (!errors.Is(err, ErrSavesFile) || !strings.Contains(err.Error(), "larger than 8 MB")):
 				t.Errorf("refused with %v", err)
-			case !c.ok && (len(local.Saves(st)) != 0 || len(Rooms(st)) != 0):
-				t.Errorf("a refused file changed the saves: %+v", local.Saves(st))
+			case !c.ok && len(Saves(st)) != 0:
+				t.Errorf("a refused file changed the saves: %+v", Saves(st))
 			}
 		})
 	}
@@ -229,7 +220,7 @@ func TestTellingSavesFilesFromRecords(t *testing.T) {
 // watched is a device's storage that notes every key written, and fails
 // from the write number failAt on (none when 0), as a full one does.
 type watched struct {
-	local.MemStore
+	MemStore
 	written []string
 	failAt  int
 }
@@ -305,10 +296,10 @@ func TestSavesFileSaysWhatDidNotFit(t *testing.T) {
 			brought: 2, left: []string{"q1"}, pushed: []string{"r1"}, rooms: 8},
 		{name: "games and rooms together", haveGames: many("d", 11, 10, 1), fileGames: many("f", 2, 100, 1), haveRooms: many("r", 8, 10, 1), fileRooms: many("q", 1, 1, 1),
 			brought: 2, pushed: []string{"d1"}, left: []string{"q1"}, games: 12, rooms: 8},
-		// The storage fails at the fifth write, the second game's place
+		// The storage fails at the fourth write, the second game's place
 		// in the list: the first game came back and pushed one out, which
 		// is still named.
-		{name: "storage failing part way", haveGames: many("d", 12, 1, 1), fileGames: many("f", 2, 100, 1), failAt: 5,
+		{name: "storage failing part way", haveGames: many("d", 12, 1, 1), fileGames: many("f", 2, 100, 1), failAt: 4,
 			brought: 1, pushed: []string{"d1"}, games: 12},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -316,11 +307,9 @@ func TestSavesFileSaysWhatDidNotFit(t *testing.T) {
 			label := map[string]string{} // a room's key: its name
 			names, at := saves(c.haveGames)
 			for i, id := range names {
-				if err := local.SaveRecord(st, id, *rec, false, at[i]); err != nil {
-					t.Fatal(err)
-				}
+				keepGame(t, st, id, *rec, at[i], 0)
 			}
-			room := func(name string, at time.Time) *Hosted {
+			room := func(name string, at time.Time) *Saved {
 				h, err := NewHosted(testgame.ID, rules.Config{Players: 2}, 1, "Astrid", at)
 				if err != nil {
 					t.Fatal(err)
@@ -330,14 +319,14 @@ func TestSavesFileSaysWhatDidNotFit(t *testing.T) {
 			}
 			names, at = saves(c.haveRooms)
 			for i, name := range names {
-				if err := StoreHosted(st, room(name, at[i])); err != nil {
+				if err := StoreSaved(st, room(name, at[i])); err != nil {
 					t.Fatal(err)
 				}
 			}
 			f := SavesFile{Format: SavesFormat, Version: SavesVersion, Written: start}
 			names, at = saves(c.fileGames)
 			for i, id := range names {
-				f.Games = append(f.Games, SavedGame{Save: local.Save{ID: id, Game: rec.Game, Updated: at[i]}, Record: *rec})
+				f.Games = append(f.Games, &Saved{ID: id, Game: rec.Game, Save: &session.Save{Record: *rec}, Updated: at[i]})
 			}
 			names, at = saves(c.fileRooms)
 			for i, name := range names {
@@ -352,13 +341,13 @@ func TestSavesFileSaysWhatDidNotFit(t *testing.T) {
 			}
 			var left, pushed []string
 			for _, s := range in.GamesLeftInFile {
-				left = append(left, s.ID)
+				left = append(left, s.Key)
 			}
 			for _, r := range in.RoomsLeftInFile {
 				left = append(left, label[r.Key])
 			}
 			for _, s := range in.GamesPushedOut {
-				pushed = append(pushed, s.ID)
+				pushed = append(pushed, s.Key)
 			}
 			for _, r := range in.RoomsPushedOut {
 				pushed = append(pushed, label[r.Key])
@@ -369,14 +358,14 @@ func TestSavesFileSaysWhatDidNotFit(t *testing.T) {
 				t.Errorf("brought back %d, kept %d, left %v in the file, pushed out %v; want %d, %d, %v, %v",
 					in.Games+in.Rooms, in.Kept, left, pushed, c.brought, c.kept, c.left, c.pushed)
 			}
-			if g, r := len(local.Saves(st)), len(Rooms(st)); g != c.games || r != c.rooms {
+			if g, r := len(Games(st)), len(Rooms(st)); g != c.games || r != c.rooms {
 				t.Errorf("the device has %d games and %d rooms, want %d and %d", g, r, c.games, c.rooms)
 			}
 			// What was left in the file was never written, and what is
 			// named as gone is gone.
 			for _, s := range in.GamesLeftInFile {
-				if slices.Contains(st.written, "longhall.save."+s.ID) {
-					t.Errorf("%s was written, though it did not fit", s.ID)
+				if slices.Contains(st.written, gamePrefix+s.Key) {
+					t.Errorf("%s was written, though it did not fit", s.Key)
 				}
 			}
 			for _, r := range in.RoomsLeftInFile {
@@ -385,8 +374,8 @@ func TestSavesFileSaysWhatDidNotFit(t *testing.T) {
 				}
 			}
 			for _, s := range in.GamesPushedOut {
-				if _, err := local.LoadRecord(st, s.ID); err == nil {
-					t.Errorf("%s is named as gone, but is still here", s.ID)
+				if _, err := LoadGame(st, s.Key); err == nil {
+					t.Errorf("%s is named as gone, but is still here", s.Key)
 				}
 			}
 			for _, r := range in.RoomsPushedOut {

@@ -6,17 +6,15 @@ import (
 	"context"
 	"errors"
 	"testing"
-
-	"longhall/app/local"
 )
 
 // One room has one host tab: a second tab is told the room is open
 // elsewhere; taking over closes the first tab's room (its last save
 // written) before the second opens it.
 func TestARoomHasOneHostTab(t *testing.T) {
-	st := &local.MemStore{}
+	st := &MemStore{}
 	rec := newHosted(t, 2)
-	if err := StoreHosted(st, rec); err != nil {
+	if err := StoreSaved(st, rec); err != nil {
 		t.Fatal(err)
 	}
 	key := rec.Key()
@@ -73,7 +71,7 @@ func TestARoomHasOneHostTab(t *testing.T) {
 
 // A tab that loses its claim before it opens the room does not open it.
 func TestAClaimTakenOverBeforeHostingOpensNothing(t *testing.T) {
-	st := &local.MemStore{}
+	st := &MemStore{}
 	rec := newHosted(t, 2)
 	ctx := context.Background()
 	first, err := ClaimHost(ctx, rec.Key(), false)

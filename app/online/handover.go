@@ -54,9 +54,7 @@ func (h *Hosting) HandOver(ctx context.Context, member int, base string) (link s
 	case !to.Connected:
 		return "", fmt.Errorf("online: %s is not connected", to.Name)
 	}
-	h.recMu.Lock()
-	r := *h.rec
-	h.recMu.Unlock()
+	r := h.keep.get()
 	if err := h.host.SetPaused(true, fmt.Sprintf("%s is handing the table to %s…", r.Name, to.Name)); err != nil {
 		return "", err
 	}
@@ -69,7 +67,7 @@ func (h *Hosting) HandOver(ctx context.Context, member int, base string) (link s
 	if err != nil {
 		return resume(err)
 	}
-	mine := r.Token
+	mine, mineName := r.Token, r.Name
 	r.Save, r.Name, r.Token, r.Lobby, r.Over, r.Updated = &save, to.Name, save.Tokens[to.Seat], nil, false, h.opts.Now()
 	table, err := json.Marshal(r)
 	if err != nil {
@@ -88,7 +86,7 @@ func (h *Hosting) HandOver(ctx context.Context, member int, base string) (link s
 	case <-ctx.Done():
 		return resume(ctx.Err())
 	}
-	line := HandOverWords(h.rec.Name, to.Name)
+	line := HandOverWords(mineName, to.Name)
 	if err := h.host.EndHandedOver(line, "online: "+line); err != nil {
 		return resume(err)
 	}
@@ -104,10 +102,12 @@ func (h *Hosting) HandOver(ctx context.Context, member int, base string) (link s
 // another player's seat, or that does not open, is not taken: the host
 // then goes on hosting.
 func (j *Joining) takeTable(table []byte, g *session.Guest) {
-	var r Hosted
+	var r Saved
 	err := json.Unmarshal(table, &r)
 	switch {
 	case err != nil:
+	case r.RoomPart == nil:
+		err = errors.New("online: the table handed over is no room")
 	case r.Room.ID != j.room.ID || r.Room.Secret != j.room.Secret:
 		err = errors.New("online: the table handed over is another room's")
 	case r.Save == nil || r.Token == "" || r.Token != j.tokens.get():
@@ -116,7 +116,8 @@ func (j *Joining) takeTable(table []byte, g *session.Guest) {
 		err = errors.New("online: this device keeps no rooms")
 	default:
 		if _, err = rules.Lookup(r.Game); err == nil {
-			err = StoreHosted(j.tokens.device, &r)
+			r.ID = ""
+			err = StoreSaved(j.tokens.device, &r)
 		}
 	}
 	if err != nil {

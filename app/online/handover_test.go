@@ -7,7 +7,6 @@ import (
 	"reflect"
 	"testing"
 
-	"longhall/app/local"
 	"longhall/app/signal"
 )
 
@@ -20,11 +19,11 @@ import (
 // cards and the record where they were, and the game plays to its end.
 func TestAHostHandsTheTableToAGuest(t *testing.T) {
 	w := newWatcher()
-	gordonSt, rikkiSt, hakkaSt := &local.MemStore{}, &local.MemStore{}, &local.MemStore{}
+	gordonSt, rikkiSt, hakkaSt := &MemStore{}, &MemStore{}, &MemStore{}
 	h := startHost(t, gordonSt, newHosted(t, 3), w)
 	until(t, w, h, "the host seated", seated)
-	rikki := startGuest(t, rikkiSt, &local.MemStore{}, h, "Rikki", w)
-	hakka := startGuest(t, hakkaSt, &local.MemStore{}, h, "Hakka", w)
+	rikki := startGuest(t, rikkiSt, &MemStore{}, h, "Rikki", w)
+	hakka := startGuest(t, hakkaSt, &MemStore{}, h, "Hakka", w)
 	startWithGuests(t, w, h, rikki, hakka)
 	players := []player{h, rikki, hakka}
 	playUntil(t, w, players, "a few moves", func(v View) bool { return v.Snap.State != nil && v.Snap.State.Version >= 6 })
@@ -73,7 +72,7 @@ func TestAHostHandsTheTableToAGuest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gordon := Join(context.Background(), gordonSt, &local.MemStore{}, rm, testNet(), "Gordon", w.notify)
+	gordon := Join(context.Background(), gordonSt, &MemStore{}, rm, testNet(), "Gordon", w.notify)
 	t.Cleanup(func() { gordon.Close() })
 	after := []player{gordon, h2, hakka}
 	for i, p := range after { // the same players, in the order of players

@@ -107,12 +107,12 @@ type Hosting struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 
-	recMu sync.Mutex // guards rec, written from the host's loop and the client
-	rec   *Hosted
+	// keep keeps the room's save (keep.mu guards keep.rec and chosen).
+	keep keeper
 
 	// standbyPoke wakes keepStandby: the game or the seats changed.
 	standbyPoke chan struct{}
-	// chosen counts the host's choices of a successor (guarded by recMu).
+	// chosen counts the host's choices of a successor (guarded by keep.mu).
 	chosen int
 
 	guestMu  sync.Mutex
@@ -123,7 +123,7 @@ type Hosting struct {
 // holds a Save. It saves rec (reissuing the room's link), attaches the
 // host's own player, and starts looking for guests on every relay. onChange
 // is called, on any goroutine, whenever View changes.
-func Host(ctx context.Context, st Store, rec *Hosted, n Net, opts HostOptions, onChange func()) (*Hosting, error) {
+func Host(ctx context.Context, st Store, rec *Saved, n Net, opts HostOptions, onChange func()) (*Hosting, error) {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
@@ -131,6 +131,10 @@ func Host(ctx context.Context, st Store, rec *Hosted, n Net, opts HostOptions, o
 		opts.Logf = func(string, ...any) {}
 	}
 	ctx, cancel := context.WithCancel(ctx)
+	if rec.RoomPart == nil {
+		cancel()
+		return nil, errors.New("online: this saved game is not a room")
+	}
 	h := &Hosting{st: st, net: n, opts: opts, cancel: cancel}
 	h.onChange = onChange
 	if opts.Claim != nil && !opts.Claim.hold(h.stepDown) {
@@ -140,9 +144,10 @@ func Host(ctx context.Context, st Store, rec *Hosted, n Net, opts HostOptions, o
 	h.view.Host = true
 	h.view.Successor = successorOf(rec)
 	h.view.Link = Connecting
-	r := *rec
+	r := rec.clone()
 	r.Room = r.Room.Reissue(opts.Now())
-	h.rec, h.room = &r, r.Room
+	h.keep = keeper{st: st, now: opts.Now, rec: r}
+	h.room = r.Room
 
 	sopts := session.Options{BotDelay: opts.BotDelay, BotPause: newBreather(), OnSave: h.saved, OnLobby: h.savedLobby, OnOptions: h.savedOptions, Logf: opts.Logf, Timing: h.timed,
 		AnswerTime: time.Duration(r.AnswerSeconds) * time.Second, Limits: opts.Limits, OnProtocol: h.otherProtocol}
@@ -156,7 +161,7 @@ func Host(ctx context.Context, st Store, rec *Hosted, n Net, opts HostOptions, o
 		cancel()
 		return nil, fmt.Errorf("online: the room cannot be opened: %w", err)
 	}
-	if err := h.store(func(*Hosted) {}); err != nil {
+	if err := h.keep.store(func(*Saved) {}); err != nil {
 		h.host.Close()
 		cancel()
 		return nil, err
@@ -167,19 +172,8 @@ func Host(ctx context.Context, st Store, rec *Hosted, n Net, opts HostOptions, o
 			opts.Logf("online: the lobby could not be restored: %v", err)
 		}
 	}
-	h.onWelcome = func(w session.Welcome) { h.store(func(r *Hosted) { r.Token = w.Token }) }
-	// The host's own player may see the result before the loop has saved
-	// the last action (it sends before it saves), so the room is marked
-	// over together with a save taken now, which holds that action.
-	h.onResult = func() {
-		s, err := h.host.Save()
-		h.store(func(r *Hosted) {
-			if err == nil {
-				r.Save = &s
-			}
-			r.Over = true
-		})
-	}
+	h.onWelcome = func(w session.Welcome) { h.keep.store(func(r *Saved) { r.Token = w.Token }) }
+	h.onResult = func() { h.keep.ended(h.host) }
 	me, err := h.host.Local(r.Name, r.Token)
 	if err != nil {
 		h.host.Close()
@@ -207,7 +201,7 @@ func Host(ctx context.Context, st Store, rec *Hosted, n Net, opts HostOptions, o
 // saved receives the host's Save after every applied action. It runs on
 // the host's loop, so it only writes storage.
 func (h *Hosting) saved(s session.Save) {
-	if err := h.store(func(r *Hosted) { r.Save = &s }); err != nil {
+	if err := h.keep.saved(s); err != nil {
 		h.set(func(v *View) { v.Notice = Words(err) })
 	}
 	h.pokeStandby()
@@ -224,7 +218,7 @@ func (h *Hosting) timed(t session.ActionTimes) {
 
 // savedLobby keeps the lobby before the start. It runs on the host's loop.
 func (h *Hosting) savedLobby(seats []session.LobbySeat) {
-	if err := h.store(func(r *Hosted) { r.Lobby = seats }); err != nil {
+	if err := h.keep.store(func(r *Saved) { r.Lobby = seats }); err != nil {
 		h.set(func(v *View) { v.Notice = Words(err) })
 	}
 }
@@ -233,17 +227,9 @@ func (h *Hosting) savedLobby(seats []session.LobbySeat) {
 // lobby, so that a reload before the start opens the same game. It runs on
 // the host's loop.
 func (h *Hosting) savedOptions(options map[string]string) {
-	if err := h.store(func(r *Hosted) { r.Config.Options = options }); err != nil {
+	if err := h.keep.store(func(r *Saved) { r.Config.Options = options }); err != nil {
 		h.set(func(v *View) { v.Notice = Words(err) })
 	}
-}
-
-func (h *Hosting) store(change func(*Hosted)) error {
-	h.recMu.Lock()
-	defer h.recMu.Unlock()
-	change(h.rec)
-	h.rec.Updated, h.rec.Build = h.opts.Now(), session.ThisBuild()
-	return StoreHosted(h.st, h.rec)
 }
 
 // serve keeps the room on the relays: room.ServeWith fails only when no relay
@@ -390,9 +376,8 @@ func relayedWords(n int) string {
 // Link is the room's link for guests, on the page at base. Besides the
 // room it names the game, the host and the seats (see Invitation).
 func (h *Hosting) Link(base string) string {
-	h.recMu.Lock()
-	in := Invitation{Game: h.rec.Game, Host: h.rec.Name, Seats: h.rec.Config.Players, TURN: h.net.Invite}
-	h.recMu.Unlock()
+	r := h.keep.get()
+	in := Invitation{Game: r.Game, Host: r.Name, Seats: r.Config.Players, TURN: h.net.Invite}
 	return h.room.Link(base) + "&" + in.Fragment()
 }
 
@@ -400,19 +385,16 @@ func (h *Hosting) Link(base string) string {
 func (h *Hosting) Key() string { return RoomKey(h.room) }
 
 // Game is the id of the room's game.
-func (h *Hosting) Game() string { return h.rec.Game }
+func (h *Hosting) Game() string { return h.keep.get().Game }
 
 // Start begins the game once every seat holds a bot or a ready player.
 func (h *Hosting) Start() error { return h.host.Start() }
 
 // Rematch deals a new game at the same table once this one is over, with
-// a new secret seed.
-func (h *Hosting) Rematch(seed uint64) error {
-	if err := h.host.Rematch(seed); err != nil {
-		return err
-	}
-	return h.store(func(r *Hosted) { r.Over = false })
-}
+// a new secret seed (keeper.rematch): the room plays on under its link,
+// and the finished game stays in the "continue" list as a game of this
+// device.
+func (h *Hosting) Rematch(seed uint64) error { return h.keep.rematch(h.host, seed) }
 
 // SetOption changes a game option in the lobby, before the start.
 func (h *Hosting) SetOption(key, value string) error { return h.host.SetOption(key, value) }
@@ -423,7 +405,7 @@ func (h *Hosting) SetAnswerTime(seconds int) error {
 	if err := h.host.SetAnswerTime(time.Duration(seconds) * time.Second); err != nil {
 		return err
 	}
-	return h.store(func(r *Hosted) { r.AnswerSeconds = seconds })
+	return h.keep.store(func(r *Saved) { r.AnswerSeconds = seconds })
 }
 
 // GiveSeat gives an away player's seat to a watcher (member id), one who

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"longhall/app/internal/leaktest"
-	"longhall/app/local"
 	"longhall/app/session"
 	"longhall/rules"
 	"longhall/rules/raiders"
@@ -21,14 +20,14 @@ import (
 func TestAHostReloadBeforeTheStartKeepsTheLobby(t *testing.T) {
 	leaktest.Check(t)
 	w := newWatcher()
-	st := &local.MemStore{}
+	st := &MemStore{}
 	hosted, err := NewHosted(raiders.ID, rules.Config{Players: 3}, 11, "Gordon", time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
 	h := startHost(t, st, hosted, w)
 	until(t, w, h, "the host seated", seated)
-	g := startGuest(t, &local.MemStore{}, &local.MemStore{}, h, "Rikki", w)
+	g := startGuest(t, &MemStore{}, &MemStore{}, h, "Rikki", w)
 	until(t, w, g, "the guest seated", seated)
 	if err := h.SetOption(raiders.HeroesOption.Key, raiders.On); err != nil {
 		t.Fatal(err)

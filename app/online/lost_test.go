@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"longhall/app/internal/leaktest"
-	"longhall/app/local"
 	"longhall/app/peer"
 	"longhall/app/room"
 	"longhall/app/session"
@@ -271,9 +270,9 @@ func (w *wires) intentsSent() int {
 // lostRoom is a started two-seat Red North room: Gordon hosts, Rikki is a
 // guest on cuttable wires.
 type lostRoom struct {
-	st     *local.MemStore
-	device *local.MemStore // the guest's browser's storage
-	net    Net             // the guest's
+	st     *MemStore
+	device *MemStore // the guest's browser's storage
+	net    Net       // the guest's
 	rm     signal.Room
 	w      watcher
 	host   *Hosting
@@ -343,7 +342,7 @@ func newLostRoomBeat(t *testing.T, game string, n Network, noDirect bool, hb ses
 // wires and the guest's Net before the guest joins.
 func newLostRoomTuned(t *testing.T, game string, n Network, noDirect bool, hb session.Heartbeat, tune func(*wires, *Net)) *lostRoom {
 	t.Helper()
-	r := &lostRoom{st: &local.MemStore{}, device: &local.MemStore{}, w: newWatcher()}
+	r := &lostRoom{st: &MemStore{}, device: &MemStore{}, w: newWatcher()}
 	r.host = startHost(t, r.st, newHostedGame(t, game, 2), r.w)
 	until(t, r.w, r.host, "the host seated", seated)
 	r.wires = &wires{host: r.host, noDirect: noDirect}
@@ -357,7 +356,7 @@ func newLostRoomTuned(t *testing.T, game string, n Network, noDirect bool, hb se
 	if tune != nil {
 		tune(r.wires, &r.net)
 	}
-	r.guest = Join(context.Background(), r.device, &local.MemStore{}, rm, r.net, "Rikki", func() {
+	r.guest = Join(context.Background(), r.device, &MemStore{}, rm, r.net, "Rikki", func() {
 		r.links.changed()
 		r.w.notify()
 	})

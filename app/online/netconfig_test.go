@@ -11,7 +11,6 @@ import (
 	"testing/synctest"
 	"time"
 
-	"longhall/app/local"
 	"longhall/app/peer"
 	"longhall/app/signal"
 )
@@ -106,7 +105,7 @@ func TestPlayerTURNSettings(t *testing.T) {
 			err: "cannot be read"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			st := &local.MemStore{}
+			st := &MemStore{}
 			if c.mine != nil {
 				st.Set(settingsKey, c.mine)
 			}
@@ -125,7 +124,7 @@ func TestPlayerTURNSettings(t *testing.T) {
 // Saving refuses what would break rooms, with the reason, and keeps what
 // was saved before.
 func TestSaveSettings(t *testing.T) {
-	st := &local.MemStore{}
+	st := &MemStore{}
 	kept := Settings{TURN: []TURNServer{turnA}, ShareTURN: true}
 	if err := SaveSettings(st, kept); err != nil {
 		t.Fatal(err)
@@ -341,7 +340,7 @@ func TestPlanNet(t *testing.T) {
 		{name: "the player's own, shared", mine: &Settings{TURN: []TURNServer{turnB}, ShareTURN: true}, turn: []TURNServer{turnB}, invite: []TURNServer{turnB}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			st := &local.MemStore{}
+			st := &MemStore{}
 			if c.mine != nil {
 				if err := SaveSettings(st, *c.mine); err != nil {
 					t.Fatal(err)
@@ -371,7 +370,7 @@ func TestASiteSetsHowOftenRelayedGuestsTryForADirectLink(t *testing.T) {
 		env  string
 		want time.Duration
 	}{{"", 0}, {"5s", 5 * time.Second}, {"2m", 2 * time.Minute}, {"100ms", 0}, {"-5s", 0}, {"soon", 0}} {
-		plan, _ := PlanNet(func(k string) string { return map[string]string{EnvDirectEvery: c.env}[k] }, &local.MemStore{}, Invitation{})
+		plan, _ := PlanNet(func(k string) string { return map[string]string{EnvDirectEvery: c.env}[k] }, &MemStore{}, Invitation{})
 		n, err := plan.Net(context.Background(), nil)
 		if err != nil {
 			t.Fatal(err)
@@ -387,7 +386,7 @@ func TestASiteSetsHowLongASuccessorWaits(t *testing.T) {
 		env  string
 		want time.Duration
 	}{{"", 0}, {"10s", 10 * time.Second}, {"2m", 2 * time.Minute}, {"2s", 0}, {"-5s", 0}, {"soon", 0}} {
-		plan, _ := PlanNet(func(k string) string { return map[string]string{EnvTakeOverAfter: c.env}[k] }, &local.MemStore{}, Invitation{})
+		plan, _ := PlanNet(func(k string) string { return map[string]string{EnvTakeOverAfter: c.env}[k] }, &MemStore{}, Invitation{})
 		n, err := plan.Net(context.Background(), nil)
 		if err != nil {
 			t.Fatal(err)

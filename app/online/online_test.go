@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"longhall/app/internal/leaktest"
-	"longhall/app/local"
 	"longhall/app/peer"
 	"longhall/app/signal"
 	"longhall/rules"
@@ -118,12 +117,12 @@ func playUntil(t *testing.T, w watcher, players []player, what string, stop func
 
 func over(v View) bool { return v.Snap.State != nil && v.Snap.State.Result != nil }
 
-func newHosted(t *testing.T, players int) *Hosted {
+func newHosted(t *testing.T, players int) *Saved {
 	t.Helper()
 	return newHostedGame(t, "rednorth", players)
 }
 
-func newHostedGame(t *testing.T, game string, players int) *Hosted {
+func newHostedGame(t *testing.T, game string, players int) *Saved {
 	t.Helper()
 	h, err := NewHosted(game, rules.Config{Players: players}, 11, "Gordon", time.Now())
 	if err != nil {
@@ -132,7 +131,7 @@ func newHostedGame(t *testing.T, game string, players int) *Hosted {
 	return h
 }
 
-func startHost(t *testing.T, st Store, rec *Hosted, w watcher) *Hosting {
+func startHost(t *testing.T, st Store, rec *Saved, w watcher) *Hosting {
 	t.Helper()
 	h, err := Host(context.Background(), st, rec, testNet(), HostOptions{}, w.notify)
 	if err != nil {
@@ -159,10 +158,10 @@ func startGuest(t *testing.T, device, tab Store, h *Hosting, name string, w watc
 func TestARoomPlaysAWholeGame(t *testing.T) {
 	leaktest.Check(t)
 	w := newWatcher()
-	st := &local.MemStore{}
+	st := &MemStore{}
 	h := startHost(t, st, newHosted(t, 2), w)
 	until(t, w, h, "the host seated", seated)
-	g := startGuest(t, &local.MemStore{}, &local.MemStore{}, h, "Rikki", w)
+	g := startGuest(t, &MemStore{}, &MemStore{}, h, "Rikki", w)
 	v := until(t, w, g, "the guest seated", seated)
 	if v.Snap.Seat != 1 || v.Snap.Lobby.Seats[1].Name != "Rikki" {
 		t.Fatalf("guest in seat %d, lobby %+v", v.Snap.Seat, v.Snap.Lobby.Seats)
@@ -189,7 +188,7 @@ func TestARoomPlaysAWholeGame(t *testing.T) {
 	}
 	// The host marks the room over once its own player has seen the result:
 	// in its save, then in the list of rooms (two writes, so wait for both).
-	var saved *Hosted
+	var saved *Saved
 	eventually(t, "the room saved as over", func() bool {
 		var err error
 		if saved, err = LoadHosted(st, h.Key()); err != nil {
@@ -208,6 +207,29 @@ func TestARoomPlaysAWholeGame(t *testing.T) {
 	if list := Rooms(st); len(list) != 1 || !list[0].Over || list[0].Names[1] != "Rikki" {
 		t.Fatalf("rooms list %+v", list)
 	}
+
+	// A rematch means what it means on one device: the room plays on
+	// under its link with the new game, and the finished game stays in
+	// the "continue" list, a game of this device now, which no room hosts.
+	if err := h.Rematch(99); err != nil {
+		t.Fatal(err)
+	}
+	var done Entry
+	eventually(t, "the rematch saved beside the finished game", func() bool {
+		list := Saves(st)
+		if len(list) != 2 || !list[0].Room || list[0].Key != h.Key() || list[0].Over || list[1].Room || !list[1].Over {
+			return false
+		}
+		done = list[1]
+		return true
+	})
+	if rm, err := LoadHosted(st, h.Key()); err != nil || rm.Seed != 99 || rm.Save.Record.Seed != 99 || rm.Token == "" {
+		t.Fatalf("the room after the rematch: %+v (%v)", rm, err)
+	}
+	kept := gameOn(t, st, done.Key)
+	if kept.Seed != saved.Seed || len(kept.Save.Record.Actions) != len(saved.Save.Record.Actions) || kept.RoomPart != nil || kept.Save.Tokens != nil {
+		t.Fatalf("the finished game is kept as %+v", kept)
+	}
 }
 
 // TestAReloadedGuestRetakesItsSeat: a guest's tab reloads mid-game (its
@@ -216,9 +238,9 @@ func TestARoomPlaysAWholeGame(t *testing.T) {
 func TestAReloadedGuestRetakesItsSeat(t *testing.T) {
 	leaktest.Check(t)
 	w := newWatcher()
-	h := startHost(t, &local.MemStore{}, newHosted(t, 2), w)
+	h := startHost(t, &MemStore{}, newHosted(t, 2), w)
 	until(t, w, h, "the host seated", seated)
-	device, tab := &local.MemStore{}, &local.MemStore{}
+	device, tab := &MemStore{}, &MemStore{}
 	g := startGuest(t, device, tab, h, "Rikki", w)
 	until(t, w, g, "the guest seated", seated)
 	g.Ready(true)
@@ -248,13 +270,13 @@ func TestAReloadedGuestRetakesItsSeat(t *testing.T) {
 // action is lost.
 func TestAReloadedHostResumesTheRoom(t *testing.T) {
 	w := newWatcher()
-	st := &local.MemStore{}
+	st := &MemStore{}
 	h, err := Host(context.Background(), st, newHosted(t, 2), testNet(), HostOptions{}, w.notify)
 	if err != nil {
 		t.Fatal(err)
 	}
 	until(t, w, h, "the host seated", seated)
-	g := startGuest(t, &local.MemStore{}, &local.MemStore{}, h, "Rikki", w)
+	g := startGuest(t, &MemStore{}, &MemStore{}, h, "Rikki", w)
 	until(t, w, g, "the guest seated", seated)
 	g.Ready(true)
 	until(t, w, h, "the guest ready", func(v View) bool { return v.Snap.Lobby != nil && v.Snap.Lobby.Seats[1].Ready })
@@ -300,7 +322,7 @@ func TestConnectionCodesWithNoRelay(t *testing.T) {
 	w := newWatcher()
 	n := testNet()
 	n.Signaler = signal.Race{} // nothing to listen or call on
-	h, err := Host(context.Background(), &local.MemStore{}, newHosted(t, 2), n, HostOptions{}, w.notify)
+	h, err := Host(context.Background(), &MemStore{}, newHosted(t, 2), n, HostOptions{}, w.notify)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -310,7 +332,7 @@ func TestConnectionCodesWithNoRelay(t *testing.T) {
 		t.Errorf("the host is told %q", v.Relays)
 	}
 	rm, _ := signal.ParseLink(h.Link("https://example.org/"), time.Now())
-	g := Join(context.Background(), &local.MemStore{}, &local.MemStore{}, rm, n, "Rikki", w.notify)
+	g := Join(context.Background(), &MemStore{}, &MemStore{}, rm, n, "Rikki", w.notify)
 	defer g.Close()
 	until(t, w, g, "the guest's first attempt to fail", func(v View) bool { return v.Attempts > 0 && v.Problem != "" })
 
@@ -344,9 +366,9 @@ func TestConnectionCodesWithNoRelay(t *testing.T) {
 // why and does not reconnect.
 func TestAKickedGuestStaysOut(t *testing.T) {
 	w := newWatcher()
-	h := startHost(t, &local.MemStore{}, newHosted(t, 2), w)
+	h := startHost(t, &MemStore{}, newHosted(t, 2), w)
 	until(t, w, h, "the host seated", seated)
-	g := startGuest(t, &local.MemStore{}, &local.MemStore{}, h, "Loki", w)
+	g := startGuest(t, &MemStore{}, &MemStore{}, h, "Loki", w)
 	v := until(t, w, g, "the guest seated", seated)
 	if err := h.Kick(v.Snap.You, "no tricksters tonight"); err != nil {
 		t.Fatal(err)

@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"longhall/app/local"
 	"longhall/app/peer"
 	"longhall/app/room"
 	"longhall/app/signal"
@@ -22,22 +21,22 @@ func TestHostedRoomsInStorage(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name    string
-		prepare func(st *local.MemStore)
+		prepare func(st *MemStore)
 		key     string
 		want    string // error text, "" for success
 	}{
-		{"a stored room reads back", func(st *local.MemStore) { StoreHosted(st, h) }, h.Key(), ""},
+		{"a stored room reads back", func(st *MemStore) { StoreSaved(st, h) }, h.Key(), ""},
 		{"a key that is not a room id", nil, "../../etc", "names no room"},
 		{"a room this device does not host", nil, h.Key(), "hosts no such room"},
-		{"a corrupt room", func(st *local.MemStore) { st.Set(hostedKey+h.Key(), "{not a room") }, h.Key(), "cannot be read"},
-		{"a room stored under another key", func(st *local.MemStore) {
-			other := *h
+		{"a corrupt room", func(st *MemStore) { st.Set(hostedKey+h.Key(), "{not a room") }, h.Key(), "cannot be read"},
+		{"a room stored under another key", func(st *MemStore) {
+			other := h.clone() // a copy of the struct alone shares its room part
 			other.Room, _ = signal.NewRoom()
-			st.Set(hostedKey+h.Key(), &other)
+			st.Set(hostedKey+h.Key(), other)
 		}, h.Key(), "damaged"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			st := &local.MemStore{}
+			st := &MemStore{}
 			if c.prepare != nil {
 				c.prepare(st)
 			}
@@ -64,7 +63,7 @@ func TestNewHostedChecksTheGame(t *testing.T) {
 }
 
 func TestTheRoomListKeepsTheNewestRooms(t *testing.T) {
-	st := &local.MemStore{}
+	st := &MemStore{}
 	start := time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
 	var keys []string
 	for i := range MaxRooms + 2 {
@@ -73,7 +72,7 @@ func TestTheRoomListKeepsTheNewestRooms(t *testing.T) {
 			t.Fatal(err)
 		}
 		h.Updated = start.Add(time.Duration(i) * time.Minute)
-		if err := StoreHosted(st, h); err != nil {
+		if err := StoreSaved(st, h); err != nil {
 			t.Fatal(err)
 		}
 		keys = append(keys, h.Key())
@@ -100,7 +99,7 @@ func TestTheRoomListKeepsTheNewestRooms(t *testing.T) {
 // TestTokensPreferTheTab: each tab keeps its own token, so two tabs of one
 // browser are two players; a new tab falls back to the device's token.
 func TestTokensPreferTheTab(t *testing.T) {
-	device, tab1, tab2 := &local.MemStore{}, &local.MemStore{}, &local.MemStore{}
+	device, tab1, tab2 := &MemStore{}, &MemStore{}, &MemStore{}
 	a := tokens{tab: tab1, device: device, key: "k"}
 	b := tokens{tab: tab2, device: device, key: "k"}
 	a.set("first")
@@ -144,7 +143,7 @@ func TestNetConfig(t *testing.T) {
 			trackers: def.Trackers, relays: def.Relays, stun: def.STUN, err: "your saved network settings"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			st := &local.MemStore{}
+			st := &MemStore{}
 			if c.mine != nil {
 				st.Set(settingsKey, c.mine)
 			}
@@ -159,7 +158,7 @@ func TestNetConfig(t *testing.T) {
 			}
 		})
 	}
-	if err := SaveSettings(&local.MemStore{}, Settings{Trackers: []string{"nope"}}); err == nil {
+	if err := SaveSettings(&MemStore{}, Settings{Trackers: []string{"nope"}}); err == nil {
 		t.Error("SaveSettings kept a wrong tracker")
 	}
 }

@@ -54,28 +54,26 @@ func (h *Hosting) SetSuccessor(seat rules.Seat, on bool) error {
 			return errors.New("online: only another player can be chosen to host")
 		}
 	}
-	h.recMu.Lock()
-	was := h.rec.Successor
-	h.recMu.Unlock()
+	was := h.keep.get().Successor
 	if was != nil && (!on || *was != seat) && int(*was) < len(l.Seats) {
 		if m := l.Seats[*was].Member; m != 0 && l.Seats[*was].Connected {
 			h.host.SendStandby(m, nil) // the choice taken back: forget the copy
 		}
 	}
-	err = h.store(func(r *Hosted) {
+	err = h.keep.store(func(r *Saved) {
 		r.Successor = nil
 		if on {
 			r.Successor = &seat
 		}
 		h.chosen++ // a choice made again is sent again, whatever was sent before
 	})
-	h.set(func(v *View) { v.Successor = successorOf(h.rec) })
+	h.set(func(v *View) { v.Successor = successorOf(h.keep.get()) })
 	h.pokeStandby()
 	return err
 }
 
 // successorOf is the seat chosen to host after this device, or Spectator.
-func successorOf(r *Hosted) rules.Seat {
+func successorOf(r *Saved) rules.Seat {
 	if r.Successor == nil {
 		return rules.Spectator
 	}
@@ -102,9 +100,9 @@ func (h *Hosting) keepStandby(ctx context.Context) {
 			return
 		case <-h.standbyPoke:
 		}
-		h.recMu.Lock()
-		r, chosen := *h.rec, h.chosen
-		h.recMu.Unlock()
+		h.keep.mu.Lock()
+		r, chosen := h.keep.rec.clone(), h.chosen
+		h.keep.mu.Unlock()
 		if r.Successor == nil || r.Save == nil || r.Over {
 			last = ""
 			continue
@@ -133,7 +131,8 @@ func (h *Hosting) keepStandby(ctx context.Context) {
 
 // tableFor is the room r as the player name in seat would host it: the
 // same save, their name and seat token as the host's own.
-func tableFor(r Hosted, name string, seat rules.Seat) Hosted {
+func tableFor(r *Saved, name string, seat rules.Seat) *Saved {
+	r = r.clone()
 	r.Name, r.Token, r.Lobby, r.Over, r.Successor = name, r.Save.Tokens[seat], nil, false, nil
 	return r
 }
@@ -166,12 +165,14 @@ func (j *Joining) keepStandby(table []byte, standDown bool) {
 
 // tableForMe reads a table the host sent this device, and checks it is
 // this room's, for this player's seat.
-func (j *Joining) tableForMe(table []byte) (*Hosted, error) {
-	var r Hosted
+func (j *Joining) tableForMe(table []byte) (*Saved, error) {
+	var r Saved
 	if err := json.Unmarshal(table, &r); err != nil {
 		return nil, err
 	}
 	switch {
+	case r.RoomPart == nil:
+		return nil, errors.New("online: the table sent is no room")
 	case r.Room.ID != j.room.ID || r.Room.Secret != j.room.Secret:
 		return nil, errors.New("online: the table sent is another room's")
 	case r.Save == nil || r.Token == "" || r.Token != j.tokens.get():
@@ -184,9 +185,9 @@ func (j *Joining) tableForMe(table []byte) (*Hosted, error) {
 }
 
 // standby is this device's copy of the room, kept as a successor, if any.
-func (j *Joining) standby() *Hosted {
-	var r Hosted
-	if j.tokens.device == nil || j.tokens.device.Get(standbyPrefix+j.tokens.key, &r) != nil || r.Save == nil {
+func (j *Joining) standby() *Saved {
+	var r Saved
+	if j.tokens.device == nil || j.tokens.device.Get(standbyPrefix+j.tokens.key, &r) != nil || r.Save == nil || r.RoomPart == nil {
 		return nil
 	}
 	return &r
@@ -194,8 +195,8 @@ func (j *Joining) standby() *Hosted {
 
 // takeOver hosts the room from this device's copy: the host has been gone
 // for TakeOverAfter, and chose this device to follow it.
-func (j *Joining) takeOver(r *Hosted) bool {
-	if err := StoreHosted(j.tokens.device, r); err != nil {
+func (j *Joining) takeOver(r *Saved) bool {
+	if err := StoreSaved(j.tokens.device, r); err != nil {
 		j.set(func(v *View) { v.Notice = Words(err) })
 		return false
 	}
@@ -216,7 +217,7 @@ const findWait = 8 * time.Second
 // its player's seat token kept for the link, which the page opens as a
 // guest. Otherwise (no successor chosen, none answered in findWait) the
 // host opens the room as before.
-func FindSuccessor(ctx context.Context, st Store, rec *Hosted, n Net, base string) (link string, found bool) {
+func FindSuccessor(ctx context.Context, st Store, rec *Saved, n Net, base string) (link string, found bool) {
 	if rec.Successor == nil || rec.Save == nil || rec.Over || rec.Token == "" {
 		return "", false
 	}

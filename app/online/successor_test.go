@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"longhall/app/local"
 	"longhall/app/signal"
 	"longhall/rules"
 )
@@ -20,7 +19,7 @@ import (
 // Rikki hosting and plays on as a guest, every seat where it was.
 func TestASuccessorHostsWhenTheHostsDeviceGoesQuiet(t *testing.T) {
 	w := newWatcher()
-	gordonSt, rikkiSt, hakkaSt := &local.MemStore{}, &local.MemStore{}, &local.MemStore{}
+	gordonSt, rikkiSt, hakkaSt := &MemStore{}, &MemStore{}, &MemStore{}
 	h := startHost(t, gordonSt, newHosted(t, 3), w)
 	until(t, w, h, "the host seated", seated)
 	rm, err := signal.ParseLink(h.Link("https://example.org/room/"), time.Now())
@@ -29,9 +28,9 @@ func TestASuccessorHostsWhenTheHostsDeviceGoesQuiet(t *testing.T) {
 	}
 	quick := testNet()
 	quick.TakeOverAfter = time.Second
-	rikki := Join(context.Background(), rikkiSt, &local.MemStore{}, rm, quick, "Rikki", w.notify)
+	rikki := Join(context.Background(), rikkiSt, &MemStore{}, rm, quick, "Rikki", w.notify)
 	t.Cleanup(func() { rikki.Close() })
-	hakka := startGuest(t, hakkaSt, &local.MemStore{}, h, "Hakka", w)
+	hakka := startGuest(t, hakkaSt, &MemStore{}, h, "Hakka", w)
 	startWithGuests(t, w, h, rikki, hakka)
 	if v := h.View(); v.Successor != rules.Spectator {
 		t.Errorf("a successor is chosen by default: seat %d", v.Successor)
@@ -89,7 +88,7 @@ func TestASuccessorHostsWhenTheHostsDeviceGoesQuiet(t *testing.T) {
 	if err != nil || rm2.ID != rm.ID {
 		t.Fatalf("the link Gordon opens: %v (%v)", link, err)
 	}
-	gordon := Join(context.Background(), gordonSt, &local.MemStore{}, rm2, testNet(), "Gordon", w.notify)
+	gordon := Join(context.Background(), gordonSt, &MemStore{}, rm2, testNet(), "Gordon", w.notify)
 	t.Cleanup(func() { gordon.Close() })
 	after := []player{gordon, h2, hakka}
 	version := len(rec.Save.Record.Actions)
@@ -106,10 +105,10 @@ func TestASuccessorHostsWhenTheHostsDeviceGoesQuiet(t *testing.T) {
 // host whose successor does not host finds nobody, and opens the room.
 func TestASuccessorChoiceTakenBackAndNobodyFound(t *testing.T) {
 	w := newWatcher()
-	gordonSt, rikkiSt := &local.MemStore{}, &local.MemStore{}
+	gordonSt, rikkiSt := &MemStore{}, &MemStore{}
 	h := startHost(t, gordonSt, newHosted(t, 2), w)
 	until(t, w, h, "the host seated", seated)
-	rikki := startGuest(t, rikkiSt, &local.MemStore{}, h, "Rikki", w)
+	rikki := startGuest(t, rikkiSt, &MemStore{}, h, "Rikki", w)
 	startWithGuests(t, w, h, rikki)
 	h.SetSuccessor(1, true)
 	until(t, w, rikki, "Rikki's copy", func(v View) bool { return v.Standby })

@@ -3,13 +3,11 @@ package online
 import (
 	"context"
 	"crypto/rand"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"sync"
 	"time"
 
-	"longhall/app/local"
 	"longhall/app/session"
 	"longhall/rules"
 )
@@ -18,47 +16,34 @@ import (
 type TableOptions struct {
 	// BotDelay is how long bots seem to think.
 	BotDelay time.Duration
-	// AnswerTime is the time to answer a prompt that may time out
-	// (session.Options.AnswerTime); OpenTable reads it from the table's
-	// local.Settings.
-	AnswerTime time.Duration
 	// Now is the clock for the saved times (time.Now when nil).
 	Now func() time.Time
 	// Logf hears about problems no player is told of (nil discards).
 	Logf func(string, ...any)
-
-	// lines are the saved game's own log lines (session.Save.Log), which
-	// OpenTable reads beside its record.
-	lines []session.LogLine
 }
 
 // Table is a game on one device: people who take turns at one screen, and
 // bots. It is a room whose seats are all on this device, run by the same
-// session.Host as a room with guests and no network, so saves, bots,
-// names, log, refusals and every feature of the runtime are the room's.
-// Each person is a local player of that host and reads the table from
-// their own seat; the device shows one of them at a time, and is handed
-// over before it shows another (Screen).
+// session.Host as a room with guests and no network, and saved the same
+// way (a Saved, without its room part, kept by the same keeper), so
+// saves, bots, names, log, refusals, rematches and every feature of the
+// runtime are the room's. Each person is a local player of that host and
+// reads the table from their own seat; the device shows one of them at a
+// time, and is handed over before it shows another (Screen).
 type Table struct {
 	game     string
-	st       Store
-	opts     TableOptions
+	keep     keeper
 	host     *session.Host
 	seats    []rules.SeatInfo
 	players  map[rules.Seat]*client // one for each person, by seat
 	onChange func()
 	wg       sync.WaitGroup
 
-	mu sync.Mutex
-	// id names the save of the game being played, dealt with seed; next
-	// names the one a rematch deals (Rematch), from its first save on.
-	id, next string
-	seed     uint64
-	viewer   rules.Seat
+	mu     sync.Mutex
+	viewer rules.Seat
 	// handed says the device has been passed to viewer since the table
 	// opened; until then a table several people share shows nobody's.
 	handed  bool
-	over    bool   // the game has ended (for the "continue" list)
 	problem string // why the last save failed, in words
 }
 
@@ -66,26 +51,28 @@ type Table struct {
 // left. A save that cannot be read or replayed gives an error in words and
 // stays where it is.
 func OpenTable(ctx context.Context, st Store, id string, opts TableOptions, onChange func()) (*Table, error) {
-	rec, err := local.LoadRecord(st, id)
+	s, err := LoadGame(st, id)
 	if err != nil {
 		return nil, err
 	}
-	opts.AnswerTime = time.Duration(local.LoadSettings(st, id).AnswerSeconds) * time.Second
-	opts.lines = loadLines(st, id)
-	return StartTable(ctx, st, id, rec, opts, onChange)
+	return StartTable(ctx, st, s, opts, onChange)
 }
 
-// StartTable runs the game rec records (a new one, or one under way) and
-// saves it under id after every action. onChange is called, on any
-// goroutine, whenever what the screen shows may have changed.
-func StartTable(ctx context.Context, st Store, id string, rec rules.Record, opts TableOptions, onChange func()) (*Table, error) {
+// StartTable runs the game s keeps (a new one, or one under way) and
+// saves it after every action. onChange is called, on any goroutine,
+// whenever what the screen shows may have changed.
+func StartTable(ctx context.Context, st Store, s *Saved, opts TableOptions, onChange func()) (*Table, error) {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	if !slices.ContainsFunc(rec.Seats, func(s rules.SeatInfo) bool { return !s.Bot }) {
-		return nil, local.ErrNoHuman
+	if s.RoomPart != nil || s.Save == nil {
+		return nil, fmt.Errorf("online: the saved game %q is not a game on this device", s.Key())
 	}
-	t := &Table{id: id, seed: rec.Seed, game: rec.Game, st: st, opts: opts, seats: slices.Clone(rec.Seats), players: map[rules.Seat]*client{}, onChange: onChange}
+	rec := s.Save.Record
+	if !slices.ContainsFunc(rec.Seats, func(s rules.SeatInfo) bool { return !s.Bot }) {
+		return nil, ErrNoHuman
+	}
+	t := &Table{game: rec.Game, keep: keeper{st: st, now: opts.Now, rec: s.clone()}, seats: slices.Clone(rec.Seats), players: map[rules.Seat]*client{}, onChange: onChange}
 	// Each person's token lives as long as the table: nobody else can
 	// reach this host to use one.
 	tokens := make([]string, len(rec.Seats))
@@ -94,13 +81,13 @@ func StartTable(ctx context.Context, st Store, id string, rec rules.Record, opts
 			tokens[i] = rand.Text()
 		}
 	}
-	h, err := session.Resume(ctx, session.Save{Record: rec, Tokens: tokens, Log: opts.lines},
-		session.Options{BotDelay: opts.BotDelay, AnswerTime: opts.AnswerTime, BotPause: newBreather(), OnSave: t.saved, Logf: opts.Logf})
+	h, err := session.Resume(ctx, session.Save{Record: rec, Tokens: tokens, Log: s.Save.Log},
+		session.Options{BotDelay: opts.BotDelay, AnswerTime: time.Duration(s.AnswerSeconds) * time.Second, BotPause: newBreather(), OnSave: t.saved, Logf: opts.Logf})
 	if err != nil {
-		return nil, fmt.Errorf("local: the saved game %q cannot be resumed: %w", id, err)
+		return nil, fmt.Errorf("online: the saved game %q cannot be resumed: %w", s.Key(), err)
 	}
 	t.host = h
-	t.store(id, rec, opts.lines, false) // first in the "continue" list from now
+	t.said(t.keep.store(func(*Saved) {})) // first in the "continue" list from now
 	t.viewer = rules.Spectator
 	for i, s := range rec.Seats {
 		if s.Bot {
@@ -133,41 +120,13 @@ func (t *Table) changed() {
 }
 
 // saved keeps the game after every action. It runs on the host's loop.
-func (t *Table) saved(s session.Save) {
-	if id, over, ok := t.saveOf(s.Record); ok {
-		t.store(id, s.Record, s.Log, over)
-	}
-}
+func (t *Table) saved(s session.Save) { t.said(t.keep.saved(s)) }
 
-// saveOf is where rec is kept: under id while it is the game dealt with
-// the table's seed; a rematch's game, from its first save on, under the
-// id Rematch named (the finished game stays where it was); ok is false
-// for a record of neither.
-func (t *Table) saveOf(rec rules.Record) (id string, over, ok bool) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if rec.Seed != t.seed && t.next != "" {
-		t.id, t.next, t.seed, t.over = t.next, "", rec.Seed, false
-	}
-	return t.id, t.over, rec.Seed == t.seed
-}
+// ended marks the save as a finished game (keeper.ended).
+func (t *Table) ended() { t.said(t.keep.ended(t.host)) }
 
-// ended marks the save as a finished game, with the record as it stands
-// now: the last action may reach the players before the host saves it.
-func (t *Table) ended() {
-	t.mu.Lock()
-	t.over = true
-	t.mu.Unlock()
-	if s, err := t.host.Save(); err == nil {
-		t.saved(s)
-	}
-}
-
-func (t *Table) store(id string, rec rules.Record, lines []session.LogLine, over bool) {
-	err := local.SaveRecord(t.st, id, rec, over, t.opts.Now())
-	if err == nil {
-		err = saveLines(t.st, id, lines)
-	}
+// said shows why the last save failed, until one succeeds.
+func (t *Table) said(err error) {
 	t.mu.Lock()
 	t.problem = ""
 	if err != nil {
@@ -179,39 +138,15 @@ func (t *Table) store(id string, rec rules.Record, lines []session.LogLine, over
 	}
 }
 
-// ID names the save of the game at the table now (a rematch's is new).
-func (t *Table) ID() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.id
-}
+// ID names the save of the game at the table: a rematch plays on under
+// it, the finished game kept under a new one.
+func (t *Table) ID() string { return t.keep.get().Key() }
 
 // Rematch deals a new game at the table once this one is over, as a
-// room's host does (session's Rematch): the same seats, names, bots,
-// options and settings, a new seed. It is saved under newID; the finished
-// game stays in the "continue" list under its own.
-func (t *Table) Rematch(seed uint64, newID string) error {
-	if !local.ValidID(newID) {
-		return fmt.Errorf("local: %q cannot name a saved game", newID)
-	}
-	t.mu.Lock()
-	if seed == t.seed {
-		seed++ // the saves tell the two games apart by their seeds
-	}
-	t.next = newID
-	t.mu.Unlock()
-	err := local.SaveSettings(t.st, newID, local.Settings{AnswerSeconds: int(t.opts.AnswerTime / time.Second)})
-	if err == nil {
-		err = t.host.Rematch(seed)
-	}
-	if err != nil {
-		t.mu.Lock()
-		t.next = ""
-		t.mu.Unlock()
-		local.Forget(t.st, newID)
-	}
-	return err
-}
+// room's host does (keeper.rematch): the same seats, names, bots, options
+// and settings, a new seed, saved under the table's ID; the finished game
+// stays in the "continue" list under an ID of its own.
+func (t *Table) Rematch(seed uint64) error { return t.keep.rematch(t.host, seed) }
 
 // Close stops the table. Its save stays.
 func (t *Table) Close() error {
@@ -289,7 +224,7 @@ func (t *Table) HandOver(seat rules.Seat) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.players[seat] == nil {
-		return fmt.Errorf("local: seat %d is not a person at this table", seat)
+		return fmt.Errorf("online: seat %d is not a person at this table", seat)
 	}
 	t.viewer, t.handed = seat, true
 	return nil
@@ -369,24 +304,19 @@ func (t *Table) Record() (rules.Record, error) {
 	return s.Record, err
 }
 
-// saveLines keeps the log's own lines beside the record (local.SaveLines).
-func saveLines(st Store, id string, lines []session.LogLine) error {
-	var data []byte
-	if len(lines) > 0 {
-		var err error
-		if data, err = json.Marshal(lines); err != nil {
-			return err
+// LonePerson is the one person at a table of bots, who may read what
+// that seat sees without handing the device over; rules.Spectator when
+// several people share the screen (each sees their own only after a
+// hand-over) or nobody does.
+func LonePerson(seats []rules.SeatInfo) rules.Seat {
+	reader := rules.Spectator
+	for i, s := range seats {
+		if !s.Bot {
+			if reader != rules.Spectator {
+				return rules.Spectator
+			}
+			reader = rules.Seat(i)
 		}
 	}
-	return local.SaveLines(st, id, data)
-}
-
-// loadLines reads the log's own lines kept beside a record; lines that do
-// not read are none (the log then reads as the record gives it).
-func loadLines(st Store, id string) []session.LogLine {
-	var lines []session.LogLine
-	if data := local.LoadLines(st, id); data == nil || json.Unmarshal(data, &lines) != nil {
-		return nil
-	}
-	return lines
+	return reader
 }

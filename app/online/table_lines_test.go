@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"longhall/app/local"
 	"longhall/rules"
 )
 
@@ -15,12 +14,8 @@ import (
 // take-back); a save from before the lines were kept opens with the
 // record's log.
 func TestATableOpenedAgainShowsTheLogItShowed(t *testing.T) {
-	st := &local.MemStore{}
-	rec, err := local.NewRecord("hand-test", rules.Config{Players: 2}, 42, tableSeats("person", "person"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb, err := StartTable(context.Background(), st, "t1", rec, TableOptions{}, nil)
+	st := &MemStore{}
+	tb, err := StartTable(context.Background(), st, dealt(t, st, "t1", "hand-test", 2, 42, 0, "person", "person"), TableOptions{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,10 +51,11 @@ func TestATableOpenedAgainShowsTheLogItShowed(t *testing.T) {
 		want  [][]rules.LogEntry
 	}{
 		{"the lines kept beside the record are read again", func() {}, before},
-		{"a save from before the lines were kept reads as its record", func() { local.SaveLines(st, "t1", nil) },
-			[][]rules.LogEntry{before[0][1:], before[1][1:]}},
-		{"lines that do not read are none", func() { st.Set("longhall.lines.t1", "not lines") },
-			[][]rules.LogEntry{before[0][1:], before[1][1:]}},
+		{"a save without lines (from before they were kept) reads as its record", func() {
+			s := gameOn(t, st, "t1")
+			s.Save.Log = nil
+			StoreSaved(st, s)
+		}, [][]rules.LogEntry{before[0][1:], before[1][1:]}},
 	} {
 		t.Run(c.rule, func(t *testing.T) {
 			c.spoil()

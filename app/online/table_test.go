@@ -2,12 +2,12 @@ package online
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
 	"time"
 
-	"longhall/app/local"
 	"longhall/rules"
 	_ "longhall/rules/rednorth"
 	_ "longhall/rules/testgame"
@@ -25,11 +25,7 @@ func tableSeats(kinds ...string) []rules.SeatInfo {
 // newTable opens a Red North table of the given seats on st, saved as "t1".
 func newTable(t *testing.T, st Store, kinds ...string) *Table {
 	t.Helper()
-	rec, err := local.NewRecord("rednorth", rules.Config{}, 42, tableSeats(kinds...))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb, err := StartTable(context.Background(), st, "t1", rec, TableOptions{}, nil)
+	tb, err := StartTable(context.Background(), st, dealt(t, st, "t1", "rednorth", 0, 42, 0, kinds...), TableOptions{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,9 +122,12 @@ func playOn(t *testing.T, tb *Table, steps int, check func(seat rules.Seat, hand
 }
 
 func TestATableNeedsAPerson(t *testing.T) {
-	rec, _ := local.NewRecord("rednorth", rules.Config{}, 1, tableSeats("person", "bot"))
-	rec.Seats[0].Bot = true
-	if _, err := StartTable(context.Background(), &local.MemStore{}, "t", rec, TableOptions{}, nil); !errors.Is(err, local.ErrNoHuman) {
+	if _, err := NewGame("t", "rednorth", rules.Config{}, 1, tableSeats("bot", "bot"), 0, time.Now()); !errors.Is(err, ErrNoHuman) {
+		t.Fatalf("want ErrNoHuman, got %v", err)
+	}
+	s := dealt(t, &MemStore{}, "t", "rednorth", 0, 1, 0, "person", "bot")
+	s.Save.Record.Seats[0].Bot = true
+	if _, err := StartTable(context.Background(), &MemStore{}, s, TableOptions{}, nil); !errors.Is(err, ErrNoHuman) {
 		t.Fatalf("want ErrNoHuman, got %v", err)
 	}
 }
@@ -136,7 +135,7 @@ func TestATableNeedsAPerson(t *testing.T) {
 // One person and three bots play a whole game on the room's runtime; the
 // device is never passed, and the save is the finished game.
 func TestOnePersonAndBotsPlayToTheEndWithoutHandOver(t *testing.T) {
-	st := &local.MemStore{}
+	st := &MemStore{}
 	tb := newTable(t, st, "person", "bot", "bot", "bot")
 	v := playOn(t, tb, 2000, func(seat rules.Seat, hand bool, v View) {
 		if hand {
@@ -150,21 +149,17 @@ func TestOnePersonAndBotsPlayToTheEndWithoutHandOver(t *testing.T) {
 		t.Fatalf("result %+v", r)
 	}
 	eventually(t, "the save says the game is over", func() bool {
-		list := local.Saves(st)
+		list := Saves(st)
 		return len(list) == 1 && list[0].Over
 	})
-	rec, err := local.LoadRecord(st, "t1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, _, err := rules.Replay(rec)
+	s, _, err := rules.Replay(gameOn(t, st, "t1").Save.Record)
 	if err != nil || s.Result() == nil {
 		t.Fatalf("the saved record does not replay to the end (%v)", err)
 	}
 }
 
 func TestHotSeatHandsOverBeforeShowingAnotherPersonsCards(t *testing.T) {
-	tb := newTable(t, &local.MemStore{}, "person", "person", "bot")
+	tb := newTable(t, &MemStore{}, "person", "person", "bot")
 	// Deployment is simultaneous: both people are pending; the first seat
 	// looks first, but only once the device is in that person's hands.
 	if seat, hand, _ := settled(t, tb); !hand || seat != 0 {
@@ -196,7 +191,7 @@ func TestHotSeatHandsOverBeforeShowingAnotherPersonsCards(t *testing.T) {
 // The README promises a pass-the-device screen before any hidden card is
 // shown; a resumed hot-seat game is no exception, whoever's turn it is.
 func TestHotSeatResumeAsksForTheDeviceFirst(t *testing.T) {
-	st := &local.MemStore{}
+	st := &MemStore{}
 	tb := newTable(t, st, "person", "person")
 	playOn(t, tb, 24, nil)
 	before, _ := tb.Record()
@@ -221,7 +216,7 @@ func TestHotSeatResumeAsksForTheDeviceFirst(t *testing.T) {
 }
 
 func TestHandOverRefusesBotsAndStrangers(t *testing.T) {
-	tb := newTable(t, &local.MemStore{}, "person", "bot")
+	tb := newTable(t, &MemStore{}, "person", "bot")
 	for _, s := range []rules.Seat{1, 2, -1} {
 		if err := tb.HandOver(s); err == nil {
 			t.Errorf("hand-over to seat %d accepted", s)
@@ -232,7 +227,7 @@ func TestHandOverRefusesBotsAndStrangers(t *testing.T) {
 // A refused action is said in words, without code prefixes, and never
 // reaches the save.
 func TestIllegalActionIsRefusedInWordsAndNotSaved(t *testing.T) {
-	st := &local.MemStore{}
+	st := &MemStore{}
 	tb := newTable(t, st, "person", "person")
 	tb.HandOver(0)
 	settled(t, tb)
@@ -244,8 +239,7 @@ func TestIllegalActionIsRefusedInWordsAndNotSaved(t *testing.T) {
 	if strings.Contains(notice, "rules:") || strings.Contains(notice, "session:") {
 		t.Errorf("the refusal reads %q", notice)
 	}
-	rec, _ := local.LoadRecord(st, "t1")
-	for _, a := range rec.Actions {
+	for _, a := range gameOn(t, st, "t1").Save.Record.Actions {
 		if a.Seat == 0 {
 			t.Fatalf("a refused action reached the save: %+v", a)
 		}
@@ -255,22 +249,23 @@ func TestIllegalActionIsRefusedInWordsAndNotSaved(t *testing.T) {
 // A save that cannot be replayed is refused in words when its table opens,
 // and stays where it is; a good one beside it opens.
 func TestUnplayableSavesAreRefusedAndKept(t *testing.T) {
-	st := &local.MemStore{}
+	st := &MemStore{}
 	newTable(t, st, "person", "bot").Close()
 	for name, raw := range map[string]string{
 		"not json":       "{{{",
 		"wrong game":     `{"format":1,"game":"chess","config":{"players":2},"seats":[{"name":"a"},{"name":"b"}]}`,
 		"illegal action": `{"format":1,"game":"rednorth","config":{"players":2},"seed":1,"seats":[{"name":"a"},{"name":"b"}],"actions":[{"seat":0,"action":{"kind":"nonsense"}}]}`,
 	} {
-		st.SetRaw("longhall.save.bad", []byte(raw))
+		st.SetRaw("longhall.game.bad", []byte(raw))
 		if tb, err := OpenTable(context.Background(), st, "bad", TableOptions{}, nil); err == nil {
 			tb.Close()
 			t.Errorf("%s: opened", name)
 		} else if w := Words(err); strings.Contains(w, "session:") || strings.Contains(w, "local:") {
 			t.Errorf("%s: said %q", name, w)
 		}
-		if _, err := local.LoadRecord(st, "bad"); name != "not json" && err != nil {
-			t.Errorf("%s: the save is gone: %v", name, err)
+		var kept json.RawMessage
+		if st.Get("longhall.game.bad", &kept); name != "not json" && string(kept) != raw {
+			t.Errorf("%s: the save is now %s", name, kept)
 		}
 	}
 	tb, err := OpenTable(context.Background(), st, "t1", TableOptions{}, nil)
@@ -284,7 +279,7 @@ func TestUnplayableSavesAreRefusedAndKept(t *testing.T) {
 // deployed), and the others read that action in its public wording only:
 // the log of a shared screen is handed over with the table.
 func TestEachPersonReadsTheirOwnPrivateLines(t *testing.T) {
-	tb := newTable(t, &local.MemStore{}, "person", "person")
+	tb := newTable(t, &MemStore{}, "person", "person")
 	tb.HandOver(0)
 	_, _, v := settled(t, tb)
 	if err := tb.Act(v.Snap.State.Legal[0]); err != nil {
@@ -314,11 +309,8 @@ func TestEachPersonReadsTheirOwnPrivateLines(t *testing.T) {
 // Hot-seat undo: a person takes back their own move before the device goes
 // on (the hand-over screen offers it), and the table is as before it.
 func TestHotSeatTakesBackAMoveBeforeTheDeviceGoesOn(t *testing.T) {
-	rec, err := local.NewRecord("hand-test", rules.Config{Players: 2}, 42, tableSeats("person", "person"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb, err := StartTable(context.Background(), &local.MemStore{}, "t1", rec, TableOptions{}, nil)
+	st := &MemStore{}
+	tb, err := StartTable(context.Background(), st, dealt(t, st, "t1", "hand-test", 2, 42, 0, "person", "person"), TableOptions{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -355,33 +347,25 @@ func TestHotSeatTakesBackAMoveBeforeTheDeviceGoesOn(t *testing.T) {
 // A save from before a rules change, whose record no longer replays, is
 // refused in a sentence that says so and which move no longer applies.
 func TestASaveFromOlderRulesIsRefusedInWords(t *testing.T) {
-	st := &local.MemStore{}
-	rec, err := local.NewRecord("hand-test", rules.Config{Players: 2}, 42, tableSeats("person", "person"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec.Actions = append(rec.Actions, rules.SeatMove{Seat: 0, Action: rules.Action{Kind: "choose", Args: []int{0}}},
+	st := &MemStore{}
+	s := dealt(t, st, "old", "hand-test", 2, 42, 0, "person", "person")
+	s.Save.Record.Actions = append(s.Save.Record.Actions, rules.SeatMove{Seat: 0, Action: rules.Action{Kind: "choose", Args: []int{0}}},
 		rules.SeatMove{Seat: 0, Action: rules.Action{Kind: "choose", Args: []int{0}}}) // the second: seat 0 has chosen already
-	if err := local.SaveRecord(st, "old", rec, false, time.Now()); err != nil {
+	if err := StoreSaved(st, s); err != nil {
 		t.Fatal(err)
 	}
-	_, err = OpenTable(context.Background(), st, "old", TableOptions{}, nil)
+	_, err := OpenTable(context.Background(), st, "old", TableOptions{}, nil)
 	if w := Words(err); w != "This game was saved under an earlier version of the rules: its move 2 no longer applies, so it cannot be resumed." {
 		t.Fatalf("the refusal reads %q (%v)", w, err)
 	}
 }
 
 // A game on one device keeps the time to answer chosen at its set-up
-// (local.Settings), and its clock runs for the person waited on, as a
+// (Saved.AnswerSeconds), and its clock runs for the person waited on, as a
 // room's does.
 func TestATableKeepsItsTimeToAnswer(t *testing.T) {
-	st := &local.MemStore{}
-	rec, err := local.NewRecord("hand-test", rules.Config{Players: 2}, 42, tableSeats("person", "bot"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	local.SaveSettings(st, "t1", local.Settings{AnswerSeconds: 15})
-	local.SaveRecord(st, "t1", rec, false, time.Now())
+	st := &MemStore{}
+	dealt(t, st, "t1", "hand-test", 2, 42, 15, "person", "bot")
 	tb, err := OpenTable(context.Background(), st, "t1", TableOptions{}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -401,27 +385,22 @@ func TestATableKeepsItsTimeToAnswer(t *testing.T) {
 	}
 }
 
-// A rematch deals a new game at the same table under a new save, once the
-// game is over; the finished game stays in the "continue" list, and the
-// table's settings go with the new one.
+// A rematch deals a new game at the same table once the game is over: the
+// table's save plays on with it, settings and all, and the finished game
+// stays in the "continue" list as an entry of its own, as in a room.
 func TestARematchDealsANewGameAndKeepsTheFinishedOne(t *testing.T) {
-	st := &local.MemStore{}
-	rec, err := local.NewRecord("hand-test", rules.Config{Players: 2}, 42, tableSeats("person", "bot"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	local.SaveSettings(st, "t1", local.Settings{AnswerSeconds: 30})
-	local.SaveRecord(st, "t1", rec, false, time.Now())
+	st := &MemStore{}
+	dealt(t, st, "t1", "hand-test", 2, 42, 30, "person", "bot")
 	tb, err := OpenTable(context.Background(), st, "t1", TableOptions{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer tb.Close()
-	if err := tb.Rematch(7, "t2"); err == nil || !strings.Contains(Words(err), "not over") {
+	if err := tb.Rematch(7); err == nil || !strings.Contains(Words(err), "not over") {
 		t.Fatalf("a rematch before the end: %v", err)
 	}
-	if _, err := local.LoadRecord(st, "t2"); err == nil || tb.ID() != "t1" {
-		t.Fatal("a refused rematch left a save behind, or moved the table")
+	if list := Saves(st); len(list) != 1 || tb.ID() != "t1" {
+		t.Fatalf("a refused rematch left a save behind, or moved the table: %+v", list)
 	}
 	if v := playOn(t, tb, 200, nil); v.Snap.State.Result == nil {
 		t.Fatal("the first game did not end")
@@ -429,41 +408,52 @@ func TestARematchDealsANewGameAndKeepsTheFinishedOne(t *testing.T) {
 	// The end is saved before the table shows it, so that a rematch asked
 	// at once cannot be taken for the finished game (which the table once
 	// did when its goroutine saving the end came late on a busy machine).
-	if list := local.Saves(st); len(list) != 1 || !list[0].Over {
+	if list := Saves(st); len(list) != 1 || !list[0].Over {
 		t.Fatalf("the table shows the end, and the continue list %+v", list)
 	}
-	if err := tb.Rematch(7, "../t2"); err == nil {
-		t.Fatal("a rematch saved under a name no save may have")
-	}
-	finished, err := local.LoadRecord(st, "t1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := tb.Rematch(7, "t2"); err != nil {
+	finished := gameOn(t, st, "t1").Save.Record
+	if err := tb.Rematch(7); err != nil {
 		t.Fatal(err)
 	}
 	// The new game is dealt a new seed (checked below); its bot may have
 	// moved already, so its moves are not counted here.
+	var kept string
 	eventually(t, "the new game is saved beside the finished one", func() bool {
-		list := local.Saves(st)
-		return len(list) == 2 && list[0].ID == "t2" && !list[0].Over && list[1].ID == "t1" && list[1].Over && list[1].Moves == len(finished.Actions)
+		list := Saves(st)
+		if len(list) != 2 || list[0].Key != "t1" || list[0].Over || !list[1].Over || list[1].Moves != len(finished.Actions) {
+			return false
+		}
+		kept = list[1].Key
+		return true
 	})
-	if tb.ID() != "t2" || local.LoadSettings(st, "t2").AnswerSeconds != 30 {
-		t.Fatalf("the table is now %q, its settings %+v", tb.ID(), local.LoadSettings(st, "t2"))
+	again := gameOn(t, st, "t1")
+	if tb.ID() != "t1" || again.AnswerSeconds != 30 {
+		t.Fatalf("the table is now %q, its time to answer %d", tb.ID(), again.AnswerSeconds)
 	}
-	again, _ := local.LoadRecord(st, "t2")
-	if again.Seed != 7 || again.Seats[0].Name != "Gordon" || !again.Seats[1].Bot {
+	if r := again.Save.Record; again.Seed != 7 || r.Seed != 7 || r.Seats[0].Name != "Gordon" || !r.Seats[1].Bot {
 		t.Fatalf("the rematch is %+v", again)
+	}
+	if old := gameOn(t, st, kept); old.Seed != 42 || !old.Over || len(old.Save.Record.Actions) != len(finished.Actions) || old.AnswerSeconds != 30 {
+		t.Fatalf("the finished game is kept as %+v", old)
 	}
 	v := playOn(t, tb, 200, nil)
 	if v.Snap.State.Result == nil || len(v.Log) == 0 {
 		t.Fatal("the rematch did not play to its end")
 	}
-	eventually(t, "the rematch's end is saved under its own name", func() bool {
-		list := local.Saves(st)
-		return len(list) == 2 && list[0].ID == "t2" && list[0].Over && list[1].Moves > 0
+	eventually(t, "the rematch's end is saved under the table's name", func() bool {
+		list := Saves(st)
+		return len(list) == 2 && list[0].Key == "t1" && list[0].Over && list[1].Key == kept
 	})
-	if old, _ := local.LoadRecord(st, "t1"); old.Seed != 42 {
+	if old := gameOn(t, st, kept); old.Seed != 42 {
 		t.Fatalf("the finished game was overwritten: seed %d", old.Seed)
+	}
+	// The finished game opens at its table, over.
+	done, err := OpenTable(context.Background(), st, kept, TableOptions{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer done.Close()
+	if v := playOn(t, done, 5, nil); v.Snap.State.Result == nil {
+		t.Fatal("the finished game opened again is not over")
 	}
 }

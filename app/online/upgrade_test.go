@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"longhall/app/internal/leaktest"
-	"longhall/app/local"
 	"longhall/app/peer"
 	"longhall/app/session"
 	"longhall/app/signal"
@@ -87,7 +86,7 @@ func TestAPlayerWhoseSeatWasTakenElsewhereTakesItBack(t *testing.T) {
 	// take the seat back by itself (the newest link wins).
 	net2 := r.net
 	net2.Heartbeat = session.Heartbeat{}
-	other := Join(context.Background(), r.device, &local.MemStore{}, r.rm, net2, "Rikki on the sofa", w2.notify)
+	other := Join(context.Background(), r.device, &MemStore{}, r.rm, net2, "Rikki on the sofa", w2.notify)
 	t.Cleanup(func() { other.Close() })
 	until(t, w2, other, "the other tab in the seat", func(v View) bool { return seated(v) && v.Snap.Seat == 1 })
 	v := until(t, r.w, r.guest, "the first tab told", func(v View) bool { return v.Link == Removed })
@@ -114,7 +113,7 @@ func TestAPlayerWhoseSeatWasTakenElsewhereTakesItBack(t *testing.T) {
 // forever; it tries again when the player asks.
 func TestAGuestThatNoPathReachesSaysSoAndStopsTrying(t *testing.T) {
 	leaktest.Check(t)
-	st, w := &local.MemStore{}, newWatcher()
+	st, w := &MemStore{}, newWatcher()
 	host := startHost(t, st, newHosted(t, 2), w)
 	until(t, w, host, "the host seated", seated)
 	wires := &wires{host: host, noPath: true}
@@ -124,7 +123,7 @@ func TestAGuestThatNoPathReachesSaysSoAndStopsTrying(t *testing.T) {
 	}
 	net := Net{Heartbeat: fastBeat, Retry: 50 * time.Millisecond, join: wires.join}
 	gw := newWatcher()
-	g := Join(context.Background(), &local.MemStore{}, &local.MemStore{}, rm, net, "Rikki", gw.notify)
+	g := Join(context.Background(), &MemStore{}, &MemStore{}, rm, net, "Rikki", gw.notify)
 	t.Cleanup(func() { g.Close() })
 	v := until(t, gw, g, "the guest stopped trying", func(v View) bool { return v.Stuck })
 	if v.Attempts != noPathTries || !v.NoPath {
@@ -170,7 +169,7 @@ func guestsLogAfterAReload(t *testing.T, game string) {
 	live := r.guest.View().Log
 	r.guest.Close()
 	w2 := newWatcher()
-	again := Join(context.Background(), r.device, &local.MemStore{}, r.rm, r.net, "Rikki", w2.notify)
+	again := Join(context.Background(), r.device, &MemStore{}, r.rm, r.net, "Rikki", w2.notify)
 	t.Cleanup(func() { again.Close() })
 	v := until(t, w2, again, "the reloaded guest's table", func(v View) bool { return v.Link == Connected && v.Snap.State != nil })
 	hv := r.host.View()

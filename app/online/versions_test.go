@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"testing"
 
-	"longhall/app/local"
 	"longhall/app/session"
 	"longhall/rules"
 )
@@ -119,10 +118,10 @@ func TestARoomSavedByAnOlderBuildResumes(t *testing.T) {
 	session.SetBuild(older)
 	t.Cleanup(func() { session.SetBuild(session.Build{}) })
 	w := newWatcher()
-	st := &local.MemStore{}
+	st := &MemStore{}
 	h := startHost(t, st, newHosted(t, 2), w)
 	until(t, w, h, "the host seated", seated)
-	g := startGuest(t, &local.MemStore{}, &local.MemStore{}, h, "Rikki", w)
+	g := startGuest(t, &MemStore{}, &MemStore{}, h, "Rikki", w)
 	until(t, w, g, "the guest seated", seated)
 	g.Ready(true)
 	until(t, w, h, "the guest ready", func(v View) bool { return v.Snap.Lobby != nil && v.Snap.Lobby.Seats[1].Ready })
@@ -142,7 +141,7 @@ func TestARoomSavedByAnOlderBuildResumes(t *testing.T) {
 	if err := json.Unmarshal(saved["build"], &said); err != nil || said != older {
 		t.Fatalf("the record names build %s, want %+v", saved["build"], older)
 	}
-	var rec Hosted
+	var rec Saved
 	if err := st.Get(hostedKey+key, &rec); err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,6 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"longhall/app/local"
 	"longhall/app/online"
 	"longhall/app/ui"
 	"longhall/rules"
@@ -21,7 +20,7 @@ import (
 type gamePage struct {
 	app.Compo
 	game    rules.Game
-	seats   []local.Seat
+	seats   []rules.SeatInfo
 	options map[string]string
 	answer  int // the time to answer, in seconds (0: no limit)
 	err     string
@@ -59,10 +58,10 @@ func (p *gamePage) setPlayers(n int, me string) {
 	for len(p.seats) < n {
 		i := len(p.seats)
 		if i == 0 {
-			p.seats = append(p.seats, local.Seat{Name: me})
+			p.seats = append(p.seats, rules.SeatInfo{Name: me})
 			continue
 		}
-		p.seats = append(p.seats, local.Seat{Name: online.BotName(i, rules.Easy), Bot: true})
+		p.seats = append(p.seats, rules.SeatInfo{Name: online.BotName(i, rules.Easy), Bot: true})
 	}
 	p.seats = p.seats[:n]
 }
@@ -162,7 +161,7 @@ func (p *gamePage) openRoom(ctx app.Context, e app.Event) {
 	}
 	rec, err := online.NewHosted(p.game.Info().ID, rules.Config{Players: p.roomPlayers, Options: p.options}, randomSeed(), name, time.Now())
 	if err == nil {
-		err = online.StoreHosted(ctx.LocalStorage(), rec)
+		err = online.StoreSaved(ctx.LocalStorage(), rec)
 	}
 	if err != nil {
 		p.roomErr = online.Words(err)
@@ -187,9 +186,9 @@ func (p *gamePage) renderSeat(i int) app.UI {
 			}
 			switch {
 			case bot:
-				p.seats[i] = local.Seat{Name: online.BotName(i, level), Bot: true, Level: level}
+				p.seats[i] = rules.SeatInfo{Name: online.BotName(i, level), Bot: true, Level: level}
 			case p.seats[i].Bot:
-				p.seats[i] = local.Seat{Name: fmt.Sprintf("Player %d", i+1)}
+				p.seats[i] = rules.SeatInfo{Name: fmt.Sprintf("Player %d", i+1)}
 			}
 		}).Body(
 			app.Option().Value("person").Selected(!s.Bot).Text("Person"),
@@ -214,7 +213,7 @@ func (p *gamePage) choosePlayers(ctx app.Context, e app.Event) {
 
 func (p *gamePage) start(ctx app.Context, e app.Event) {
 	e.PreventDefault()
-	seats := make([]local.Seat, len(p.seats))
+	seats := make([]rules.SeatInfo, len(p.seats))
 	for i, s := range p.seats {
 		s.Name = ui.CleanName(s.Name)
 		if s.Name == "" {
@@ -229,12 +228,9 @@ func (p *gamePage) start(ctx app.Context, e app.Event) {
 	if n, err := strconv.ParseUint(ctx.Page().URL().Query().Get("seed"), 10, 64); err == nil {
 		seed = n
 	}
-	rec, err := local.NewRecord(p.game.Info().ID, rules.Config{Options: p.options}, seed, seats)
+	g, err := online.NewGame(id, p.game.Info().ID, rules.Config{Options: p.options}, seed, seats, p.answer, time.Now())
 	if err == nil {
-		err = local.SaveSettings(ctx.LocalStorage(), id, local.Settings{AnswerSeconds: p.answer})
-	}
-	if err == nil {
-		err = local.SaveRecord(ctx.LocalStorage(), id, rec, false, time.Now())
+		err = online.StoreSaved(ctx.LocalStorage(), g)
 	}
 	if err != nil {
 		p.err = online.Words(err)

@@ -9,7 +9,6 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"longhall/app/local"
 	"longhall/rules"
 
 	_ "longhall/app/northerners"
@@ -28,7 +27,7 @@ func TestTheSetupPageSaysWhyABalancedStartExists(t *testing.T) {
 				t.Fatal(err)
 			}
 			info := g.Info()
-			p := &gamePage{game: g, options: map[string]string{}, seats: make([]local.Seat, info.MinPlayers)}
+			p := &gamePage{game: g, options: map[string]string{}, seats: make([]rules.SeatInfo, info.MinPlayers)}
 			page := app.HTMLString(p.renderSetup(info))
 			found := false
 			for _, o := range info.Options {

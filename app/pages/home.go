@@ -10,7 +10,6 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"longhall/app/local"
 	"longhall/app/online"
 	"longhall/app/ui"
 	"longhall/rules"
@@ -19,8 +18,9 @@ import (
 // homePage lists the games, the player's name, and games to continue.
 type homePage struct {
 	app.Compo
-	saves   []local.Save
-	rooms   []online.RoomEntry
+	// saves is the "continue" list: games on this device and rooms it
+	// hosts, most recent first.
+	saves   []online.Entry
 	openErr string // why the record file offered last was refused
 	openMsg string // what a saves file offered last brought back
 	// mayDelete: the browser has not promised to keep this site's storage
@@ -33,8 +33,7 @@ type homePage struct {
 const storageNote = "This browser may delete saved games and rooms after a while without a visit (Safari after seven days). To keep them, add Longhall to your home screen, or keep them in a file: Save every game to a file, below."
 
 func (h *homePage) OnMount(ctx app.Context) {
-	h.saves = local.Saves(ctx.LocalStorage())
-	h.rooms = online.Rooms(ctx.LocalStorage())
+	h.saves = online.Saves(ctx.LocalStorage())
 	// longhall.js asks the browser to keep the storage when a game is
 	// saved; whether it promised is a promise (nothing here natively).
 	if st := app.Window().Get("navigator").Get("storage"); st.Truthy() && st.Get("persisted").Truthy() {
@@ -44,7 +43,7 @@ func (h *homePage) OnMount(ctx app.Context) {
 	}
 }
 
-// renderStorageNote says that saves may go, in the first list of them.
+// renderStorageNote says that saves may go, above the list of them.
 func (h *homePage) renderStorageNote() app.UI {
 	return app.P().ID("storage-note").Class("hint").Text(storageNote)
 }
@@ -64,7 +63,6 @@ func (h *homePage) Render() app.UI {
 			app.H2().ID("you").Text("Who is playing"),
 			&ui.NameField{},
 		),
-		app.If(len(h.rooms) > 0, h.renderRooms),
 		app.If(len(h.saves) > 0, h.renderSaves),
 		h.renderOpen(),
 		app.Section().Aria("labelledby", "games").Body(
@@ -82,41 +80,61 @@ func (h *homePage) Render() app.UI {
 	)
 }
 
+// renderSaves is the "continue" list: each game on this device opens its
+// table, each room this device hosts its room page (the guests come back
+// by themselves).
 func (h *homePage) renderSaves() app.UI {
 	return app.Section().Class("panel").Aria("labelledby", "continue").Body(
 		app.H2().ID("continue").Text("Continue"),
-		app.If(h.mayDelete && len(h.rooms) == 0, h.renderStorageNote),
+		app.If(h.mayDelete, h.renderStorageNote),
 		app.Ul().Class("saves").Body(
 			app.Range(h.saves).Slice(func(i int) app.UI {
 				s := h.saves[i]
-				name := s.Game
-				if g, err := rules.Lookup(s.Game); err == nil {
-					name = g.Info().Name
-				}
 				state := fmt.Sprintf("%d moves", s.Moves)
-				if s.Over {
+				switch {
+				case s.Over:
 					state = "finished"
+				case s.Room && !s.Started:
+					state = "in the lobby"
+				}
+				what, href, forget := gameName(s.Game), tableURL(s.Game, s.Key), "Forget this game"
+				if s.Room {
+					what, href, forget = what+" room", hostURL(s.Key), "Forget this room"
+				}
+				who := ""
+				if len(s.Names) > 0 {
+					who = " with " + joinNames(s.Names)
 				}
 				return app.Li().Body(
-					app.A().Class("save").Href(tableURL(s.Game, s.ID)).Body(
-						app.Strong().Text(name),
-						app.Span().Text(" with "+joinNames(s.Names)),
+					app.A().Class(saveClass(s)).Href(href).Body(
+						app.Strong().Text(what),
+						app.Span().Text(who),
 						app.Small().Text(" · "+state+" · "+s.Updated.Local().Format("2 Jan 15:04")),
 					),
-					elem("a", "class", "button quiet", "href", replaySaveURL(s.ID)).Text("Watch"),
-					app.Button().Class("button quiet").Aria("label", "Forget this game").Text("Forget").
+					app.If(!s.Room, func() app.UI {
+						return elem("a", "class", "button quiet", "href", replaySaveURL(s.Key)).Text("Watch")
+					}),
+					app.Button().Class("button quiet").Aria("label", forget).Text("Forget").
 						// Scoped by the save, or go-app would keep the
 						// first handler at this place in the list.
 						OnClick(func(ctx app.Context, e app.Event) {
-							if err := local.Forget(ctx.LocalStorage(), s.ID); err != nil {
+							if err := online.Forget(ctx.LocalStorage(), s); err != nil {
 								app.Log("forgetting a save:", err)
 							}
-							h.saves = local.Saves(ctx.LocalStorage())
-						}, app.EventScope(s.ID)),
+							h.saves = online.Saves(ctx.LocalStorage())
+						}, app.EventScope(s.Key)),
 				)
 			}),
 		),
 	)
+}
+
+// saveClass marks a line of the list: a room's is a "save room".
+func saveClass(s online.Entry) string {
+	if s.Room {
+		return "save room"
+	}
+	return "save"
 }
 
 // renderOpen opens a game record from a file, picked here or dropped
@@ -130,7 +148,7 @@ func (h *homePage) renderOpen() app.UI {
 			elem("label", "class", "button open-record").Body(app.Text("Open a file…"),
 				elem("input", "id", "open-record", "class", "visually-hidden", "type", "file", "accept", ".json,application/json",
 					"data-max", strconv.Itoa(online.MaxSavesFileBytes)).On("lh-record", h.picked)),
-			app.If(len(h.saves)+len(h.rooms) > 0, func() app.UI {
+			app.If(len(h.saves) > 0, func() app.UI {
 				return elem("button", "type", "button", "id", "export-saves", "class", "button quiet").Text("Save every game to a file").On("click", h.exportSaves)
 			}),
 		),
@@ -169,8 +187,7 @@ func (h *homePage) picked(ctx app.Context, e app.Event) {
 	if err == nil && online.IsSavesFile(data) {
 		var in online.Imported
 		in, err = online.ImportSaves(ctx.LocalStorage(), data)
-		h.saves = local.Saves(ctx.LocalStorage())
-		h.rooms = online.Rooms(ctx.LocalStorage())
+		h.saves = online.Saves(ctx.LocalStorage())
 		switch {
 		case errors.Is(err, online.ErrSavesFile):
 			h.openErr = "This saves file cannot be read, and nothing was changed: " + err.Error()
@@ -214,7 +231,7 @@ func notFitWords(in online.Imported) string {
 	for _, s := range in.GamesPushedOut {
 		gone = append(gone, saveLabel(s))
 	}
-	words := notFit("game", local.MaxSaves, left, gone)
+	words := notFit("game", online.MaxGames, left, gone)
 	left, gone = nil, nil
 	for _, r := range in.RoomsLeftInFile {
 		left = append(left, roomLabel(r))
@@ -243,12 +260,12 @@ func notFit(noun string, max int, left, gone []string) string {
 }
 
 // saveLabel names a saved game in a sentence: its game, players and date.
-func saveLabel(s local.Save) string {
+func saveLabel(s online.Entry) string {
 	return gameName(s.Game) + " with " + joinNames(s.Names) + ", " + s.Updated.Local().Format("2 Jan 15:04")
 }
 
 // roomLabel names a hosted room in a sentence.
-func roomLabel(r online.RoomEntry) string {
+func roomLabel(r online.Entry) string {
 	who := ""
 	if len(r.Names) > 0 {
 		who = " with " + joinNames(r.Names)
@@ -262,48 +279,6 @@ func gameName(id string) string {
 		return g.Info().Name
 	}
 	return id
-}
-
-// renderRooms lists the rooms this device hosts, to open them again: the
-// guests come back by themselves.
-func (h *homePage) renderRooms() app.UI {
-	return app.Section().Class("panel").Aria("labelledby", "hosted").Body(
-		app.H2().ID("hosted").Text("Your rooms"),
-		app.Ul().Class("saves").Body(
-			app.Range(h.rooms).Slice(func(i int) app.UI {
-				r := h.rooms[i]
-				name := r.Game
-				if g, err := rules.Lookup(r.Game); err == nil {
-					name = g.Info().Name
-				}
-				state := "in the lobby"
-				switch {
-				case r.Over:
-					state = "finished"
-				case r.Started:
-					state = fmt.Sprintf("%d moves", r.Moves)
-				}
-				who := ""
-				if len(r.Names) > 0 {
-					who = " with " + joinNames(r.Names)
-				}
-				return app.Li().Body(
-					app.A().Class("save room").Href(hostURL(r.Key)).Body(
-						app.Strong().Text(name+" room"),
-						app.Span().Text(who),
-						app.Small().Text(" · "+state+" · "+r.Updated.Local().Format("2 Jan 15:04")),
-					),
-					app.Button().Class("button quiet").Aria("label", "Forget this room").Text("Forget").
-						OnClick(func(ctx app.Context, e app.Event) {
-							if err := online.ForgetRoom(ctx.LocalStorage(), r.Key); err != nil {
-								app.Log("forgetting a room:", err)
-							}
-							h.rooms = online.Rooms(ctx.LocalStorage())
-						}, app.EventScope(r.Key)),
-				)
-			}),
-		),
-	)
 }
 
 func gameCard(info rules.Info) app.UI {

@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"longhall/app/local"
 	"longhall/app/online"
 )
 
@@ -15,11 +14,11 @@ import (
 // it when all fit.
 func TestBringingBackSavesSaysWhatDidNotFit(t *testing.T) {
 	at := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
-	game := func(names ...string) local.Save {
-		return local.Save{ID: "g", Game: "rednorth", Names: names, Updated: at}
+	game := func(names ...string) online.Entry {
+		return online.Entry{Key: "g", Game: "rednorth", Names: names, Updated: at}
 	}
-	room := func(names ...string) online.RoomEntry {
-		return online.RoomEntry{Game: "rednorth", Names: names, Updated: at}
+	room := func(names ...string) online.Entry {
+		return online.Entry{Game: "rednorth", Names: names, Updated: at, Room: true}
 	}
 	for _, c := range []struct {
 		name string
@@ -27,13 +26,13 @@ func TestBringingBackSavesSaysWhatDidNotFit(t *testing.T) {
 		says []string // parts of the words, in order
 	}{
 		{"all fit", online.Imported{Games: 3}, nil},
-		{"the file's older games", online.Imported{GamesLeftInFile: []local.Save{game("Astrid", "Bjorn"), game("Gordon")}},
+		{"the file's older games", online.Imported{GamesLeftInFile: []online.Entry{game("Astrid", "Bjorn"), game("Gordon")}},
 			[]string{"2 older games did not fit: only the 12 most recent are kept.", "Not brought back, still in the file: Red North with Astrid and Bjorn, ", "; Red North with Gordon, "}},
-		{"this browser's own", online.Imported{Games: 1, GamesPushedOut: []local.Save{game("Astrid")}},
+		{"this browser's own", online.Imported{Games: 1, GamesPushedOut: []online.Entry{game("Astrid")}},
 			[]string{"1 older game did not fit: only the 12 most recent are kept.", "Removed from this browser: Red North with Astrid, "}},
-		{"both", online.Imported{GamesLeftInFile: []local.Save{game("Astrid")}, GamesPushedOut: []local.Save{game("Bjorn")}},
+		{"both", online.Imported{GamesLeftInFile: []online.Entry{game("Astrid")}, GamesPushedOut: []online.Entry{game("Bjorn")}},
 			[]string{"2 older games did not fit", "still in the file: Red North with Astrid", "Removed from this browser: Red North with Bjorn"}},
-		{"rooms", online.Imported{RoomsLeftInFile: []online.RoomEntry{room()}, RoomsPushedOut: []online.RoomEntry{room("Astrid", "Bjorn")}},
+		{"rooms", online.Imported{RoomsLeftInFile: []online.Entry{room()}, RoomsPushedOut: []online.Entry{room("Astrid", "Bjorn")}},
 			[]string{"2 older rooms did not fit: only the 8 most recent are kept.", "still in the file: Red North room, ", "Removed from this browser: Red North room with Astrid and Bjorn, "}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"longhall/app/local"
+	"longhall/app/online"
 	"longhall/app/ui"
 	"longhall/rules"
 )
@@ -46,26 +46,27 @@ func handOver(ctx app.Context, slot string, h replayHandoff) error {
 // replaySlotURL is the replay of the record kept under slot.
 func replaySlotURL(slot string) string { return ui.Path(replayPath) + "?slot=" + slot }
 
-// replaySaveURL is the replay of a local game saved under id.
+// replaySaveURL is the replay of a game on this device saved under id.
 func replaySaveURL(id string) string { return ui.Path(replayPath) + "?save=" + id }
 
 // loadHandoff reads the replay a slot or a local save names.
-func loadHandoff(st local.Store, slot, save string) (replayHandoff, error) {
+func loadHandoff(st online.Store, slot, save string) (replayHandoff, error) {
 	var h replayHandoff
 	switch {
-	case local.ValidID(save):
-		rec, err := local.LoadRecord(st, save)
+	case online.ValidID(save):
+		s, err := online.LoadGame(st, save)
 		if err != nil {
 			return h, refuse(faultMissing, "")
 		}
+		rec := s.Save.Record
 		h.Record = rec
 		// A game in progress on one device shows a lone person's own
 		// view; people who share the screen see each other's hands only
 		// once the game has ended (the table hands the device over first).
-		if me := local.LonePerson(rec.Seats); me != rules.Spectator {
+		if me := online.LonePerson(rec.Seats); me != rules.Spectator {
 			h.See = []rules.Seat{me}
 		}
-	case local.ValidID(slot):
+	case online.ValidID(slot):
 		if err := st.Get(replayKey(slot), &h); err != nil {
 			return h, refuse(faultDamaged, "")
 		}

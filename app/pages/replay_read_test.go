@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"longhall/app/local"
 	"longhall/app/online"
 	"longhall/rules"
 )
@@ -137,20 +136,20 @@ func TestSavedRecordsOpenAgain(t *testing.T) {
 // hand at all to people who share the screen (the table hands the device
 // over before it shows one; a replay must not show Ann Cy's hand).
 func TestReplayHandoff(t *testing.T) {
-	st := &local.MemStore{}
+	st := &online.MemStore{}
 	for _, c := range []struct {
 		id    string
-		seats []local.Seat
+		seats []rules.SeatInfo
 		see   []rules.Seat
 	}{
-		{"g1", []local.Seat{{Name: "Ann"}, {Name: "Bo", Bot: true}, {Name: "Cy"}}, nil},
-		{"g2", []local.Seat{{Name: "Bo", Bot: true}, {Name: "Cy"}}, []rules.Seat{1}},
+		{"g1", []rules.SeatInfo{{Name: "Ann"}, {Name: "Bo", Bot: true}, {Name: "Cy"}}, nil},
+		{"g2", []rules.SeatInfo{{Name: "Bo", Bot: true}, {Name: "Cy"}}, []rules.Seat{1}},
 	} {
-		rec, err := local.NewRecord("rednorth", rules.Config{}, 5, c.seats)
+		g, err := online.NewGame(c.id, "rednorth", rules.Config{}, 5, c.seats, 0, time.Now())
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := local.SaveRecord(st, c.id, rec, false, time.Now()); err != nil {
+		if err := online.StoreSaved(st, g); err != nil {
 			t.Fatal(err)
 		}
 		h, err := loadHandoff(st, "", c.id)

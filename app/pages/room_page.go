@@ -143,7 +143,7 @@ func (p *roomPage) openHost(ctx app.Context, takeOver bool) {
 				p.elsewhere = true
 				return
 			}
-			var rec *online.Hosted
+			var rec *online.Saved
 			if err == nil {
 				if rec, err = online.LoadHosted(ctx.LocalStorage(), key); err != nil {
 					claim.Release()
@@ -178,7 +178,7 @@ func (p *roomPage) openHost(ctx app.Context, takeOver bool) {
 
 // startHost opens the room rec as its host, with the claim this tab holds
 // on it.
-func (p *roomPage) startHost(ctx app.Context, rec *online.Hosted, n online.Net, claim *online.Claim, pace time.Duration) {
+func (p *roomPage) startHost(ctx app.Context, rec *online.Saved, n online.Net, claim *online.Claim, pace time.Duration) {
 	var err error
 	p.host, err = online.Host(context.Background(), ctx.LocalStorage(), rec, n,
 		online.HostOptions{BotDelay: pace, Claim: claim, Limits: RoomLimits, Logf: func(f string, a ...any) { app.Logf(f, a...) }},

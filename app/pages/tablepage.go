@@ -9,7 +9,6 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"longhall/app/local"
 	"longhall/app/online"
 	"longhall/app/ui"
 	"longhall/rules"
@@ -48,13 +47,13 @@ func (p *tablePage) OnNav(ctx app.Context) {
 	p.closeTable()
 	u := ctx.Page().URL()
 	id := u.Query().Get("save")
-	if !local.ValidID(id) {
+	if !online.ValidID(id) {
 		p.err = "This link names no saved game. Start one from the game's page."
 		return
 	}
 	gameID := strings.Trim(strings.TrimPrefix(ui.AppPath(u.Path), tablePath), "/")
-	if rec, err := local.LoadRecord(ctx.LocalStorage(), id); err == nil && rec.Game != gameID {
-		p.err = "This saved game is " + rec.Game + ", not " + gameID + "."
+	if s, err := online.LoadGame(ctx.LocalStorage(), id); err == nil && s.Game != gameID {
+		p.err = "This saved game is " + s.Game + ", not " + gameID + "."
 		return
 	}
 	t, err := online.OpenTable(context.Background(), ctx.LocalStorage(), id,
@@ -156,7 +155,7 @@ func (p *tablePage) Render() app.UI {
 		f.Notice = p.notice
 	}
 	f.Actions = []app.UI{
-		rematchButton(func(ctx app.Context) { p.notice = online.Words(p.rematch(ctx)) }),
+		rematchButton(func(ctx app.Context) { p.notice = online.Words(t.Rematch(randomSeed())) }),
 		elem("a", "id", "watch-replay", "class", "button", "href", replaySaveURL(t.ID())).Text("Watch the replay"),
 		elem("button", "type", "button", "id", "save-record", "class", "button").Text("Save the record").On("click", p.saveRecord),
 		app.A().ID("back-to-games").Class("button").Href(ui.Path("/")).Text("Back to the games"),
@@ -176,23 +175,6 @@ func (p *tablePage) saveRecord(ctx app.Context, e app.Event) {
 		err = saveRecordFile(rec)
 	}
 	p.notice = online.Words(err)
-}
-
-// rematch deals a new game at this table, as a room's host does: the
-// same seats, names, options and settings, a new shuffle, under a new
-// save (the finished game stays in the "continue" list); the address
-// follows it, so a reload opens the new game.
-func (p *tablePage) rematch(ctx app.Context) error {
-	id := randomID()
-	if err := p.table.Rematch(randomSeed(), id); err != nil {
-		return err
-	}
-	u := *ctx.Page().URL()
-	q := u.Query()
-	q.Set("save", id)
-	u.RawQuery = q.Encode()
-	ctx.Page().ReplaceURL(&u)
-	return nil
 }
 
 // paceQuery keeps a ?pace= setting from the set-up page to the table and

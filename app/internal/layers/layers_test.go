@@ -23,19 +23,18 @@ var allowed = map[string][]string{
 	"app/ui":                {"rules"},
 	"app/ui/boardtest":      {"app/ui", "rules", "rules/rulestest"},
 	"app/<game>":            {"app/ui", "rules", "rules/<game>"},
-	"app/local":             {"rules"},
 	"app/session":           {"rules", "rules/mcts"},
 	"app/peer":              {"app/internal/jsevent"},
 	"app/signal":            {"app/internal/bip340", "app/internal/jsevent"},
 	"app/room":              {"app/session", "app/peer", "app/signal"},
-	"app/online":            {"app/room", "app/session", "app/signal", "app/peer", "app/local", "rules"},
+	"app/online":            {"app/room", "app/session", "app/signal", "app/peer", "rules"},
 	"app/internal/bip340":   nil,
 	"app/internal/jsevent":  nil,
 	"app/internal/npmtools": nil, // only tests import it
 	"sw":                    nil, // the service worker's files, embedded by the commands
-	// The pages: online, local and ui and the rules contract; never the
+	// The pages: online and ui and the rules contract; never the
 	// room's layers below online.
-	"app/pages": {"app/online", "app/local", "app/ui", "rules"},
+	"app/pages": {"app/online", "app/ui", "rules"},
 	// The native commands (serve, dist, replay): the page kit for the
 	// stylesheets, the network settings' checks, the service worker's
 	// files and the rules for replays.

@@ -1,4 +1,4 @@
-package local
+package online
 
 import (
 	"encoding/json"
