@@ -45,7 +45,8 @@ type Options struct {
 	Chunk int
 	// Bubble runs each property, the pair's making included, inside a
 	// testing/synctest bubble. The bubble is then the leak check: it
-	// fails when a goroutine started in it is still blocked at the end.
+	// fails when a goroutine started in it is still blocked after the
+	// property, its clean-ups and a minute of the bubble's time.
 	Bubble bool
 }
 
@@ -81,7 +82,13 @@ func Run(t *testing.T, mp MakePair, o Options) {
 				p.test(t, o, a, b)
 			}
 			if o.Bubble {
-				synctest.Test(t, body)
+				synctest.Test(t, func(t *testing.T) {
+					// Registered first, so run last: a transport may
+					// linger after a close (sending it again, tearing
+					// down), and in a bubble its time passes only here.
+					t.Cleanup(func() { time.Sleep(patience) })
+					body(t)
+				})
 				return
 			}
 			leaktest.Check(t)
