@@ -92,10 +92,12 @@ func (c *Conn) Send(msg []byte) error {
 		return ErrBackedUp
 	}
 	if err := c.rtc.send(msg); err != nil {
-		if end := c.Err(); end != nil {
-			return end // the link ended while we were sending
-		}
-		return fmt.Errorf("peer: could not send (%v)", err)
+		// A data channel refuses a message only once it has closed under
+		// us: the other side closed it, or its connection, and the
+		// callback that says so has not come yet. The link is over, and
+		// Send says so as it does after that callback.
+		c.end(ErrHungUp, false)
+		return c.Err()
 	}
 	return nil
 }

@@ -120,3 +120,10 @@ func sendPaced(c *Conn, msgs [][]byte) error {
 	}
 	return nil
 }
+
+func mustSend(t testing.TB, c *Conn, msg []byte) {
+	t.Helper()
+	if err := c.Send(msg); err != nil {
+		t.Fatalf("send %q: %v", msg, err)
+	}
+}

@@ -485,6 +485,7 @@ func TestRelayedPlayCost(t *testing.T) {
 		srv.Close()
 		host.Close()
 		cancel()
+		time.Sleep(time.Minute) // a relayed link's close goes again for a few seconds
 	})
 }
 

@@ -11,12 +11,16 @@ import (
 // is delivered as one message by one Recv on the other side. A WebRTC data
 // channel in its default (reliable, ordered) mode is such a link.
 //
-// Send must not block for long: it queues the message and returns, or fails
-// when the link is closed or the peer has stopped reading. It may be called
-// from several goroutines. Recv blocks until a message arrives, the link
-// closes (then it returns an error, after any messages already queued) or ctx
-// ends. Close is idempotent and ends the link for both sides; Done is closed
-// once the link is closed.
+// Send must not block for long: it queues a copy of the message and returns,
+// or fails when the link is closed or the peer has stopped reading (a refused
+// message is not sent; the link stays open). It may be called from several
+// goroutines. Recv blocks until a message arrives, the link closes (then it
+// returns an error, after any messages already queued) or ctx ends; a Recv
+// that ends with its ctx takes no message with it. Close is idempotent and
+// ends the link for both sides: what was sent before it still arrives, then
+// both ends fail. Done is closed once the link is closed.
+//
+// Package conntest checks these promises; every transport runs it.
 type Conn interface {
 	Send(msg []byte) error
 	Recv(ctx context.Context) ([]byte, error)

@@ -55,6 +55,7 @@ var (
 	linkLost     = 40 * time.Second       // a side not heard from for this long is gone…
 	linkStall    = 20 * time.Second       // …or for this long while what it was sent waits for its ack
 	linkFlush    = 2 * time.Second        // the last frames may take this long to leave after a close
+	linkAgain    = time.Second            // a close goes again after this, twice
 )
 
 const (
@@ -331,12 +332,12 @@ func (c *RelayConn) unsent() bool {
 }
 
 // sendFrame makes one frame of what is due (the ack, pieces not yet sent
-// in this pass, the close mark) and sends it.
+// in this pass, the close mark), sends it and returns it sealed.
 //
 // A frame is JSON: {"a":<ack>,"n":<seq of the first piece>,"d":[<pieces>],"x":1},
 // where "n" and "d" are left out when there are no pieces, and "x" marks
 // the sender's last frame.
-func (c *RelayConn) sendFrame(now time.Time, closing bool) {
+func (c *RelayConn) sendFrame(now time.Time, closing bool) string {
 	b := make([]byte, 0, 256)
 	b = append(b, `{"a":`...)
 	b = strconv.AppendInt(b, c.got, 10)
@@ -365,7 +366,8 @@ func (c *RelayConn) sendFrame(now time.Time, closing bool) {
 	}
 	b = append(b, '}')
 	all := closing || (n > 0 && first <= c.resend)
-	c.transmit(c.seal(b), all)
+	sealed := c.seal(b)
+	c.transmit(sealed, all)
 	c.stats.Frames++
 	c.sent += int64(n)
 	if n > 0 && c.rtoAt.IsZero() {
@@ -373,6 +375,7 @@ func (c *RelayConn) sendFrame(now time.Time, closing bool) {
 	}
 	c.lastSent = now
 	c.ackAt = time.Time{}
+	return sealed
 }
 
 // seal: version 2 | link id | nonce | XChaCha20-Poly1305(deflate(frame)).
@@ -603,15 +606,27 @@ func (c *RelayConn) advance() {
 
 // end ends the link with err. Called with mu held.
 func (c *RelayConn) end(err error) {
+	c.finish(err)
+	c.closeRoutes()
+}
+
+// finish ends the link with err, leaving its relays' senders running.
+// Called with mu held.
+func (c *RelayConn) finish(err error) {
 	c.err = err
 	close(c.done)
-	for _, r := range c.routes {
-		close(r.q)
-	}
 	if c.onEnd != nil {
 		c.onEnd()
 	}
 	poke(c.readable)
+}
+
+// closeRoutes lets each relay's sender end once it has sent what it holds.
+// Called with mu held.
+func (c *RelayConn) closeRoutes() {
+	for _, r := range c.routes {
+		close(r.q)
+	}
 }
 
 // Send queues msg (copied) and returns at once. It fails with
@@ -703,17 +718,34 @@ func (c *RelayConn) Recv(ctx context.Context) ([]byte, error) {
 
 // Close ends the link for both sides and returns at once. Its last frame
 // carries again what the other side has not acked, and the close, through
-// every relay; if that frame is lost, the other side finds the link lost.
+// every relay, three times a second apart (the link ends at once here;
+// only the relays' senders stay for those two seconds). Only if every copy
+// is lost does the other side find the link lost, and miss what it
+// carried.
 func (c *RelayConn) Close() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.err == nil {
-		if c.aead != nil && len(c.routes) > 0 {
-			c.sent = c.acked
-			c.sendFrame(time.Now(), true)
-		}
-		c.end(ErrLinkClosed)
+	if c.err != nil {
+		return nil
 	}
+	if c.aead == nil || len(c.routes) == 0 {
+		c.end(ErrLinkClosed)
+		return nil
+	}
+	c.sent = c.acked
+	last := c.sendFrame(time.Now(), true)
+	c.finish(ErrLinkClosed)
+	go func() {
+		for range 2 {
+			time.Sleep(linkAgain)
+			c.mu.Lock()
+			c.transmit(last, true)
+			c.mu.Unlock()
+		}
+		c.mu.Lock()
+		c.closeRoutes()
+		c.mu.Unlock()
+	}()
 	return nil
 }
 

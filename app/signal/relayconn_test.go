@@ -53,7 +53,7 @@ func (f *fakeRelay) setDead(dead bool) {
 }
 
 // linkPair makes the guest's and the host's ends of a link, keyed alike,
-// whose frames travel through the relays. The guest knows every relay
+// whose frames travel through the relays, on synctest's clock. The guest knows every relay
 // from the start; the host learns each from the guest's frames, as it
 // does from a real listener.
 func linkPair(t testing.TB, relays ...*fakeRelay) (g, h *RelayConn) {
@@ -83,6 +83,13 @@ func linkPair(t testing.TB, relays ...*fakeRelay) (g, h *RelayConn) {
 	g.ackAt = time.Now() // the guest's first frame, as after a handshake
 	go g.run()
 	go h.run()
+	// A closed end sends its close again for a while: on synctest's clock
+	// that time passes only while the test sleeps.
+	t.Cleanup(func() {
+		g.Close()
+		h.Close()
+		time.Sleep(linkFlush + 3*linkAgain)
+	})
 	return g, h
 }
 
