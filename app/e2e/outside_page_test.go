@@ -113,15 +113,13 @@ func (p pageOps) settle(before, res string) {
 // every engine.
 func (p pageOps) lookDrawn() (string, error) { return p.lookWith(drawnStep) }
 
-// lookDrawnInTurn is lookDrawn that leaves a decision a bot takes too to
-// the bot first (drawnInTurn): the order in which the host hears the two
-// answers is then the same however busy the machine, and so is the game.
-func (p pageOps) lookDrawnInTurn() (string, error) { return p.lookWith(drawnInTurn) }
-
-// lookDrawnAt is lookDrawnInTurn that acts only on the decision looked at
-// last (key, a decisionKey; "" when the look found none): a table that
-// moved on since is looked at again first, so that no decision is taken
-// unseen, and two engines list the same decisions of the same game.
+// lookDrawnAt is lookDrawn that leaves a decision a bot takes too to the
+// bot first (drawnInTurn: the order in which the host hears the two
+// answers is then the same however busy the machine, and so is the game),
+// and that acts only on the decision looked at last (key, a decisionKey;
+// "" when the look found none): a table that moved on since is looked at
+// again first, so that no decision is taken unseen, and two engines list
+// the same decisions of the same game.
 func (p pageOps) lookDrawnAt(key string) (string, error) {
 	return p.lookWith(strings.Replace(drawnInTurn, "const now = ", fmt.Sprintf("if (%s !== %q) return 'wait';\n  const now = ", decisionKey, key), 1))
 }
