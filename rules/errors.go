@@ -30,6 +30,12 @@ func (e *Error) Error() string {
 
 func (e *Error) Unwrap() error { return e.Err }
 
+// Reason is Msg: why, without the game's id or the sentinel's text, so
+// that another package's error that wraps this one, or the sentence a
+// player reads, finds it as it finds any error's reason (an interface
+// with this method, through errors.As).
+func (e *Error) Reason() string { return e.Msg }
+
 // Errorf returns an *Error of game wrapping err (one of the sentinels),
 // with the message formatted as fmt.Sprintf does:
 //

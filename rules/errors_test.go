@@ -111,6 +111,11 @@ func TestReason(t *testing.T) {
 			if got := rules.Reason(c.err); got != c.want {
 				t.Errorf("Reason(%v) = %q, want %q", c.err, got, c.want)
 			}
+			// Another package finds the same words by the method alone.
+			var r interface{ Reason() string }
+			if errors.As(c.err, &r) && r.Reason() != c.want {
+				t.Errorf("%v: its Reason method says %q, want %q", c.err, r.Reason(), c.want)
+			}
 		})
 	}
 }

@@ -2,7 +2,6 @@ package online
 
 import (
 	"context"
-	"errors"
 	"sync"
 	"time"
 
@@ -24,7 +23,7 @@ import (
 
 // ErrHostedElsewhere is returned by ClaimHost when another tab of this
 // browser hosts the room.
-var ErrHostedElsewhere = errors.New("online: this room is open in another tab of this browser")
+var ErrHostedElsewhere = newError("this room is open in another tab of this browser")
 
 // How long a claim waits for the other tabs. Tabs of one browser answer in
 // well under a millisecond; these bounds only matter when nobody answers.
@@ -35,7 +34,7 @@ var (
 
 // ErrMovedAway is returned by Host when another tab took the room over
 // between the claim and the opening.
-var ErrMovedAway = errors.New("online: another tab of this browser took this room over")
+var ErrMovedAway = newError("another tab of this browser took this room over")
 
 // Claim is this tab's hold on hosting one room.
 type Claim struct {

@@ -1,7 +1,6 @@
 package online
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -158,7 +157,7 @@ func keepLatest(list []time.Duration, d time.Duration) []time.Duration {
 }
 
 // ErrOffline is returned by the player's actions while the link is down.
-var ErrOffline = errors.New("online: not connected to the room right now")
+var ErrOffline = newError("not connected to the room right now")
 
 // WaitAfter is how long a move may go unanswered before the player reads
 // that the table waits for the host (View.Waiting).

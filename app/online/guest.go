@@ -82,11 +82,11 @@ const noPathTries = 3
 // since: one that went out while the network was down (its offer names no
 // public address, and it would only time out) now that it is back, or one
 // that dials the relays now that the network is down.
-var errNetChanged = errors.New("online: the network changed; trying again")
+var errNetChanged = newError("the network changed; trying again")
 
 // errNoNetwork is an attempt's failure while the network is down and only
 // the relays could reach the host.
-var errNoNetwork = errors.New("online: this device cannot reach the internet right now")
+var errNoNetwork = newError("this device cannot reach the internet right now")
 
 // While the network is down a guest does not dial the relays: a browser
 // keeps such a connection pending through the outage and holds back the
@@ -653,7 +653,7 @@ func (j *Joining) AcceptCode(ctx context.Context, answerCode string) error {
 	j.offer = nil
 	j.offerMu.Unlock()
 	if off == nil {
-		return errors.New("online: make an offer code first")
+		return newError("make an offer code first")
 	}
 	defer off.Close()
 	conn, err := off.Accept(sdp)
@@ -672,7 +672,7 @@ func (j *Joining) AcceptCode(ctx context.Context, answerCode string) error {
 	case <-j.done:
 	}
 	g.Close()
-	return errors.New("online: the room closed before the link was used")
+	return newError("the room closed before the link was used")
 }
 
 // Done is closed once this player has left the room for good: removed by

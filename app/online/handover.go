@@ -3,7 +3,6 @@ package online
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
@@ -24,7 +23,7 @@ const handOverWait = 20 * time.Second
 
 // ErrHandOver is HandOver's error when the other device did not take the
 // table: the game goes on here.
-var ErrHandOver = errors.New("online: the other device did not take the table; the game goes on here")
+var ErrHandOver = newError("the other device did not take the table; the game goes on here")
 
 // HandOverWords is what everyone is told when the table changes hands.
 func HandOverWords(from, to string) string {
@@ -48,11 +47,11 @@ func (h *Hosting) HandOver(ctx context.Context, member int, base string) (link s
 	}
 	switch {
 	case !l.Started:
-		return "", errors.New("online: a table is handed over once the game has started")
+		return "", newError("a table is handed over once the game has started")
 	case to == nil:
-		return "", errors.New("online: only a seated player can take the table")
+		return "", newError("only a seated player can take the table")
 	case !to.Connected:
-		return "", fmt.Errorf("online: %s is not connected", to.Name)
+		return "", errorf("%s is not connected", to.Name)
 	}
 	r := h.keep.get()
 	if err := h.host.SetPaused(true, fmt.Sprintf("%s is handing the table to %s…", r.Name, to.Name)); err != nil {
@@ -106,14 +105,15 @@ func (j *Joining) takeTable(table []byte, g *session.Guest) {
 	err := json.Unmarshal(table, &r)
 	switch {
 	case err != nil:
+		err = errorf("the table handed over cannot be read (%v)", err)
 	case r.RoomPart == nil:
-		err = errors.New("online: the table handed over is no room")
+		err = newError("the table handed over is no room")
 	case r.Room.ID != j.room.ID || r.Room.Secret != j.room.Secret:
-		err = errors.New("online: the table handed over is another room's")
+		err = newError("the table handed over is another room's")
 	case r.Save == nil || r.Token == "" || r.Token != j.tokens.get():
-		err = errors.New("online: the table handed over is not for this player's seat")
+		err = newError("the table handed over is not for this player's seat")
 	case j.tokens.device == nil:
-		err = errors.New("online: this device keeps no rooms")
+		err = newError("this device keeps no rooms")
 	default:
 		if _, err = rules.Lookup(r.Game); err == nil {
 			r.ID = ""

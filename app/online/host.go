@@ -133,7 +133,7 @@ func Host(ctx context.Context, st Store, rec *Saved, n Net, opts HostOptions, on
 	ctx, cancel := context.WithCancel(ctx)
 	if rec.RoomPart == nil {
 		cancel()
-		return nil, errors.New("online: this saved game is not a room")
+		return nil, newError("this saved game is not a room")
 	}
 	h := &Hosting{st: st, net: n, opts: opts, cancel: cancel}
 	h.onChange = onChange
@@ -159,7 +159,7 @@ func Host(ctx context.Context, st Store, rec *Saved, n Net, opts HostOptions, on
 	}
 	if err != nil {
 		cancel()
-		return nil, fmt.Errorf("online: the room cannot be opened: %w", err)
+		return nil, errorf("the room cannot be opened: %w", err)
 	}
 	if err := h.keep.store(func(*Saved) {}); err != nil {
 		h.host.Close()
@@ -328,7 +328,7 @@ func (h *Hosting) guestEvent(e room.Event) {
 		h.guestMu.Unlock()
 		text = relayedWords(e.Relayed)
 	case e.Kind == room.GuestFailed && e.Err != nil:
-		text = "A player tried to join and could not connect: " + say(e.Err.Error())
+		text = "A player tried to join and could not connect: " + Words(e.Err)
 	case e.Kind == room.GuestLeft:
 		text = relayedWords(e.Relayed)
 	default:

@@ -3,7 +3,6 @@ package online
 import (
 	"encoding/base64"
 	"encoding/json"
-	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
@@ -95,7 +94,7 @@ func ReadInvitation(fragment string) Invitation {
 // guest's every connection, so a link with one brings none, and says why.
 func readInviteTURN(s string) ([]TURNServer, error) {
 	fail := func(why string) error {
-		return fmt.Errorf("online: the TURN servers in this room link were left out: %s", why)
+		return errorf("the TURN servers in this room link were left out: %s", why)
 	}
 	if len(s) > maxInviteTURN {
 		return nil, fail("they are too long")
@@ -109,7 +108,7 @@ func readInviteTURN(s string) ([]TURNServer, error) {
 		err = signal.Config{TURN: list}.Validate()
 	}
 	if err != nil {
-		return nil, fmt.Errorf("online: the TURN servers in this room link were left out (%w)", bare{err})
+		return nil, errorf("the TURN servers in this room link were left out (%w)", err)
 	}
 	return list, nil
 }

@@ -2,7 +2,6 @@ package online
 
 import (
 	"encoding/json"
-	"fmt"
 	"time"
 
 	"longhall/app/session"
@@ -82,10 +81,10 @@ func migrateGame(st Store, id string, e *oldEntry) (*Saved, error) {
 	}
 	var rec rules.Record
 	if err := st.Get(oldGamePrefix+id, &rec); err != nil {
-		return nil, fmt.Errorf("online: the saved game %q cannot be read (%v); it is kept as it is", id, err)
+		return nil, errorf("the saved game %q cannot be read (%v); it is kept as it is", id, err)
 	}
 	if rec.Format == 0 || rec.Game == "" {
-		return nil, fmt.Errorf("online: there is no saved game %q", id)
+		return nil, errorf("there is no saved game %q", id)
 	}
 	// Settings and lines that do not read are the defaults, as they were.
 	var settings struct {

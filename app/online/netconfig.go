@@ -3,7 +3,6 @@ package online
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -68,13 +67,6 @@ func siteDirectEvery(getenv func(string) string) time.Duration {
 
 const settingsKey = "longhall.net"
 
-// bare is an error told inside another's words, by its reason alone
-// (signal.Reason: a signal error's words without the package's prefix).
-type bare struct{ error }
-
-func (b bare) Error() string { return signal.Reason(b.error) }
-func (b bare) Unwrap() error { return b.error }
-
 // TURNServer is a TURN server with its credentials: one or more turn: or
 // turns: addresses (stun: ones may come along), a username and a
 // credential.
@@ -136,7 +128,7 @@ func SiteConfig(getenv func(string) string) (signal.Config, error) {
 		cfg = next
 	}
 	if bad != nil {
-		return cfg, fmt.Errorf("online: this site's network settings are wrong, so the built-in ones are used in their place (%w)", bare{bad})
+		return cfg, errorf("this site's network settings are wrong, so the built-in ones are used in their place (%w)", bad)
 	}
 	return cfg, nil
 }
@@ -149,7 +141,7 @@ func LoadSettings(st Store) (Settings, error) {
 		return mine, nil
 	}
 	if err := st.Get(settingsKey, &mine); err != nil {
-		return Settings{}, fmt.Errorf("online: your saved network settings cannot be read (%v)", err)
+		return Settings{}, errorf("your saved network settings cannot be read (%v)", err)
 	}
 	return mine, nil
 }
@@ -182,7 +174,7 @@ func NetConfig(getenv func(string) string, st Store) (signal.Config, error) {
 	}
 	next := mine.apply(cfg)
 	if err := next.Validate(); err != nil {
-		return cfg, fmt.Errorf("online: your saved network settings are wrong and were not used (%w)", bare{err})
+		return cfg, errorf("your saved network settings are wrong and were not used (%w)", err)
 	}
 	return next, siteErr
 }
@@ -209,7 +201,7 @@ func SaveSettings(st Store, s Settings) error {
 		return err
 	}
 	if s.Trackers != nil && s.Relays != nil && len(s.Trackers)+len(s.Relays) == 0 {
-		return errors.New("online: keep at least one tracker or Nostr relay: rooms find each other through them")
+		return newError("keep at least one tracker or Nostr relay: rooms find each other through them")
 	}
 	if s.ShareTURN && len(s.TURN) == 0 {
 		s.ShareTURN = false // nothing of the player's own to share
@@ -272,7 +264,7 @@ func FetchTURN(ctx context.Context, f Fetcher, cfg signal.Config) (signal.Config
 		}
 	}
 	if err != nil {
-		return cfg, fmt.Errorf("online: this site's TURN servers could not be had from %s, so rooms connect without them; that fails only between some networks (%w)", u, bare{err})
+		return cfg, errorf("this site's TURN servers could not be had from %s, so rooms connect without them; that fails only between some networks (%w)", u, err)
 	}
 	return next, nil
 }

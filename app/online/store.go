@@ -3,8 +3,6 @@ package online
 import (
 	"crypto/rand"
 	"encoding/base64"
-	"errors"
-	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -147,14 +145,14 @@ func entryOf(s *Saved) Entry {
 }
 
 // ErrNoHuman is returned for a table with no human seat: nobody would see it.
-var ErrNoHuman = errors.New("online: at least one seat must be a person")
+var ErrNoHuman = newError("at least one seat must be a person")
 
 // NewGame sets up a game for one device, to be kept under id: its record
 // before the first action, with the time to answer (in seconds, 0 for
 // none). seed fixes the game's randomness (and the bots').
 func NewGame(id, gameID string, cfg rules.Config, seed uint64, seats []rules.SeatInfo, answerSeconds int, now time.Time) (*Saved, error) {
 	if !ValidID(id) {
-		return nil, fmt.Errorf("online: %q cannot name a saved game", id)
+		return nil, errorf("%q cannot name a saved game", id)
 	}
 	if !slices.ContainsFunc(seats, func(s rules.SeatInfo) bool { return !s.Bot }) {
 		return nil, ErrNoHuman
@@ -192,19 +190,19 @@ func newGameID() string { return strings.ToLower(rand.Text())[:12] }
 // one are told apart, and neither is changed.
 func LoadGame(st Store, id string) (*Saved, error) {
 	if !ValidID(id) {
-		return nil, errors.New("online: this address names no saved game")
+		return nil, newError("this address names no saved game")
 	}
 	migrate(st)
 	var s Saved
 	if err := st.Get(gamePrefix+id, &s); err != nil {
-		return nil, fmt.Errorf("online: the saved game %q cannot be read (%v); it is kept as it is", id, err)
+		return nil, errorf("the saved game %q cannot be read (%v); it is kept as it is", id, err)
 	}
 	switch {
 	case s.Game == "":
 		// None in this format: an older version's, listed or not.
 		return migrateGame(st, id, nil)
 	case s.RoomPart != nil || s.Save == nil || s.Save.Record.Format == 0 || s.Save.Record.Game != s.Game:
-		return nil, fmt.Errorf("online: the saved game %q is damaged; it is kept as it is", id)
+		return nil, errorf("the saved game %q is damaged; it is kept as it is", id)
 	}
 	s.ID = id
 	return &s, nil
@@ -214,17 +212,17 @@ func LoadGame(st Store, id string) (*Saved, error) {
 // one are told apart, and neither is changed.
 func LoadHosted(st Store, key string) (*Saved, error) {
 	if !validKey(key) {
-		return nil, errors.New("online: this address names no room")
+		return nil, newError("this address names no room")
 	}
 	var s Saved
 	if err := st.Get(hostedKey+key, &s); err != nil {
-		return nil, fmt.Errorf("online: the saved room cannot be read (%v); it is kept as it is", err)
+		return nil, errorf("the saved room cannot be read (%v); it is kept as it is", err)
 	}
 	if s.Game == "" {
-		return nil, errors.New("online: this device hosts no such room; it may have been forgotten")
+		return nil, newError("this device hosts no such room; it may have been forgotten")
 	}
 	if s.RoomPart == nil || s.Key() != key {
-		return nil, errors.New("online: the saved room is damaged (its id does not match); it is kept as it is")
+		return nil, newError("the saved room is damaged (its id does not match); it is kept as it is")
 	}
 	s.ID = ""
 	return &s, nil
@@ -249,10 +247,10 @@ func storeSaved(st Store, s *Saved) error {
 	}
 	key := s.Key()
 	if s.RoomPart == nil && !ValidID(key) {
-		return fmt.Errorf("online: %q cannot name a saved game", key)
+		return errorf("%q cannot name a saved game", key)
 	}
 	if err := st.Set(prefix+key, s); err != nil {
-		return fmt.Errorf("online: saving the game on this device: %w", err)
+		return errorf("saving the game on this device: %w", err)
 	}
 	return putEntry(st, listKey, entryOf(s), most)
 }
@@ -313,7 +311,7 @@ func Forget(st Store, e Entry) error {
 		return ForgetRoom(st, e.Key)
 	}
 	if !ValidID(e.Key) {
-		return errors.New("online: this names no saved game")
+		return newError("this names no saved game")
 	}
 	listMu.Lock()
 	defer listMu.Unlock()
@@ -324,7 +322,7 @@ func Forget(st Store, e Entry) error {
 // ForgetRoom removes a hosted room from this device.
 func ForgetRoom(st Store, key string) error {
 	if !validKey(key) {
-		return errors.New("online: this names no room")
+		return newError("this names no room")
 	}
 	listMu.Lock()
 	defer listMu.Unlock()

@@ -175,22 +175,6 @@ func TestRelayWords(t *testing.T) {
 	}
 }
 
-// A refusal reads as a sentence: the packages' own prefixes go, whichever
-// package wrote them, and words before a colon that are not a prefix stay.
-func TestWordsDropCodePrefixes(t *testing.T) {
-	for in, want := range map[string]string{
-		"rules: illegal action: raid 3 is not allowed now":                 "Illegal action: raid 3 is not allowed now.",
-		"local: the saved game \"g1\" cannot be read: bad json":            "The saved game \"g1\" cannot be read: bad json.",
-		"session: rules: seat 2 is not yours":                              "Seat 2 is not yours.",
-		"room: the host answered but the link did not open: peer: no path": "The host answered but the link did not open: no path.",
-		"Seat 2: no such seat":                                             "Seat 2: no such seat.",
-	} {
-		if got := Words(errors.New(in)); got != want {
-			t.Errorf("Words(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 // TestABrowserWithoutWebRTCIsToldSo: a browser with no WebRTC (an
 // embedded one, a locked-down phone) reads why it cannot connect
 // directly and what to try, not a code word from syscall/js, whether a

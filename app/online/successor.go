@@ -3,7 +3,6 @@ package online
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
@@ -49,9 +48,9 @@ func (h *Hosting) SetSuccessor(seat rules.Seat, on bool) error {
 	if on {
 		switch {
 		case !l.Started:
-			return errors.New("online: a successor is chosen once the game has started")
+			return newError("a successor is chosen once the game has started")
 		case seat < 0 || int(seat) >= len(l.Seats) || l.Seats[seat].Kind != SeatHuman || l.Seats[seat].Host:
-			return errors.New("online: only another player can be chosen to host")
+			return newError("only another player can be chosen to host")
 		}
 	}
 	was := h.keep.get().Successor
@@ -168,15 +167,15 @@ func (j *Joining) keepStandby(table []byte, standDown bool) {
 func (j *Joining) tableForMe(table []byte) (*Saved, error) {
 	var r Saved
 	if err := json.Unmarshal(table, &r); err != nil {
-		return nil, err
+		return nil, errorf("the table sent cannot be read (%v)", err)
 	}
 	switch {
 	case r.RoomPart == nil:
-		return nil, errors.New("online: the table sent is no room")
+		return nil, newError("the table sent is no room")
 	case r.Room.ID != j.room.ID || r.Room.Secret != j.room.Secret:
-		return nil, errors.New("online: the table sent is another room's")
+		return nil, newError("the table sent is another room's")
 	case r.Save == nil || r.Token == "" || r.Token != j.tokens.get():
-		return nil, errors.New("online: the table sent is not for this player's seat")
+		return nil, newError("the table sent is not for this player's seat")
 	}
 	if _, err := rules.Lookup(r.Game); err != nil {
 		return nil, err

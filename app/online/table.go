@@ -3,7 +3,6 @@ package online
 import (
 	"context"
 	"crypto/rand"
-	"fmt"
 	"slices"
 	"sync"
 	"time"
@@ -66,7 +65,7 @@ func StartTable(ctx context.Context, st Store, s *Saved, opts TableOptions, onCh
 		opts.Now = time.Now
 	}
 	if s.RoomPart != nil || s.Save == nil {
-		return nil, fmt.Errorf("online: the saved game %q is not a game on this device", s.Key())
+		return nil, errorf("the saved game %q is not a game on this device", s.Key())
 	}
 	rec := s.Save.Record
 	if !slices.ContainsFunc(rec.Seats, func(s rules.SeatInfo) bool { return !s.Bot }) {
@@ -84,7 +83,7 @@ func StartTable(ctx context.Context, st Store, s *Saved, opts TableOptions, onCh
 	h, err := session.Resume(ctx, session.Save{Record: rec, Tokens: tokens, Log: s.Save.Log},
 		session.Options{BotDelay: opts.BotDelay, AnswerTime: time.Duration(s.AnswerSeconds) * time.Second, BotPause: newBreather(), OnSave: t.saved, Logf: opts.Logf})
 	if err != nil {
-		return nil, fmt.Errorf("online: the saved game %q cannot be resumed: %w", s.Key(), err)
+		return nil, errorf("the saved game %q cannot be resumed: %w", s.Key(), err)
 	}
 	t.host = h
 	t.said(t.keep.store(func(*Saved) {})) // first in the "continue" list from now
@@ -224,7 +223,7 @@ func (t *Table) HandOver(seat rules.Seat) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.players[seat] == nil {
-		return fmt.Errorf("online: seat %d is not a person at this table", seat)
+		return errorf("seat %d is not a person at this table", seat)
 	}
 	t.viewer, t.handed = seat, true
 	return nil

@@ -81,9 +81,12 @@ const (
 	noWebRTCRelayedWords = "This browser cannot make direct connections to other players (it has no WebRTC), so the game goes through the relays, which is slower. If it does not start, open the link in Safari, Chrome or Firefox."
 )
 
-// Words turns an error from a room into the sentence a player reads: the
-// package prefixes go, the first letter is capital and a full stop ends
-// it. Expired and broken links get a sentence of their own.
+// Words turns an error from a room into the sentence a player reads.
+// Refusals from the host are worded from their codes; expired and broken
+// links, a browser without WebRTC and a save from older rules get a
+// sentence of their own; any other error is said by its Reason (every
+// package of the room has one on its errors: the words without its
+// prefix), with a capital and a full stop.
 func Words(err error) string {
 	if err == nil {
 		return ""
@@ -109,7 +112,11 @@ func Words(err error) string {
 		}
 		return refusalWords(se)
 	}
-	return say(err.Error())
+	var r interface{ Reason() string }
+	if errors.As(err, &r) {
+		return sentence(r.Reason())
+	}
+	return sentence(err.Error())
 }
 
 // HostSilent is a guest's View.Problem when its link to the host dropped
@@ -335,26 +342,6 @@ func refusalWords(e *session.Error) string {
 // kb is a size in kilobytes, for a player.
 func kb(n int) string {
 	return fmt.Sprintf("%d KB", (n+1023)/1024)
-}
-
-// codePrefixes are the packages' prefixes of error texts ("room: the host
-// answered but the link did not open: peer: …"), which a player need not
-// read.
-var codePrefixes = strings.NewReplacer(": online: ", ": ", ": session: ", ": ", ": signal: ", ": ", ": peer: ", ": ", ": room: ", ": ")
-
-// say is Words for a message that arrived as text (a refusal or a reason
-// from the host): no package prefix, a capital and a full stop.
-func say(text string) string {
-	// A package's own prefix ("session: ", "rules: ", "rednorth: "): a
-	// lowercase word before a colon. A second one may follow.
-	for range 2 {
-		i := strings.Index(text, ": ")
-		if i <= 0 || strings.IndexFunc(text[:i], func(r rune) bool { return r < 'a' || r > 'z' }) >= 0 {
-			break
-		}
-		text = text[i+2:]
-	}
-	return sentence(codePrefixes.Replace(text))
 }
 
 // sentence capitalises a message and ends it with a full stop.

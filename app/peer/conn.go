@@ -2,7 +2,6 @@ package peer
 
 import (
 	"context"
-	"fmt"
 	"sync"
 	"time"
 )
@@ -53,7 +52,7 @@ func newConn(cfg Config) (*Conn, error) {
 	}
 	l, err := newLink(cfg)
 	if err != nil {
-		return nil, fmt.Errorf("%w (%v)", ErrSetup, err)
+		return nil, errorf("%w (%v)", ErrSetup, err)
 	}
 	c := &Conn{
 		rtc:      l,
@@ -214,7 +213,7 @@ func (c *Conn) watch(ctx context.Context) {
 	}()
 }
 
-func stopped(err error) error { return fmt.Errorf("peer: stopped connecting (%w)", err) }
+func stopped(err error) error { return errorf("stopped connecting (%w)", err) }
 
 // waitOpen waits until the link opens or ends before opening.
 func (c *Conn) waitOpen() (*Conn, error) {

@@ -3,7 +3,6 @@ package peer
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"sync"
 	"time"
@@ -40,7 +39,7 @@ func Dial(ctx context.Context, cfg Config) (*Offerer, error) {
 	}
 	offer, err := c.rtc.createOffer()
 	if err != nil {
-		return nil, c.abandon(fmt.Errorf("%w (%v)", ErrSetup, err))
+		return nil, c.abandon(errorf("%w (%v)", ErrSetup, err))
 	}
 	sdp, err := c.describe(sdpOffer, offer)
 	if err != nil {
@@ -59,7 +58,7 @@ func (o *Offerer) Offer() string { return o.sdp }
 // refused with ErrAnswered.
 func (o *Offerer) Accept(answer string) (*Conn, error) {
 	if err := checkSDP(answer); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrBadAnswer, err)
+		return nil, errorf("%w: %v", ErrBadAnswer, err)
 	}
 	o.mu.Lock()
 	if o.answered {
@@ -77,7 +76,7 @@ func (o *Offerer) Accept(answer string) (*Conn, error) {
 		if end := o.c.Err(); end != nil {
 			return nil, end
 		}
-		return nil, fmt.Errorf("%w (%v)", ErrBadAnswer, err)
+		return nil, errorf("%w (%v)", ErrBadAnswer, err)
 	}
 	return o.wait()
 }
@@ -87,7 +86,7 @@ func (o *Offerer) Accept(answer string) (*Conn, error) {
 // ctx and Config.OpenTimeout bound the whole attempt, until Wait returns.
 func Answer(ctx context.Context, cfg Config, offer string) (*Answerer, error) {
 	if err := checkSDP(offer); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrBadOffer, err)
+		return nil, errorf("%w: %v", ErrBadOffer, err)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, stopped(err)
@@ -97,11 +96,11 @@ func Answer(ctx context.Context, cfg Config, offer string) (*Answerer, error) {
 		return nil, err
 	}
 	if err := c.rtc.setRemote(sdpOffer, offer); err != nil {
-		return nil, c.abandon(fmt.Errorf("%w (%v)", ErrBadOffer, err))
+		return nil, c.abandon(errorf("%w (%v)", ErrBadOffer, err))
 	}
 	answer, err := c.rtc.createAnswer()
 	if err != nil {
-		return nil, c.abandon(fmt.Errorf("%w (%v)", ErrSetup, err))
+		return nil, c.abandon(errorf("%w (%v)", ErrSetup, err))
 	}
 	sdp, err := c.describe(sdpAnswer, answer)
 	if err != nil {
@@ -186,7 +185,7 @@ func (c *Conn) abandon(err error) error {
 func (c *Conn) describe(kind, sdp string) (string, error) {
 	gathered, err := c.rtc.setLocal(kind, sdp)
 	if err != nil {
-		return "", fmt.Errorf("%w (%v)", ErrSetup, err)
+		return "", errorf("%w (%v)", ErrSetup, err)
 	}
 	t := time.NewTimer(c.cfg.GatherTimeout)
 	defer t.Stop()

@@ -1,50 +1,96 @@
 package peer
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 // ErrClosed is returned by a connection that this side closed. Every error
 // that ends an open link (ErrHungUp, ErrLost, ErrOversize, ErrOverrun)
 // matches it with errors.Is, so a caller that only needs to know whether
 // the link is gone can test for ErrClosed alone.
-var ErrClosed = errors.New("peer: the connection is closed")
+var ErrClosed = newError("the connection is closed")
 
 // Why an open link ended, as returned by Conn.Err, Recv and Send.
 var (
-	ErrHungUp   error = &endError{"peer: the other player closed the connection"}
-	ErrLost     error = &endError{"peer: the connection to the other player was lost"}
-	ErrOversize error = &endError{"peer: the other player sent a message over the size limit"}
-	ErrOverrun  error = &endError{"peer: messages arrived faster than they were read"}
+	ErrHungUp   error = &endError{"the other player closed the connection"}
+	ErrLost     error = &endError{"the connection to the other player was lost"}
+	ErrOversize error = &endError{"the other player sent a message over the size limit"}
+	ErrOverrun  error = &endError{"messages arrived faster than they were read"}
 )
 
 // Errors of Send on an open link; the link stays open.
 var (
-	ErrBackedUp = errors.New("peer: the other player is not reading its messages")
-	ErrTooLarge = errors.New("peer: the message is over the size limit")
+	ErrBackedUp = newError("the other player is not reading its messages")
+	ErrTooLarge = newError("the message is over the size limit")
 )
 
 // Errors of connecting.
 var (
-	ErrOpenTimeout = errors.New("peer: the other player did not connect in time")
-	ErrUnreachable = errors.New("peer: no network path to the other player was found")
-	ErrBadOffer    = errors.New("peer: the connection offer is not valid")
-	ErrBadAnswer   = errors.New("peer: the connection answer is not valid")
-	ErrAnswered    = errors.New("peer: an answer was already accepted")
-	ErrNoNetwork   = errors.New("peer: no network address to connect from")
-	ErrSetup       = errors.New("peer: could not set up the connection")
+	ErrOpenTimeout = newError("the other player did not connect in time")
+	ErrUnreachable = newError("no network path to the other player was found")
+	ErrBadOffer    = newError("the connection offer is not valid")
+	ErrBadAnswer   = newError("the connection answer is not valid")
+	ErrAnswered    = newError("an answer was already accepted")
+	ErrNoNetwork   = newError("no network address to connect from")
+	ErrSetup       = newError("could not set up the connection")
 	// ErrNoWebRTC: the browser has no WebRTC (some embedded browsers and
 	// locked-down phones). It is an ErrSetup, so a room goes on through its
 	// relays, as for any link that cannot be set up.
-	ErrNoWebRTC error = &setupError{"peer: this browser has no WebRTC, so it cannot connect to another player directly"}
+	ErrNoWebRTC error = &setupError{"this browser has no WebRTC, so it cannot connect to another player directly"}
 )
 
-// setupError is an error of connecting that is also an ErrSetup.
-type setupError struct{ msg string }
+// Error is an error of this package. Its text is "peer: " and Reason;
+// Reason alone is why, in words that may sit inside another sentence
+// ("the link did not open: " + Reason). Another package takes it by its
+// Reason method, never by cutting the prefix off the text.
+type Error struct {
+	Why string // the reason, without the package's prefix
+	Err error  // what it wraps, if anything
+}
 
-func (e *setupError) Error() string        { return e.msg }
+func (e *Error) Error() string  { return "peer: " + e.Why }
+func (e *Error) Reason() string { return e.Why }
+func (e *Error) Unwrap() error  { return e.Err }
+
+func newError(reason string) error { return &Error{Why: reason} }
+
+// errorf is fmt.Errorf for an *Error: %w wraps as it does there, and an
+// error with a Reason (this package's, or another's that has one) among
+// args is told by it, so that no prefix sits inside the sentence.
+func errorf(format string, args ...any) error {
+	args = append([]any(nil), args...)
+	for i, a := range args {
+		if r, ok := a.(reasoned); ok {
+			args[i] = told{r}
+		}
+	}
+	w := fmt.Errorf(format, args...)
+	return &Error{Why: w.Error(), Err: errors.Unwrap(w)}
+}
+
+// reasoned is an error that says why without its package's prefix.
+type reasoned interface {
+	error
+	Reason() string
+}
+
+// told is an error inside another's words: its Reason.
+type told struct{ reasoned }
+
+func (t told) Error() string { return t.Reason() }
+func (t told) Unwrap() error { return t.reasoned }
+
+// setupError is an error of connecting that is also an ErrSetup.
+type setupError struct{ why string }
+
+func (e *setupError) Error() string        { return "peer: " + e.why }
+func (e *setupError) Reason() string       { return e.why }
 func (e *setupError) Is(target error) bool { return target == ErrSetup }
 
 // endError is an error that ends a link; it is also an ErrClosed.
-type endError struct{ msg string }
+type endError struct{ why string }
 
-func (e *endError) Error() string        { return e.msg }
+func (e *endError) Error() string        { return "peer: " + e.why }
+func (e *endError) Reason() string       { return e.why }
 func (e *endError) Is(target error) bool { return target == ErrClosed }

@@ -12,7 +12,6 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"sync"
 	"time"
@@ -351,9 +350,11 @@ type NoPathError struct {
 	Relay  error // why the relayed link failed (a signal error)
 }
 
-func (e *NoPathError) Error() string {
-	return "room: no direct path to the host opened, and the relays could not carry the game: " +
-		signal.Reason(e.Relay)
+func (e *NoPathError) Error() string { return "room: " + e.Reason() }
+
+// Reason is why, without the package's prefix (see Error).
+func (e *NoPathError) Reason() string {
+	return "no direct path to the host opened, and the relays could not carry the game: " + reason(e.Relay)
 }
 
 func (e *NoPathError) Unwrap() []error { return []error{e.Direct, e.Relay} }
@@ -610,7 +611,7 @@ func dialDirect(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg pe
 	}
 	conn, err := off.Accept(answer)
 	if err != nil {
-		return nil, "", fmt.Errorf("room: the host answered but the link did not open: %w", err)
+		return nil, "", errorf("the host answered but the link did not open: %w", err)
 	}
 	return conn, via, nil
 }

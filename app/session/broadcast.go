@@ -3,7 +3,6 @@ package session
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"slices"
 	"time"
 
@@ -59,7 +58,7 @@ type seatState struct {
 func (h *Host) seatStateFor(seat rules.Seat, events []rules.Event) (*seatState, error) {
 	view, err := json.Marshal(h.state.View(seat))
 	if err != nil {
-		return nil, fmt.Errorf("session: the view of seat %d does not encode: %w", seat, err)
+		return nil, failf("the view of seat %d does not encode: %w", seat, err)
 	}
 	st := &seatState{version: h.version(), view: view}
 	if keys, fields, ok := splitObject(view); ok {
@@ -146,7 +145,7 @@ func (h *Host) encodeFor(p *peer, st *seatState) ([]byte, error) {
 		data = envelope(KindState, append(body, '}'))
 	}
 	if err == nil && len(data) > MaxMessageSize {
-		err = fmt.Errorf("session: the state of seat %d takes %d bytes, over the limit", msg.Seat, len(data))
+		err = failf("the state of seat %d takes %d bytes, over the limit", msg.Seat, len(data))
 	}
 	if err == nil {
 		p.sent, p.sentSeat, p.sentVersion = st.fields, msg.Seat, st.version

@@ -3,7 +3,6 @@ package session
 import (
 	"bytes"
 	"context"
-	"errors"
 	"sync"
 )
 
@@ -29,10 +28,10 @@ type Conn interface {
 }
 
 // ErrClosed is returned by a closed connection, host or guest.
-var ErrClosed = errors.New("session: the connection is closed")
+var ErrClosed = fail("the connection is closed")
 
 // ErrBackedUp is returned by a pipe whose reader has fallen too far behind.
-var ErrBackedUp = errors.New("session: the peer is not reading its messages")
+var ErrBackedUp = fail("the peer is not reading its messages")
 
 // PipeBuffer is how many messages a pipe queues in each direction before
 // Send fails with ErrBackedUp.

@@ -75,10 +75,10 @@ type Snapshot struct {
 const UpdateBuffer = 64
 
 // ErrNotJoined is returned by Intent before the host has welcomed the guest.
-var ErrNotJoined = errors.New("session: not in the room yet")
+var ErrNotJoined = fail("not in the room yet")
 
 // ErrWatching is returned by Intent while the guest is a spectator.
-var ErrWatching = errors.New("session: you are watching, not playing")
+var ErrWatching = fail("you are watching, not playing")
 
 // Guest is the client side of a room. Its methods are safe to call from any
 // goroutine; the UI reads Updates (or Latest) and sends with the methods.
@@ -425,7 +425,7 @@ func (g *Guest) sendLocked(kind string, body any) error {
 		if _, ok := errors.AsType[*Error](err); ok || errors.Is(err, ErrClosed) || errors.Is(err, ErrBackedUp) {
 			return err // this package's own, which says it already
 		}
-		return fmt.Errorf("session: sending failed: %w", err)
+		return failf("sending failed: %w", err)
 	}
 	return nil
 }

@@ -307,7 +307,7 @@ func (h *Host) refuse(p *peer, seq int64, e *Error) {
 func (h *Host) send(p *peer, kind string, body any) {
 	data, err := encode(kind, body)
 	if err == nil && len(data) > MaxMessageSize {
-		err = fmt.Errorf("session: %s message of %d bytes is too big", kind, len(data))
+		err = failf("%s message of %d bytes is too big", kind, len(data))
 	}
 	if err != nil {
 		h.logf("%v", err)

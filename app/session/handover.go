@@ -2,7 +2,6 @@ package session
 
 import (
 	"encoding/base64"
-	"errors"
 
 	"longhall/rules"
 )
@@ -15,7 +14,7 @@ import (
 // holds, and the new host's opening of the room, are the app's.
 
 // ErrHandingOver is HandOver's error while a hand-over is under way.
-var ErrHandingOver = errors.New("session: the table is being handed over already")
+var ErrHandingOver = fail("the table is being handed over already")
 
 // HandOver sends table, the app's save of the room, to member's device,
 // which is to host the room from now on; took is closed once that device

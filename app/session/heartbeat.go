@@ -51,7 +51,8 @@ var ErrSilent error = silentError{}
 
 type silentError struct{}
 
-func (silentError) Error() string        { return "session: the host stopped answering" }
+func (e silentError) Error() string      { return "session: " + e.Reason() }
+func (silentError) Reason() string       { return "the host stopped answering" }
 func (silentError) Is(target error) bool { return target == ErrClosed }
 
 // pingOut is a ping the guest sent and the host has not answered yet, with

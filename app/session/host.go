@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/json"
-	"fmt"
 	"maps"
 	"sync"
 	"time"
@@ -183,14 +182,14 @@ type botResult struct {
 func NewHost(ctx context.Context, gameID string, cfg rules.Config, seed uint64, opts Options) (*Host, error) {
 	g, err := rules.Lookup(gameID)
 	if err != nil {
-		return nil, fmt.Errorf("session: cannot open the room: %w", err)
+		return nil, failf("cannot open the room: %w", err)
 	}
 	if err := rules.CheckPlayers(g.Info(), cfg.Players); err != nil {
-		return nil, fmt.Errorf("session: cannot open the room: %w", err)
+		return nil, failf("cannot open the room: %w", err)
 	}
 	cfg.Options = maps.Clone(cfg.Options)
 	if _, err := g.New(cfg, seed); err != nil {
-		return nil, fmt.Errorf("session: cannot open the room: %w", err)
+		return nil, failf("cannot open the room: %w", err)
 	}
 	h := newHost(ctx, g, gameID, cfg, seed, opts)
 	go h.loop()

@@ -1,7 +1,6 @@
 package session
 
 import (
-	"fmt"
 	"maps"
 	"slices"
 	"sort"
@@ -61,7 +60,7 @@ func (h *Host) SetOption(key, value string) error {
 			return errorf(CodeStarted, "the game has started; its options are fixed").with(Args{Why: WhyOptions})
 		}
 		if err := rules.CheckOptions(h.game.Info(), map[string]string{key: value}); err != nil {
-			return fmt.Errorf("session: %w", err)
+			return failf("%w", err)
 		}
 		i := slices.IndexFunc(h.game.Info().Options, func(o rules.Option) bool { return o.Key == key })
 		if h.cfg.Option(h.game.Info().Options[i]) == value {

@@ -2,7 +2,6 @@ package session
 
 import (
 	"context"
-	"fmt"
 	"maps"
 	"slices"
 
@@ -32,15 +31,15 @@ type Save struct {
 func Resume(ctx context.Context, save Save, opts Options) (*Host, error) {
 	rec := cloneRecord(save.Record)
 	if len(save.Tokens) != len(rec.Seats) {
-		return nil, fmt.Errorf("session: cannot resume: %d tokens for %d seats", len(save.Tokens), len(rec.Seats))
+		return nil, failf("cannot resume: %d tokens for %d seats", len(save.Tokens), len(rec.Seats))
 	}
 	st, events, err := rules.ReplayByAction(rec)
 	if err != nil {
-		return nil, fmt.Errorf("session: cannot resume: %w", err)
+		return nil, failf("cannot resume: %w", err)
 	}
 	g, err := rules.Lookup(rec.Game)
 	if err != nil {
-		return nil, fmt.Errorf("session: cannot resume: %w", err)
+		return nil, failf("cannot resume: %w", err)
 	}
 	h := newHost(ctx, g, rec.Game, rec.Config, rec.Seed, opts)
 	h.events = events
@@ -64,13 +63,13 @@ func (h *Host) restore(st rules.State, rec rules.Record, tokens []string, seqs [
 		seat, tok := rules.Seat(i), tokens[i]
 		if si.Bot {
 			if tok != "" {
-				return fmt.Errorf("session: cannot resume: seat %d is a bot with a token", i)
+				return failf("cannot resume: seat %d is a bot with a token", i)
 			}
 			h.seats[i].bot, h.seats[i].level = true, knownLevel(si.Level)
 			continue
 		}
 		if tok == "" || h.byToken[tok] != nil {
-			return fmt.Errorf("session: cannot resume: seat %d has a missing or repeated token", i)
+			return failf("cannot resume: seat %d has a missing or repeated token", i)
 		}
 		h.seats[i].m = h.newMember(tok, si.Name, seat)
 		if i < len(seqs) {

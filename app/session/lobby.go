@@ -1,7 +1,6 @@
 package session
 
 import (
-	"fmt"
 	"maps"
 	"time"
 
@@ -209,7 +208,7 @@ func (h *Host) RestoreLobby(seats []LobbySeat) error {
 		case len(h.members) > 0:
 			return errorf(CodeStarted, "the lobby already has players").with(Args{Why: WhyHasPlayers})
 		case len(seats) != len(h.seats):
-			return fmt.Errorf("session: a lobby of %d seats for a table of %d", len(seats), len(h.seats))
+			return failf("a lobby of %d seats for a table of %d", len(seats), len(h.seats))
 		}
 		for i, s := range seats {
 			switch {
@@ -253,7 +252,7 @@ func (h *Host) start() error {
 func (h *Host) begin(seed uint64, infos []rules.SeatInfo) error {
 	st, rec, err := rules.Play(h.gameID, h.cfg, seed, infos)
 	if err != nil {
-		return fmt.Errorf("session: cannot start: %w", err)
+		return failf("cannot start: %w", err)
 	}
 	h.state, h.rec, h.started, h.seed, h.events, h.openers = st, rec, true, seed, nil, nil
 	h.resetUndo()

@@ -530,7 +530,7 @@ func encode(kind string, body any) ([]byte, error) {
 	}
 	b, err := json.Marshal(body)
 	if err != nil {
-		return nil, fmt.Errorf("session: encoding %s: %w", kind, err)
+		return nil, failf("encoding %s: %w", kind, err)
 	}
 	return envelope(kind, b), nil
 }
