@@ -20,6 +20,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/crypto/chacha20poly1305"
+
+	"longhall/app/internal/sdpflate"
 )
 
 // Errors of a relayed link. Every error that ends one matches
@@ -380,7 +382,7 @@ func (c *RelayConn) sendFrame(now time.Time, closing bool) string {
 
 // seal: version 2 | link id | nonce | XChaCha20-Poly1305(deflate(frame)).
 func (c *RelayConn) seal(frame []byte) string {
-	packed := deflate(frame)
+	packed := sdpflate.Deflate(frame)
 	out := make([]byte, 1+linkIDSize+chacha20poly1305.NonceSizeX, 1+linkIDSize+chacha20poly1305.NonceSizeX+len(packed)+c.aead.Overhead())
 	out[0] = linkVersion
 	copy(out[1:], c.id[:])
@@ -495,7 +497,7 @@ func (c *RelayConn) receive(f inFrame, now time.Time) {
 	if err != nil {
 		return
 	}
-	plain, err := inflate(packed)
+	plain, err := sdpflate.Inflate(packed)
 	var fr frame
 	if err != nil || json.Unmarshal(plain, &fr) != nil {
 		return
