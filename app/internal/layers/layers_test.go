@@ -26,8 +26,9 @@ var allowed = map[string][]string{
 	"app/session":           {"rules", "rules/mcts"},
 	"app/session/conntest":  {"app/session", "app/internal/leaktest"}, // only tests import it
 	"app/peer":              {"app/internal/jsevent"},
-	"app/signal":            {"app/internal/bip340", "app/internal/jsevent", "app/internal/sdpflate"},
-	"app/room":              {"app/session", "app/peer", "app/signal"},
+	"app/relay":             {"app/internal/sdpflate"},
+	"app/signal":            {"app/internal/bip340", "app/internal/jsevent", "app/internal/sdpflate", "app/relay"},
+	"app/room":              {"app/session", "app/peer", "app/relay", "app/signal"},
 	"app/online":            {"app/room", "app/session", "app/signal", "app/peer", "rules"},
 	"app/internal/bip340":   nil,
 	"app/internal/jsevent":  nil,
@@ -157,6 +158,8 @@ func TestPermitted(t *testing.T) {
 		{"app", "app/raiders", true},
 		{"app", "app/session", false},
 		{"app/session", "app/peer", false},
+		{"app/relay", "app/signal", false}, // the link knows nothing of signaling
+		{"app/room", "app/relay", true},
 	} {
 		may, game, ok := rule(c.pkg)
 		if !ok {
