@@ -151,7 +151,7 @@ dist: deps-dist build
 bench: deps-browser deps-netns deps-turn deps-dist build
 	@echo "== benchmarks"
 	@LONGHALL_BIN=$(CURDIR)/$(BIN) LONGHALL_ROOT=$(CURDIR) $(GO) test -run '^$$' -bench . -benchtime 1x -timeout 40m ./app/e2e | tee $(BUILD)/bench-e2e.txt | .ci/benchlines
-	@$(GO) test -run '^$$' -bench . -timeout 50m $(GAME_BENCH_PKGS) ./app/session ./app/peer ./app/signal | tee $(BUILD)/bench-rules.txt | .ci/benchlines
+	@$(GO) test -run '^$$' -bench . -timeout 50m $(GAME_BENCH_PKGS) ./app/session ./app/peer ./app/signal ./app/internal/sdpflate | tee $(BUILD)/bench-rules.txt | .ci/benchlines
 	@LONGHALL_PACE=1 $(GO) test -run '^TestTablePace$$' -v -timeout 30m ./app/session | grep '^Benchmark' | tee $(BUILD)/bench-pace.txt | .ci/benchlines
 	@GOOS=js GOARCH=wasm $(GO) test $(WASM_FLAGS) -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -run '^$$' -bench 'RandomPlayout|BotDecision' -cpu 1 -timeout 20m $(GAME_BENCH_PKGS) \
 	  | tee $(BUILD)/bench-rules-wasm.txt | sed 's/^Benchmark/BenchmarkWasmNode/' | .ci/benchlines

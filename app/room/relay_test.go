@@ -17,6 +17,7 @@ import (
 
 	"longhall/app/internal/leaktest"
 	"longhall/app/peer"
+	"longhall/app/relay"
 	"longhall/app/session"
 	"longhall/app/signal"
 	"longhall/rules"
@@ -473,7 +474,7 @@ func TestRelayedPlayCost(t *testing.T) {
 		t.Logf("%d moves in %v (a move every %.1f s)", moves, d.Round(time.Second), d.Seconds()/float64(moves))
 		for _, w := range []struct {
 			name string
-			a, b signal.RelayStats
+			a, b relay.Stats
 		}{{"guest → host", gs0, gs}, {"host → guest", hs0, hs}} {
 			frames, bytes := w.b.Frames-w.a.Frames, w.b.Bytes-w.a.Bytes
 			t.Logf("%s: %d frames (%.1f a minute, %.2f a move), %d bytes sealed (%.0f a minute, %.0f a frame), %d retransmissions",
@@ -517,7 +518,7 @@ func pacedPlay(g *session.Guest, pace time.Duration) <-chan error {
 
 // RelayStats adds up what the host's ends of relayed links have sent and
 // received, over the server's life: what the relay tests measure.
-func (s *Server) RelayStats() signal.RelayStats {
+func (s *Server) RelayStats() relay.Stats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t := s.ended

@@ -2,7 +2,7 @@
 // other peers of a room through public relays, peer opens a WebRTC data
 // channel to each, and session runs the host-authoritative game over those
 // channels. A guest asks for a link through the relays themselves
-// (signal.RelayConn, one more transport under the session) beside its
+// (relay.Conn, one more transport under the session) beside its
 // data channel, and plays on it when no direct path opens soon, until
 // the data channel opens, if it does (see JoinWith). It holds no UI and
 // no browser-only code, so the whole path runs natively in tests.
@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"longhall/app/peer"
+	"longhall/app/relay"
 	"longhall/app/session"
 	"longhall/app/signal"
 )
@@ -28,7 +29,7 @@ const (
 	// Direct is a WebRTC data channel: peer to peer, or through a TURN
 	// server.
 	Direct Path = "direct"
-	// Relayed is a signal.RelayConn: the messages, sealed, through the
+	// Relayed is a relay.Conn: the messages, sealed, through the
 	// room's Nostr relays, a few frames a second at most. Fine for a board
 	// game, slower than a direct link (a move takes a few tenths of a
 	// second more).
@@ -92,8 +93,8 @@ type Server struct {
 	wg       sync.WaitGroup
 
 	mu      sync.Mutex
-	relayed map[*signal.RelayConn]struct{}
-	ended   signal.RelayStats // of relayed links that have ended
+	relayed map[*relay.Conn]struct{}
+	ended   relay.Stats // of relayed links that have ended
 }
 
 // ServeOptions tune ServeWith; the zero value is fine.
@@ -123,7 +124,7 @@ func ServeWith(ctx context.Context, host *session.Host, sig signal.Signaler, rm 
 		return nil, err
 	}
 	s := &Server{host: host, listener: l, cfg: cfg, logf: opts.Logf, event: opts.OnEvent, cancel: cancel,
-		relayed: make(map[*signal.RelayConn]struct{})}
+		relayed: make(map[*relay.Conn]struct{})}
 	s.wg.Add(1)
 	go s.accept(ctx)
 	return s, nil
@@ -265,7 +266,7 @@ func (s *Server) Relayed() int {
 	return len(s.relayed)
 }
 
-func addStats(a, b signal.RelayStats) signal.RelayStats {
+func addStats(a, b relay.Stats) relay.Stats {
 	a.Frames += b.Frames
 	a.Events += b.Events
 	a.Bytes += b.Bytes
@@ -336,7 +337,7 @@ type Joined struct {
 	Via string
 	// Relay is the relayed link (nil for Direct): Relay.Relays() says which
 	// relays carry it now, Relay.Stats() what it has cost them.
-	Relay *signal.RelayConn
+	Relay *relay.Conn
 	// Direct is the data channel still opening beside a relayed link
 	// (RelayWhenNeeded), nil when there is none: the caller moves to it
 	// when it opens (Pending.Join), or closes it.
@@ -381,7 +382,7 @@ func (e *NoPathError) Unwrap() []error { return []error{e.Direct, e.Relay} }
 //
 // A relayed guest needs no session heartbeat (Guest.KeepAlive): its link
 // beats by itself, at a pace the relays can bear, and ends with
-// signal.ErrLinkLost when the host falls silent (after 20 s while a move
+// relay.ErrLost when the host falls silent (after 20 s while a move
 // waits for the host, 40 s otherwise). The session's default heartbeat, a
 // ping a second and a link dropped after 3 s of silence, would cost the
 // relays twenty times as much and drop a relayed link at its first lost
@@ -431,10 +432,10 @@ func joinEither(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg pe
 	direct := startDirect(ctx, sig, rm, cfg)
 	event(Event{Kind: Relaying, Path: Relayed})
 	rctx, stopRelay := context.WithCancel(ctx)
-	relay := make(chan relayDial, 1)
+	dialed := make(chan relayDial, 1)
 	go func() {
 		conn, err := signal.DialRelay(rctx, sig, rm)
-		relay <- relayDial{conn, err}
+		dialed <- relayDial{conn, err}
 	}()
 	// dropRelay ends the relayed link, opened or not: the data channel
 	// carries the game. A host that accepted it and hears nothing from
@@ -442,7 +443,7 @@ func joinEither(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg pe
 	dropRelay := func() {
 		stopRelay()
 		go func() {
-			if r := <-relay; r.conn != nil {
+			if r := <-dialed; r.conn != nil {
 				r.conn.Close()
 			}
 		}()
@@ -460,13 +461,13 @@ func joinEither(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg pe
 			return direct.join(ctx, hello)
 		}
 		noDirect()
-		r := <-relay
+		r := <-dialed
 		stopRelay()
 		if r.err != nil {
 			return nil, directOrBoth(direct.err, r.err)
 		}
 		return joinRelayed(ctx, r.conn, hello, nil)
-	case r := <-relay:
+	case r := <-dialed:
 		stopRelay()
 		if r.err != nil {
 			// The relays cannot carry the game: the data channel is the
@@ -515,22 +516,22 @@ func joinEither(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg pe
 
 // relayDial is signal.DialRelay's outcome.
 type relayDial struct {
-	conn *signal.RelayConn
+	conn *relay.Conn
 	err  error
 }
 
 // directOrBoth is the error of a join whose two links both failed: a
 // NoPathError when the data channel found no path, else the data
 // channel's own error (the host did not answer, say), which says more.
-func directOrBoth(direct, relay error) error {
+func directOrBoth(direct, relayed error) error {
 	if noPath(direct) {
-		return &NoPathError{Direct: direct, Relay: relay}
+		return &NoPathError{Direct: direct, Relay: relayed}
 	}
 	return direct
 }
 
 // joinRelayed says hello on a relayed link.
-func joinRelayed(ctx context.Context, conn *signal.RelayConn, hello session.Hello, direct *Pending) (*Joined, error) {
+func joinRelayed(ctx context.Context, conn *relay.Conn, hello session.Hello, direct *Pending) (*Joined, error) {
 	g, err := session.NewGuest(context.WithoutCancel(ctx), conn, hello)
 	if err != nil {
 		return nil, err // NewGuest closed conn

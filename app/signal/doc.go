@@ -17,9 +17,11 @@
 // a QR code with [NewQR].
 //
 // When the two players' networks allow no direct path, [DialRelay] and
-// [Offer.AcceptRelay] make a [RelayConn]: the game's own messages, sealed
-// with a key of the link's own, batched and acknowledged, through the
-// room's Nostr relays.
+// [Offer.AcceptRelay] make the two ends of a relayed link (app/relay's
+// Conn): the game's own messages, sealed with a key of the link's own,
+// batched and acknowledged, through the room's Nostr relays. This package
+// carries the link's request and answer, agrees on its key, and routes
+// the frames that the host's listeners hear to their link.
 //
 // The package builds natively and for js/wasm; only the BroadcastChannel
 // binding differs (an in-process bus stands in for it natively).

@@ -42,8 +42,8 @@ func (t told) Error() string { return Reason(t.err) }
 func (t told) Unwrap() error { return t.err }
 
 // Reason is why err happened, without this package's prefix when it is one
-// of this package's errors (an *Error, a relay's error, a link's end, no
-// answer), and the whole text of any other.
+// of this package's errors (an *Error, a relay's error, no answer) or of
+// app/relay's (a relayed link's end), and the whole text of any other.
 func Reason(err error) string {
 	if r, ok := err.(interface{ Reason() string }); ok {
 		return r.Reason()

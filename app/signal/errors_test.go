@@ -19,7 +19,7 @@ func TestReason(t *testing.T) {
 		{"a sentinel", ErrStaleLink, "signal: this room link has expired; ask the host for a new one", "this room link has expired; ask the host for a new one"},
 		{"formatted", errorf("%q is not a ws:// or wss:// address", "x"), `signal: "x" is not a ws:// or wss:// address`, `"x" is not a ws:// or wss:// address`},
 		{"a relay's", &RelayError{Relay: "tracker t.example", What: "refused"}, "signal: tracker t.example: refused", "tracker t.example: refused"},
-		{"a link's end", ErrLinkLost, "signal: the relayed link to the other player was lost", "the relayed link to the other player was lost"},
+		{"a relayed link's end", ErrLinkLost, "relay: the relayed link to the other player was lost", "the relayed link to the other player was lost"},
 		{"no answer", &noAnswer{reasons: []string{"tracker t.example: refused"}}, "signal: the host did not answer in time (tracker t.example: refused)", "the host did not answer in time (tracker t.example: refused)"},
 		{"one of ours in another", errorf("%w (the seal is cut short)", ErrBadLink), "signal: this room link is damaged; ask the host to send it again (the seal is cut short)", "this room link is damaged; ask the host to send it again (the seal is cut short)"},
 		{"another package's", context.Canceled, "context canceled", "context canceled"},

@@ -5,6 +5,8 @@ import (
 	"crypto/subtle"
 	"strings"
 	"unicode/utf8"
+
+	"longhall/app/internal/sdpflate"
 )
 
 // Manual codes carry an offer or an answer as text that two players copy
@@ -64,7 +66,7 @@ func codeSum(prefix string, packed []byte) []byte {
 }
 
 func encodeCode(prefix, sdp string) string {
-	packed := deflate([]byte(sdp))
+	packed := sdpflate.Deflate([]byte(sdp))
 	return prefix + b64.EncodeToString(packed) + "." + b64.EncodeToString(codeSum(prefix, packed))
 }
 
@@ -104,7 +106,7 @@ func decodeCode(code, want, other string, wrongKind error) (string, error) {
 	if err != nil || subtle.ConstantTimeCompare(got, codeSum(want, packed)) != 1 {
 		return "", ErrCodeDamaged
 	}
-	plain, err := inflate(packed)
+	plain, err := sdpflate.Inflate(packed)
 	if err != nil || len(plain) == 0 || !utf8.Valid(plain) {
 		return "", ErrCodeDamaged
 	}

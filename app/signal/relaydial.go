@@ -1,6 +1,7 @@
 package signal
 
-// How the two ends of a relayed link meet and agree on its key.
+// How the two ends of a relayed link (app/relay) meet and agree on its
+// key, and how the host's ends get their frames.
 //
 // The guest makes a key pair and sends its public key to the room as a
 // sealed "link" payload, the way an offer goes: the host's listener hands
@@ -19,11 +20,20 @@ import (
 	"time"
 
 	"longhall/app/internal/bip340"
+	"longhall/app/relay"
 )
 
 // ErrNoRelay says that a room has no relay that can carry a relayed link:
 // only Nostr relays (and the BroadcastChannel between tabs) can.
 var ErrNoRelay = newError("none of the room's relays can carry a relayed link")
+
+// How a relayed link ends, as app/relay says it: every one matches
+// ErrLinkClosed.
+var (
+	ErrLinkClosed = relay.ErrClosed // this side closed it
+	ErrLinkHungUp = relay.ErrHungUp // the other side did
+	ErrLinkLost   = relay.ErrLost   // nothing came through any relay for a while
+)
 
 const (
 	kindLink    = "link"
@@ -32,59 +42,40 @@ const (
 
 // linkID is the link's id: the first 12 bytes of SHA-256 of the guest's
 // public key as sent (base64url), which is also the id of its "offer".
-func linkID(pub string) [linkIDSize]byte {
+func linkID(pub string) relay.ID {
 	h := sha256.Sum256([]byte(pub))
-	return [linkIDSize]byte(h[:linkIDSize])
+	return relay.ID(h[:relay.IDSize])
 }
 
-// handshake is the guest's side of a link being set up.
+// linkKey is the link's key: HKDF-SHA256 of the ECDH shared secret,
+// salted with the link's id.
+func linkKey(shared []byte, id relay.ID) []byte {
+	return derive(shared, id[:], hkdfLinkKey, relay.KeySize)
+}
+
+// handshake is the guest's side of a link being set up: the request for
+// the link, sealed with the room's key like an offer, and the host's
+// answer (relay.Handshake).
 type handshake struct {
+	id     relay.ID
 	sealer *sealer
 	key    *bip340.Key
 	hello  message
-	at     time.Time // when the hello goes (again)
-	every  time.Duration
-	fresh  []*route // relays just connected, which have not had it yet
 }
 
-// tick sends the hello through every relay when it is due, and through a
-// relay as soon as it connects, re-sealed each time, and says when it is
-// due next.
-func (h *handshake) tick(c *RelayConn, now time.Time) time.Time {
-	if !now.Before(h.at) {
-		h.fresh = nil
-		if sealed, err := h.sealer.seal(h.hello); err == nil {
-			c.transmit(sealed, true)
-		}
-		h.at = now.Add(h.every)
-		h.every = min(h.every*3/2, maxResend)
-	}
-	for _, r := range h.fresh {
-		if sealed, err := h.sealer.seal(h.hello); err == nil {
-			c.queue(r, sealed)
-		}
-	}
-	h.fresh = nil
-	return h.at
-}
+func (h *handshake) Hello() (string, error) { return h.sealer.seal(h.hello) }
 
-// answered takes the host's answer, if text is one for this link.
-func (h *handshake) answered(c *RelayConn, text string, r *route) {
-	m, err := h.sealer.open(text)
+// Answer returns the link's key when sealed is the host's answer.
+func (h *handshake) Answer(sealed string) []byte {
+	m, err := h.sealer.open(sealed)
 	if err != nil || m.Kind != kindAnswer || m.ID != h.hello.ID || m.To != h.hello.From {
-		return
+		return nil
 	}
 	shared, err := sharedSecret(h.key, m.SDP)
 	if err != nil {
-		return
+		return nil
 	}
-	c.key(shared)
-	c.hs = nil
-	if r != nil {
-		r.heard = c.heard
-	}
-	// A first frame at once tells the host where to reach this guest.
-	c.ackAt = time.Now()
+	return linkKey(shared, h.id)
 }
 
 func sharedSecret(key *bip340.Key, peer string) ([]byte, error) {
@@ -106,7 +97,7 @@ func sharedSecret(key *bip340.Key, peer string) ([]byte, error) {
 // first (ErrNoAnswer, or ErrUnreachable when no relay could be reached).
 // Once it has returned, ctx no longer matters: the link lasts until Close,
 // or until the host closes it or is lost.
-func DialRelay(ctx context.Context, sig Signaler, room Room) (*RelayConn, error) {
+func DialRelay(ctx context.Context, sig Signaler, room Room) (*relay.Conn, error) {
 	var ts []transport
 	for _, s := range members(sig) {
 		switch t := s.(type) {
@@ -123,20 +114,23 @@ func DialRelay(ctx context.Context, sig Signaler, room Room) (*RelayConn, error)
 	}
 	key := bip340.RandomKey()
 	pub := b64.EncodeToString(key.Public())
-	c := newRelayConn(linkID(pub), true)
-	c.hs = &handshake{
-		sealer: newSealer(room, nil), key: key, every: firstResend,
-		hello: message{Kind: kindLink, ID: offerID(pub), From: randomID(16), SDP: pub},
+	id := linkID(pub)
+	c := relay.New(id, true)
+	routes := make([]*relay.Route, len(ts))
+	for i, t := range ts {
+		routes[i] = c.AddRoute(t.Name(), nil)
 	}
+	c.Start(&handshake{
+		id: id, sealer: newSealer(room, nil), key: key,
+		hello: message{Kind: kindLink, ID: offerID(pub), From: randomID(16), SDP: pub},
+	})
 	var reached sync.Once
 	anyUp := make(chan struct{})
-	for _, t := range ts {
-		r := c.addRoute(t.Name(), nil)
-		go c.keepRoute(t, room, r, func() { reached.Do(func() { close(anyUp) }) })
+	for i, t := range ts {
+		go keepRoute(c, t, room, routes[i], func() { reached.Do(func() { close(anyUp) }) })
 	}
-	go c.run()
 	select {
-	case <-c.up:
+	case <-c.Keyed():
 		return c, nil
 	case <-ctx.Done():
 	}
@@ -159,29 +153,24 @@ func members(sig Signaler) []Signaler {
 // keepRoute keeps a guest's connection to one relay, reconnecting when it
 // drops, and passes on what arrives, until the route's queue is drained
 // after the link's end.
-func (c *RelayConn) keepRoute(t transport, room Room, r *route, connected func()) {
+func keepRoute(c *relay.Conn, t transport, room Room, r *relay.Route, connected func()) {
+	ctx := r.Context()
 	delay := time.Second
 	for {
-		link, err := t.guestSession(r.ctx, room)
+		link, err := t.guestSession(ctx, room)
 		if err == nil {
 			connected()
-			r.setSend(link.send)
-			c.mu.Lock()
-			if c.hs != nil {
-				c.hs.fresh = append(c.hs.fresh, r) // the hello goes out at once on the new relay
-				poke(c.wake)
-			}
-			c.mu.Unlock()
-			stop := context.AfterFunc(r.ctx, link.close)
+			r.SetSend(link.send) // the hello goes out at once on the new relay
+			stop := context.AfterFunc(ctx, link.close)
 			for s := range link.recv() {
-				c.take(inFrame{text: s, r: r})
+				c.Take(relay.Frame{Text: s, Route: r})
 			}
 			stop()
-			r.setSend(nil)
+			r.SetSend(nil)
 			link.close()
 			delay = time.Second
 		}
-		if !sleep(r.ctx, delay) {
+		if !sleep(ctx, delay) {
 			return
 		}
 		delay = min(2*delay, maxReconnect)
@@ -193,7 +182,7 @@ func (c *RelayConn) keepRoute(t transport, room Room, r *route, connected func()
 // host's end of the link. Frames for the link reach it through every
 // listener of the room in this process while they listen; when they stop,
 // the link is lost.
-func (o *Offer) AcceptRelay(ctx context.Context) (*RelayConn, error) {
+func (o *Offer) AcceptRelay(ctx context.Context) (*relay.Conn, error) {
 	if !o.Relay {
 		return nil, newError("this offer is for a direct link, not a relayed one")
 	}
@@ -202,12 +191,13 @@ func (o *Offer) AcceptRelay(ctx context.Context) (*RelayConn, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := newRelayConn(linkID(o.SDP), false)
-	c.key(shared)
+	id := linkID(o.SDP)
+	c := relay.New(id, false)
+	c.Key(linkKey(shared, id))
 	if !registerLink(c) {
 		return nil, newError("this relayed link is already open")
 	}
-	go c.run()
+	c.Start(nil)
 	if err := o.Answer(ctx, b64.EncodeToString(key.Public())); err != nil {
 		c.Close()
 		return nil, err
@@ -220,21 +210,22 @@ func (o *Offer) AcceptRelay(ctx context.Context) (*RelayConn, error) {
 // are routed here by the id they carry in the clear.
 var linkTable = struct {
 	sync.Mutex
-	m map[[linkIDSize]byte]*RelayConn
-}{m: make(map[[linkIDSize]byte]*RelayConn)}
+	m map[relay.ID]*relay.Conn
+}{m: make(map[relay.ID]*relay.Conn)}
 
-func registerLink(c *RelayConn) bool {
+func registerLink(c *relay.Conn) bool {
 	linkTable.Lock()
 	defer linkTable.Unlock()
-	if linkTable.m[c.id] != nil {
+	id := c.ID()
+	if linkTable.m[id] != nil {
 		return false
 	}
-	linkTable.m[c.id] = c
-	c.onEnd = func() {
+	linkTable.m[id] = c
+	c.OnEnd(func() {
 		linkTable.Lock()
-		delete(linkTable.m, c.id)
+		delete(linkTable.m, id)
 		linkTable.Unlock()
-	}
+	})
 	return true
 }
 
@@ -245,18 +236,18 @@ func takeLinkFrame(sealed, via string, reply func(context.Context, string) error
 		return false
 	}
 	var head [3]byte
-	if _, err := b64.Decode(head[:], []byte(sealed[:4])); err != nil || head[0] != linkVersion {
+	if _, err := b64.Decode(head[:], []byte(sealed[:4])); err != nil || head[0] != relay.Version {
 		return false
 	}
 	raw, err := b64.Strict().DecodeString(sealed)
-	if err != nil || len(raw) < 1+linkIDSize {
+	if err != nil || len(raw) < 1+relay.IDSize {
 		return true
 	}
 	linkTable.Lock()
-	c := linkTable.m[[linkIDSize]byte(raw[1:1+linkIDSize])]
+	c := linkTable.m[relay.ID(raw[1:1+relay.IDSize])]
 	linkTable.Unlock()
 	if c != nil {
-		c.take(inFrame{raw: raw, name: via, reply: reply})
+		c.Take(relay.Frame{Raw: raw, Via: via, Reply: reply})
 	}
 	return true
 }

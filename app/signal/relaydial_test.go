@@ -10,13 +10,14 @@ import (
 	"time"
 
 	"longhall/app/internal/leaktest"
+	"longhall/app/relay"
 )
 
 // acceptRelays plays the host's app: it accepts every relayed link that
 // asks on l and hands it over.
-func acceptRelays(ctx context.Context, t *testing.T, l Listener) <-chan *RelayConn {
+func acceptRelays(ctx context.Context, t *testing.T, l Listener) <-chan *relay.Conn {
 	t.Helper()
-	links := make(chan *RelayConn, 4)
+	links := make(chan *relay.Conn, 4)
 	done := make(chan struct{})
 	t.Cleanup(func() { <-done })
 	go func() {
@@ -43,10 +44,10 @@ func acceptRelays(ctx context.Context, t *testing.T, l Listener) <-chan *RelayCo
 
 // converse sends n numbered messages each way and checks that they come
 // in order; marker is in every message, for checks of what relays saw.
-func converse(t *testing.T, a, b *RelayConn, n int, marker string) {
+func converse(t *testing.T, a, b *relay.Conn, n int, marker string) {
 	t.Helper()
 	errs := make(chan error, 2)
-	for _, dir := range []struct{ from, to *RelayConn }{{a, b}, {b, a}} {
+	for _, dir := range []struct{ from, to *relay.Conn }{{a, b}, {b, a}} {
 		go func() {
 			for i := range n {
 				if err := dir.from.Send(fmt.Appendf(nil, `{"n":%d,"text":"%s"}`, i, marker)); err != nil {
@@ -187,7 +188,7 @@ func TestARelayedLinkClosedUnusedEndsOnTheHostAtOnce(t *testing.T) {
 		t.Error("the host's end heard a message on a link the guest never used")
 	default:
 	}
-	time.Sleep(3 * linkAgain) // the close goes again, twice
+	time.Sleep(3 * time.Second) // the close goes again, twice, a second apart
 	watch.close()
 	var handshake, frames, bytes int
 	for m := range watch.messages() {
@@ -198,7 +199,7 @@ func TestARelayedLinkClosedUnusedEndsOnTheHostAtOnce(t *testing.T) {
 			t.Errorf("an unreadable post: %.40q", m)
 		case raw[0] == sealVersion:
 			handshake++
-		case raw[0] == linkVersion:
+		case raw[0] == relay.Version:
 			frames++
 		}
 	}

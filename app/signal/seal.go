@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/crypto/chacha20poly1305"
+
+	"longhall/app/internal/sdpflate"
 )
 
 // Freshness of sealed payloads. A payload older than SealMaxAge, or dated
@@ -19,6 +21,8 @@ const SealMaxAge = 5 * time.Minute
 
 // maxSealed bounds a sealed payload as text, well above any real SDP.
 const maxSealed = 96 << 10
+
+var errTooBig = newError("the message is too large")
 
 // Why an incoming payload was refused. Signalers drop such payloads
 // silently (anyone can post to a public relay); these tell tests and logs
@@ -92,7 +96,7 @@ func (s *sealer) seal(m message) (string, error) {
 	if err != nil {
 		return "", errorf("cannot encode a message: %w", err)
 	}
-	plain = deflate(plain)
+	plain = sdpflate.Deflate(plain)
 	out := make([]byte, 1+chacha20poly1305.NonceSizeX, 1+chacha20poly1305.NonceSizeX+len(plain)+s.aead.Overhead())
 	out[0] = sealVersion
 	if _, err := rand.Read(out[1:]); err != nil {
@@ -128,7 +132,7 @@ func (s *sealer) open(text string) (message, error) {
 	if err != nil {
 		return message{}, ErrUnauthentic
 	}
-	plain, err := inflate(packed)
+	plain, err := sdpflate.Inflate(packed)
 	if err != nil {
 		return message{}, ErrMalformed
 	}

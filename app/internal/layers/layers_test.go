@@ -26,11 +26,13 @@ var allowed = map[string][]string{
 	"app/session":           {"rules", "rules/mcts"},
 	"app/session/conntest":  {"app/session", "app/internal/leaktest"}, // only tests import it
 	"app/peer":              {"app/internal/jsevent"},
-	"app/signal":            {"app/internal/bip340", "app/internal/jsevent"},
-	"app/room":              {"app/session", "app/peer", "app/signal"},
+	"app/relay":             {"app/internal/sdpflate"},
+	"app/signal":            {"app/internal/bip340", "app/internal/jsevent", "app/internal/sdpflate", "app/relay"},
+	"app/room":              {"app/session", "app/peer", "app/relay", "app/signal"},
 	"app/online":            {"app/room", "app/session", "app/signal", "app/peer", "rules"},
 	"app/internal/bip340":   nil,
 	"app/internal/jsevent":  nil,
+	"app/internal/sdpflate": nil,
 	"app/internal/npmtools": nil, // only tests import it
 	"sw":                    nil, // the service worker's files, embedded by the commands
 	// The pages: online and ui and the rules contract; never the
@@ -44,6 +46,10 @@ var allowed = map[string][]string{
 	// boards (each registers itself) and, natively, the commands.
 	"app": {"app/pages", "app/<game>"},
 }
+
+// shipped are the internal packages the app itself is built with; the
+// others are test helpers and build tools.
+var shipped = []string{"app/internal/bip340", "app/internal/jsevent", "app/internal/sdpflate"}
 
 // commands are what package main may import besides, natively.
 var commands = []string{"app/commands"}
@@ -96,7 +102,7 @@ func TestDependencyRules(t *testing.T) {
 	for _, target := range [][2]string{{"js", "wasm"}, {"linux", "amd64"}} {
 		for pkg, imports := range list(t, target[0], target[1]) {
 			rel, ok := strings.CutPrefix(pkg, "longhall/")
-			if !ok || strings.HasPrefix(rel, "app/e2e") || strings.HasPrefix(rel, "app/internal/") && rel != "app/internal/bip340" && rel != "app/internal/jsevent" {
+			if !ok || strings.HasPrefix(rel, "app/e2e") || strings.HasPrefix(rel, "app/internal/") && !slices.Contains(shipped, rel) {
 				continue // the browser tests and the test helpers drive everything
 			}
 			may, game, known := rule(rel)
@@ -152,6 +158,8 @@ func TestPermitted(t *testing.T) {
 		{"app", "app/raiders", true},
 		{"app", "app/session", false},
 		{"app/session", "app/peer", false},
+		{"app/relay", "app/signal", false}, // the link knows nothing of signaling
+		{"app/room", "app/relay", true},
 	} {
 		may, game, ok := rule(c.pkg)
 		if !ok {

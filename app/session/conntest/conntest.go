@@ -1,7 +1,7 @@
 // Package conntest is the contract of session.Conn as a suite that any
 // transport runs in one call, as golang.org/x/net/nettest.TestConn is for
 // net.Conn: the in-memory pipe, a WebRTC data channel (app/peer) and the
-// relayed link through Nostr relays (app/signal) each prove with it that
+// relayed link through Nostr relays (app/relay) each prove with it that
 // the session may rely on them alike.
 //
 // No property measures time. Every wait is bounded by a hang guard

@@ -1,18 +1,30 @@
-package signal
+package sdpflate
 
 import (
 	"bytes"
 	"compress/flate"
+	"crypto/sha256"
+	"encoding/hex"
 	"testing"
 )
 
+// TestTheDictionaryIsTheWireFormat: the dictionary is part of the wire
+// format of codes, sealed payloads and relayed frames; a change to it is a
+// new wire version, never an edit.
+func TestTheDictionaryIsTheWireFormat(t *testing.T) {
+	sum := sha256.Sum256([]byte(Dict))
+	if got, want := hex.EncodeToString(sum[:]), "e8b40a5136657e5266f1ab9d49f01bf5be4106e07dfde49c05a26202b328563d"; got != want {
+		t.Fatalf("the dictionary's SHA-256 is %s, want %s: old builds could not read what this one sends", got, want)
+	}
+}
+
 // TestPooledDeflateIsTheWireFormat: a compressor taken from the pool after
-// other frames writes exactly what a new one primed with sdpDict writes (the
+// other frames writes exactly what a new one primed with Dict writes (the
 // codes and sealed frames are a wire format), and every frame inflates back.
 func TestPooledDeflateIsTheWireFormat(t *testing.T) {
 	fresh := func(p []byte) []byte {
 		var buf bytes.Buffer
-		w, err := flate.NewWriterDict(&buf, flate.BestCompression, []byte(sdpDict))
+		w, err := flate.NewWriterDict(&buf, flate.BestCompression, []byte(Dict))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -28,21 +40,21 @@ func TestPooledDeflateIsTheWireFormat(t *testing.T) {
 	}
 	for round := range 3 {
 		for i, p := range frames {
-			got := deflate(p)
+			got := Deflate(p)
 			if want := fresh(p); !bytes.Equal(got, want) {
 				t.Fatalf("round %d, frame %d: the pooled compressor wrote %d bytes unlike a new one's %d", round, i, len(got), len(want))
 			}
-			back, err := inflate(got)
+			back, err := Inflate(got)
 			if err != nil || !bytes.Equal(back, p) {
 				t.Fatalf("round %d, frame %d: inflates to %q (%v)", round, i, back, err)
 			}
 		}
 	}
 	// A bomb is still refused by a pooled reader, and the next frame reads.
-	if _, err := inflate(deflate(make([]byte, maxInflated+1))); err != errTooBig {
-		t.Fatalf("an inflated frame over %d bytes: %v, want errTooBig", maxInflated, err)
+	if _, err := Inflate(Deflate(make([]byte, MaxInflated+1))); err != ErrTooBig {
+		t.Fatalf("an inflated frame over %d bytes: %v, want ErrTooBig", MaxInflated, err)
 	}
-	if back, err := inflate(deflate(frames[0])); err != nil || !bytes.Equal(back, frames[0]) {
+	if back, err := Inflate(Deflate(frames[0])); err != nil || !bytes.Equal(back, frames[0]) {
 		t.Fatalf("after a refused bomb: %q (%v)", back, err)
 	}
 }
@@ -51,10 +63,10 @@ func TestPooledDeflateIsTheWireFormat(t *testing.T) {
 // the pool, 242 µs and 857 KB of garbage a frame natively; 32 µs and 3 KB
 // with it.
 func BenchmarkDeflateFrame(b *testing.B) {
-	p := []byte(sdpDict + "a=candidate:1 1 udp 2122260223 10.0.0.1 50000 typ host")
+	p := []byte(Dict + "a=candidate:1 1 udp 2122260223 10.0.0.1 50000 typ host")
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := inflate(deflate(p)); err != nil {
+		if _, err := Inflate(Deflate(p)); err != nil {
 			b.Fatal(err)
 		}
 	}

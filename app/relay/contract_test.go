@@ -1,4 +1,4 @@
-package signal
+package relay
 
 import (
 	"testing"
@@ -8,16 +8,16 @@ import (
 	"longhall/app/session/conntest"
 )
 
-var _ session.Conn = (*RelayConn)(nil)
+var _ session.Conn = (*Conn)(nil)
 
-// TestRelayConnKeepsTheSessionContract runs session.Conn's contract over
+// TestConnKeepsTheSessionContract runs session.Conn's contract over
 // relayed links, on synctest's clock: through one fake relay that carries
 // every frame, and through two that lose, repeat and reorder them.
-func TestRelayConnKeepsTheSessionContract(t *testing.T) {
+func TestConnKeepsTheSessionContract(t *testing.T) {
 	opts := conntest.Options{
-		ErrClosed:   ErrLinkClosed,
-		ErrBackedUp: ErrLinkBackedUp,
-		MaxMessage:  LinkMaxMessage,
+		ErrClosed:   ErrClosed,
+		ErrBackedUp: ErrBackedUp,
+		MaxMessage:  MaxMessage,
 		Bubble:      true,
 	}
 	t.Run("a relay that carries every frame", func(t *testing.T) {

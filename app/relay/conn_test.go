@@ -1,4 +1,4 @@
-package signal
+package relay
 
 import (
 	"bytes"
@@ -56,15 +56,15 @@ func (f *fakeRelay) setDead(dead bool) {
 // whose frames travel through the relays, on synctest's clock. The guest knows every relay
 // from the start; the host learns each from the guest's frames, as it
 // does from a real listener.
-func linkPair(t testing.TB, relays ...*fakeRelay) (g, h *RelayConn) {
+func linkPair(t testing.TB, relays ...*fakeRelay) (g, h *Conn) {
 	t.Helper()
-	var id [linkIDSize]byte
-	shared := make([]byte, 32)
+	var id ID
+	key := make([]byte, KeySize)
 	rand.Read(id[:])
-	rand.Read(shared)
-	g, h = newRelayConn(id, true), newRelayConn(id, false)
-	g.key(shared)
-	h.key(shared)
+	rand.Read(key)
+	g, h = New(id, true), New(id, false)
+	g.Key(key)
+	h.Key(key)
 	for i, f := range relays {
 		if f.rng == nil {
 			f.rng = mrand.New(mrand.NewPCG(uint64(i), 42))
@@ -72,17 +72,17 @@ func linkPair(t testing.TB, relays ...*fakeRelay) (g, h *RelayConn) {
 		if f.name == "" {
 			f.name = fmt.Sprintf("fake %d", i)
 		}
-		var gr *route
+		var gr *Route
 		toGuest := func(_ context.Context, s string) error {
-			return f.carry(s, func(s string) { g.take(inFrame{text: s, r: gr}) })
+			return f.carry(s, func(s string) { g.Take(Frame{Text: s, Route: gr}) })
 		}
-		gr = g.addRoute(f.name, func(_ context.Context, s string) error {
-			return f.carry(s, func(s string) { h.take(inFrame{text: s, name: f.name, reply: toGuest}) })
+		gr = g.AddRoute(f.name, func(_ context.Context, s string) error {
+			return f.carry(s, func(s string) { h.Take(Frame{Text: s, Via: f.name, Reply: toGuest}) })
 		})
 	}
 	g.ackAt = time.Now() // the guest's first frame, as after a handshake
-	go g.run()
-	go h.run()
+	g.Start(nil)
+	h.Start(nil)
 	// A closed end sends its close again for a while: on synctest's clock
 	// that time passes only while the test sleeps.
 	t.Cleanup(func() {
@@ -124,7 +124,7 @@ func streamMessage(rng *mrand.Rand, i int) []byte {
 
 // pump sends n messages of a stream on c, waiting while the link is
 // backed up, and reports the first error.
-func pump(c *RelayConn, seed uint64, n int) <-chan error {
+func pump(c *Conn, seed uint64, n int) <-chan error {
 	errc := make(chan error, 1)
 	go func() {
 		rng := mrand.New(mrand.NewPCG(seed, 7))
@@ -132,7 +132,7 @@ func pump(c *RelayConn, seed uint64, n int) <-chan error {
 			m := streamMessage(rng, i)
 			for {
 				err := c.Send(m)
-				if errors.Is(err, ErrLinkBackedUp) {
+				if errors.Is(err, ErrBackedUp) {
 					time.Sleep(100 * time.Millisecond)
 					continue
 				}
@@ -149,7 +149,7 @@ func pump(c *RelayConn, seed uint64, n int) <-chan error {
 }
 
 // expect reads n messages of a stream from c and checks each, in order.
-func expect(c *RelayConn, seed uint64, n int) <-chan error {
+func expect(c *Conn, seed uint64, n int) <-chan error {
 	errc := make(chan error, 1)
 	go func() {
 		rng := mrand.New(mrand.NewPCG(seed, 7))
@@ -170,11 +170,11 @@ func expect(c *RelayConn, seed uint64, n int) <-chan error {
 	return errc
 }
 
-// TestRelayConnDeliversExactlyOnceInOrder sends hundreds of random
+// TestConnDeliversExactlyOnceInOrder sends hundreds of random
 // messages each way through relays that lose, repeat and reorder frames:
 // every message arrives once, whole and in order, the frames keep to the
 // rate bound, and nothing is left unacked at the end.
-func TestRelayConnDeliversExactlyOnceInOrder(t *testing.T) {
+func TestConnDeliversExactlyOnceInOrder(t *testing.T) {
 	cases := []struct {
 		name   string
 		relays []*fakeRelay
@@ -208,7 +208,7 @@ func TestRelayConnDeliversExactlyOnceInOrder(t *testing.T) {
 				}
 				// The last acks may be lost too and wait for a retransmission
 				// after the longest backoff; then nothing may be left.
-				settled := func(c *RelayConn) bool {
+				settled := func(c *Conn) bool {
 					c.mu.Lock()
 					defer c.mu.Unlock()
 					return len(c.out) == 0 && c.outBytes == 0 && len(c.ahead) == 0
@@ -217,7 +217,7 @@ func TestRelayConnDeliversExactlyOnceInOrder(t *testing.T) {
 					time.Sleep(time.Second)
 				}
 				elapsed := time.Since(start)
-				for _, c := range []*RelayConn{g, h} {
+				for _, c := range []*Conn{g, h} {
 					c.mu.Lock()
 					out, outBytes, ahead, err, st := len(c.out), c.outBytes, len(c.ahead), c.err, c.stats
 					c.mu.Unlock()
@@ -241,11 +241,11 @@ func TestRelayConnDeliversExactlyOnceInOrder(t *testing.T) {
 	}
 }
 
-// TestRelayConnEnds: a close reaches the other side after what was sent
+// TestConnEnds: a close reaches the other side after what was sent
 // before it; a link whose relays go silent is declared lost on both
 // sides; an idle link stays up on its heartbeats, at a few frames a
 // minute.
-func TestRelayConnEnds(t *testing.T) {
+func TestConnEnds(t *testing.T) {
 	t.Run("close delivers what was sent, then both ends fail", func(t *testing.T) {
 		synctest.Test(t, func(t *testing.T) {
 			g, h := linkPair(t, &fakeRelay{maxDelay: 200 * time.Millisecond})
@@ -255,11 +255,11 @@ func TestRelayConnEnds(t *testing.T) {
 				}
 			}
 			g.Close()
-			if err := g.Send([]byte("late")); !errors.Is(err, ErrLinkClosed) {
+			if err := g.Send([]byte("late")); !errors.Is(err, ErrClosed) {
 				t.Fatalf("send after close: %v", err)
 			}
 			<-h.Done()
-			if !errors.Is(h.Err(), ErrLinkHungUp) || !errors.Is(h.Err(), ErrLinkClosed) {
+			if !errors.Is(h.Err(), ErrHungUp) || !errors.Is(h.Err(), ErrClosed) {
 				t.Fatalf("the other end: %v", h.Err())
 			}
 			for _, want := range []string{"last", "words"} {
@@ -267,7 +267,7 @@ func TestRelayConnEnds(t *testing.T) {
 					t.Fatalf("got %q, %v, want %q", got, err, want)
 				}
 			}
-			if _, err := h.Recv(context.Background()); !errors.Is(err, ErrLinkHungUp) {
+			if _, err := h.Recv(context.Background()); !errors.Is(err, ErrHungUp) {
 				t.Fatalf("recv after the end: %v", err)
 			}
 		})
@@ -291,7 +291,7 @@ func TestRelayConnEnds(t *testing.T) {
 			gd := time.Since(cut)
 			<-h.Done()
 			hd := time.Since(cut)
-			if !errors.Is(g.Err(), ErrLinkLost) || !errors.Is(h.Err(), ErrLinkLost) {
+			if !errors.Is(g.Err(), ErrLost) || !errors.Is(h.Err(), ErrLost) {
 				t.Fatalf("errors %v and %v", g.Err(), h.Err())
 			}
 			t.Logf("lost after %v (waiting for an ack) and %v (idle)", gd, hd)
@@ -308,7 +308,7 @@ func TestRelayConnEnds(t *testing.T) {
 			if g.Err() != nil || h.Err() != nil {
 				t.Fatalf("an idle link ended: %v, %v", g.Err(), h.Err())
 			}
-			for _, c := range []*RelayConn{g, h} {
+			for _, c := range []*Conn{g, h} {
 				perMinute := float64(c.Stats().Frames) / 10
 				t.Logf("guest=%v: %.1f frames a minute while idle", c.guest, perMinute)
 				if perMinute > 60/linkBeat.Seconds()+0.5 {
@@ -326,9 +326,9 @@ func TestRelayConnEnds(t *testing.T) {
 			sent := 0
 			for ; sent < 10000; sent++ {
 				err := g.Send(msg)
-				if errors.Is(err, ErrLinkBackedUp) {
+				if errors.Is(err, ErrBackedUp) {
 					time.Sleep(time.Second)
-					if err = g.Send(msg); errors.Is(err, ErrLinkBackedUp) {
+					if err = g.Send(msg); errors.Is(err, ErrBackedUp) {
 						break
 					}
 				}
@@ -361,13 +361,13 @@ func TestRelayConnEnds(t *testing.T) {
 	t.Run("refuses what is too large", func(t *testing.T) {
 		synctest.Test(t, func(t *testing.T) {
 			g, h := linkPair(t, &fakeRelay{})
-			if err := g.Send(make([]byte, LinkMaxMessage+1)); !errors.Is(err, ErrLinkTooLarge) {
+			if err := g.Send(make([]byte, MaxMessage+1)); !errors.Is(err, ErrTooLarge) {
 				t.Fatalf("got %v", err)
 			}
-			if err := g.Send(make([]byte, LinkMaxMessage)); err != nil {
+			if err := g.Send(make([]byte, MaxMessage)); err != nil {
 				t.Fatalf("the largest message: %v", err)
 			}
-			if got, err := h.Recv(context.Background()); err != nil || len(got) != LinkMaxMessage {
+			if got, err := h.Recv(context.Background()); err != nil || len(got) != MaxMessage {
 				t.Fatalf("got %d bytes, %v", len(got), err)
 			}
 			g.Close()
@@ -376,10 +376,10 @@ func TestRelayConnEnds(t *testing.T) {
 	})
 }
 
-// TestRelayConnRefusesForgeries: frames sealed with another key, for
+// TestConnRefusesForgeries: frames sealed with another key, for
 // another link, reflected back at their sender, or tampered with are
 // dropped, and the link goes on.
-func TestRelayConnRefusesForgeries(t *testing.T) {
+func TestConnRefusesForgeries(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		var captured []string
 		var mu sync.Mutex
@@ -408,10 +408,10 @@ func TestRelayConnRefusesForgeries(t *testing.T) {
 		frames := append([]string(nil), captured...)
 		mu.Unlock()
 		// The right link's id, another key: someone else in the room.
-		other := newRelayConn(g.id, true)
-		otherKey := make([]byte, 32)
+		other := New(g.id, true)
+		otherKey := make([]byte, KeySize)
 		rand.Read(otherKey)
-		other.key(otherKey)
+		other.Key(otherKey)
 		foreign := other.seal([]byte(`{"a":0,"n":1,"d":[".forged"]}`))
 		var forged []string
 		for _, s := range frames {
@@ -424,10 +424,10 @@ func TestRelayConnRefusesForgeries(t *testing.T) {
 		}
 		forged = append(forged, foreign)
 		for _, s := range forged {
-			h.take(inFrame{text: s, name: "fake 0"})
+			h.Take(Frame{Text: s, Via: "fake 0"})
 		}
 		for _, s := range frames { // reflected to their sender
-			g.take(inFrame{text: s, r: r})
+			g.Take(Frame{Text: s, Route: r})
 		}
 		if err := g.Send([]byte("still here")); err != nil {
 			t.Fatal(err)

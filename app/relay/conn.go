@@ -1,17 +1,15 @@
-package signal
+package relay
 
-// A relayed link: when no direct path opens between two players, the
-// room's session messages travel through the relays that carried the
-// offer and answer, sealed with a key of the link's own (see relaydial.go
-// for how the two ends agree on it). This file is the part that makes a
-// lossy, duplicating, reordering relay into an ordered, reliable,
-// message-oriented link: sequence numbers, cumulative acks, retransmission
-// with backoff, batching under a rate bound, and a heartbeat.
+// What makes a lossy, duplicating, reordering relay into an ordered,
+// reliable, message-oriented link: sequence numbers, cumulative acks,
+// retransmission with backoff, batching under a rate bound, and a
+// heartbeat.
 
 import (
 	"context"
 	"crypto/cipher"
 	"crypto/rand"
+	"encoding/base64"
 	"encoding/json"
 	"strconv"
 	"sync"
@@ -20,28 +18,13 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/crypto/chacha20poly1305"
+
+	"longhall/app/internal/sdpflate"
 )
 
-// Errors of a relayed link. Every error that ends one matches
-// ErrLinkClosed with errors.Is.
-var (
-	ErrLinkClosed         = newError("the relayed link is closed")
-	ErrLinkHungUp   error = &linkEnd{"the other player closed the relayed link"}
-	ErrLinkLost     error = &linkEnd{"the relayed link to the other player was lost"}
-	ErrLinkBackedUp       = newError("the other player is not taking the relayed messages")
-	ErrLinkTooLarge       = newError("the message is over the size limit")
-	errLinkGarbled  error = &linkEnd{"the other player sent a garbled relayed message"}
-)
-
-type linkEnd struct{ msg string }
-
-func (e *linkEnd) Error() string        { return "signal: " + e.msg }
-func (e *linkEnd) Reason() string       { return e.msg }
-func (e *linkEnd) Is(target error) bool { return target == ErrLinkClosed }
-
-// LinkMaxMessage is the largest message a relayed link carries, the
+// MaxMessage is the largest message a relayed link carries, the
 // session's own limit.
-const LinkMaxMessage = 64 << 10
+const MaxMessage = 64 << 10
 
 // The pace of a relayed link. Variables, so tests may change them.
 var (
@@ -56,11 +39,10 @@ var (
 	linkStall    = 20 * time.Second       // …or for this long while what it was sent waits for its ack
 	linkFlush    = 2 * time.Second        // the last frames may take this long to leave after a close
 	linkAgain    = time.Second            // a close goes again after this, twice
+	linkSend     = 10 * time.Second       // a relay may take this long to take one frame
 )
 
 const (
-	linkVersion   = 2        // the first byte of a sealed frame (1 is the room's seal)
-	linkIDSize    = 12       // bytes of a link's id
 	linkFanout    = 2        // a frame goes through this many of the relays that work
 	linkPiece     = 8 << 10  // a longer message is cut in pieces of this size
 	linkFrameText = 32 << 10 // the JSON of a frame, before compression: sealed, under 45 KB at worst
@@ -71,8 +53,28 @@ const (
 	linkInbox     = 64  // frames waiting for the link's goroutine
 )
 
-// RelayStats counts what a relayed link has cost the relays so far.
-type RelayStats struct {
+// Version is the first byte of a sealed frame (1 is the room's seal,
+// app/signal's).
+const Version = 2
+
+// IDSize is the size of a link's id, in bytes.
+const IDSize = 12
+
+// KeySize is the size of a link's key (XChaCha20-Poly1305's).
+const KeySize = chacha20poly1305.KeySize
+
+// ID names a link. It travels in the clear in every frame, after Version,
+// so that the host can route frames to their link.
+type ID [IDSize]byte
+
+// frameAD ends every frame's associated data. It names signal, where
+// relayed links began: it is part of the wire format.
+var frameAD = []byte("longhall/signal/v1")
+
+var b64 = base64.RawURLEncoding
+
+// Stats counts what a relayed link has cost the relays so far.
+type Stats struct {
 	Frames      int64 // frames this side made (data, acks, heartbeats, retransmissions)
 	Events      int64 // relay messages: a frame sent through two relays is two events
 	Bytes       int64 // sealed bytes of those events
@@ -80,17 +82,18 @@ type RelayStats struct {
 	Received    int64 // authentic frames received, duplicates included
 }
 
-// RelayConn is a relayed link to one other player: an ordered, reliable,
+// Conn is a relayed link to one other player: an ordered, reliable,
 // message-oriented connection (it implements session.Conn) whose messages
-// travel, batched and sealed, through the room's relays. DialRelay makes
-// the guest's end and Offer.AcceptRelay the host's.
-type RelayConn struct {
-	id    [linkIDSize]byte
-	guest bool // this is the guest's end
-	hs    *handshake
+// travel, batched and sealed, through the room's relays. New makes either
+// end; app/signal's DialRelay makes the guest's and Offer.AcceptRelay the
+// host's.
+type Conn struct {
+	id    ID
+	guest bool       // this is the guest's end
+	hs    *handshake // the guest's, until the link is keyed
 
 	wake     chan struct{}
-	inbox    chan inFrame
+	inbox    chan Frame
 	readable chan struct{}
 	up       chan struct{} // closed once the link is keyed
 	spoke    chan struct{} // closed once the other side's first message came
@@ -100,8 +103,8 @@ type RelayConn struct {
 	mu     sync.Mutex
 	aead   cipher.AEAD // nil until the handshake is done
 	err    error
-	routes []*route
-	stats  RelayStats
+	routes []*Route
+	stats  Stats
 
 	// Sending: out holds the pieces from seq acked+1 on, each with its mark.
 	out      []string
@@ -125,8 +128,9 @@ type RelayConn struct {
 	said  bool             // a whole message has arrived (spoke is closed)
 }
 
-// route is one relay the frames of a link travel through.
-type route struct {
+// Route is one relay the frames of a link travel through.
+type Route struct {
+	c      *Conn
 	name   string
 	q      chan string
 	mu     sync.Mutex
@@ -137,33 +141,65 @@ type route struct {
 	cancel context.CancelFunc
 }
 
-func (r *route) connected() bool {
+func (r *Route) connected() bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.send != nil
 }
 
-func (r *route) setSend(f func(context.Context, string) error) {
+func (r *Route) setSend(f func(context.Context, string) error) {
 	r.mu.Lock()
 	r.send = f
 	r.mu.Unlock()
 }
 
-// inFrame is a sealed payload on its way to a link, with the relay that
-// brought it: r on the guest's side, name and reply on the host's.
-type inFrame struct {
-	text  string
-	raw   []byte
-	r     *route
-	name  string
-	reply func(ctx context.Context, sealed string) error
+// SetSend says how a frame goes through the relay now: send, once the
+// relay is connected, and nil once it has dropped (frames queued for it
+// meanwhile are lost, and go again if they matter). While a guest's end
+// waits for its key, a relay just connected gets the hello at once.
+func (r *Route) SetSend(send func(ctx context.Context, sealed string) error) {
+	r.setSend(send)
+	if send == nil {
+		return
+	}
+	c := r.c
+	c.mu.Lock()
+	if c.hs != nil {
+		c.hs.fresh = append(c.hs.fresh, r)
+		poke(c.wake)
+	}
+	c.mu.Unlock()
 }
 
-func newRelayConn(id [linkIDSize]byte, guest bool) *RelayConn {
-	return &RelayConn{
+// Context ends once the link has ended and the relay's last frames have
+// gone: what keeps a connection to the relay for the link should end
+// with it.
+func (r *Route) Context() context.Context { return r.ctx }
+
+// Frame is a payload that came through a relay, for Take.
+type Frame struct {
+	// Text is the payload as the relay carried it (base64url). Raw is the
+	// same decoded, when the caller has decoded it already (Text is not
+	// read then).
+	Text string
+	Raw  []byte
+	// Route is the route that brought it, on an end that made its routes
+	// with AddRoute (the guest's). The host's end learns its routes from
+	// the guest's frames: Via names the relay that brought this one, and
+	// Reply sends a frame back to the guest through it.
+	Route *Route
+	Via   string
+	Reply func(ctx context.Context, sealed string) error
+}
+
+// New makes one end of the link id: the guest's (the side that asked for
+// the link) when guest is set, else the host's. Give it its key with Key,
+// or to a guest's end a Handshake with Start; it runs from Start.
+func New(id ID, guest bool) *Conn {
+	return &Conn{
 		id: id, guest: guest,
 		wake:     make(chan struct{}, 1),
-		inbox:    make(chan inFrame, linkInbox),
+		inbox:    make(chan Frame, linkInbox),
 		readable: make(chan struct{}, 1),
 		up:       make(chan struct{}),
 		spoke:    make(chan struct{}),
@@ -174,17 +210,55 @@ func newRelayConn(id [linkIDSize]byte, guest bool) *RelayConn {
 	}
 }
 
-// key sets the link's key from the two ends' shared secret. Called with
-// mu held, or before the link runs.
-func (c *RelayConn) key(shared []byte) {
-	k := derive(shared, c.id[:], hkdfLinkKey, chacha20poly1305.KeySize)
+// ID is the link's id.
+func (c *Conn) ID() ID { return c.id }
+
+// Key gives an end the link's key (KeySize bytes, which the two ends
+// agreed on) before Start: the host's end, which has it from the guest's
+// request. A guest's end gets it from its Handshake instead.
+func (c *Conn) Key(key []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.key(key)
+}
+
+// key sets the link's key. Called with mu held.
+func (c *Conn) key(k []byte) {
 	aead, err := chacha20poly1305.NewX(k)
 	if err != nil {
-		panic("signal: xchacha20-poly1305: " + err.Error())
+		panic("relay: xchacha20-poly1305: " + err.Error()) // only for a key of the wrong size
 	}
 	c.aead = aead
 	c.heard = time.Now()
 	close(c.up)
+}
+
+// Keyed is closed once the link has its key: at once on an end given it
+// with Key, when the host's answer comes on a guest's end that waits for
+// it through a Handshake.
+func (c *Conn) Keyed() <-chan struct{} { return c.up }
+
+// OnEnd has f run once when the link ends, with the link's lock held (f
+// must not call the link). Set it before Start.
+func (c *Conn) OnEnd(f func()) {
+	c.mu.Lock()
+	c.onEnd = f
+	c.mu.Unlock()
+}
+
+// Start runs the link. hs is how a guest's end not given its key with Key
+// gets it (nil for an end that has it).
+func (c *Conn) Start(hs Handshake) {
+	c.mu.Lock()
+	if c.aead == nil {
+		if hs == nil {
+			c.mu.Unlock()
+			panic("relay: a link started with no key and no handshake")
+		}
+		c.hs = &handshake{Handshake: hs, every: helloFirst}
+	}
+	c.mu.Unlock()
+	go c.run()
 }
 
 func poke(ch chan struct{}) {
@@ -194,10 +268,19 @@ func poke(ch chan struct{}) {
 	}
 }
 
-// addRoute adds a relay for the link's frames and starts its sender.
-// Called with mu held, or before the link runs.
-func (c *RelayConn) addRoute(name string, send func(context.Context, string) error) *route {
-	r := &route{name: name, q: make(chan string, 16), send: send}
+// AddRoute adds a relay called name for the link's frames, which go
+// through it with send (nil until it is connected: see Route.SetSend), and
+// starts its sender. The guest's end knows its relays from the start; the
+// host's learns them from the guest's frames (Frame.Via).
+func (c *Conn) AddRoute(name string, send func(ctx context.Context, sealed string) error) *Route {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.addRoute(name, send)
+}
+
+// addRoute is AddRoute with mu held.
+func (c *Conn) addRoute(name string, send func(context.Context, string) error) *Route {
+	r := &Route{c: c, name: name, q: make(chan string, 16), send: send}
 	r.ctx, r.cancel = context.WithCancel(context.Background())
 	c.routes = append(c.routes, r)
 	go c.drain(r)
@@ -206,7 +289,7 @@ func (c *RelayConn) addRoute(name string, send func(context.Context, string) err
 
 // drain sends a route's frames one at a time (a Nostr relay confirms each
 // one), until the link ends and the queue is empty.
-func (c *RelayConn) drain(r *route) {
+func (c *Conn) drain(r *Route) {
 	defer r.cancel()
 	for s := range r.q {
 		r.mu.Lock()
@@ -215,7 +298,7 @@ func (c *RelayConn) drain(r *route) {
 		if send == nil {
 			continue
 		}
-		d := writeTimeout
+		d := linkSend
 		select {
 		case <-c.done:
 			d = linkFlush
@@ -228,16 +311,16 @@ func (c *RelayConn) drain(r *route) {
 	}
 }
 
-// take hands a payload that came through a relay to the link. It never
+// Take hands a payload that came through a relay to the link. It never
 // blocks: when the link falls behind, frames are dropped, and come again.
-func (c *RelayConn) take(f inFrame) {
+func (c *Conn) Take(f Frame) {
 	select {
 	case c.inbox <- f:
 	default:
 	}
 }
 
-func (c *RelayConn) run() {
+func (c *Conn) run() {
 	t := time.NewTimer(time.Hour)
 	defer t.Stop()
 	for {
@@ -263,19 +346,19 @@ func (c *RelayConn) run() {
 
 // tick sends what is due and returns when it should run again (zero once
 // the link has ended).
-func (c *RelayConn) tick(now time.Time) time.Time {
+func (c *Conn) tick(now time.Time) time.Time {
 	if c.err != nil {
 		return time.Time{}
 	}
 	if c.aead == nil {
-		return c.hs.tick(c, now)
+		return c.hello(now)
 	}
 	lost := c.heard.Add(linkLost)
 	if len(c.out) > 0 {
 		lost = earliest(lost, later(c.heard, c.outSince).Add(linkStall))
 	}
 	if !now.Before(lost) {
-		c.end(ErrLinkLost)
+		c.end(ErrLost)
 		return time.Time{}
 	}
 	if c.sent > c.acked && !c.rtoAt.IsZero() && !now.Before(c.rtoAt) {
@@ -327,7 +410,7 @@ func later(a, b time.Time) time.Time {
 }
 
 // unsent says whether pieces wait to go out and the window lets them.
-func (c *RelayConn) unsent() bool {
+func (c *Conn) unsent() bool {
 	return c.sent < c.acked+int64(len(c.out)) && c.sent-c.acked < linkWindow
 }
 
@@ -337,7 +420,7 @@ func (c *RelayConn) unsent() bool {
 // A frame is JSON: {"a":<ack>,"n":<seq of the first piece>,"d":[<pieces>],"x":1},
 // where "n" and "d" are left out when there are no pieces, and "x" marks
 // the sender's last frame.
-func (c *RelayConn) sendFrame(now time.Time, closing bool) string {
+func (c *Conn) sendFrame(now time.Time, closing bool) string {
 	b := make([]byte, 0, 256)
 	b = append(b, `{"a":`...)
 	b = strconv.AppendInt(b, c.got, 10)
@@ -379,12 +462,12 @@ func (c *RelayConn) sendFrame(now time.Time, closing bool) string {
 }
 
 // seal: version 2 | link id | nonce | XChaCha20-Poly1305(deflate(frame)).
-func (c *RelayConn) seal(frame []byte) string {
-	packed := deflate(frame)
-	out := make([]byte, 1+linkIDSize+chacha20poly1305.NonceSizeX, 1+linkIDSize+chacha20poly1305.NonceSizeX+len(packed)+c.aead.Overhead())
-	out[0] = linkVersion
+func (c *Conn) seal(frame []byte) string {
+	packed := sdpflate.Deflate(frame)
+	out := make([]byte, 1+IDSize+chacha20poly1305.NonceSizeX, 1+IDSize+chacha20poly1305.NonceSizeX+len(packed)+c.aead.Overhead())
+	out[0] = Version
 	copy(out[1:], c.id[:])
-	nonce := out[1+linkIDSize:]
+	nonce := out[1+IDSize:]
 	rand.Read(nonce) // never fails (Go 1.24+)
 	out = c.aead.Seal(out, nonce, packed, c.ad(c.guest))
 	return b64.EncodeToString(out)
@@ -392,13 +475,13 @@ func (c *RelayConn) seal(frame []byte) string {
 
 // ad binds a frame to its link and direction, so that a relay cannot
 // reflect one side's frames back to it.
-func (c *RelayConn) ad(fromGuest bool) []byte {
+func (c *Conn) ad(fromGuest bool) []byte {
 	dir := byte('h')
 	if fromGuest {
 		dir = 'g'
 	}
-	ad := append([]byte{linkVersion, dir}, c.id[:]...)
-	return append(ad, sealAD...)
+	ad := append([]byte{Version, dir}, c.id[:]...)
+	return append(ad, frameAD...)
 }
 
 // transmit queues a sealed payload on the relays that carry the link now:
@@ -406,8 +489,8 @@ func (c *RelayConn) ad(fromGuest bool) []byte {
 // and the next that works, which the other side then learns); all of them
 // when none has lately, or when all is set (the handshake, a
 // retransmission, the close).
-func (c *RelayConn) transmit(sealed string, all bool) {
-	var picked []*route
+func (c *Conn) transmit(sealed string, all bool) {
+	var picked []*Route
 	if !all {
 		now := time.Now()
 		for _, r := range c.routes {
@@ -439,7 +522,7 @@ func (c *RelayConn) transmit(sealed string, all bool) {
 
 // queue hands a payload to one relay's sender, unless that relay is not
 // connected or is backed up: the payload goes again if it matters.
-func (c *RelayConn) queue(r *route, sealed string) {
+func (c *Conn) queue(r *Route, sealed string) {
 	if !r.connected() {
 		return
 	}
@@ -451,7 +534,7 @@ func (c *RelayConn) queue(r *route, sealed string) {
 	}
 }
 
-func oldest(rs []*route) int {
+func oldest(rs []*Route) int {
 	i := 0
 	for j, r := range rs {
 		if r.heard.Before(rs[i].heard) {
@@ -470,39 +553,39 @@ type frame struct {
 }
 
 // receive handles one payload from a relay.
-func (c *RelayConn) receive(f inFrame, now time.Time) {
+func (c *Conn) receive(f Frame, now time.Time) {
 	if c.err != nil {
 		return
 	}
-	raw := f.raw
+	raw := f.Raw
 	if raw == nil {
 		var err error
-		if raw, err = b64.Strict().DecodeString(f.text); err != nil || len(raw) == 0 {
+		if raw, err = b64.Strict().DecodeString(f.Text); err != nil || len(raw) == 0 {
 			return
 		}
 	}
 	if c.aead == nil {
-		if raw[0] == sealVersion {
-			c.hs.answered(c, f.text, f.r)
+		if raw[0] != Version {
+			c.answered(f.Text, f.Route)
 		}
 		return
 	}
-	const head = 1 + linkIDSize + chacha20poly1305.NonceSizeX
-	if len(raw) < head+c.aead.Overhead() || raw[0] != linkVersion || [linkIDSize]byte(raw[1:1+linkIDSize]) != c.id {
+	const head = 1 + IDSize + chacha20poly1305.NonceSizeX
+	if len(raw) < head+c.aead.Overhead() || raw[0] != Version || ID(raw[1:1+IDSize]) != c.id {
 		return
 	}
-	packed, err := c.aead.Open(nil, raw[1+linkIDSize:head], raw[head:], c.ad(!c.guest))
+	packed, err := c.aead.Open(nil, raw[1+IDSize:head], raw[head:], c.ad(!c.guest))
 	if err != nil {
 		return
 	}
-	plain, err := inflate(packed)
+	plain, err := sdpflate.Inflate(packed)
 	var fr frame
 	if err != nil || json.Unmarshal(plain, &fr) != nil {
 		return
 	}
-	r := f.r
+	r := f.Route
 	if r == nil {
-		r = c.routeFor(f.name, f.reply)
+		r = c.routeFor(f.Via, f.Reply)
 	}
 	if r != nil {
 		r.heard = now
@@ -542,14 +625,14 @@ func (c *RelayConn) receive(f inFrame, now time.Time) {
 		c.advance()
 	}
 	if fr.Close != 0 && c.err == nil {
-		c.end(ErrLinkHungUp)
+		c.end(ErrHungUp)
 	}
 }
 
 // routeFor is the host's route for the relay called name, made when the
 // guest's first frame comes through it. reply reaches the guest there (on
 // Nostr, its key of the moment), so the latest one is kept.
-func (c *RelayConn) routeFor(name string, reply func(context.Context, string) error) *route {
+func (c *Conn) routeFor(name string, reply func(context.Context, string) error) *Route {
 	for _, r := range c.routes {
 		if r.name == name {
 			r.setSend(reply)
@@ -565,7 +648,7 @@ func (c *RelayConn) routeFor(name string, reply func(context.Context, string) er
 // advance moves the pieces that follow on without a gap into whole
 // messages, as far as the receive queue has room: when it is full, the
 // pieces are not acked, and the sender holds back.
-func (c *RelayConn) advance() {
+func (c *Conn) advance() {
 	for len(c.ready) < linkRecvQueue {
 		p, ok := c.ahead[c.got+1]
 		if !ok {
@@ -580,16 +663,16 @@ func (c *RelayConn) advance() {
 		case '!', '*':
 			var err error
 			if body, err = b64.Strict().DecodeString(p[1:]); err != nil {
-				c.end(errLinkGarbled)
+				c.end(errGarbled)
 				return
 			}
 		default:
-			c.end(errLinkGarbled)
+			c.end(errGarbled)
 			return
 		}
 		c.part = append(c.part, body...)
-		if len(c.part) > LinkMaxMessage {
-			c.end(errLinkGarbled)
+		if len(c.part) > MaxMessage {
+			c.end(errGarbled)
 			return
 		}
 		if p[0] == '.' || p[0] == '!' {
@@ -605,14 +688,14 @@ func (c *RelayConn) advance() {
 }
 
 // end ends the link with err. Called with mu held.
-func (c *RelayConn) end(err error) {
+func (c *Conn) end(err error) {
 	c.finish(err)
 	c.closeRoutes()
 }
 
 // finish ends the link with err, leaving its relays' senders running.
 // Called with mu held.
-func (c *RelayConn) finish(err error) {
+func (c *Conn) finish(err error) {
 	c.err = err
 	close(c.done)
 	if c.onEnd != nil {
@@ -623,18 +706,18 @@ func (c *RelayConn) finish(err error) {
 
 // closeRoutes lets each relay's sender end once it has sent what it holds.
 // Called with mu held.
-func (c *RelayConn) closeRoutes() {
+func (c *Conn) closeRoutes() {
 	for _, r := range c.routes {
 		close(r.q)
 	}
 }
 
 // Send queues msg (copied) and returns at once. It fails with
-// ErrLinkTooLarge over LinkMaxMessage, and with ErrLinkBackedUp while a
-// megabyte waits for the other side's acks; the link stays open.
-func (c *RelayConn) Send(msg []byte) error {
-	if len(msg) > LinkMaxMessage {
-		return ErrLinkTooLarge
+// ErrTooLarge over MaxMessage, and with ErrBackedUp while a megabyte
+// waits for the other side's acks; the link stays open.
+func (c *Conn) Send(msg []byte) error {
+	if len(msg) > MaxMessage {
+		return ErrTooLarge
 	}
 	// Text goes as it is; anything else in base64. Both are cut on
 	// boundaries that keep each piece whole: a character, three bytes.
@@ -649,7 +732,7 @@ func (c *RelayConn) Send(msg []byte) error {
 		return c.err
 	}
 	if c.outBytes+len(msg) > linkMaxQueue || len(c.out)+len(msg)/size+1 > linkMaxPieces {
-		return ErrLinkBackedUp
+		return ErrBackedUp
 	}
 	if !c.unsent() {
 		c.queuedAt = time.Now()
@@ -685,7 +768,7 @@ func (c *RelayConn) Send(msg []byte) error {
 
 // Recv returns the next whole message. After the link ends it returns the
 // messages that arrived before, then the reason.
-func (c *RelayConn) Recv(ctx context.Context) ([]byte, error) {
+func (c *Conn) Recv(ctx context.Context) ([]byte, error) {
 	for {
 		c.mu.Lock()
 		if len(c.ready) > 0 {
@@ -722,19 +805,19 @@ func (c *RelayConn) Recv(ctx context.Context) ([]byte, error) {
 // only the relays' senders stay for those two seconds). Only if every copy
 // is lost does the other side find the link lost, and miss what it
 // carried.
-func (c *RelayConn) Close() error {
+func (c *Conn) Close() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.err != nil {
 		return nil
 	}
 	if c.aead == nil || len(c.routes) == 0 {
-		c.end(ErrLinkClosed)
+		c.end(ErrClosed)
 		return nil
 	}
 	c.sent = c.acked
 	last := c.sendFrame(time.Now(), true)
-	c.finish(ErrLinkClosed)
+	c.finish(ErrClosed)
 	go func() {
 		for range 2 {
 			time.Sleep(linkAgain)
@@ -754,22 +837,22 @@ func (c *RelayConn) Close() error {
 // hello): a guest that asked for one and then joined by another path
 // sends none, only the frame that acknowledges the host's answer and,
 // soon after, the close.
-func (c *RelayConn) Spoke() <-chan struct{} { return c.spoke }
+func (c *Conn) Spoke() <-chan struct{} { return c.spoke }
 
 // Done is closed when the link ends, whoever ended it.
-func (c *RelayConn) Done() <-chan struct{} { return c.done }
+func (c *Conn) Done() <-chan struct{} { return c.done }
 
-// Err says why the link ended: ErrLinkClosed (this side closed it),
-// ErrLinkHungUp (the other side did) or ErrLinkLost (nothing came through
-// any relay for a while); nil while it is open.
-func (c *RelayConn) Err() error {
+// Err says why the link ended: ErrClosed (this side closed it), ErrHungUp
+// (the other side did) or ErrLost (nothing came through any relay for a
+// while); nil while it is open.
+func (c *Conn) Err() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.err
 }
 
 // Stats says what the link has sent and received so far.
-func (c *RelayConn) Stats() RelayStats {
+func (c *Conn) Stats() Stats {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.stats
@@ -777,7 +860,7 @@ func (c *RelayConn) Stats() RelayStats {
 
 // Relays names the relays that brought the other side's frames lately:
 // those that carry the link now.
-func (c *RelayConn) Relays() []string {
+func (c *Conn) Relays() []string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	var names []string
@@ -787,4 +870,38 @@ func (c *RelayConn) Relays() []string {
 		}
 	}
 	return names
+}
+
+// appendJSONString quotes s as JSON, escaping only what JSON must (the
+// quoting of signal's Nostr events, which frames have always used): a
+// piece's text goes as it is, not as encoding/json's \u003c for '<'.
+func appendJSONString(b []byte, s string) []byte {
+	const hexdigits = "0123456789abcdef"
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '"':
+			b = append(b, '\\', '"')
+		case '\\':
+			b = append(b, '\\', '\\')
+		case '\n':
+			b = append(b, '\\', 'n')
+		case '\r':
+			b = append(b, '\\', 'r')
+		case '\t':
+			b = append(b, '\\', 't')
+		case '\b':
+			b = append(b, '\\', 'b')
+		case '\f':
+			b = append(b, '\\', 'f')
+		default:
+			if c < 0x20 {
+				b = append(b, '\\', 'u', '0', '0', hexdigits[c>>4], hexdigits[c&15])
+			} else {
+				b = append(b, c)
+			}
+		}
+	}
+	return append(b, '"')
 }
