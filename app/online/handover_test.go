@@ -38,6 +38,7 @@ func TestAHostHandsTheTableToAGuest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+
 	v := until(t, w, rikki, "Rikki told to host", func(v View) bool { return v.HostsNow != "" })
 	if v.HostsNow != key {
 		t.Fatalf("Rikki is to host %q, want %q", v.HostsNow, key)
@@ -77,15 +78,29 @@ func TestAHostHandsTheTableToAGuest(t *testing.T) {
 	after := []player{gordon, h2, hakka}
 	for i, p := range after { // the same players, in the order of players
 		v := until(t, w, p, "everyone back", func(v View) bool { return seated(v) && v.Snap.State != nil && v.Snap.State.Version >= version })
-		if v.Snap.Seat != before[i].Snap.Seat || string(v.Snap.State.View) != string(before[i].Snap.State.View) {
-			t.Errorf("the player of seat %d is back at %d with the view %s; it was %s", before[i].Snap.Seat, v.Snap.Seat, v.Snap.State.View, before[i].Snap.State.View)
+		if v.Snap.Seat != before[i].Snap.Seat {
+			t.Errorf("the player of seat %d is back at %d", before[i].Snap.Seat, v.Snap.Seat)
 		}
-		if !reflect.DeepEqual(v.Log, before[i].Log) {
+		// A move on its way when play stopped is sent again to the new
+		// host, and the table goes on from there: the view is then a
+		// later one, and the log goes on from the one read before.
+		if v.Snap.State.Version == version && string(v.Snap.State.View) != string(before[i].Snap.State.View) {
+			t.Errorf("the player of seat %d is back with the view %s; it was %s", before[i].Snap.Seat, v.Snap.State.View, before[i].Snap.State.View)
+		}
+		if len(v.Log) < len(before[i].Log) || !reflect.DeepEqual(v.Log[:len(before[i].Log)], before[i].Log) {
 			t.Errorf("the player of seat %d reads the log\n%v\nafter the hand-over; before it:\n%v", before[i].Snap.Seat, v.Log, before[i].Log)
 		}
 	}
-	if !reflect.DeepEqual(rec.Save.Record, saved.Save.Record) {
-		t.Errorf("the record Rikki kept differs from Gordon's: %d actions, Gordon's %d", len(rec.Save.Record.Actions), len(saved.Save.Record.Actions))
+	// Gordon's record, read before the hand-over, and the one Rikki kept:
+	// the same game, Rikki's with any move that was on its way when play
+	// stopped (every table shows Rikki's: version, above).
+	kept, had := rec.Save.Record, saved.Save.Record
+	if len(kept.Actions) < len(had.Actions) || !reflect.DeepEqual(kept.Actions[:len(had.Actions)], had.Actions) {
+		t.Errorf("the record Rikki kept differs from Gordon's: %d actions, Gordon's %d", len(kept.Actions), len(had.Actions))
+	}
+	kept.Actions, had.Actions = nil, nil
+	if !reflect.DeepEqual(kept, had) {
+		t.Errorf("the record Rikki kept is another game's: %+v, Gordon's %+v", kept, had)
 	}
 	playUntil(t, w, after, "the end", over)
 }
