@@ -312,6 +312,12 @@ type Kicked struct {
 	Args *Args `json:"args,omitempty"`
 }
 
+// Err is the kick as an *Error with code kicked: what Guest.Err says
+// once the link has closed, and what a client words for the player.
+func (k *Kicked) Err() *Error {
+	return &Error{Code: CodeKicked, Args: k.Args, Text: k.Reason, Why: k.Why}
+}
+
 // Why a host closed a guest's connection (Kicked.Why, Error.Why).
 const (
 	// KickElsewhere: the same player connected again, from another tab,
