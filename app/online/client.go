@@ -291,20 +291,13 @@ func (c *client) follow(g *session.Guest) {
 	}
 }
 
-// apply folds one update into the view.
+// apply folds one update into the view. The guest has decoded it
+// (session's one decode of a message kind) and taken what it says into
+// the Snapshot; the client folds it by the one field that is set.
 func (c *client) apply(u session.Update) {
 	c.heard++
 	c.view.Snap = u.Snap // as of this update, in step with the log
 	c.view.Traffic.InBytes += int64(u.Size)
-	if (u.State != nil || u.Error != nil) && !c.sentAt.IsZero() {
-		c.view.Traffic.RTTs = keepLatest(c.view.Traffic.RTTs, time.Since(c.sentAt))
-		c.view.Traffic.Decodes = keepLatest(c.view.Traffic.Decodes, time.Since(u.Received))
-		c.sentAt = time.Time{}
-	}
-	if u.State != nil {
-		c.view.Traffic.States++
-		c.view.Traffic.StateBytes += int64(u.Size)
-	}
 	switch {
 	case u.Welcome != nil:
 		if c.onWelcome != nil {
@@ -325,6 +318,9 @@ func (c *client) apply(u session.Update) {
 			c.view.Log, c.version = append(c.view.Log, u.Log.Entries...), u.Log.Upto
 		}
 	case u.State != nil:
+		c.answered(u.Received)
+		c.view.Traffic.States++
+		c.view.Traffic.StateBytes += int64(u.Size)
 		if c.next != nil {
 			// The host sends a whole log just before the state it leads
 			// to (session's sendTable): the two are shown together.
@@ -339,6 +335,7 @@ func (c *client) apply(u session.Update) {
 		}
 		c.view.Notice = ""
 	case u.Error != nil:
+		c.answered(u.Received)
 		c.view.Notice = refusalWords(u.Error.Err())
 		if o, ok := c.outgoing(u.Error.Seq); ok && o.again {
 			c.view.Notice = fmt.Sprintf("Your move “%s”, sent again when the link came back, was refused: %s", label(o.action), refusalWords(u.Error.Err()))
@@ -354,7 +351,7 @@ func (c *client) apply(u session.Update) {
 			c.view.Chat = slices.Delete(c.view.Chat, 0, n)
 		}
 	case u.Kicked != nil:
-		c.view.Problem = kickWords(&session.Error{Code: session.CodeKicked, Args: u.Kicked.Args, Text: u.Kicked.Reason, Why: u.Kicked.Why})
+		c.view.Problem = kickWords(u.Kicked.Err())
 	case u.Clock != nil:
 		c.view.Clock = &Clock{Version: u.Clock.Version, Seat: u.Clock.Seat, Deadline: u.Received.Add(time.Duration(u.Clock.Ms) * time.Millisecond)}
 	case u.Record != nil:
@@ -364,6 +361,17 @@ func (c *client) apply(u session.Update) {
 	if c.welcomed {
 		c.taken(u.Taken)
 	}
+}
+
+// answered times the round trip of the intent awaiting an answer, which
+// an update read off the link at received (a state or a refusal) answers.
+func (c *client) answered(received time.Time) {
+	if c.sentAt.IsZero() {
+		return
+	}
+	c.view.Traffic.RTTs = keepLatest(c.view.Traffic.RTTs, time.Since(c.sentAt))
+	c.view.Traffic.Decodes = keepLatest(c.view.Traffic.Decodes, time.Since(received))
+	c.sentAt = time.Time{}
 }
 
 // resend follows the host's welcome: the moves it took (numbered up to
