@@ -315,7 +315,9 @@ func (g *Guest) resumed(_ *struct{}, _ *Update) bool {
 // wholeView makes a state's View whole: a patch is applied to the view
 // the guest holds, and the result (or a whole view) becomes what it holds.
 // Views are kept with their fields in sorted order, so one view always has
-// the same bytes.
+// the same bytes. The guest holds a view once: its fields are slices of
+// the view it last built, which the Snapshot's State holds too, and a
+// patch's new fields are copied into the next view only.
 func (g *Guest) wholeView(s *StateMsg) error {
 	if s.Patch == nil && s.View == nil {
 		return fmt.Errorf("a state with no view")
@@ -331,22 +333,39 @@ func (g *Guest) wholeView(s *StateMsg) error {
 		if g.fields == nil || g.snap.State == nil || g.snap.State.Version != s.Base || g.snap.State.Seat != s.Seat {
 			return fmt.Errorf("a change to a table this guest does not hold")
 		}
-		next := maps.Clone(g.fields)
-		maps.Copy(next, s.Patch)
+		// The map is the guest's own: its values are only ever replaced,
+		// never written into, so the view they are slices of stays as
+		// it was for whoever holds it.
+		maps.Copy(g.fields, s.Patch)
 		for _, k := range s.Drop {
-			delete(next, k)
+			delete(g.fields, k)
 		}
-		g.fields = next
 	}
-	var view []byte
-	if plainKeys(g.fields) {
-		// The fields came through json.Unmarshal, which checked them.
-		view = appendObject(nil, slices.Sorted(maps.Keys(g.fields)), g.fields, nil)
-	} else {
-		var err error
-		if view, err = json.Marshal(g.fields); err != nil {
+	if !plainKeys(g.fields) {
+		view, err := json.Marshal(g.fields)
+		if err != nil {
 			return err
 		}
+		s.View, s.Patch, s.Drop = view, nil, nil
+		return nil
+	}
+	// The fields came through json.Unmarshal, which checked them; plain
+	// keys are written as they are, in quotes.
+	keys := slices.Sorted(maps.Keys(g.fields))
+	size := 2
+	for _, k := range keys {
+		size += len(k) + 4 + len(g.fields[k])
+	}
+	view := appendObject(make([]byte, 0, size), keys, g.fields, nil)
+	at := 1 // past '{'
+	for i, k := range keys {
+		if i > 0 {
+			at++ // ','
+		}
+		at += len(k) + 3 // the quoted key and ':'
+		end := at + len(g.fields[k])
+		g.fields[k] = view[at:end:end]
+		at = end
 	}
 	s.View, s.Patch, s.Drop = view, nil, nil
 	return nil
