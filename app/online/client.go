@@ -148,14 +148,24 @@ func (c *Clock) Left(now time.Time, version int) (int, bool) {
 const samplesKept = 1000
 
 // keepLatest appends d to a list of samples that keeps the latest
-// samplesKept.
+// samplesKept. The oldest are sliced off, never moved: the list only
+// grows at its end (see shared).
 func keepLatest(list []time.Duration, d time.Duration) []time.Duration {
 	list = append(list, d)
 	if n := len(list) - samplesKept; n > 0 {
-		list = slices.Delete(list, 0, n)
+		list = list[n:]
 	}
 	return list
 }
+
+// shared is a list of the view as the page may keep it: capped at its
+// length. The client's lists (the log, the chat, the samples) only grow
+// at their end, and a line dropped from the start is sliced off, not
+// moved, so what the client appends never reaches what a reader holds:
+// an append past the cap takes a new array. The page gets them without a
+// copy; a log that grows by one entry an action is not copied whole at
+// every change.
+func shared[T any](list []T) []T { return list[:len(list):len(list)] }
 
 // ErrOffline is returned by the player's actions while the link is down.
 var ErrOffline = errors.New("online: not connected to the room right now")
@@ -230,18 +240,19 @@ func (c *client) changed() {
 	}
 }
 
-// View returns the room as the player sees it now. The page may keep it:
-// nothing in it is shared with the client afterwards.
+// View returns the room as the player sees it now. The page may keep it,
+// and only reads it: its lists are shared with the client, which never
+// writes into what it has handed out (see shared).
 func (c *client) View() View {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	v := c.view
-	v.Log = slices.Clone(v.Log)
-	v.Chat = slices.Clone(v.Chat)
-	v.Traffic.RTTs = slices.Clone(v.Traffic.RTTs)
-	v.Traffic.HostTimes = slices.Clone(v.Traffic.HostTimes)
-	v.Traffic.HostToActor = slices.Clone(v.Traffic.HostToActor)
-	v.Traffic.Decodes = slices.Clone(v.Traffic.Decodes)
+	v.Log = shared(v.Log)
+	v.Chat = shared(v.Chat)
+	v.Traffic.RTTs = shared(v.Traffic.RTTs)
+	v.Traffic.HostTimes = shared(v.Traffic.HostTimes)
+	v.Traffic.HostToActor = shared(v.Traffic.HostToActor)
+	v.Traffic.Decodes = shared(v.Traffic.Decodes)
 	v.Waiting = c.waiting(c.clock())
 	if c.g != nil {
 		v.Traffic.SentBytes = c.sentBase + c.g.SentBytes()
@@ -311,7 +322,7 @@ func (c *client) apply(u session.Update) {
 	case u.Log != nil:
 		switch {
 		case u.Log.First:
-			c.next = &session.LogMsg{Upto: u.Log.Upto, Entries: slices.Clone(u.Log.Entries)}
+			c.next = &session.LogMsg{Upto: u.Log.Upto, Entries: shared(u.Log.Entries)}
 		case c.next != nil:
 			c.next.Entries, c.next.Upto = append(c.next.Entries, u.Log.Entries...), u.Log.Upto
 		default: // the rest of a log whose start this client never had
@@ -348,7 +359,7 @@ func (c *client) apply(u session.Update) {
 	case u.Chat != nil:
 		c.view.Chat = append(c.view.Chat, *u.Chat)
 		if n := len(c.view.Chat) - chatLines; n > 0 {
-			c.view.Chat = slices.Delete(c.view.Chat, 0, n)
+			c.view.Chat = c.view.Chat[n:] // sliced off, not moved (see shared)
 		}
 	case u.Kicked != nil:
 		c.view.Problem = kickWords(u.Kicked.Err())
