@@ -147,14 +147,24 @@ func (c *Clock) Left(now time.Time, version int) (int, bool) {
 const samplesKept = 1000
 
 // keepLatest appends d to a list of samples that keeps the latest
-// samplesKept.
+// samplesKept. The oldest are sliced off, never moved: the list only
+// grows at its end (see shared).
 func keepLatest(list []time.Duration, d time.Duration) []time.Duration {
 	list = append(list, d)
 	if n := len(list) - samplesKept; n > 0 {
-		list = slices.Delete(list, 0, n)
+		list = list[n:]
 	}
 	return list
 }
+
+// shared is a list of the view as the page may keep it: capped at its
+// length. The client's lists (the log, the chat, the samples) only grow
+// at their end, and a line dropped from the start is sliced off, not
+// moved, so what the client appends never reaches what a reader holds:
+// an append past the cap takes a new array. The page gets them without a
+// copy; a log that grows by one entry an action is not copied whole at
+// every change.
+func shared[T any](list []T) []T { return list[:len(list):len(list)] }
 
 // ErrOffline is returned by the player's actions while the link is down.
 var ErrOffline = newError("not connected to the room right now")
@@ -229,18 +239,19 @@ func (c *client) changed() {
 	}
 }
 
-// View returns the room as the player sees it now. The page may keep it:
-// nothing in it is shared with the client afterwards.
+// View returns the room as the player sees it now. The page may keep it,
+// and only reads it: its lists are shared with the client, which never
+// writes into what it has handed out (see shared).
 func (c *client) View() View {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	v := c.view
-	v.Log = slices.Clone(v.Log)
-	v.Chat = slices.Clone(v.Chat)
-	v.Traffic.RTTs = slices.Clone(v.Traffic.RTTs)
-	v.Traffic.HostTimes = slices.Clone(v.Traffic.HostTimes)
-	v.Traffic.HostToActor = slices.Clone(v.Traffic.HostToActor)
-	v.Traffic.Decodes = slices.Clone(v.Traffic.Decodes)
+	v.Log = shared(v.Log)
+	v.Chat = shared(v.Chat)
+	v.Traffic.RTTs = shared(v.Traffic.RTTs)
+	v.Traffic.HostTimes = shared(v.Traffic.HostTimes)
+	v.Traffic.HostToActor = shared(v.Traffic.HostToActor)
+	v.Traffic.Decodes = shared(v.Traffic.Decodes)
 	v.Waiting = c.waiting(c.clock())
 	if c.g != nil {
 		v.Traffic.SentBytes = c.sentBase + c.g.SentBytes()
@@ -290,20 +301,13 @@ func (c *client) follow(g *session.Guest) {
 	}
 }
 
-// apply folds one update into the view.
+// apply folds one update into the view. The guest has decoded it
+// (session's one decode of a message kind) and taken what it says into
+// the Snapshot; the client folds it by the one field that is set.
 func (c *client) apply(u session.Update) {
 	c.heard++
 	c.view.Snap = u.Snap // as of this update, in step with the log
 	c.view.Traffic.InBytes += int64(u.Size)
-	if (u.State != nil || u.Error != nil) && !c.sentAt.IsZero() {
-		c.view.Traffic.RTTs = keepLatest(c.view.Traffic.RTTs, time.Since(c.sentAt))
-		c.view.Traffic.Decodes = keepLatest(c.view.Traffic.Decodes, time.Since(u.Received))
-		c.sentAt = time.Time{}
-	}
-	if u.State != nil {
-		c.view.Traffic.States++
-		c.view.Traffic.StateBytes += int64(u.Size)
-	}
 	switch {
 	case u.Welcome != nil:
 		if c.onWelcome != nil {
@@ -317,13 +321,16 @@ func (c *client) apply(u session.Update) {
 	case u.Log != nil:
 		switch {
 		case u.Log.First:
-			c.next = &session.LogMsg{Upto: u.Log.Upto, Entries: slices.Clone(u.Log.Entries)}
+			c.next = &session.LogMsg{Upto: u.Log.Upto, Entries: shared(u.Log.Entries)}
 		case c.next != nil:
 			c.next.Entries, c.next.Upto = append(c.next.Entries, u.Log.Entries...), u.Log.Upto
 		default: // the rest of a log whose start this client never had
 			c.view.Log, c.version = append(c.view.Log, u.Log.Entries...), u.Log.Upto
 		}
 	case u.State != nil:
+		c.answered(u.Received)
+		c.view.Traffic.States++
+		c.view.Traffic.StateBytes += int64(u.Size)
 		if c.next != nil {
 			// The host sends a whole log just before the state it leads
 			// to (session's sendTable): the two are shown together.
@@ -338,6 +345,7 @@ func (c *client) apply(u session.Update) {
 		}
 		c.view.Notice = ""
 	case u.Error != nil:
+		c.answered(u.Received)
 		c.view.Notice = refusalWords(u.Error.Err())
 		if o, ok := c.outgoing(u.Error.Seq); ok && o.again {
 			c.view.Notice = fmt.Sprintf("Your move “%s”, sent again when the link came back, was refused: %s", label(o.action), refusalWords(u.Error.Err()))
@@ -350,10 +358,10 @@ func (c *client) apply(u session.Update) {
 	case u.Chat != nil:
 		c.view.Chat = append(c.view.Chat, *u.Chat)
 		if n := len(c.view.Chat) - chatLines; n > 0 {
-			c.view.Chat = slices.Delete(c.view.Chat, 0, n)
+			c.view.Chat = c.view.Chat[n:] // sliced off, not moved (see shared)
 		}
 	case u.Kicked != nil:
-		c.view.Problem = kickWords(&session.Error{Code: session.CodeKicked, Args: u.Kicked.Args, Text: u.Kicked.Reason, Why: u.Kicked.Why})
+		c.view.Problem = kickWords(u.Kicked.Err())
 	case u.Clock != nil:
 		c.view.Clock = &Clock{Version: u.Clock.Version, Seat: u.Clock.Seat, Deadline: u.Received.Add(time.Duration(u.Clock.Ms) * time.Millisecond)}
 	case u.Record != nil:
@@ -363,6 +371,17 @@ func (c *client) apply(u session.Update) {
 	if c.welcomed {
 		c.taken(u.Taken)
 	}
+}
+
+// answered times the round trip of the intent awaiting an answer, which
+// an update read off the link at received (a state or a refusal) answers.
+func (c *client) answered(received time.Time) {
+	if c.sentAt.IsZero() {
+		return
+	}
+	c.view.Traffic.RTTs = keepLatest(c.view.Traffic.RTTs, time.Since(c.sentAt))
+	c.view.Traffic.Decodes = keepLatest(c.view.Traffic.Decodes, time.Since(received))
+	c.sentAt = time.Time{}
 }
 
 // resend follows the host's welcome: the moves it took (numbered up to

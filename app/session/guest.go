@@ -182,115 +182,168 @@ func (g *Guest) decode(data []byte) (Update, bool) {
 		}
 		return Update{Kind: KindError, Error: &ErrorMsg{Code: e.Code, Args: &a, Text: "session: the host sent a message this version cannot read: " + e.Text}}, true
 	}
-	env, e := decode(data)
-	if e != nil {
-		u, deliver := bad(e)
-		if e.Code == CodeVersion {
-			u.Error.Protocol = env.V // the host's, which says whose app is older
+	kind, k, m := quick(data)
+	if m == nil {
+		env, e := decode(data)
+		if e != nil {
+			u, deliver := bad(e)
+			if e.Code == CodeVersion {
+				u.Error.Protocol = env.V // the host's, which says whose app is older
+			}
+			return u, deliver
 		}
-		return u, deliver
-	}
-	u := Update{Kind: env.Kind}
-	var target any
-	switch env.Kind {
-	case KindWelcome:
-		u.Welcome = &Welcome{}
-		target = u.Welcome
-	case KindLobby:
-		u.Lobby = &Lobby{}
-		target = u.Lobby
-	case KindState:
-		u.State = &StateMsg{}
-		target = u.State
-	case KindLog:
-		u.Log = &LogMsg{}
-		target = u.Log
-	case KindError:
-		u.Error = &ErrorMsg{}
-		target = u.Error
-	case KindChat:
-		u.Chat = &Chat{}
-		target = u.Chat
-	case KindKicked:
-		u.Kicked = &Kicked{}
-		target = u.Kicked
-	case KindPaused:
-		u.Paused = &Paused{}
-		target = u.Paused
-	case KindResumed:
-		target = &struct{}{}
-	case KindPong:
-		u.Pong = &Pong{}
-		target = u.Pong
-	case KindRecord:
-		u.Record = &RecordMsg{}
-		target = u.Record
-	case KindClock:
-		u.Clock = &ClockMsg{}
-		target = u.Clock
-	case KindHandOver:
-		var part HandOver
-		if e := body(env, &part); e != nil {
+		var ok bool
+		if k, ok = fromHost[env.Kind]; !ok {
+			return bad(errorf(CodeBadKind, "unknown message kind"))
+		}
+		m = k.body()
+		if e := body(env, m); e != nil {
 			return bad(e)
 		}
-		return g.handOverPart(part, u)
-	default:
-		return bad(errorf(CodeBadKind, "unknown message kind"))
+		kind = env.Kind
 	}
-	if e := body(env, target); e != nil {
-		return bad(e)
-	}
+	u := Update{Kind: kind}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	deliver := true
-	switch {
-	case u.Welcome != nil:
-		w := u.Welcome
-		g.snap.Joined, g.snap.You, g.snap.Token, g.snap.Seat, g.snap.HostBuild = true, w.You, w.Token, w.Seat, w.Build
-		g.seq, g.taken = w.Seq, w.Seq
-	case u.Lobby != nil:
-		g.snap.Lobby = u.Lobby
-		if g.snap.Joined {
-			g.snap.Seat = rules.Spectator
-			for _, s := range u.Lobby.Seats {
-				if s.Kind == SeatHuman && s.Member == g.snap.You {
-					g.snap.Seat = s.Seat
-				}
-			}
-		}
-		if !u.Lobby.Paused {
-			g.snap.Paused = nil
-		}
-	case u.State != nil:
-		if err := g.wholeView(u.State); err != nil {
-			// Out of step with the host (it cannot happen on an ordered
-			// link, but a guest must never draw a wrong table): ask for
-			// the whole view and report it.
-			g.sendLocked(KindResync, nil)
-			return Update{Kind: KindError, Error: &ErrorMsg{Code: CodeOutOfStep, Args: &Args{}, Text: "session: " + err.Error() + "; asking the host for the whole table"}, Size: len(data), Taken: g.taken}, true
-		}
-		g.snap.State, g.snap.Seat = u.State, u.State.Seat
-	case u.Paused != nil:
-		g.snap.Paused = u.Paused
-	case u.Kind == KindResumed:
-		g.snap.Paused = nil
-	case u.Kicked != nil:
-		g.err = &Error{Code: CodeKicked, Args: u.Kicked.Args, Text: u.Kicked.Reason, Why: u.Kicked.Why}
-	case u.Error != nil:
-		// The host handles a guest's messages in order: a refusal of
-		// intent n says it has dealt with every intent up to n.
-		g.taken = max(g.taken, u.Error.Seq)
-	case u.Pong != nil:
-		deliver = g.ponged(u.Pong.N)
-	}
+	deliver := k.take(g, m, &u)
 	u.Taken = g.taken
 	return u, deliver
+}
+
+// quick reads a message in the form a host writes it (envelope) with
+// one scan, the body's decode: decode, then body, would read it three
+// times (decode's check of the whole, the envelope, the body), and the
+// first two, in wasm, cost a phone as much as the third. m is nil for
+// anything else (another form, an unknown kind, a body that does not
+// read), which decode reads in full and refuses as it always has; what
+// quick reads, decode would have read the same.
+func quick(data []byte) (kind string, k hostKind, m any) {
+	env, ok := written(data)
+	if !ok {
+		return "", hostKind{}, nil
+	}
+	if k, ok = fromHost[env.Kind]; !ok {
+		return "", hostKind{}, nil
+	}
+	m = k.body()
+	if body(env, m) != nil {
+		return "", hostKind{}, nil
+	}
+	return env.Kind, k, m
+}
+
+// hostKind is one kind of message a host sends, as a guest reads it: the
+// type of its body, and what the guest takes from it into the Update and
+// into what it knows.
+type hostKind struct {
+	body func() any // a new value of the body's type, to decode into
+	// take puts the decoded body m in its field of u, remembers what it
+	// says (under g.mu), and reports whether the UI should hear of it. It
+	// may make u another update: a state the guest cannot apply becomes
+	// an error.
+	take func(g *Guest, m any, u *Update) bool
+}
+
+// hostMsg is the hostKind whose body is a T.
+func hostMsg[T any](take func(g *Guest, m *T, u *Update) bool) hostKind {
+	return hostKind{
+		body: func() any { return new(T) },
+		take: func(g *Guest, m any, u *Update) bool { return take(g, m.(*T), u) },
+	}
+}
+
+// fromHost is the one decode of a message from the host: each kind the
+// host sends, with the type of its body and what a guest takes from it,
+// side by side. A kind not listed is refused (bad_kind). The Update it
+// makes is typed: whoever follows a guest (app/online's client) folds it
+// by the field that is set, and never reads a kind or a body again.
+var fromHost = map[string]hostKind{
+	KindWelcome: hostMsg((*Guest).welcomed),
+	KindLobby:   hostMsg((*Guest).lobby),
+	KindState:   hostMsg((*Guest).state),
+	KindLog:     hostMsg(func(_ *Guest, m *LogMsg, u *Update) bool { u.Log = m; return true }),
+	KindError:   hostMsg((*Guest).refused),
+	KindChat:    hostMsg(func(_ *Guest, m *Chat, u *Update) bool { u.Chat = m; return true }),
+	KindKicked:  hostMsg((*Guest).kicked),
+	KindPaused:  hostMsg((*Guest).paused),
+	KindResumed: hostMsg((*Guest).resumed),
+	KindPong:    hostMsg(func(g *Guest, m *Pong, u *Update) bool { u.Pong = m; return g.ponged(m.N) }),
+	KindRecord:  hostMsg(func(_ *Guest, m *RecordMsg, u *Update) bool { u.Record = m; return true }),
+	KindClock:   hostMsg(func(_ *Guest, m *ClockMsg, u *Update) bool { u.Clock = m; return true }),
+	// A hand-over comes in parts, and only the whole is delivered
+	// (Update.HandOver, Update.Standby).
+	KindHandOver: hostMsg((*Guest).handOverPart),
+}
+
+func (g *Guest) welcomed(w *Welcome, u *Update) bool {
+	u.Welcome = w
+	g.snap.Joined, g.snap.You, g.snap.Token, g.snap.Seat, g.snap.HostBuild = true, w.You, w.Token, w.Seat, w.Build
+	g.seq, g.taken = w.Seq, w.Seq
+	return true
+}
+
+func (g *Guest) lobby(l *Lobby, u *Update) bool {
+	u.Lobby = l
+	g.snap.Lobby = l
+	if g.snap.Joined {
+		g.snap.Seat = rules.Spectator
+		for _, s := range l.Seats {
+			if s.Kind == SeatHuman && s.Member == g.snap.You {
+				g.snap.Seat = s.Seat
+			}
+		}
+	}
+	if !l.Paused {
+		g.snap.Paused = nil
+	}
+	return true
+}
+
+func (g *Guest) state(s *StateMsg, u *Update) bool {
+	if err := g.wholeView(s); err != nil {
+		// Out of step with the host (it cannot happen on an ordered
+		// link, but a guest must never draw a wrong table): ask for
+		// the whole view and report it.
+		g.sendLocked(KindResync, nil)
+		*u = Update{Kind: KindError, Error: &ErrorMsg{Code: CodeOutOfStep, Args: &Args{}, Text: "session: " + err.Error() + "; asking the host for the whole table"}}
+		return true
+	}
+	u.State = s
+	g.snap.State, g.snap.Seat = s, s.Seat
+	return true
+}
+
+func (g *Guest) refused(e *ErrorMsg, u *Update) bool {
+	u.Error = e
+	// The host handles a guest's messages in order: a refusal of intent
+	// n says it has dealt with every intent up to n.
+	g.taken = max(g.taken, e.Seq)
+	return true
+}
+
+func (g *Guest) kicked(k *Kicked, u *Update) bool {
+	u.Kicked = k
+	g.err = k.Err()
+	return true
+}
+
+func (g *Guest) paused(p *Paused, u *Update) bool {
+	u.Paused = p
+	g.snap.Paused = p
+	return true
+}
+
+func (g *Guest) resumed(_ *struct{}, _ *Update) bool {
+	g.snap.Paused = nil
+	return true
 }
 
 // wholeView makes a state's View whole: a patch is applied to the view
 // the guest holds, and the result (or a whole view) becomes what it holds.
 // Views are kept with their fields in sorted order, so one view always has
-// the same bytes.
+// the same bytes. The guest holds a view once: its fields are slices of
+// the view it last built, which the Snapshot's State holds too, and a
+// patch's new fields are copied into the next view only.
 func (g *Guest) wholeView(s *StateMsg) error {
 	if s.Patch == nil && s.View == nil {
 		return fmt.Errorf("a state with no view")
@@ -306,22 +359,39 @@ func (g *Guest) wholeView(s *StateMsg) error {
 		if g.fields == nil || g.snap.State == nil || g.snap.State.Version != s.Base || g.snap.State.Seat != s.Seat {
 			return fmt.Errorf("a change to a table this guest does not hold")
 		}
-		next := maps.Clone(g.fields)
-		maps.Copy(next, s.Patch)
+		// The map is the guest's own: its values are only ever replaced,
+		// never written into, so the view they are slices of stays as
+		// it was for whoever holds it.
+		maps.Copy(g.fields, s.Patch)
 		for _, k := range s.Drop {
-			delete(next, k)
+			delete(g.fields, k)
 		}
-		g.fields = next
 	}
-	var view []byte
-	if plainKeys(g.fields) {
-		// The fields came through json.Unmarshal, which checked them.
-		view = appendObject(nil, slices.Sorted(maps.Keys(g.fields)), g.fields, nil)
-	} else {
-		var err error
-		if view, err = json.Marshal(g.fields); err != nil {
+	if !plainKeys(g.fields) {
+		view, err := json.Marshal(g.fields)
+		if err != nil {
 			return err
 		}
+		s.View, s.Patch, s.Drop = view, nil, nil
+		return nil
+	}
+	// The fields came through json.Unmarshal, which checked them; plain
+	// keys are written as they are, in quotes.
+	keys := slices.Sorted(maps.Keys(g.fields))
+	size := 2
+	for _, k := range keys {
+		size += len(k) + 4 + len(g.fields[k])
+	}
+	view := appendObject(make([]byte, 0, size), keys, g.fields, nil)
+	at := 1 // past '{'
+	for i, k := range keys {
+		if i > 0 {
+			at++ // ','
+		}
+		at += len(k) + 3 // the quoted key and ':'
+		end := at + len(g.fields[k])
+		g.fields[k] = view[at:end:end]
+		at = end
 	}
 	s.View, s.Patch, s.Drop = view, nil, nil
 	return nil
@@ -472,12 +542,10 @@ func (g *Guest) Close() error {
 // delivers the whole once its last part has come. Parts come in order
 // on the ordered link; a part out of order, or more than the limits
 // allow, drops what was gathered.
-func (g *Guest) handOverPart(p HandOver, u Update) (Update, bool) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
+func (g *Guest) handOverPart(p *HandOver, u *Update) bool {
 	if p.Standby && p.Parts == 0 && p.Part == 0 {
-		u.StandDown, u.Taken = true, g.taken
-		return u, true
+		u.StandDown = true
+		return true
 	}
 	if p.Part == 0 {
 		g.handOver, g.handOverParts, g.handOverNext, g.handOverStandby = nil, p.Parts, 0, p.Standby
@@ -485,12 +553,13 @@ func (g *Guest) handOverPart(p HandOver, u Update) (Update, bool) {
 	data, err := base64.StdEncoding.DecodeString(p.Data)
 	if err != nil || p.Parts < 1 || p.Parts > MaxHandOverParts || p.Parts != g.handOverParts || p.Part != g.handOverNext || p.Standby != g.handOverStandby || len(data) > HandOverPart {
 		g.handOver, g.handOverParts, g.handOverNext = nil, 0, 0
-		return Update{Kind: KindError, Error: &ErrorMsg{Code: CodeBadJSON, Text: "session: a part of the table handed over came out of order or malformed"}, Taken: g.taken}, true
+		*u = Update{Kind: KindError, Error: &ErrorMsg{Code: CodeBadJSON, Text: "session: a part of the table handed over came out of order or malformed"}}
+		return true
 	}
 	g.handOver = append(g.handOver, data...)
 	g.handOverNext++
 	if g.handOverNext < g.handOverParts {
-		return u, false
+		return false
 	}
 	if g.handOverStandby {
 		u.Standby = g.handOver
@@ -498,6 +567,5 @@ func (g *Guest) handOverPart(p HandOver, u Update) (Update, bool) {
 		u.HandOver = g.handOver
 	}
 	g.handOver, g.handOverParts, g.handOverNext = nil, 0, 0
-	u.Taken = g.taken
-	return u, true
+	return true
 }

@@ -312,6 +312,12 @@ type Kicked struct {
 	Args *Args `json:"args,omitempty"`
 }
 
+// Err is the kick as an *Error with code kicked: what Guest.Err says
+// once the link has closed, and what a client words for the player.
+func (k *Kicked) Err() *Error {
+	return &Error{Code: CodeKicked, Args: k.Args, Text: k.Reason, Why: k.Why}
+}
+
 // Why a host closed a guest's connection (Kicked.Why, Error.Why).
 const (
 	// KickElsewhere: the same player connected again, from another tab,
@@ -551,6 +557,41 @@ func envelope(kind string, body []byte) []byte {
 		out = append(out, body...)
 	}
 	return append(out, '}')
+}
+
+// envelopeHead is how envelope starts every message, up to its kind.
+var envelopeHead = []byte(`{"v":` + strconv.Itoa(ProtocolVersion) + `,"kind":"`)
+
+// written reads an envelope in the form envelope writes it,
+// {"v":1,"kind":"…"} or {"v":1,"kind":"…","body":…}, without reading
+// its body: Body is a slice of data, unchecked, for body to decode (and
+// check). ok is false for a message over MaxMessageSize or in any other
+// form; decode reads those. A message written reads as decode reads it
+// once its body decodes: the body is then one JSON value, so the whole is
+// the object it looks like.
+func written(data []byte) (env Envelope, ok bool) {
+	if len(data) > MaxMessageSize || !bytes.HasPrefix(data, envelopeHead) || data[len(data)-1] != '}' {
+		return Envelope{}, false
+	}
+	rest := data[len(envelopeHead) : len(data)-1]
+	i := 0
+	for i < len(rest) && (rest[i] >= 'a' && rest[i] <= 'z' || rest[i] == '_') {
+		i++
+	}
+	if i == 0 || i == len(rest) || rest[i] != '"' {
+		return Envelope{}, false
+	}
+	env = Envelope{V: ProtocolVersion, Kind: string(rest[:i])}
+	rest = rest[i+1:]
+	const bodyKey = `,"body":`
+	switch {
+	case len(rest) == 0:
+		return env, true
+	case bytes.HasPrefix(rest, []byte(bodyKey)) && len(bytes.TrimSpace(rest[len(bodyKey):])) > 0:
+		env.Body = rest[len(bodyKey):]
+		return env, true
+	}
+	return Envelope{}, false
 }
 
 // plainKeys says whether every key of fields is written by

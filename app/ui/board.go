@@ -3,7 +3,6 @@ package ui
 import (
 	"bytes"
 	"encoding/json"
-	"slices"
 	"sort"
 	"sync"
 
@@ -27,7 +26,10 @@ const PassUntilAction = "longhall/pass-until"
 
 // BoardProps is everything a game's board needs to draw one seat's table.
 // The view arrives as JSON, exactly as a remote peer receives it, so local
-// and networked play share one path.
+// and networked play share one path. A board keeps the View it was given
+// (to decode it again only when it changes): whoever gives it must not
+// write into it afterwards, as a guest never writes into a view it has
+// delivered.
 type BoardProps struct {
 	Game    string           `json:"game"`
 	Seat    rules.Seat       `json:"seat"`
@@ -112,12 +114,14 @@ func Register[V any](id, style string, draw func(*Props[V]) app.UI) {
 	decode := func(raw json.RawMessage) (*V, error) {
 		mu.Lock()
 		defer mu.Unlock()
-		if last != nil && bytes.Equal(raw, lastRaw) {
+		if last != nil && (same(raw, lastRaw) || bytes.Equal(raw, lastRaw)) {
 			return last, lastErr
 		}
 		v := new(V)
 		lastErr = json.Unmarshal(raw, v)
-		last, lastRaw = v, slices.Clone(raw)
+		// Kept, not copied: a view handed to a board is never written
+		// into (BoardProps), so the page holds one copy of it as bytes.
+		last, lastRaw = v, raw
 		return last, lastErr
 	}
 	games.Lock()
@@ -135,6 +139,13 @@ func Register[V any](id, style string, draw func(*Props[V]) app.UI) {
 		}
 		return draw(&Props[V]{BoardProps: p, V: v})
 	}}
+}
+
+// same says whether a and b are the one slice: a redraw of the view a
+// board has (the clock's, each second) is known to be no change without
+// reading it.
+func same(a, b []byte) bool {
+	return len(a) == len(b) && len(a) > 0 && &a[0] == &b[0]
 }
 
 // LookupGame finds a registered game.
