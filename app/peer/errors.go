@@ -1,9 +1,6 @@
 package peer
 
-import (
-	"errors"
-	"fmt"
-)
+import "longhall/app/internal/reason"
 
 // ErrClosed is returned by a connection that this side closed. Every error
 // that ends an open link (ErrHungUp, ErrLost, ErrOversize, ErrOverrun)
@@ -40,46 +37,16 @@ var (
 	ErrNoWebRTC error = &setupError{"this browser has no WebRTC, so it cannot connect to another player directly"}
 )
 
-// Error is an error of this package. Its text is "peer: " and Reason;
-// Reason alone is why, in words that may sit inside another sentence
-// ("the link did not open: " + Reason). Another package takes it by its
-// Reason method, never by cutting the prefix off the text.
-type Error struct {
-	Why string // the reason, without the package's prefix
-	Err error  // what it wraps, if anything
-}
+// Error is an error of this package (internal/reason): its text is
+// "peer: " and its Reason, the words alone, which may sit inside another
+// sentence ("the link did not open: " + Reason).
+type Error = reason.Error
 
-func (e *Error) Error() string  { return "peer: " + e.Why }
-func (e *Error) Reason() string { return e.Why }
-func (e *Error) Unwrap() error  { return e.Err }
+func newError(why string) error { return reason.New("peer", why) }
 
-func newError(reason string) error { return &Error{Why: reason} }
-
-// errorf is fmt.Errorf for an *Error: %w wraps as it does there, and an
-// error with a Reason (this package's, or another's that has one) among
-// args is told by it, so that no prefix sits inside the sentence.
-func errorf(format string, args ...any) error {
-	args = append([]any(nil), args...)
-	for i, a := range args {
-		if r, ok := a.(reasoned); ok {
-			args[i] = told{r}
-		}
-	}
-	w := fmt.Errorf(format, args...)
-	return &Error{Why: w.Error(), Err: errors.Unwrap(w)}
-}
-
-// reasoned is an error that says why without its package's prefix.
-type reasoned interface {
-	error
-	Reason() string
-}
-
-// told is an error inside another's words: its Reason.
-type told struct{ reasoned }
-
-func (t told) Error() string { return t.Reason() }
-func (t told) Unwrap() error { return t.reasoned }
+// errorf is fmt.Errorf for an error of this package, an error with a
+// Reason among args told by it (reason.Errorf).
+func errorf(format string, args ...any) error { return reason.Errorf("peer", format, args...) }
 
 // setupError is an error of connecting that is also an ErrSetup.
 type setupError struct{ why string }

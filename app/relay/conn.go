@@ -19,6 +19,7 @@ import (
 
 	"golang.org/x/crypto/chacha20poly1305"
 
+	"longhall/app/internal/jsonquote"
 	"longhall/app/internal/sdpflate"
 )
 
@@ -435,7 +436,7 @@ func (c *Conn) sendFrame(now time.Time, closing bool) string {
 			if n > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONString(b, c.out[i])
+			b = jsonquote.Append(b, c.out[i])
 			if len(b) > linkFrameText && n > 0 {
 				b = b[:keep]
 				break
@@ -870,38 +871,4 @@ func (c *Conn) Relays() []string {
 		}
 	}
 	return names
-}
-
-// appendJSONString quotes s as JSON, escaping only what JSON must (the
-// quoting of signal's Nostr events, which frames have always used): a
-// piece's text goes as it is, not as encoding/json's \u003c for '<'.
-func appendJSONString(b []byte, s string) []byte {
-	const hexdigits = "0123456789abcdef"
-	b = append(b, '"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch c {
-		case '"':
-			b = append(b, '\\', '"')
-		case '\\':
-			b = append(b, '\\', '\\')
-		case '\n':
-			b = append(b, '\\', 'n')
-		case '\r':
-			b = append(b, '\\', 'r')
-		case '\t':
-			b = append(b, '\\', 't')
-		case '\b':
-			b = append(b, '\\', 'b')
-		case '\f':
-			b = append(b, '\\', 'f')
-		default:
-			if c < 0x20 {
-				b = append(b, '\\', 'u', '0', '0', hexdigits[c>>4], hexdigits[c&15])
-			} else {
-				b = append(b, c)
-			}
-		}
-	}
-	return append(b, '"')
 }

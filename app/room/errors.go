@@ -1,53 +1,11 @@
 package room
 
-import (
-	"errors"
-	"fmt"
-)
+import "longhall/app/internal/reason"
 
-// Error is an error of this package. Its text is "room: " and Reason;
-// Reason alone is why, in words that may sit inside another sentence.
-// Another package takes it by its Reason method, never by cutting the
-// prefix off the text.
-type Error struct {
-	Why string // the reason, without the package's prefix
-	Err error  // what it wraps, if anything
-}
+// Error is an error of this package (internal/reason): its text is "room: "
+// and its Reason, the words alone, which may sit inside another sentence.
+type Error = reason.Error
 
-func (e *Error) Error() string  { return "room: " + e.Why }
-func (e *Error) Reason() string { return e.Why }
-func (e *Error) Unwrap() error  { return e.Err }
-
-// errorf is fmt.Errorf for an *Error: %w wraps as it does there, and an
-// error with a Reason (a peer's, a signal's, this package's) among args
-// is told by it, so that no prefix sits inside the sentence.
-func errorf(format string, args ...any) error {
-	args = append([]any(nil), args...)
-	for i, a := range args {
-		if r, ok := a.(reasoned); ok {
-			args[i] = told{r}
-		}
-	}
-	w := fmt.Errorf(format, args...)
-	return &Error{Why: w.Error(), Err: errors.Unwrap(w)}
-}
-
-// reasoned is an error that says why without its package's prefix.
-type reasoned interface {
-	error
-	Reason() string
-}
-
-// told is an error inside another's words: its Reason.
-type told struct{ reasoned }
-
-func (t told) Error() string { return t.Reason() }
-func (t told) Unwrap() error { return t.reasoned }
-
-// reason is why err happened: its Reason when it has one, else its text.
-func reason(err error) string {
-	if r, ok := err.(reasoned); ok {
-		return r.Reason()
-	}
-	return err.Error()
-}
+// errorf is fmt.Errorf for an error of this package, an error with a
+// Reason among args told by it (reason.Errorf).
+func errorf(format string, args ...any) error { return reason.Errorf("room", format, args...) }

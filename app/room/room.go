@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"longhall/app/internal/reason"
 	"longhall/app/peer"
 	"longhall/app/relay"
 	"longhall/app/session"
@@ -355,7 +356,7 @@ func (e *NoPathError) Error() string { return "room: " + e.Reason() }
 
 // Reason is why, without the package's prefix (see Error).
 func (e *NoPathError) Reason() string {
-	return "no direct path to the host opened, and the relays could not carry the game: " + reason(e.Relay)
+	return "no direct path to the host opened, and the relays could not carry the game: " + reason.Of(e.Relay)
 }
 
 func (e *NoPathError) Unwrap() []error { return []error{e.Direct, e.Relay} }

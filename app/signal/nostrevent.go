@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"longhall/app/internal/bip340"
+	"longhall/app/internal/jsonquote"
 )
 
 // event is a Nostr event (NIP-01).
@@ -25,7 +26,7 @@ type event struct {
 func (e *event) serialize() []byte {
 	b := make([]byte, 0, 128+len(e.Content))
 	b = append(b, `[0,`...)
-	b = appendJSONString(b, e.PubKey)
+	b = jsonquote.Append(b, e.PubKey)
 	b = append(b, ',')
 	b = strconv.AppendInt(b, e.CreatedAt, 10)
 	b = append(b, ',')
@@ -40,47 +41,13 @@ func (e *event) serialize() []byte {
 			if j > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONString(b, s)
+			b = jsonquote.Append(b, s)
 		}
 		b = append(b, ']')
 	}
 	b = append(b, "],"...)
-	b = appendJSONString(b, e.Content)
+	b = jsonquote.Append(b, e.Content)
 	return append(b, ']')
-}
-
-// appendJSONString quotes s the way NIP-01 asks, which is what
-// JavaScript's JSON.stringify does: \" \\ \n \r \t \b \f, other control
-// characters as \u00xx, everything else verbatim.
-func appendJSONString(b []byte, s string) []byte {
-	const hexdigits = "0123456789abcdef"
-	b = append(b, '"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch c {
-		case '"':
-			b = append(b, '\\', '"')
-		case '\\':
-			b = append(b, '\\', '\\')
-		case '\n':
-			b = append(b, '\\', 'n')
-		case '\r':
-			b = append(b, '\\', 'r')
-		case '\t':
-			b = append(b, '\\', 't')
-		case '\b':
-			b = append(b, '\\', 'b')
-		case '\f':
-			b = append(b, '\\', 'f')
-		default:
-			if c < 0x20 {
-				b = append(b, '\\', 'u', '0', '0', hexdigits[c>>4], hexdigits[c&15])
-			} else {
-				b = append(b, c)
-			}
-		}
-	}
-	return append(b, '"')
 }
 
 // hash is the event's id as bytes.

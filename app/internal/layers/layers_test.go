@@ -16,25 +16,27 @@ var games = []string{"rednorth", "raiders", "vikings", "northerners", "testgame"
 // listed may import nothing of the module. "rules/<game>" and
 // "app/<game>" stand for each game.
 var allowed = map[string][]string{
-	"rules":                 nil,
-	"rules/<game>":          {"rules"},
-	"rules/rulestest":       {"rules"},
-	"rules/mcts":            {"rules"},
-	"app/ui":                {"rules"},
-	"app/ui/boardtest":      {"app/ui", "rules", "rules/rulestest"},
-	"app/<game>":            {"app/ui", "rules", "rules/<game>"},
-	"app/session":           {"rules", "rules/mcts"},
-	"app/session/conntest":  {"app/session", "app/internal/leaktest"}, // only tests import it
-	"app/peer":              {"app/internal/jsevent"},
-	"app/relay":             {"app/internal/sdpflate"},
-	"app/signal":            {"app/internal/bip340", "app/internal/jsevent", "app/internal/sdpflate", "app/relay"},
-	"app/room":              {"app/session", "app/peer", "app/relay", "app/signal"},
-	"app/online":            {"app/room", "app/session", "app/signal", "app/peer", "rules"},
-	"app/internal/bip340":   nil,
-	"app/internal/jsevent":  nil,
-	"app/internal/sdpflate": nil,
-	"app/internal/npmtools": nil, // only tests import it
-	"sw":                    nil, // the service worker's files, embedded by the commands
+	"rules":                  nil,
+	"rules/<game>":           {"rules"},
+	"rules/rulestest":        {"rules"},
+	"rules/mcts":             {"rules"},
+	"app/ui":                 {"rules"},
+	"app/ui/boardtest":       {"app/ui", "rules", "rules/rulestest"},
+	"app/<game>":             {"app/ui", "rules", "rules/<game>"},
+	"app/session":            {"rules", "rules/mcts", "app/internal/reason"},
+	"app/session/conntest":   {"app/session", "app/internal/leaktest"}, // only tests import it
+	"app/peer":               {"app/internal/jsevent", "app/internal/reason"},
+	"app/relay":              {"app/internal/sdpflate", "app/internal/jsonquote"},
+	"app/signal":             {"app/internal/bip340", "app/internal/jsevent", "app/internal/sdpflate", "app/internal/reason", "app/internal/jsonquote", "app/relay"},
+	"app/room":               {"app/session", "app/peer", "app/relay", "app/signal", "app/internal/reason"},
+	"app/online":             {"app/room", "app/session", "app/signal", "app/peer", "rules", "app/internal/reason"},
+	"app/internal/bip340":    nil,
+	"app/internal/jsevent":   nil,
+	"app/internal/sdpflate":  nil,
+	"app/internal/reason":    nil,
+	"app/internal/jsonquote": nil,
+	"app/internal/npmtools":  nil, // only tests import it
+	"sw":                     nil, // the service worker's files, embedded by the commands
 	// The pages: online and ui and the rules contract; never the
 	// room's layers below online.
 	"app/pages": {"app/online", "app/ui", "rules"},
@@ -49,7 +51,7 @@ var allowed = map[string][]string{
 
 // shipped are the internal packages the app itself is built with; the
 // others are test helpers and build tools.
-var shipped = []string{"app/internal/bip340", "app/internal/jsevent", "app/internal/sdpflate"}
+var shipped = []string{"app/internal/bip340", "app/internal/jsevent", "app/internal/sdpflate", "app/internal/reason", "app/internal/jsonquote"}
 
 // commands are what package main may import besides, natively.
 var commands = []string{"app/commands"}
