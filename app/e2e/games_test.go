@@ -93,10 +93,15 @@ func drive(ctx context.Context, until int, stop <-chan struct{}) (string, error)
 // moved on or refused, else waits a moment. It returns what it did and
 // the version it saw before.
 func look(ctx context.Context, n int) (res string, version int, err error) {
-	var before string
-	if err := chromedp.Run(ctx, chromedp.Evaluate(roomVersion, &before), chromedp.Evaluate(fmt.Sprintf(gameStep, n), &res)); err != nil {
+	// The version and the step in one evaluation: a bot's move that
+	// landed between two would leave the click a version later than
+	// the one reported.
+	var at []string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`[`+roomVersion+`, `+fmt.Sprintf(gameStep, n)+`]`, &at)); err != nil {
 		return "", 0, err
 	}
+	before := at[0]
+	res = at[1]
 	fmt.Sscan(before, &version)
 	switch {
 	case res == "over":

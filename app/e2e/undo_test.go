@@ -166,14 +166,20 @@ func TestUndoAgainstABot(t *testing.T) {
 				answered := fmt.Sprintf(`Number(%s) >= %d`, roomVersion, before+2)
 				poll(t, ctx, "the bot's answer", fmt.Sprintf(`%s || !document.querySelector('#undo') || (Number(%s) === %d && %s)`,
 					answered, roomVersion, before+1, myControls))
+				screenView(t, ctx, "undo-bot-"+id+"-answered")
+				// From here on the page notes each version it shows with
+				// the person's controls: where the bot decides beside the
+				// person (Red North's deploy), it may answer again soon
+				// after the undo, and a poll would miss the moment.
 				var still bool
-				within(t, ctx, "looking at Undo", chromedp.Evaluate(fmt.Sprintf(`%s && !!document.querySelector('#undo')`, answered), &still))
+				within(t, ctx, "looking at Undo", chromedp.Evaluate(fmt.Sprintf(`%s && !!document.querySelector('#undo') && (window.lhShown = new Set(), new MutationObserver(() => { if (%s) window.lhShown.add(Number(%s)) }).observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true}), true)`,
+					answered, myControls, roomVersion), &still))
 				if !still {
 					continue
 				}
-				screenView(t, ctx, "undo-bot-"+id+"-answered")
+				t.Logf("%s: the person's move at version %d answered by the bot; Undo", id, before)
 				within(t, ctx, "taking the move back", chromedp.Click("#undo", byQuery))
-				poll(t, ctx, "the table back at the person's decision", fmt.Sprintf(`Number(%s) === %d && %s`, roomVersion, before, myControls))
+				poll(t, ctx, "the table back at the person's decision", fmt.Sprintf(`window.lhShown.has(%d)`, before))
 				var aside string
 				poll(t, ctx, "the log's line", logAsides+`.includes('went too')`)
 				within(t, ctx, "reading the log", chromedp.Evaluate(logAsides, &aside))

@@ -91,7 +91,7 @@ func (h *Host) seatStateFor(seat rules.Seat, events []rules.Event) (*seatState, 
 	default:
 		st.msg.Legal = h.state.Legal(seat)
 		st.msg.Refused = rules.RefusedOf(h.state, seat)
-		st.msg.Passes, st.msg.Passing, st.msg.Undo = h.stands(seat), h.standing[seat], h.undoLabel(seat)
+		st.msg.Passes, st.msg.Passing, st.msg.Undo = h.stands(seat, st.msg.Legal), h.standing[seat], h.undoLabel(seat)
 	}
 	if st.msg.Prompts == nil {
 		st.msg.Prompts = []rules.Prompt{}

@@ -1,6 +1,10 @@
 package session
 
-import "longhall/rules"
+import (
+	"slices"
+
+	"longhall/rules"
+)
 
 // Standing passes (Prefs.PassUntil): a player who will not answer the prompts
 // coming their way asks once, at one of them, and the host answers each
@@ -23,12 +27,12 @@ func (h *Host) keepPassing(m *member, until string) *Error {
 		delete(h.standing, seat)
 		h.resendState(seat)
 		return nil
-	case !h.started || h.state.Result() != nil || !h.standOffered(seat, until):
+	case !slices.Contains(h.stands(seat, h.state.Legal(seat)), until):
 		return errorf(CodeBadPrefs, "there is no prompt of yours to pass now").with(Args{Why: WhyNoPrompt})
 	case h.paused:
 		return errorf(CodePaused, "the game is paused")
 	}
-	exp := h.state.(rules.Expiring) // standOffered checked it
+	exp := h.state.(rules.Expiring) // stands checked it
 	a, _ := exp.OnTimeout(seat)
 	answer, err := rules.FindLegal(h.state, seat, a)
 	if err != nil {
@@ -44,36 +48,24 @@ func (h *Host) keepPassing(m *member, until string) *Error {
 	return nil
 }
 
-// stands lists the standing passes seat may ask for now: at a prompt of
-// its own that may time out, whose time-out answer is legal; "until my
-// turn" only in games with turns, and not on the seat's own turn.
-func (h *Host) stands(seat rules.Seat) []string {
-	var out []string
-	for _, until := range []string{PassTurn, PassRound} {
-		if h.standOffered(seat, until) {
-			out = append(out, until)
-		}
-	}
-	return out
-}
-
-func (h *Host) standOffered(seat rules.Seat, until string) bool {
+// stands lists the standing passes seat may ask for now, legal being its
+// legal actions: at a prompt of its own that may time out, whose time-out
+// answer is among them; "until my turn" only in games with turns, and not
+// on the seat's own turn. The state's Legal is not asked again: on every
+// broadcast the seat's legal actions are at hand already.
+func (h *Host) stands(seat rules.Seat, legal []rules.Action) []string {
 	exp, ok := h.state.(rules.Expiring)
 	if !ok || !h.started || h.state.Result() != nil || seat < 0 || int(seat) >= len(h.seats) || h.seats[seat].bot {
-		return false
+		return nil
 	}
 	a, ok := exp.OnTimeout(seat)
-	if !ok {
-		return false
+	if !ok || !slices.ContainsFunc(legal, a.Same) {
+		return nil
 	}
-	if _, err := rules.FindLegal(h.state, seat, a); err != nil {
-		return false
+	if t, ok := h.state.(rules.Turns); ok && t.Active() != seat {
+		return []string{PassTurn, PassRound}
 	}
-	if until == PassTurn {
-		t, ok := h.state.(rules.Turns)
-		return ok && t.Active() != seat
-	}
-	return true
+	return []string{PassRound}
 }
 
 // endPassing ends the standing passes whose stretch of play is over,

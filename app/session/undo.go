@@ -112,6 +112,7 @@ func (h *Host) takeBack(seat rules.Seat) *Error {
 	h.events = h.events[:u.version-1]
 	h.step++
 	h.undoneAt = h.step
+	h.lastBy, h.lastSeat = byPerson, seat // the bots answer it as any person's decision: a run starts again (runOn)
 	for i := range h.asides {
 		h.asides[i].after = min(h.asides[i].after, h.version())
 	}
