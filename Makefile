@@ -151,10 +151,13 @@ dist: deps-dist build
 bench: deps-browser deps-netns deps-turn deps-dist build
 	@echo "== benchmarks"
 	@LONGHALL_BIN=$(CURDIR)/$(BIN) LONGHALL_ROOT=$(CURDIR) $(GO) test -run '^$$' -bench . -benchtime 1x -timeout 40m ./app/e2e | tee $(BUILD)/bench-e2e.txt | .ci/benchlines
-	@$(GO) test -run '^$$' -bench . -timeout 50m $(GAME_BENCH_PKGS) ./app/session ./app/peer ./app/signal ./app/internal/sdpflate | tee $(BUILD)/bench-rules.txt | .ci/benchlines
+	@$(GO) test -run '^$$' -bench . -timeout 50m $(GAME_BENCH_PKGS) ./app/session ./app/online ./app/peer ./app/signal ./app/internal/sdpflate | tee $(BUILD)/bench-rules.txt | .ci/benchlines
 	@LONGHALL_PACE=1 $(GO) test -run '^TestTablePace$$' -v -timeout 30m ./app/session | grep '^Benchmark' | tee $(BUILD)/bench-pace.txt | .ci/benchlines
 	@GOOS=js GOARCH=wasm $(GO) test $(WASM_FLAGS) -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -run '^$$' -bench 'RandomPlayout|BotDecision' -cpu 1 -timeout 20m $(GAME_BENCH_PKGS) \
 	  | tee $(BUILD)/bench-rules-wasm.txt | sed 's/^Benchmark/BenchmarkWasmNode/' | .ci/benchlines
+	@echo "== a hot-seat action in wasm: every person's table sent (before one stream), the shown person's (after)"
+	@GOOS=js GOARCH=wasm $(GO) test $(WASM_FLAGS) -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -run '^$$' -bench 'HotSeatAction' -benchtime 1000x -cpu 1 -timeout 10m ./app/online \
+	  | tee $(BUILD)/bench-hotseat-wasm.txt | sed 's/^Benchmark/BenchmarkWasmNode/' | .ci/benchlines
 	@echo "== random playouts on one core, against the rules before the fast path ($(BENCH_BEFORE)) and in wasm"
 	@$(GO) test -run '^$$' -bench RandomPlayout -cpu 1 $(GAME_BENCH_PKGS) > $(BUILD)/bench-playouts.txt
 	@rm -rf $(BUILD)/before; git worktree prune; git worktree add -f --detach $(BUILD)/before $(BENCH_BEFORE) >/dev/null && \

@@ -3,6 +3,7 @@ package online
 import (
 	"context"
 	"crypto/rand"
+	"math"
 	"slices"
 	"sync"
 	"time"
@@ -28,21 +29,32 @@ type TableOptions struct {
 // saves, bots, names, log, refusals, rematches and every feature of the
 // runtime are the room's. Each person is a local player of that host and
 // reads the table from their own seat; the device shows one of them at a
-// time, and is handed over before it shows another (Screen).
+// time, and is handed over before it shows another (Screen). The host
+// sends the table to that one only (session's Show): an action builds one
+// view for the device, however many people share it.
 type Table struct {
 	game     string
 	keep     keeper
 	host     *session.Host
 	seats    []rules.SeatInfo
+	tokens   []string               // each person's, by seat
 	players  map[rules.Seat]*client // one for each person, by seat
 	onChange func()
 	wg       sync.WaitGroup
+	// everyone sends every person their table, shown or not: the table
+	// before one stream, kept for BenchmarkHotSeatAction's "before".
+	everyone bool
 
 	mu     sync.Mutex
 	viewer rules.Seat
 	// handed says the device has been passed to viewer since the table
 	// opened; until then a table several people share shows nobody's.
-	handed  bool
+	handed bool
+	// shownAt is the host's step when the device was handed to viewer:
+	// until viewer's table has caught up with it, it is not shown.
+	shownAt int
+	// caught hears each change while a hand-over waits for the table.
+	caught  chan struct{}
 	problem string // why the last save failed, in words
 }
 
@@ -61,6 +73,10 @@ func OpenTable(ctx context.Context, st Store, id string, opts TableOptions, onCh
 // saves it after every action. onChange is called, on any goroutine,
 // whenever what the screen shows may have changed.
 func StartTable(ctx context.Context, st Store, s *Saved, opts TableOptions, onChange func()) (*Table, error) {
+	return startTable(ctx, st, s, opts, onChange, false)
+}
+
+func startTable(ctx context.Context, st Store, s *Saved, opts TableOptions, onChange func(), everyone bool) (*Table, error) {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
@@ -71,7 +87,7 @@ func StartTable(ctx context.Context, st Store, s *Saved, opts TableOptions, onCh
 	if !slices.ContainsFunc(rec.Seats, func(s rules.SeatInfo) bool { return !s.Bot }) {
 		return nil, ErrNoHuman
 	}
-	t := &Table{game: rec.Game, keep: keeper{st: st, now: opts.Now, rec: s.clone()}, seats: slices.Clone(rec.Seats), players: map[rules.Seat]*client{}, onChange: onChange}
+	t := &Table{game: rec.Game, keep: keeper{st: st, now: opts.Now, rec: s.clone()}, seats: slices.Clone(rec.Seats), players: map[rules.Seat]*client{}, onChange: onChange, everyone: everyone, caught: make(chan struct{}, 1)}
 	// Each person's token lives as long as the table: nobody else can
 	// reach this host to use one.
 	tokens := make([]string, len(rec.Seats))
@@ -85,9 +101,21 @@ func StartTable(ctx context.Context, st Store, s *Saved, opts TableOptions, onCh
 	if err != nil {
 		return nil, errorf("the saved game %q cannot be resumed: %w", s.Key(), err)
 	}
-	t.host = h
+	t.host, t.tokens = h, tokens
 	t.said(t.keep.store(func(*Saved) {})) // first in the "continue" list from now
 	t.viewer = rules.Spectator
+	for i, s := range rec.Seats {
+		if !s.Bot && t.viewer == rules.Spectator {
+			t.viewer = rules.Seat(i)
+		}
+	}
+	if t.oneStream() {
+		// The first person's table only, until the device is handed on.
+		if t.shownAt, err = h.Show(tokens[t.viewer]); err != nil {
+			h.Close()
+			return nil, err
+		}
+	}
 	for i, s := range rec.Seats {
 		if s.Bot {
 			continue
@@ -100,9 +128,6 @@ func StartTable(ctx context.Context, st Store, s *Saved, opts TableOptions, onCh
 		}
 		c := &client{onChange: t.changed, onResult: t.ended}
 		t.players[seat] = c
-		if t.viewer == rules.Spectator {
-			t.viewer = seat
-		}
 		t.wg.Add(1)
 		go func() {
 			defer t.wg.Done()
@@ -113,9 +138,26 @@ func StartTable(ctx context.Context, st Store, s *Saved, opts TableOptions, onCh
 }
 
 func (t *Table) changed() {
+	select {
+	case t.caught <- struct{}{}:
+	default:
+	}
 	if t.onChange != nil {
 		t.onChange()
 	}
+}
+
+// oneStream says the host sends the device the table of the person it
+// shows only: two or more people share it (and the benchmark's "before"
+// is not asked for).
+func (t *Table) oneStream() bool {
+	n := 0
+	for _, s := range t.seats {
+		if !s.Bot {
+			n++
+		}
+	}
+	return n > 1 && !t.everyone
 }
 
 // saved keeps the game after every action. It runs on the host's loop.
@@ -167,12 +209,17 @@ func (t *Table) Humans() int { return len(t.players) }
 // be handed to that person: more than one person shares the screen, and
 // either the next person to decide is not the one looking, or nobody has
 // taken the device since the table opened (whoever holds it then may not
-// be the player whose cards would show).
+// be the player whose cards would show), or the table of the person just
+// handed the device has not come yet (HandOver waits for it, but not
+// forever).
 func (t *Table) Screen() (seat rules.Seat, handOver bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if len(t.players) < 2 {
 		return t.viewer, false
+	}
+	if !t.caughtUp() {
+		return t.viewer, true
 	}
 	next, ok := t.nextPerson()
 	if !ok {
@@ -183,26 +230,30 @@ func (t *Table) Screen() (seat rules.Seat, handOver bool) {
 	return next, !t.handed || next != t.viewer
 }
 
+// viewerState is the state the viewer's table shows (nil before the
+// first); t.mu is held.
+func (t *Table) viewerState() *session.StateMsg {
+	c := t.players[t.viewer]
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.view.Snap.State
+}
+
+// caughtUp says the viewer's table is as new as the host's when the
+// device was handed to them; t.mu is held.
+func (t *Table) caughtUp() bool {
+	s := t.viewerState()
+	return s != nil && s.Step >= t.shownAt
+}
+
 // nextPerson is the person the screen should show: the viewer while they
 // still have to decide, else the next person to decide in turn order after
-// the viewer. A person's own latest state says whether they must decide;
-// one that has not caught up with the others' yet counts as not deciding,
-// until it has.
+// the viewer, as the viewer's table says (it lists everyone's prompts).
+// t.mu is held.
 func (t *Table) nextPerson() (rules.Seat, bool) {
-	latest := -1
-	states := map[rules.Seat]*session.StateMsg{}
-	for seat, c := range t.players {
-		c.mu.Lock()
-		s := c.view.Snap.State
-		c.mu.Unlock()
-		if s != nil {
-			states[seat] = s
-			latest = max(latest, s.Version)
-		}
-	}
+	s := t.viewerState()
 	deciding := func(seat rules.Seat) bool {
-		s := states[seat]
-		return s != nil && s.Version == latest && s.Result == nil &&
+		return s != nil && s.Result == nil && t.players[seat] != nil &&
 			slices.ContainsFunc(s.Prompts, func(p rules.Prompt) bool { return p.Seat == seat })
 	}
 	if deciding(t.viewer) {
@@ -217,16 +268,52 @@ func (t *Table) nextPerson() (rules.Seat, bool) {
 	return t.viewer, false
 }
 
+// showWait bounds how long HandOver waits for the table of the person
+// the device is handed to: it comes through the host's loop in a moment;
+// on a machine too busy for that, Screen asks for the device again until
+// it has come.
+const showWait = 2 * time.Second
+
 // HandOver makes seat the one the screen shows, once the device has been
-// passed to them.
+// passed to them: the host sends that person's table, and HandOver
+// returns once it has come (or after showWait).
 func (t *Table) HandOver(seat rules.Seat) error {
 	t.mu.Lock()
-	defer t.mu.Unlock()
 	if t.players[seat] == nil {
+		t.mu.Unlock()
 		return errorf("seat %d is not a person at this table", seat)
 	}
 	t.viewer, t.handed = seat, true
-	return nil
+	if t.oneStream() {
+		t.shownAt = math.MaxInt // not shown until the host has said from when
+	}
+	t.mu.Unlock()
+	if !t.oneStream() {
+		return nil
+	}
+	step, err := t.host.Show(t.tokens[seat])
+	if err != nil {
+		t.mu.Lock()
+		t.shownAt = 0
+		t.mu.Unlock()
+		return err
+	}
+	t.mu.Lock()
+	t.shownAt = step
+	t.mu.Unlock()
+	for deadline := time.After(showWait); ; {
+		t.mu.Lock()
+		ok := t.viewer != seat || t.caughtUp()
+		t.mu.Unlock()
+		if ok {
+			return nil
+		}
+		select {
+		case <-t.caught:
+		case <-deadline:
+			return nil
+		}
+	}
 }
 
 // View is the table as the person the screen shows sees it.

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/synctest"
 
 	"longhall/rules"
 )
@@ -15,35 +16,38 @@ import (
 // record's log.
 func TestATableOpenedAgainShowsTheLogItShowed(t *testing.T) {
 	st := &MemStore{}
-	tb, err := StartTable(context.Background(), st, dealt(t, st, "t1", "hand-test", 2, 42, 0, "person", "person"), TableOptions{}, nil)
-	if err != nil {
-		t.Fatal(err)
+	logs := func(t *testing.T, tb *Table) [][]rules.LogEntry {
+		return [][]rules.LogEntry{logShown(t, tb, 0), logShown(t, tb, 1)}
 	}
-	tb.HandOver(0)
-	_, _, v := settled(t, tb)
-	if err := tb.Act(v.Snap.State.Legal[0]); err != nil {
-		t.Fatal(err)
-	}
-	eventually(t, "the move is applied and may be taken back", func() bool { return tb.Undoer() == "Gordon" })
-	if err := tb.Undo(); err != nil {
-		t.Fatal(err)
-	}
-	eventually(t, "the move is taken back", func() bool { s := tb.View().Snap.State; return s != nil && s.Step == 2 })
-	_, _, v = settled(t, tb)
-	if err := tb.Act(v.Snap.State.Legal[1]); err != nil {
-		t.Fatal(err)
-	}
-	eventually(t, "the other card is played", func() bool { rec, err := tb.Record(); return err == nil && len(rec.Actions) == 1 })
-	settled(t, tb)
-	logs := func(tb *Table) [][]rules.LogEntry {
-		return [][]rules.LogEntry{tb.players[0].View().Log, tb.players[1].View().Log}
-	}
-	before := logs(tb)
-	if len(before[0]) != 2 || !strings.HasPrefix(before[0][0].Lines[0], "Gordon took back: ") ||
-		len(before[1]) != 2 || !strings.HasPrefix(before[1][0].Lines[0], "Gordon took back a move") {
-		t.Fatalf("the logs before the table closes: %+v", before)
-	}
-	tb.Close()
+	var before [][]rules.LogEntry
+	synctest.Test(t, func(t *testing.T) {
+		tb, err := StartTable(context.Background(), st, dealt(t, st, "t1", "hand-test", 2, 42, 0, "person", "person"), TableOptions{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer tb.Close()
+		tb.HandOver(0)
+		_, _, v := settled(t, tb)
+		if err := tb.Act(v.Snap.State.Legal[0]); err != nil {
+			t.Fatal(err)
+		}
+		eventually(t, "the move is applied and may be taken back", func() bool { return tb.Undoer() == "Gordon" })
+		if err := tb.Undo(); err != nil {
+			t.Fatal(err)
+		}
+		eventually(t, "the move is taken back", func() bool { s := tb.View().Snap.State; return s != nil && s.Step == 2 })
+		_, _, v = settled(t, tb)
+		if err := tb.Act(v.Snap.State.Legal[1]); err != nil {
+			t.Fatal(err)
+		}
+		eventually(t, "the other card is played", func() bool { rec, err := tb.Record(); return err == nil && len(rec.Actions) == 1 })
+		settled(t, tb)
+		before = logs(t, tb)
+		if len(before[0]) != 2 || !strings.HasPrefix(before[0][0].Lines[0], "Gordon took back: ") ||
+			len(before[1]) != 2 || !strings.HasPrefix(before[1][0].Lines[0], "Gordon took back a move") {
+			t.Fatalf("the logs before the table closes: %+v", before)
+		}
+	})
 
 	for _, c := range []struct {
 		rule  string
@@ -58,20 +62,22 @@ func TestATableOpenedAgainShowsTheLogItShowed(t *testing.T) {
 		}, [][]rules.LogEntry{before[0][1:], before[1][1:]}},
 	} {
 		t.Run(c.rule, func(t *testing.T) {
-			c.spoil()
-			again, err := OpenTable(context.Background(), st, "t1", TableOptions{}, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer again.Close()
-			settled(t, again)
-			if got := logs(again); !slices.EqualFunc(got, c.want, func(a, b []rules.LogEntry) bool {
-				return slices.EqualFunc(a, b, func(x, y rules.LogEntry) bool {
-					return x.N == y.N && x.Seat == y.Seat && slices.Equal(x.Lines, y.Lines)
-				})
-			}) {
-				t.Errorf("the logs:\n%+v\nwant:\n%+v", got, c.want)
-			}
+			synctest.Test(t, func(t *testing.T) {
+				c.spoil()
+				again, err := OpenTable(context.Background(), st, "t1", TableOptions{}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer again.Close()
+				settled(t, again)
+				if got := logs(t, again); !slices.EqualFunc(got, c.want, func(a, b []rules.LogEntry) bool {
+					return slices.EqualFunc(a, b, func(x, y rules.LogEntry) bool {
+						return x.N == y.N && x.Seat == y.Seat && slices.Equal(x.Lines, y.Lines)
+					})
+				}) {
+					t.Errorf("the logs:\n%+v\nwant:\n%+v", got, c.want)
+				}
+			})
 		})
 	}
 }

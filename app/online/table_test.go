@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"longhall/rules"
@@ -43,8 +44,8 @@ func eventually(t *testing.T, what string, cond func() bool) {
 	}
 }
 
-// settled is the screen once every person's table has caught up with the
-// game: whom it shows, whether it must be handed over first, and that
+// settled is the screen once the shown person's table has caught up with
+// the game: whom it shows, whether it must be handed over first, and that
 // person's view.
 func settled(t *testing.T, tb *Table) (rules.Seat, bool, View) {
 	t.Helper()
@@ -58,10 +59,13 @@ func settled(t *testing.T, tb *Table) (rules.Seat, bool, View) {
 		if err != nil {
 			return false
 		}
-		for _, c := range tb.players {
-			if s := c.View().Snap.State; s == nil || s.Version != len(rec.Actions) {
-				return false
-			}
+		// The person the device shows: the only one the host sends the
+		// table to when several share it.
+		tb.mu.Lock()
+		c := tb.players[tb.viewer]
+		tb.mu.Unlock()
+		if s := c.View().Snap.State; s == nil || s.Version != len(rec.Actions) {
+			return false
 		}
 		seat, hand = tb.Screen()
 		v = tb.View()
@@ -159,60 +163,64 @@ func TestOnePersonAndBotsPlayToTheEndWithoutHandOver(t *testing.T) {
 }
 
 func TestHotSeatHandsOverBeforeShowingAnotherPersonsCards(t *testing.T) {
-	tb := newTable(t, &MemStore{}, "person", "person", "bot")
-	// Deployment is simultaneous: both people are pending; the first seat
-	// looks first, but only once the device is in that person's hands.
-	if seat, hand, _ := settled(t, tb); !hand || seat != 0 {
-		t.Fatalf("a new table asks to pass the device to %d (%v), want seat 0 first", seat, hand)
-	}
-	tb.HandOver(0)
-	if _, hand, v := settled(t, tb); hand || v.Snap.State.Seat != 0 {
-		t.Fatal("hand-over asked again before seat 0 has decided")
-	}
-	handOvers, viewer := 0, rules.Seat(0)
-	playOn(t, tb, 60, func(seat rules.Seat, hand bool, v View) {
-		if hand {
-			if seat == viewer {
-				t.Fatal("hand-over to the seat already holding the device")
-			}
-			handOvers++
-			viewer = seat
-			return
+	synctest.Test(t, func(t *testing.T) {
+		tb := newTable(t, &MemStore{}, "person", "person", "bot")
+		// Deployment is simultaneous: both people are pending; the first seat
+		// looks first, but only once the device is in that person's hands.
+		if seat, hand, _ := settled(t, tb); !hand || seat != 0 {
+			t.Fatalf("a new table asks to pass the device to %d (%v), want seat 0 first", seat, hand)
 		}
-		if v.Snap.State.Seat != viewer {
-			t.Fatalf("the screen shows seat %d's cards while seat %d holds the device", v.Snap.State.Seat, viewer)
+		tb.HandOver(0)
+		if _, hand, v := settled(t, tb); hand || v.Snap.State.Seat != 0 {
+			t.Fatal("hand-over asked again before seat 0 has decided")
+		}
+		handOvers, viewer := 0, rules.Seat(0)
+		playOn(t, tb, 60, func(seat rules.Seat, hand bool, v View) {
+			if hand {
+				if seat == viewer {
+					t.Fatal("hand-over to the seat already holding the device")
+				}
+				handOvers++
+				viewer = seat
+				return
+			}
+			if v.Snap.State.Seat != viewer {
+				t.Fatalf("the screen shows seat %d's cards while seat %d holds the device", v.Snap.State.Seat, viewer)
+			}
+		})
+		if handOvers == 0 {
+			t.Fatal("two people shared the device and were never asked to pass it")
 		}
 	})
-	if handOvers == 0 {
-		t.Fatal("two people shared the device and were never asked to pass it")
-	}
 }
 
 // The README promises a pass-the-device screen before any hidden card is
 // shown; a resumed hot-seat game is no exception, whoever's turn it is.
 func TestHotSeatResumeAsksForTheDeviceFirst(t *testing.T) {
-	st := &MemStore{}
-	tb := newTable(t, st, "person", "person")
-	playOn(t, tb, 24, nil)
-	before, _ := tb.Record()
-	tb.Close()
-	back, err := OpenTable(context.Background(), st, "t1", TableOptions{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer back.Close()
-	rec, _ := back.Record()
-	if len(rec.Actions) != len(before.Actions) || len(rec.Actions) == 0 {
-		t.Fatalf("resumed at %d actions, want %d", len(rec.Actions), len(before.Actions))
-	}
-	seat, hand, _ := settled(t, back)
-	if !hand {
-		t.Fatal("a resumed two-person game shows a hand without asking for the device")
-	}
-	back.HandOver(seat)
-	if _, hand, _ := settled(t, back); hand {
-		t.Fatal("still asking after the hand-over")
-	}
+	synctest.Test(t, func(t *testing.T) {
+		st := &MemStore{}
+		tb := newTable(t, st, "person", "person")
+		playOn(t, tb, 24, nil)
+		before, _ := tb.Record()
+		tb.Close()
+		back, err := OpenTable(context.Background(), st, "t1", TableOptions{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer back.Close()
+		rec, _ := back.Record()
+		if len(rec.Actions) != len(before.Actions) || len(rec.Actions) == 0 {
+			t.Fatalf("resumed at %d actions, want %d", len(rec.Actions), len(before.Actions))
+		}
+		seat, hand, _ := settled(t, back)
+		if !hand {
+			t.Fatal("a resumed two-person game shows a hand without asking for the device")
+		}
+		back.HandOver(seat)
+		if _, hand, _ := settled(t, back); hand {
+			t.Fatal("still asking after the hand-over")
+		}
+	})
 }
 
 func TestHandOverRefusesBotsAndStrangers(t *testing.T) {
@@ -279,69 +287,81 @@ func TestUnplayableSavesAreRefusedAndKept(t *testing.T) {
 // deployed), and the others read that action in its public wording only:
 // the log of a shared screen is handed over with the table.
 func TestEachPersonReadsTheirOwnPrivateLines(t *testing.T) {
-	tb := newTable(t, &MemStore{}, "person", "person")
-	tb.HandOver(0)
-	_, _, v := settled(t, tb)
-	if err := tb.Act(v.Snap.State.Legal[0]); err != nil {
+	synctest.Test(t, func(t *testing.T) {
+		tb := newTable(t, &MemStore{}, "person", "person")
+		tb.HandOver(0)
+		_, _, v := settled(t, tb)
+		if err := tb.Act(v.Snap.State.Legal[0]); err != nil {
+			t.Fatal(err)
+		}
+		eventually(t, "the action is played", func() bool { rec, err := tb.Record(); return err == nil && len(rec.Actions) == 1 })
+		logOf := func(seat rules.Seat) string {
+			l := logShown(t, tb, seat)
+			if len(l) == 0 {
+				t.Fatalf("seat %d's log is empty", seat)
+			}
+			return strings.Join(l[len(l)-1].Lines, " / ")
+		}
+		mine, theirs := logOf(0), logOf(1)
+		if mine == theirs {
+			t.Fatalf("the actor reads the public line %q", mine)
+		}
+		if !strings.Contains(theirs, "face-down") || strings.Contains(theirs, "Raider") || strings.Contains(theirs, "Hero") || strings.Contains(theirs, "Jarl") {
+			t.Errorf("the other person reads %q, which names the card", theirs)
+		}
+	})
+}
+
+// logShown hands the device to seat and reads the log its screen shows.
+func logShown(t *testing.T, tb *Table, seat rules.Seat) []rules.LogEntry {
+	t.Helper()
+	if err := tb.HandOver(seat); err != nil {
 		t.Fatal(err)
 	}
-	logOf := func(seat rules.Seat) string {
-		var out string
-		eventually(t, "the action is logged", func() bool {
-			l := tb.players[seat].View().Log
-			if len(l) == 0 {
-				return false
-			}
-			out = strings.Join(l[len(l)-1].Lines, " / ")
-			return true
-		})
-		return out
+	if _, _, v := settled(t, tb); v.Snap.State.Seat != seat {
+		t.Fatalf("handed to seat %d, the screen shows seat %d's table", seat, v.Snap.State.Seat)
 	}
-	mine, theirs := logOf(0), logOf(1)
-	if mine == theirs {
-		t.Fatalf("the actor reads the public line %q", mine)
-	}
-	if !strings.Contains(theirs, "face-down") || strings.Contains(theirs, "Raider") || strings.Contains(theirs, "Hero") || strings.Contains(theirs, "Jarl") {
-		t.Errorf("the other person reads %q, which names the card", theirs)
-	}
+	return tb.View().Log
 }
 
 // Hot-seat undo: a person takes back their own move before the device goes
 // on (the hand-over screen offers it), and the table is as before it.
 func TestHotSeatTakesBackAMoveBeforeTheDeviceGoesOn(t *testing.T) {
-	st := &MemStore{}
-	tb, err := StartTable(context.Background(), st, dealt(t, st, "t1", "hand-test", 2, 42, 0, "person", "person"), TableOptions{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tb.Close()
-	tb.HandOver(0)
-	_, _, v := settled(t, tb)
-	before := string(v.Snap.State.View)
-	if err := tb.Act(v.Snap.State.Legal[0]); err != nil {
-		t.Fatal(err)
-	}
-	eventually(t, "the move is applied and may be taken back", func() bool { return tb.Undoer() == "Gordon" })
-	if err := tb.Undo(); err != nil {
-		t.Fatal(err)
-	}
-	eventually(t, "the move is taken back", func() bool {
-		s := tb.View().Snap.State
-		return s != nil && s.Version == 0 && s.Step == 2
+	synctest.Test(t, func(t *testing.T) {
+		st := &MemStore{}
+		tb, err := StartTable(context.Background(), st, dealt(t, st, "t1", "hand-test", 2, 42, 0, "person", "person"), TableOptions{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer tb.Close()
+		tb.HandOver(0)
+		_, _, v := settled(t, tb)
+		before := string(v.Snap.State.View)
+		if err := tb.Act(v.Snap.State.Legal[0]); err != nil {
+			t.Fatal(err)
+		}
+		eventually(t, "the move is applied and may be taken back", func() bool { return tb.Undoer() == "Gordon" })
+		if err := tb.Undo(); err != nil {
+			t.Fatal(err)
+		}
+		eventually(t, "the move is taken back", func() bool {
+			s := tb.View().Snap.State
+			return s != nil && s.Version == 0 && s.Step == 2
+		})
+		seat, hand, v := settled(t, tb)
+		if hand || seat != 0 {
+			t.Fatalf("after the undo the screen asks for seat %d (hand-over %v)", seat, hand)
+		}
+		if string(v.Snap.State.View) != before {
+			t.Fatal("the table is not as it was before the move")
+		}
+		if l := v.Log; len(l) != 1 || l[0].N != 0 || !strings.HasPrefix(l[0].Lines[0], "Gordon took back: ") {
+			t.Fatalf("the log after the undo: %+v", l)
+		}
+		if rec, _ := tb.Record(); len(rec.Actions) != 0 {
+			t.Fatal("the record still holds the move")
+		}
 	})
-	seat, hand, v := settled(t, tb)
-	if hand || seat != 0 {
-		t.Fatalf("after the undo the screen asks for seat %d (hand-over %v)", seat, hand)
-	}
-	if string(v.Snap.State.View) != before {
-		t.Fatal("the table is not as it was before the move")
-	}
-	if l := v.Log; len(l) != 1 || l[0].N != 0 || !strings.HasPrefix(l[0].Lines[0], "Gordon took back: ") {
-		t.Fatalf("the log after the undo: %+v", l)
-	}
-	if rec, _ := tb.Record(); len(rec.Actions) != 0 {
-		t.Fatal("the record still holds the move")
-	}
 }
 
 // A save from before a rules change, whose record no longer replays, is

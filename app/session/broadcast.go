@@ -35,6 +35,9 @@ func (h *Host) applied(events []rules.Event, actor *peer) {
 // record too long for one message (a game of thousands of actions) is
 // not sent: the replay is then the host's alone.
 func (h *Host) sendRecord(p *peer) {
+	if h.parked(p) {
+		return
+	}
 	data, err := encode(KindRecord, RecordMsg{Record: *h.rec})
 	if err != nil || len(data) > MaxMessageSize {
 		h.logf("session: the record of %d actions is not sent for replays (%d bytes, %v)", len(h.rec.Actions), len(data), err)
@@ -156,8 +159,20 @@ func (h *Host) encodeFor(p *peer, st *seatState) ([]byte, error) {
 // logChunk bounds the entries of one LogMsg, well under MaxMessageSize.
 const logChunk = 40 << 10
 
-// sendTable brings a peer up to date: its seat's whole log, then the state.
+// sendTable brings a peer up to date: its seat's whole log, then the
+// whole state.
 func (h *Host) sendTable(p *peer) {
+	p.sent = nil // a whole view
+	h.catchUp(p)
+}
+
+// catchUp brings a peer up to date: its seat's whole log, then the state,
+// as a change from the view it holds when it holds one of its seat (a
+// person a shared screen shows again: Show).
+func (h *Host) catchUp(p *peer) {
+	if h.parked(p) {
+		return // sent when the screen shows it (Show)
+	}
 	h.sendLog(p)
 	h.sendState(p, nil)
 	if h.state.Result() != nil {
@@ -208,8 +223,12 @@ func (h *Host) addLogEntry(p *peer, msg *LogMsg, e rules.LogEntry, size int) int
 	return size + n
 }
 
+// sendState sends p its seat's state, as a change from the view p holds
+// when it holds one (encodeFor).
 func (h *Host) sendState(p *peer, events []rules.Event) {
-	p.sent = nil // a whole view
+	if h.parked(p) {
+		return
+	}
 	st, err := h.seatStateFor(p.member.seat, events)
 	var data []byte
 	if err == nil {
@@ -241,7 +260,7 @@ func (h *Host) broadcastState(events []rules.Event, actor *peer) {
 		}
 	}
 	for _, p := range order {
-		if p.member == nil || p.closed {
+		if p.member == nil || p.closed || h.parked(p) {
 			continue
 		}
 		seat := p.member.seat

@@ -70,7 +70,8 @@ func (h *Host) handle(p *peer, data []byte) {
 		h.tookOver(p)
 	case KindResync:
 		if h.started {
-			h.sendState(p, nil) // the whole view
+			p.sent = nil // the whole view
+			h.sendState(p, nil)
 		}
 	case KindPing:
 		var m Ping

@@ -113,6 +113,9 @@ type Host struct {
 	lastBy    playedBy
 	lastSeat  rules.Seat
 	standStep int // the step the standing passes were last looked at
+	// shown is the token of the one local member a shared screen shows
+	// (shown.go): the other local members are sent no table. "" for none.
+	shown string
 }
 
 type slot struct {
