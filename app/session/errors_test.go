@@ -22,7 +22,7 @@ func TestReason(t *testing.T) {
 	}{
 		{"a sentinel", ErrWatching, "session: you are watching, not playing", "you are watching, not playing", ErrWatching},
 		{"the host fell silent", ErrSilent, "session: the host stopped answering", "the host stopped answering", ErrClosed},
-		{"a game's refusal inside", openErr, `session: cannot open the room: no game called "no-such-game"`, `cannot open the room: no game called "no-such-game"`, rules.ErrBadConfig},
+		{"a game's refusal inside", openErr, `session: no game called "no-such-game"`, `no game called "no-such-game"`, rules.ErrBadConfig},
 		{"one of ours inside", failf("sending failed: %w", ErrBackedUp), "session: sending failed: the peer is not reading its messages", "sending failed: the peer is not reading its messages", ErrBackedUp},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -185,14 +185,14 @@ type botResult struct {
 func NewHost(ctx context.Context, gameID string, cfg rules.Config, seed uint64, opts Options) (*Host, error) {
 	g, err := rules.Lookup(gameID)
 	if err != nil {
-		return nil, failf("cannot open the room: %w", err)
+		return nil, failf("%w", err)
 	}
 	if err := rules.CheckPlayers(g.Info(), cfg.Players); err != nil {
-		return nil, failf("cannot open the room: %w", err)
+		return nil, failf("%w", err)
 	}
 	cfg.Options = maps.Clone(cfg.Options)
 	if _, err := g.New(cfg, seed); err != nil {
-		return nil, failf("cannot open the room: %w", err)
+		return nil, failf("%w", err)
 	}
 	h := newHost(ctx, g, gameID, cfg, seed, opts)
 	go h.loop()

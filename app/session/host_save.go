@@ -31,15 +31,15 @@ type Save struct {
 func Resume(ctx context.Context, save Save, opts Options) (*Host, error) {
 	rec := cloneRecord(save.Record)
 	if len(save.Tokens) != len(rec.Seats) {
-		return nil, failf("cannot resume: %d tokens for %d seats", len(save.Tokens), len(rec.Seats))
+		return nil, failf("the save holds %d tokens for %d seats", len(save.Tokens), len(rec.Seats))
 	}
 	st, events, err := rules.ReplayByAction(rec)
 	if err != nil {
-		return nil, failf("cannot resume: %w", err)
+		return nil, failf("%w", err)
 	}
 	g, err := rules.Lookup(rec.Game)
 	if err != nil {
-		return nil, failf("cannot resume: %w", err)
+		return nil, failf("%w", err)
 	}
 	h := newHost(ctx, g, rec.Game, rec.Config, rec.Seed, opts)
 	h.events = events
@@ -63,13 +63,13 @@ func (h *Host) restore(st rules.State, rec rules.Record, tokens []string, seqs [
 		seat, tok := rules.Seat(i), tokens[i]
 		if si.Bot {
 			if tok != "" {
-				return failf("cannot resume: seat %d is a bot with a token", i)
+				return failf("seat %d is a bot with a token", i)
 			}
 			h.seats[i].bot, h.seats[i].level = true, knownLevel(si.Level)
 			continue
 		}
 		if tok == "" || h.byToken[tok] != nil {
-			return failf("cannot resume: seat %d has a missing or repeated token", i)
+			return failf("seat %d has a missing or repeated token", i)
 		}
 		h.seats[i].m = h.newMember(tok, si.Name, seat)
 		if i < len(seqs) {
