@@ -22,21 +22,18 @@ import (
 func (h *Host) scheduleBots() {
 	h.scheduleExpiry()
 	h.scheduleAutoPass()
-	if h.botBusy && (h.botStep != h.step || h.paused || h.state.Result() != nil || !h.seats[h.botSeat].bot) {
-		h.stopBot() // the next starts once it has returned: a bot thinks one thing at a time
+	if h.bot.stale(h.step, h.isBot) || h.bot.busy && (h.paused || h.state.Result() != nil) {
+		h.bot.drop() // the next starts once it has returned: a bot thinks one thing at a time
 	}
-	if h.botBusy || !h.started || h.paused || h.state.Result() != nil {
+	if h.bot.busy || !h.started || h.paused || h.state.Result() != nil {
 		return
 	}
 	seat, ok := h.pendingBot()
 	if !ok {
 		return
 	}
-	h.botGen++
-	h.botBusy, h.botStep, h.botSeat = true, h.step, seat
-	r := botResult{gen: h.botGen, step: h.step, seat: seat}
 	ctx, cancel := context.WithCancel(h.ctx)
-	h.botStop = cancel
+	r := botResult{gen: h.bot.begin(h.step, seat, cancel), step: h.step, seat: seat}
 	var deadline time.Time
 	if wait := h.botWait(h.seats[seat].level); wait > 0 {
 		deadline = time.Now().Add(wait)
@@ -85,14 +82,9 @@ func choose(ctx context.Context, bot rules.Bot, st rules.State, seat rules.Seat,
 	})
 }
 
-// stopBot drops the decision under way: its bot's search ends and its
-// answer is never applied.
-func (h *Host) stopBot() {
-	if h.botStop != nil {
-		h.botStop()
-		h.botStop = nil
-		h.botGen++
-	}
+// isBot says a bot plays seat.
+func (h *Host) isBot(seat rules.Seat) bool {
+	return seat >= 0 && int(seat) < len(h.seats) && h.seats[seat].bot
 }
 
 // botWait is the time from a bot's prompt to its answer: Options.BotWait,
@@ -153,13 +145,10 @@ func (h *Host) pendingBot() (rules.Seat, bool) {
 }
 
 func (h *Host) botDone(r botResult) {
-	h.botBusy = false
-	if r.gen != h.botGen {
-		h.scheduleBots() // a decision dropped since (stopBot)
+	if !h.bot.answered(r.gen) {
+		h.scheduleBots() // a decision dropped since (botTurn.drop)
 		return
 	}
-	h.botStop()
-	h.botStop = nil
 	if r.step != h.step || h.paused || !h.seats[r.seat].bot || h.state.Result() != nil {
 		h.scheduleBots()
 		return
@@ -185,16 +174,11 @@ func (h *Host) botDone(r botResult) {
 	h.applied(events, nil)
 }
 
-// MaxAnswerTime bounds the time to answer a host may set.
-const MaxAnswerTime = 5 * time.Minute
-
-func clampAnswerTime(d time.Duration) time.Duration { return min(max(d, 0), MaxAnswerTime) }
-
 // scheduleExpiry starts the time to answer for the first pending human
 // seat whose prompt may time out, once per step of the table: when it runs out and
 // nothing has moved, the seat takes the game's timeout action.
 func (h *Host) scheduleExpiry() {
-	if h.answerTime <= 0 || !h.started || h.paused || h.state.Result() != nil {
+	if h.toAnswer.limit <= 0 || !h.started || h.paused || h.state.Result() != nil {
 		h.stopExpiry()
 		return
 	}
@@ -203,7 +187,7 @@ func (h *Host) scheduleExpiry() {
 		return
 	}
 	v, step := h.version(), h.step
-	if h.expireStop != nil && h.expireStep == step {
+	if h.toAnswer.runsFor(step) {
 		return // already running for this step
 	}
 	h.stopExpiry()
@@ -216,29 +200,18 @@ func (h *Host) scheduleExpiry() {
 		if !ok {
 			continue
 		}
-		h.expireVersion, h.expireStep, h.expireSeat, h.expireAt = v, step, seat, time.Now().Add(h.answerTime)
-		h.expireStop = time.AfterFunc(h.answerTime, func() { h.post(func() { h.expired(step, seat, a) }) }).Stop
-		h.broadcast(KindClock, h.clock())
+		h.toAnswer.start(v, step, seat, func() { h.post(func() { h.expired(step, seat, a) }) })
+		h.broadcast(KindClock, h.toAnswer.msg())
 		return
 	}
 }
 
-// clock is the running time to answer, as a message.
-func (h *Host) clock() ClockMsg {
-	return ClockMsg{Version: h.expireVersion, Seat: h.expireSeat, Ms: max(time.Until(h.expireAt), 0).Milliseconds()}
-}
-
-func (h *Host) stopExpiry() {
-	if h.expireStop != nil {
-		h.expireStop()
-		h.expireStop = nil
-	}
-}
+func (h *Host) stopExpiry() { h.toAnswer.stop() }
 
 // expired applies a seat's timeout action if the game has not moved since
 // its time to answer began.
 func (h *Host) expired(step int, seat rules.Seat, a rules.Action) {
-	h.expireStop = nil
+	h.toAnswer.ranOut()
 	if step != h.step || h.paused || h.state.Result() != nil || h.seats[seat].bot {
 		h.scheduleBots()
 		return

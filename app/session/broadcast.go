@@ -178,8 +178,8 @@ func (h *Host) catchUp(p *peer) {
 	if h.state.Result() != nil {
 		h.sendRecord(p)
 	}
-	if h.expireStop != nil {
-		h.send(p, KindClock, h.clock())
+	if h.toAnswer.running() {
+		h.send(p, KindClock, h.toAnswer.msg())
 	}
 }
 

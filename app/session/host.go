@@ -66,22 +66,9 @@ type Host struct {
 	handOver *handingOver
 	dirty    bool // the lobby changed and has not been broadcast
 
-	// The bot's decision under way (bots.go): its number, the table's
-	// step and the seat it is for, and what drops it.
-	botBusy bool
-	botGen  int
-	botStep int
-	botSeat rules.Seat
-	botStop func()
+	bot botTurn // the bots' decision under way (botturn.go)
 
-	// The time to answer (Options.AnswerTime, SetAnswerTime), and the
-	// timer running for the version it was set at.
-	answerTime    time.Duration
-	expireStop    func() bool
-	expireVersion int
-	expireStep    int
-	expireSeat    rules.Seat // whose time runs
-	expireAt      time.Time  // and when it runs out
+	toAnswer answerClock // the time to answer (answerclock.go)
 
 	// For Options.Timing: when the message being handled was read, and how
 	// long after that its sender was sent the new state.
@@ -172,7 +159,7 @@ type inbound struct {
 }
 
 type botResult struct {
-	gen    int // the decision's number (Host.botGen)
+	gen    int // the decision's number (botTurn.begin)
 	step   int
 	seat   rules.Seat
 	action rules.Action
@@ -224,7 +211,7 @@ func newHost(ctx context.Context, g rules.Game, gameID string, cfg rules.Config,
 		standing:  map[rules.Seat]string{},
 		lastLink:  time.Now().UnixNano(),
 	}
-	h.answerTime = clampAnswerTime(opts.AnswerTime)
+	h.toAnswer.setLimit(opts.AnswerTime)
 	if h.build = CleanBuild(opts.Build); h.build == (Build{}) {
 		h.build = ThisBuild()
 	}

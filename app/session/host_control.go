@@ -88,7 +88,7 @@ func (h *Host) SetOption(key, value string) error {
 // lobby.
 func (h *Host) SetAnswerTime(d time.Duration) error {
 	return h.call(func() error {
-		h.answerTime = clampAnswerTime(d)
+		h.toAnswer.setLimit(d)
 		h.stopExpiry()
 		h.scheduleExpiry()
 		h.dirty = true

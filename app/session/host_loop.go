@@ -34,7 +34,7 @@ func (h *Host) loop() {
 
 func (h *Host) shutdown() {
 	h.cancel()
-	h.stopBot()
+	h.bot.drop()
 	h.stopExpiry()
 	h.stopAutoPass()
 	h.stopBeat()

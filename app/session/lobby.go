@@ -100,7 +100,7 @@ func (h *Host) spectators() int {
 func (h *Host) lobby() Lobby {
 	info := h.game.Info()
 	l := Lobby{
-		Game: h.gameID, Name: info.Name, Players: len(h.seats), Options: maps.Clone(h.cfg.Options), AnswerTime: int(h.answerTime / time.Second),
+		Game: h.gameID, Name: info.Name, Players: len(h.seats), Options: maps.Clone(h.cfg.Options), AnswerTime: int(h.toAnswer.limit / time.Second),
 		Started: h.started, Paused: h.paused, Spectators: h.spectators(),
 		Seats: make([]SeatStatus, len(h.seats)),
 	}
@@ -285,7 +285,7 @@ func (h *Host) Rematch(seed uint64) error {
 				infos[i] = rules.SeatInfo{Name: sl.m.name}
 			}
 		}
-		h.stopBot()
+		h.bot.drop()
 		return h.begin(seed, infos)
 	})
 }

@@ -35,7 +35,7 @@ func TestPauseHoldsIntentsAndBots(t *testing.T) {
 		waitError(t, r.ann, CodePaused)
 		// The bot would move at once if it could.
 		busy := true
-		inLoop(t, r.h, func() { busy = r.h.botBusy })
+		inLoop(t, r.h, func() { busy = r.h.bot.busy })
 		if busy || hostVersion(t, r.h) != 0 {
 			t.Fatal("a bot moved or is thinking during the pause")
 		}
