@@ -49,7 +49,7 @@ func (h *Host) prefs(p *peer, env Envelope) {
 	}
 	if p.member.autoPass != m.AutoPass {
 		p.member.autoPass = m.AutoPass
-		h.autoStep = -1 // plan again: the wish may concern a prompt open now
+		h.planned.planAgain() // the wish may concern a prompt open now
 		h.scheduleAutoPass()
 	}
 }
@@ -65,18 +65,17 @@ func (h *Host) prefs(p *peer, env Envelope) {
 // delay hides from the others whether the player had a choice, and there
 // are no others.
 func (h *Host) scheduleAutoPass() {
-	if h.autoStep == h.step {
+	if h.planned.plannedAt(h.step) {
 		return
 	}
-	h.stopAutoPass()
-	h.autoStep = h.step
+	h.planned.dropAll(h.step)
 	if !h.started || h.paused || h.state.Result() != nil {
 		return
 	}
 	for _, pr := range h.state.Pending() {
 		seat := pr.Seat
 		answer, ok := h.autoAnswer(seat)
-		if !ok || h.autoStops[seat] != nil {
+		if !ok || h.planned.has(seat) {
 			continue
 		}
 		wait := time.Duration(0)
@@ -88,7 +87,7 @@ func (h *Host) scheduleAutoPass() {
 			wait = delay()
 		}
 		step := h.step
-		h.autoStops[seat] = time.AfterFunc(wait, func() { h.post(func() { h.autoPass(step, seat, answer) }) }).Stop
+		h.planned.plan(seat, wait, func() { h.post(func() { h.autoPass(step, seat, answer) }) })
 	}
 }
 
@@ -166,17 +165,12 @@ func (h *Host) sharedDevice() bool {
 	return false
 }
 
-func (h *Host) stopAutoPass() {
-	for _, stop := range h.autoStops {
-		stop()
-	}
-	h.autoStops = map[rules.Seat]func() bool{}
-}
+func (h *Host) stopAutoPass() { h.planned.dropAll(h.planned.step) }
 
 // autoPass gives seat's automatic answer, if the table is still where it
 // was planned.
 func (h *Host) autoPass(step int, seat rules.Seat, a rules.Action) {
-	delete(h.autoStops, seat)
+	h.planned.done(seat)
 	if step != h.step || h.paused || h.state.Result() != nil || h.seats[seat].bot {
 		return
 	}

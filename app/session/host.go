@@ -88,10 +88,7 @@ type Host struct {
 	// out: log_lines.go), kept for the save as the asides are.
 	openers []LogLine
 
-	// Automatic answers (autopass.go): the step they were planned at,
-	// and the timers planned for it.
-	autoStep  int
-	autoStops map[rules.Seat]func() bool
+	planned plannedAnswers // the automatic answers planned (autopass.go, planned.go)
 	// standing holds each seat's standing pass (stand.go): PassTurn or
 	// PassRound.
 	standing map[rules.Seat]string
@@ -206,10 +203,9 @@ func newHost(ctx context.Context, g rules.Game, gameID string, cfg rules.Config,
 		cutoffs: map[string]cutoff{},
 		peers:   map[*peer]struct{}{},
 
-		autoStep:  -1,
-		autoStops: map[rules.Seat]func() bool{},
-		standing:  map[rules.Seat]string{},
-		lastLink:  time.Now().UnixNano(),
+		planned:  newPlannedAnswers(),
+		standing: map[rules.Seat]string{},
+		lastLink: time.Now().UnixNano(),
 	}
 	h.toAnswer.setLimit(opts.AnswerTime)
 	if h.build = CleanBuild(opts.Build); h.build == (Build{}) {
