@@ -5,14 +5,6 @@ import (
 	"time"
 )
 
-// cutoff is a token the host keeps out for a while: how many times it was
-// cut off, until when, and why (for its words).
-type cutoff struct {
-	n     int
-	until time.Time
-	why   string // WhyFlood, WhyStrikes
-}
-
 // cutOffWords are the causes of a cut-off (WhyFlood, WhyStrikes) in
 // English, for the room's chat and older guests.
 var cutOffWords = map[string]string{WhyFlood: "too many messages too fast", WhyStrikes: "too many bad messages"}
@@ -28,18 +20,12 @@ func (h *Host) cutOff(p *peer, why string) {
 		h.drop(p, kicked(KickCutOff, Args{Why: why}, "session: "+cutOffWords[why]+"; you have been disconnected"))
 		return
 	}
-	c := h.cutoffs[m.token]
-	c.n++
-	c.why = why
-	if c.n >= h.lim.CutOffs {
-		delete(h.cutoffs, m.token)
-		h.system(fmt.Sprintf("%s was removed from the room: %s, %d times", m.name, cutOffWords[why], c.n))
+	wait, n, out := h.countCutOff(m.token, why, h.lim.CutOff, h.lim.CutOffs)
+	if out {
+		h.system(fmt.Sprintf("%s was removed from the room: %s, %d times", m.name, cutOffWords[why], n))
 		h.remove(m, kicked(KickRemoved, Args{Why: why}, "session: "+cutOffWords[why]+"; the host has removed you from this room"))
 		return
 	}
-	wait := h.lim.CutOff << (c.n - 1)
-	c.until = time.Now().Add(wait)
-	h.cutoffs[m.token] = c
 	secs := int(wait / time.Second)
 	h.drop(p, kicked(KickCutOff, Args{Why: why, Limit: secs}, fmt.Sprintf("session: %s; you may come back in %d seconds", cutOffWords[why], secs)))
 	h.system(fmt.Sprintf("%s was cut off for %d seconds: %s", m.name, secs, cutOffWords[why]))

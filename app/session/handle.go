@@ -93,11 +93,11 @@ func (h *Host) hello(p *peer, env Envelope) {
 	if name == "" {
 		name = "Guest"
 	}
-	if m.Token != "" && h.banned[m.Token] {
+	if h.banned[m.Token] {
 		h.drop(p, kicked(KickRemoved, Args{}, "session: the host has removed you from this room"))
 		return
 	}
-	if c, ok := h.cutoffs[m.Token]; ok && m.Token != "" && time.Now().Before(c.until) {
+	if c, ok := h.keptOut(m.Token); ok {
 		h.drop(p, kicked(KickCutOff, Args{Why: c.why, Limit: secondsUntil(c.until)}, fmt.Sprintf("session: you were cut off (%s); you may come back in %d seconds", cutOffWords[c.why], secondsUntil(c.until))))
 		return
 	}
@@ -373,9 +373,4 @@ func (h *Host) detach(p *peer) {
 		}
 		h.dirty = true
 	}
-}
-
-func (h *Host) forget(m *member) {
-	delete(h.members, m.id)
-	delete(h.byToken, m.token)
 }

@@ -49,13 +49,9 @@ type Host struct {
 	paused  bool
 	reason  string // why the host paused
 
-	seats   []slot
-	members map[int]*member
-	byToken map[string]*member
-	banned  map[string]bool
-	cutoffs map[string]cutoff // tokens kept out for a while
-	peers   map[*peer]struct{}
-	nextID  int
+	seats  []slot
+	roster // who is in the room, and who is kept out (roster.go)
+	peers  map[*peer]struct{}
 	// lastLink numbers the connections welcomed (Welcome.Link). It starts
 	// from the clock so that a host started again does not hand out the
 	// numbers its guests still hold from before.
@@ -185,23 +181,20 @@ func NewHost(ctx context.Context, gameID string, cfg rules.Config, seed uint64, 
 
 func newHost(ctx context.Context, g rules.Game, gameID string, cfg rules.Config, seed uint64, opts Options) *Host {
 	h := &Host{
-		done:    make(chan struct{}),
-		cmds:    make(chan func()),
-		in:      make(chan inbound),
-		gone:    make(chan *peer),
-		botc:    make(chan botResult),
-		opts:    opts,
-		lim:     opts.Limits.withDefaults(),
-		game:    g,
-		gameID:  gameID,
-		cfg:     cfg,
-		seed:    seed,
-		seats:   make([]slot, cfg.Players),
-		members: map[int]*member{},
-		byToken: map[string]*member{},
-		banned:  map[string]bool{},
-		cutoffs: map[string]cutoff{},
-		peers:   map[*peer]struct{}{},
+		done:   make(chan struct{}),
+		cmds:   make(chan func()),
+		in:     make(chan inbound),
+		gone:   make(chan *peer),
+		botc:   make(chan botResult),
+		opts:   opts,
+		lim:    opts.Limits.withDefaults(),
+		game:   g,
+		gameID: gameID,
+		cfg:    cfg,
+		seed:   seed,
+		seats:  make([]slot, cfg.Players),
+		roster: newRoster(),
+		peers:  map[*peer]struct{}{},
 
 		planned:  newPlannedAnswers(),
 		standing: map[rules.Seat]string{},
@@ -215,14 +208,6 @@ func newHost(ctx context.Context, g rules.Game, gameID string, cfg rules.Config,
 	return h
 }
 
-func (h *Host) newMember(token, name string, seat rules.Seat) *member {
-	h.nextID++
-	m := &member{id: h.nextID, token: token, name: name, seat: seat, claim: rules.Spectator}
-	h.members[m.id] = m
-	h.byToken[token] = m
-	return m
-}
-
 func (h *Host) newToken() string {
 	for {
 		var t string
@@ -231,7 +216,7 @@ func (h *Host) newToken() string {
 		} else {
 			t = rand.Text()
 		}
-		if t != "" && h.byToken[t] == nil && !h.banned[t] {
+		if h.free(t) {
 			return t
 		}
 	}

@@ -214,7 +214,7 @@ func (h *Host) RestoreLobby(seats []LobbySeat) error {
 			switch {
 			case s.Bot:
 				h.seats[i].bot, h.seats[i].level = true, knownLevel(s.Level)
-			case s.Token != "" && h.byToken[s.Token] == nil && !h.banned[s.Token]:
+			case h.free(s.Token):
 				m := h.newMember(s.Token, truncate(clean(s.Name), h.lim.NameRunes), rules.Seat(i))
 				m.ready = s.Ready
 				h.seats[i].m = m
@@ -377,7 +377,7 @@ func (h *Host) kick(id int, reason string) error {
 // remove bans a member's token from the room, closes its link with reason
 // and frees its seat; after the start a bot takes the seat over.
 func (h *Host) remove(m *member, k *Kicked) {
-	h.banned[m.token] = true
+	h.ban(m.token)
 	if m.peer != nil {
 		h.drop(m.peer, k)
 	}
