@@ -76,7 +76,7 @@ type Host struct {
 	// Taking back (undo.go): what the last actor may take back, the lines
 	// the log shows for what was, the table's steps (every change, an
 	// undo included) and the step of the last undo.
-	undo     []undoPoint
+	undo     undoStack
 	asides   []aside
 	step     int
 	undoneAt int

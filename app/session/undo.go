@@ -65,18 +65,14 @@ func (h *Host) play(seat rules.Seat, a rules.Action, by playedBy) ([]rules.Event
 	if h.answerKept(seat, before, by) {
 		return events, nil
 	}
-	if n := len(h.undo); before == nil || !own || n > 0 && h.undo[n-1].seat != seat {
-		h.undo = h.undo[:0]
-	}
-	if before != nil && own {
-		if len(h.undo) == maxUndo {
-			h.undo = append(h.undo[:0], h.undo[1:]...)
-		}
+	if before == nil || !own {
+		h.undo.clear()
+	} else {
 		done := h.rec.Actions[len(h.rec.Actions)-1].Action
 		if l, err := rules.FindLegal(before, seat, done); err == nil {
 			done = l // with its label
 		}
-		h.undo = append(h.undo, undoPoint{seat: seat, before: before, version: h.version(), label: done.String(), events: events})
+		h.undo.keep(undoPoint{seat: seat, before: before, version: h.version(), label: done.String(), events: events})
 	}
 	return events, nil
 }
@@ -84,11 +80,10 @@ func (h *Host) play(seat rules.Seat, a rules.Action, by playedBy) ([]rules.Event
 // undoable is what seat may take back now: its own last action, when
 // nothing has happened since.
 func (h *Host) undoable(seat rules.Seat) (undoPoint, bool) {
-	n := len(h.undo)
-	if n == 0 || seat < 0 || h.state.Result() != nil {
+	u, ok := h.undo.top()
+	if !ok || seat < 0 || h.state.Result() != nil {
 		return undoPoint{}, false
 	}
-	u := h.undo[n-1]
 	// Actions after u's are bots' answers that may be taken back with it
 	// (play keeps u only then).
 	return u, u.seat == seat && u.version <= h.version()
@@ -105,7 +100,7 @@ func (h *Host) takeBack(seat rules.Seat) *Error {
 	case !ok:
 		return errorf(CodeNoUndo, "there is nothing of yours to take back now: only your own last moves may be (with the bots' answers to them), until another player decides or something hidden is shown")
 	}
-	h.undo = h.undo[:len(h.undo)-1]
+	h.undo.pop()
 	u.answers = h.answersAfter(u)
 	h.state = u.before
 	h.rec.Actions = h.rec.Actions[:u.version-1]
@@ -157,7 +152,8 @@ func (h *Host) seatName(seat rules.Seat) string {
 
 // resetUndo forgets what may be taken back: a new game, or one resumed.
 func (h *Host) resetUndo() {
-	h.undo, h.asides = nil, nil
+	h.undo.clear()
+	h.asides = nil
 }
 
 // Undo against bots. A person's move may be answered by bots at once (a
@@ -176,11 +172,11 @@ func (h *Host) resetUndo() {
 // or an automatic answer for that very seat (a pass the host gave for the
 // person at a prompt their move led to).
 func (h *Host) answerKept(seat rules.Seat, before rules.State, by playedBy) bool {
-	n := len(h.undo)
-	if before == nil || n == 0 {
+	top, ok := h.undo.top()
+	if before == nil || !ok {
 		return false
 	}
-	undoer := h.undo[n-1].seat
+	undoer := top.seat
 	switch by {
 	case byBot:
 		return seat != undoer && int(seat) < len(h.seats) && h.seats[seat].bot
