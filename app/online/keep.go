@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"longhall/app/session"
+	"longhall/rules"
 )
 
 // keeper keeps the save of the game a host runs, for a table on one
@@ -82,7 +83,16 @@ func (k *keeper) rematch(h *session.Host, seed uint64) error {
 		return err
 	}
 	// The room's tokens stay with the room; a table on one device gives
-	// its people new ones whenever it opens.
+	// its people new ones whenever it opens. The room's guests played
+	// elsewhere: the kept game is this device's person's only.
+	if done.RoomPart != nil {
+		done.Away = nil
+		for i, seat := range s.Record.Seats {
+			if !seat.Bot && (done.RoomPart.Token == "" || s.Tokens[i] != done.RoomPart.Token) {
+				done.Away = append(done.Away, rules.Seat(i))
+			}
+		}
+	}
 	s.Tokens, s.Seqs = nil, nil
 	done.ID, done.RoomPart, done.Seed, done.Save, done.Over, done.Build = newGameID(), nil, s.Record.Seed, &s, true, session.ThisBuild()
 	return StoreSaved(k.st, done)

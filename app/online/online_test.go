@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -227,8 +228,25 @@ func TestARoomPlaysAWholeGame(t *testing.T) {
 		t.Fatalf("the room after the rematch: %+v (%v)", rm, err)
 	}
 	kept := gameOn(t, st, done.Key)
-	if kept.Seed != saved.Seed || len(kept.Save.Record.Actions) != len(saved.Save.Record.Actions) || kept.RoomPart != nil || kept.Save.Tokens != nil {
+	if kept.Seed != saved.Seed || len(kept.Save.Record.Actions) != len(saved.Save.Record.Actions) || kept.RoomPart != nil || kept.Save.Tokens != nil ||
+		!slices.Equal(kept.Away, []rules.Seat{1}) {
 		t.Fatalf("the finished game is kept as %+v", kept)
+	}
+
+	// Opened, it is the host's own person's: Rikki played on his own
+	// device, so nothing asks to pass this one to him, and its rematch is
+	// a room's to deal.
+	tb, err := OpenTable(context.Background(), st, done.Key, TableOptions{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	if seat, hand := tb.Screen(); seat != 0 || hand || tb.Humans() != 1 {
+		t.Errorf("the kept game opens on seat %d (hand-over asked: %v) with %d people at the device, want seat 0, none, 1", seat, hand, tb.Humans())
+	}
+	eventually(t, "the kept game shows its end", func() bool { s := tb.View().Snap.State; return s != nil && s.Result != nil })
+	if err := tb.Rematch(5); err == nil || !strings.Contains(Words(err), "room") {
+		t.Errorf("a rematch of a room's game kept here: %v; want it refused, saying a room deals it", err)
 	}
 }
 

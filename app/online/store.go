@@ -67,6 +67,11 @@ type Saved struct {
 	// report of a problem: a save by any build opens on a later one, and
 	// one without it (from before builds were said) opens too.
 	Build session.Build `json:"build,omitzero"`
+	// Away are the seats whose people played on devices of their own: a
+	// room's game kept at a rematch, where this device held one seat (or
+	// none). Its table shows this device's person only, and deals no
+	// rematch. Nil for a game on one device.
+	Away []rules.Seat `json:"away,omitempty"`
 	// RoomPart is there for a room only. Its fields are the JSON object's
 	// own, as they were when a room was all a device kept this way: a
 	// room saved before one save, or by an older build (a successor's
@@ -103,6 +108,7 @@ func (s *Saved) Key() string {
 // part without touching s (a copy of the struct alone shares its room).
 func (s *Saved) clone() *Saved {
 	c := *s
+	c.Away = slices.Clone(s.Away)
 	if s.RoomPart != nil {
 		r := *s.RoomPart
 		r.Lobby = slices.Clone(r.Lobby)

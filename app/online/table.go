@@ -44,6 +44,10 @@ type Table struct {
 	// everyone sends every person their table, shown or not: the table
 	// before one stream, kept for BenchmarkHotSeatAction's "before".
 	everyone bool
+	// away says people played this game elsewhere (Saved.Away): a
+	// room's, kept here for this device's person.
+	away    bool
+	persons int // the people at this device
 
 	mu     sync.Mutex
 	viewer rules.Seat
@@ -84,10 +88,23 @@ func startTable(ctx context.Context, st Store, s *Saved, opts TableOptions, onCh
 		return nil, errorf("the saved game %q is not a game on this device", s.Key())
 	}
 	rec := s.Save.Record
-	if !slices.ContainsFunc(rec.Seats, func(s rules.SeatInfo) bool { return !s.Bot }) {
+	here := func(i int) bool { return !rec.Seats[i].Bot && !slices.Contains(s.Away, rules.Seat(i)) }
+	if !slices.ContainsFunc(rec.Seats, func(seat rules.SeatInfo) bool { return !seat.Bot }) {
 		return nil, ErrNoHuman
 	}
-	t := &Table{game: rec.Game, keep: keeper{st: st, now: opts.Now, rec: s.clone()}, seats: slices.Clone(rec.Seats), players: map[rules.Seat]*client{}, onChange: onChange, everyone: everyone, caught: make(chan struct{}, 1)}
+	persons, first := 0, rules.Spectator
+	for i := range rec.Seats {
+		if here(i) {
+			if persons == 0 {
+				first = rules.Seat(i)
+			}
+			persons++
+		}
+	}
+	if persons == 0 {
+		return nil, errorf("this game was played in a room, and this device only watched it: watch its replay")
+	}
+	t := &Table{game: rec.Game, keep: keeper{st: st, now: opts.Now, rec: s.clone()}, seats: slices.Clone(rec.Seats), away: len(s.Away) > 0, persons: persons, viewer: first, players: map[rules.Seat]*client{}, onChange: onChange, everyone: everyone, caught: make(chan struct{}, 1)}
 	// Each person's token lives as long as the table: nobody else can
 	// reach this host to use one.
 	tokens := make([]string, len(rec.Seats))
@@ -103,12 +120,6 @@ func startTable(ctx context.Context, st Store, s *Saved, opts TableOptions, onCh
 	}
 	t.host, t.tokens = h, tokens
 	t.said(t.keep.store(func(*Saved) {})) // first in the "continue" list from now
-	t.viewer = rules.Spectator
-	for i, s := range rec.Seats {
-		if !s.Bot && t.viewer == rules.Spectator {
-			t.viewer = rules.Seat(i)
-		}
-	}
 	if t.oneStream() {
 		// The first person's table only, until the device is handed on.
 		if t.shownAt, err = h.Show(tokens[t.viewer]); err != nil {
@@ -117,8 +128,8 @@ func startTable(ctx context.Context, st Store, s *Saved, opts TableOptions, onCh
 		}
 	}
 	for i, s := range rec.Seats {
-		if s.Bot {
-			continue
+		if !here(i) {
+			continue // a bot, or a person who played elsewhere (Saved.Away)
 		}
 		seat := rules.Seat(i)
 		g, err := h.Local(s.Name, tokens[i])
@@ -150,15 +161,7 @@ func (t *Table) changed() {
 // oneStream says the host sends the device the table of the person it
 // shows only: two or more people share it (and the benchmark's "before"
 // is not asked for).
-func (t *Table) oneStream() bool {
-	n := 0
-	for _, s := range t.seats {
-		if !s.Bot {
-			n++
-		}
-	}
-	return n > 1 && !t.everyone
-}
+func (t *Table) oneStream() bool { return t.persons > 1 && !t.everyone }
 
 // saved keeps the game after every action. It runs on the host's loop.
 func (t *Table) saved(s session.Save) { t.said(t.keep.saved(s)) }
@@ -187,7 +190,12 @@ func (t *Table) ID() string { return t.keep.get().Key() }
 // room's host does (keeper.rematch): the same seats, names, bots, options
 // and settings, a new seed, saved under the table's ID; the finished game
 // stays in the "continue" list under an ID of its own.
-func (t *Table) Rematch(seed uint64) error { return t.keep.rematch(t.host, seed) }
+func (t *Table) Rematch(seed uint64) error {
+	if t.away {
+		return errorf("this game was played in a room, its other players on their own devices: open a room for a rematch")
+	}
+	return t.keep.rematch(t.host, seed)
+}
 
 // Close stops the table. Its save stays.
 func (t *Table) Close() error {
