@@ -122,8 +122,11 @@ func (h *Host) autoAnswer(seat rules.Seat) (rules.Action, bool) {
 	if mode == AutoPassNothing && (len(legal) != 1 || !legal[0].Same(a)) {
 		return rules.Action{}, false
 	}
-	answer, err := rules.FindLegal(h.state, seat, a)
-	return answer, err == nil
+	i := slices.IndexFunc(legal, a.Same) // the legal action, with its label
+	if i < 0 {
+		return rules.Action{}, false
+	}
+	return legal[i], true
 }
 
 // answeredAtOnce reports whether the host answers seat's prompt at this
@@ -131,11 +134,12 @@ func (h *Host) autoAnswer(seat rules.Seat) (rules.Action, bool) {
 // then not asked, so that its player does not answer a prompt that is
 // gone as it is drawn.
 func (h *Host) answeredAtOnce(seat rules.Seat) bool {
-	if !h.started || h.paused || h.state.Result() != nil || !slices.ContainsFunc(h.state.Pending(), func(pr rules.Prompt) bool { return pr.Seat == seat }) {
-		return false
+	if !h.started || h.paused || h.state.Result() != nil || seat < 0 || int(seat) >= len(h.seats) || h.observed(h.seats[seat].m) ||
+		!slices.ContainsFunc(h.state.Pending(), func(pr rules.Prompt) bool { return pr.Seat == seat }) {
+		return false // observed first: it asks the rules nothing
 	}
 	_, ok := h.autoAnswer(seat)
-	return ok && !h.observed(h.seats[seat].m)
+	return ok
 }
 
 // observed reports whether anyone but m is in the room, seated or
