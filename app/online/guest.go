@@ -2,6 +2,7 @@ package online
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"sync"
 	"sync/atomic"
@@ -30,6 +31,7 @@ type Joining struct {
 	done   chan struct{}
 
 	offerMu sync.Mutex
+	tokenMu sync.Mutex    // one token proposed, however many paths join at once (hello)
 	offer   *peer.Offerer // the pending manual offer, if any
 
 	// What the device's network did, as the watcher (watchNet) found it:
@@ -490,9 +492,20 @@ func (j *Joining) dropDirect() {
 	}
 }
 
-// hello is what this tab says to the host when it joins.
+// hello is what this tab says to the host when it joins. With no token
+// yet, it proposes one of its own and keeps it before it is welcomed
+// (session README, hello): on a slow network a hello, or the welcome to
+// it, may be lost, and the hello said again then finds the seat it was
+// given instead of being seated again, or made to watch.
 func (j *Joining) hello() session.Hello {
-	return session.Hello{Name: j.name, Token: j.tokens.get(), Resume: j.resume.Load()}
+	j.tokenMu.Lock()
+	token := j.tokens.get()
+	if token == "" {
+		token = rand.Text()
+		j.tokens.set(token)
+	}
+	j.tokenMu.Unlock()
+	return session.Hello{Name: j.name, Token: token, Resume: j.resume.Load()}
 }
 
 // joinEvent tells the page what an attempt is doing, in words.

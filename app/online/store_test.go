@@ -198,3 +198,21 @@ func TestABrowserWithoutWebRTCIsToldSo(t *testing.T) {
 		}
 	}
 }
+
+// A guest with no token proposes one before its first hello and keeps it
+// in the tab's storage and the device's (session README, hello): a hello
+// said again after a lost welcome carries the same one.
+func TestAGuestProposesItsTokenBeforeItsFirstHello(t *testing.T) {
+	tab, device := &MemStore{}, &MemStore{}
+	j := &Joining{name: "Rikki", tokens: tokens{tab: tab, device: device, key: "room"}}
+	first, again := j.hello(), j.hello()
+	if len(first.Token) < 16 || again.Token != first.Token {
+		t.Fatalf("the hellos propose %q, then %q; want one token, hard to guess", first.Token, again.Token)
+	}
+	for name, st := range map[string]Store{"tab": tab, "device": device} {
+		var kept string
+		if err := st.Get(tokenPrefix+"room", &kept); err != nil || kept != first.Token {
+			t.Errorf("the %s's storage keeps %q (%v), want the token proposed", name, kept, err)
+		}
+	}
+}

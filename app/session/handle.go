@@ -120,7 +120,11 @@ func (h *Host) hello(p *peer, env Envelope) {
 			h.drop(p, nil)
 			return
 		}
-		mem = h.newMember(h.newToken(), name, seat)
+		token := m.Token
+		if !proposable(token) || !h.free(token) {
+			token = h.newToken()
+		}
+		mem = h.newMember(token, name, seat)
 		if seat >= 0 {
 			h.seats[seat].m = mem
 		}
@@ -153,6 +157,23 @@ func (h *Host) hello(p *peer, env Envelope) {
 	if h.paused {
 		h.send(p, KindPaused, Paused{Reason: h.reason})
 	}
+}
+
+// proposable says a token a guest proposes on its first visit may be
+// its own (README: hello): 16 to 128 printable ASCII characters, spaces
+// aside, as hard to guess as the host's own (rand.Text's 26). A guest that
+// proposes one before its first welcome, and keeps it, finds its seat
+// again when that hello or its welcome is lost and it says hello again.
+func proposable(token string) bool {
+	if len(token) < 16 || len(token) > 128 {
+		return false
+	}
+	for i := range len(token) {
+		if token[i] <= ' ' || token[i] > '~' {
+			return false
+		}
+	}
+	return true
 }
 
 // helloName is the name a hello of another protocol version gives, read

@@ -16,11 +16,12 @@ type roster struct {
 	byToken map[string]*member
 	banned  map[string]bool
 	cutoffs map[string]cutoff // tokens kept out for a while
+	spent   map[string]bool   // tokens of members forgotten: never a new member's
 	nextID  int
 }
 
 func newRoster() roster {
-	return roster{members: map[int]*member{}, byToken: map[string]*member{}, banned: map[string]bool{}, cutoffs: map[string]cutoff{}}
+	return roster{members: map[int]*member{}, byToken: map[string]*member{}, banned: map[string]bool{}, cutoffs: map[string]cutoff{}, spent: map[string]bool{}}
 }
 
 // newMember adds a member holding token, under a new id.
@@ -32,16 +33,18 @@ func (r *roster) newMember(token, name string, seat rules.Seat) *member {
 	return m
 }
 
-// forget removes a member; its token may come back (unless banned).
+// forget removes a member. Its token holds nothing now, and is never a
+// new member's: one who comes back with it is a stranger, given another.
 func (r *roster) forget(m *member) {
 	delete(r.members, m.id)
 	delete(r.byToken, m.token)
+	r.spent[m.token] = true
 }
 
-// free says token may be given to a new member: it is one, nobody holds
-// it, and it was never banned.
+// free says token may be given to a new member: it is one, and nobody
+// holds it, held it, or was removed with it.
 func (r *roster) free(token string) bool {
-	return token != "" && r.byToken[token] == nil && !r.banned[token]
+	return token != "" && r.byToken[token] == nil && !r.banned[token] && !r.spent[token]
 }
 
 // ban keeps token out of the room for good.
