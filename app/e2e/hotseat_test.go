@@ -11,7 +11,7 @@ import (
 )
 
 // TestHotSeatPlaysToTheEnd (issue 40, one stream): two people and a bot
-// play Red North on one device to its end, at a desk's size and a phone's,
+// play Red North on one device to its end, on a phone,
 // handing the device over whenever the other person is to decide. The host
 // sends the device the table of the person it shows only; each hand-over
 // must then bring up that person's table, their move to make and every
@@ -21,7 +21,7 @@ import (
 func TestHotSeatPlaysToTheEnd(t *testing.T) {
 	t.Parallel()
 	base := serveApp(t, theApp)
-	for _, size := range tableSizes {
+	for _, size := range tableSizes[1:] { // the phone's: a desk's hand-overs are TestUndoInHotSeat's and the clock's
 		t.Run(size.name, func(t *testing.T) {
 			t.Parallel()
 			ctx := newBrowser(t)
@@ -55,9 +55,16 @@ func TestHotSeatPlaysToTheEnd(t *testing.T) {
 					continue
 				}
 				last = ""
-				if c, err := checkControls(ctx); err != nil {
+				c, err := checkControls(ctx)
+				if err != nil {
 					roomFailure(t, ctx, "checking the controls", err)
-				} else if len(c.Problems) > 0 {
+				}
+				var handing bool
+				within(t, ctx, "looking for a hand-over again", chromedp.Evaluate(`!!document.querySelector('#handover-ready')`, &handing))
+				if handing {
+					continue // the move before asked for the device as it was looked at
+				}
+				if len(c.Problems) > 0 {
 					screenView(t, ctx, "hotseat-end-failure-"+size.name)
 					t.Fatalf("decision %d: %s", decisions+1, strings.Join(c.Problems, "; "))
 				}
