@@ -498,9 +498,37 @@ type viewCheck struct {
 }
 
 // settledLooks is how many looks in a row at a settled page must find
-// the same problems before they count: the page may still be drawing a
-// change the wasm has not yet made when a look finds it settled.
-const settledLooks = 3
+// problems, over settledFor at least, before they count: the page may
+// still be drawing a change the wasm has not yet made when a look finds
+// it settled, and on a busy machine (the longest games start together)
+// the wasm took more than three looks' 150 ms to make it (CI: a phone's
+// sheet still open as far as the hand a card was picked from, the menu
+// drawn above it). A problem that stays is still found, a moment later.
+const (
+	settledLooks = 3
+	settledFor   = 2 * time.Second
+)
+
+// settling counts the looks in a row that found a settled page with
+// problems.
+type settling struct {
+	looks int
+	first time.Time
+}
+
+// enough says whether this look, at a page settled or not, makes the
+// problems count.
+func (s *settling) enough(settled bool) bool {
+	if !settled {
+		s.looks = 0
+		return false
+	}
+	if s.looks == 0 {
+		s.first = time.Now()
+	}
+	s.looks++
+	return s.looks >= settledLooks && time.Since(s.first) >= settledFor
+}
 
 // lookUntilSettled looks at the page until a look is final and returns
 // it: one with no problems, or one whose problems the page, settled for
@@ -508,18 +536,13 @@ const settledLooks = 3
 // longer to settle; it never makes a look final sooner. Past a hang guard
 // the last look is final whatever it is.
 func lookUntilSettled(look func() (viewCheck, error)) (viewCheck, error) {
-	settled := 0
+	var s settling
 	for guard := time.Now().Add(stepLimit / 3); ; time.Sleep(50 * time.Millisecond) {
 		v, err := look()
 		if err != nil || len(v.Problems) == 0 {
 			return v, err
 		}
-		if v.Settled {
-			settled++
-		} else {
-			settled = 0
-		}
-		if settled >= settledLooks || time.Now().After(guard) {
+		if s.enough(v.Settled) || time.Now().After(guard) {
 			return v, nil
 		}
 	}

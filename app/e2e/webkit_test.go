@@ -205,23 +205,18 @@ type decisionSeen struct {
 }
 
 // lookAtDecision looks at the table until the page has settled (with
-// problems, for settledLooks looks in a row: see lookUntilSettled), or
-// until it shows no decision.
+// problems, for settledLooks looks in a row over settledFor: see
+// lookUntilSettled), or until it shows no decision.
 func (p pageOps) lookAtDecision(t *testing.T, step string) decisionSeen {
 	t.Helper()
-	settled := 0
+	var s settling
 	for guard := time.Now().Add(stepLimit / 3); ; time.Sleep(50 * time.Millisecond) {
 		var now decisionSeen
 		p.must(t, step, p.eval(decisionNow, &now))
 		if now.Moment != "turn" && now.Moment != "choice" {
 			return now
 		}
-		if now.Settled {
-			settled++
-		} else {
-			settled = 0
-		}
-		if (settled > 0 && len(now.Check.Problems) == 0) || settled >= settledLooks || time.Now().After(guard) {
+		if (now.Settled && len(now.Check.Problems) == 0) || s.enough(now.Settled) || time.Now().After(guard) {
 			return now
 		}
 	}
