@@ -21,12 +21,7 @@ func TestATableOpenedAgainShowsTheLogItShowed(t *testing.T) {
 	}
 	var before [][]rules.LogEntry
 	synctest.Test(t, func(t *testing.T) {
-		tb, err := StartTable(context.Background(), st, dealt(t, st, "t1", "hand-test", 2, 42, 0, "person", "person"), TableOptions{}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer tb.Close()
-		tb.HandOver(0)
+		tb := handsForTwo(t, st)
 		_, _, v := settled(t, tb)
 		if err := tb.Act(v.Snap.State.Legal[0]); err != nil {
 			t.Fatal(err)

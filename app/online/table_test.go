@@ -324,17 +324,26 @@ func logShown(t *testing.T, tb *Table, seat rules.Seat) []rules.LogEntry {
 	return tb.View().Log
 }
 
+// handsForTwo opens a table of Hands (the test game) for two people on
+// st, saved as "t1", the device in the first person's hands.
+func handsForTwo(t *testing.T, st Store) *Table {
+	t.Helper()
+	tb, err := StartTable(context.Background(), st, dealt(t, st, "t1", "hand-test", 2, 42, 0, "person", "person"), TableOptions{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tb.Close() })
+	if err := tb.HandOver(0); err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
 // Hot-seat undo: a person takes back their own move before the device goes
 // on (the hand-over screen offers it), and the table is as before it.
 func TestHotSeatTakesBackAMoveBeforeTheDeviceGoesOn(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		st := &MemStore{}
-		tb, err := StartTable(context.Background(), st, dealt(t, st, "t1", "hand-test", 2, 42, 0, "person", "person"), TableOptions{}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer tb.Close()
-		tb.HandOver(0)
+		tb := handsForTwo(t, &MemStore{})
 		_, _, v := settled(t, tb)
 		before := string(v.Snap.State.View)
 		if err := tb.Act(v.Snap.State.Legal[0]); err != nil {
