@@ -1,7 +1,6 @@
 package session
 
 import (
-	"bytes"
 	"encoding/json"
 	"slices"
 	"time"
@@ -113,56 +112,13 @@ func (h *Host) undoLabel(seat rules.Seat) string {
 	return ""
 }
 
-// encodeFor encodes st for peer p: only the view's fields that changed
-// since the last state p was sent, or the whole view when p has none (on
-// joining, reconnecting, changing seats or asking to resync). It records
-// what p now holds.
-//
-// The view and its fields are spliced into the message as they are: they
-// are the host's own json.Marshal output, and letting encoding/json wrap
-// them as raw messages would scan them all again, twice.
-func (h *Host) encodeFor(p *peer, st *seatState) ([]byte, error) {
-	msg := st.msg
-	var tail []byte // the view, or the patch, as the body's last member
-	if p.sent != nil && st.fields != nil && p.sentSeat == msg.Seat {
-		for k := range p.sent {
-			if _, ok := st.fields[k]; !ok {
-				msg.Drop = append(msg.Drop, k)
-			}
-		}
-		slices.Sort(msg.Drop)
-		msg.Base = p.sentVersion
-		tail = append(tail, `"patch":`...)
-		tail = appendObject(tail, st.keys, st.fields, func(k string) bool {
-			old, ok := p.sent[k]
-			return !ok || !bytes.Equal(old, st.fields[k])
-		})
-	} else {
-		tail = append(append(tail, `"view":`...), st.view...)
-	}
-	body, err := json.Marshal(msg)
-	var data []byte
-	if err == nil {
-		// body is a JSON object with members: add the tail as one more.
-		body = append(append(body[:len(body)-1], ','), tail...)
-		data = envelope(KindState, append(body, '}'))
-	}
-	if err == nil && len(data) > MaxMessageSize {
-		err = failf("the state of seat %d takes %d bytes, over the limit", msg.Seat, len(data))
-	}
-	if err == nil {
-		p.sent, p.sentSeat, p.sentVersion = st.fields, msg.Seat, st.version
-	}
-	return data, err
-}
-
 // logChunk bounds the entries of one LogMsg, well under MaxMessageSize.
 const logChunk = 40 << 10
 
 // sendTable brings a peer up to date: its seat's whole log, then the
 // whole state.
 func (h *Host) sendTable(p *peer) {
-	p.sent = nil // a whole view
+	p.held.forget() // a whole view
 	h.catchUp(p)
 }
 
@@ -224,7 +180,7 @@ func (h *Host) addLogEntry(p *peer, msg *LogMsg, e rules.LogEntry, size int) int
 }
 
 // sendState sends p its seat's state, as a change from the view p holds
-// when it holds one (encodeFor).
+// when it holds one (heldView).
 func (h *Host) sendState(p *peer, events []rules.Event) {
 	if h.parked(p) {
 		return
@@ -232,7 +188,7 @@ func (h *Host) sendState(p *peer, events []rules.Event) {
 	st, err := h.seatStateFor(p.member.seat, events)
 	var data []byte
 	if err == nil {
-		data, err = h.encodeFor(p, st)
+		data, err = p.held.encode(st)
 	}
 	if err != nil {
 		h.logf("%v", err)
@@ -274,7 +230,7 @@ func (h *Host) broadcastState(events []rules.Event, actor *peer) {
 			}
 			cache[seat] = st
 		}
-		data, err := h.encodeFor(p, st)
+		data, err := p.held.encode(st)
 		if err != nil {
 			h.logf("%v", err)
 			h.send(p, KindError, errorf(CodeInternal, "the host could not send you the game").msg(0))

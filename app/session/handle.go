@@ -70,7 +70,7 @@ func (h *Host) handle(p *peer, data []byte) {
 		h.tookOver(p)
 	case KindResync:
 		if h.started {
-			p.sent = nil // the whole view
+			p.held.forget() // the whole view
 			h.sendState(p, nil)
 		}
 	case KindPing:

@@ -3,7 +3,6 @@ package session
 import (
 	"context"
 	"crypto/rand"
-	"encoding/json"
 	"maps"
 	"sync"
 	"time"
@@ -136,11 +135,7 @@ type peer struct {
 	closed    bool
 	stopHello func() bool
 
-	// The view this peer holds, by top-level field, as of sentVersion in
-	// sentSeat; nil before its first state or when the next must be whole.
-	sent        map[string]json.RawMessage
-	sentSeat    rules.Seat
-	sentVersion int
+	held heldView // the view it holds (held.go)
 
 	beat peerBeat // its heartbeat (heartbeat_host.go)
 }

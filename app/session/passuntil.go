@@ -103,7 +103,7 @@ func (h *Host) endPassing(exp rules.Expiring) {
 func (h *Host) resendState(seat rules.Seat) {
 	for p := range h.peers {
 		if p.member != nil && !p.closed && p.member.seat == seat {
-			p.sent = nil // a whole view, as before the change
+			p.held.forget() // a whole view, as before the change
 			h.sendState(p, nil)
 		}
 	}
