@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -164,7 +165,8 @@ func TestOnePersonAndBotsPlayToTheEndWithoutHandOver(t *testing.T) {
 
 func TestHotSeatHandsOverBeforeShowingAnotherPersonsCards(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		tb := newTable(t, &MemStore{}, "person", "person", "bot")
+		st := &MemStore{}
+		tb := newTable(t, st, "person", "person", "bot")
 		// Deployment is simultaneous: both people are pending; the first seat
 		// looks first, but only once the device is in that person's hands.
 		if seat, hand, _ := settled(t, tb); !hand || seat != 0 {
@@ -190,6 +192,22 @@ func TestHotSeatHandsOverBeforeShowingAnotherPersonsCards(t *testing.T) {
 		})
 		if handOvers == 0 {
 			t.Fatal("two people shared the device and were never asked to pass it")
+		}
+		// Each hand-over brought the log on from where its person had it
+		// (session's catchUp): it reads as the whole log a table opened
+		// afresh sends.
+		handed := [][]rules.LogEntry{logShown(t, tb, 0), logShown(t, tb, 1)}
+		tb.Close()
+		again, err := OpenTable(context.Background(), st, "t1", TableOptions{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer again.Close()
+		for seat, log := range handed {
+			whole := logShown(t, again, rules.Seat(seat))
+			if len(whole) == 0 || fmt.Sprint(whole) != fmt.Sprint(log) {
+				t.Errorf("seat %d's log, brought on at each hand-over, reads\n%v\nand whole\n%v", seat, log, whole)
+			}
 		}
 	})
 }

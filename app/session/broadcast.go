@@ -122,14 +122,20 @@ func (h *Host) sendTable(p *peer) {
 	h.catchUp(p)
 }
 
-// catchUp brings a peer up to date: its seat's whole log, then the state,
-// as a change from the view it holds when it holds one of its seat (a
-// person a shared screen shows again: Show).
+// catchUp brings a peer up to date: its seat's log, then the state, as
+// a change from the view it holds when it holds one of its seat (a person
+// a shared screen shows again: Show). The log is whole, but for a peer
+// that holds its seat's table as of a version since which nothing was
+// taken back: that one is sent the entries after it, to add to its own.
 func (h *Host) catchUp(p *peer) {
 	if h.parked(p) {
 		return // sent when the screen shows it (Show)
 	}
-	h.sendLog(p)
+	if held := p.held; held.fields != nil && held.seat == p.member.seat && held.step >= h.undoneAt && held.version <= h.version() {
+		h.sendLogFrom(p, held.version)
+	} else {
+		h.sendLogFrom(p, -1)
+	}
 	h.sendState(p, nil)
 	if h.state.Result() != nil {
 		h.sendRecord(p)
@@ -139,13 +145,19 @@ func (h *Host) catchUp(p *peer) {
 	}
 }
 
-// sendLog sends the peer's seat every log entry so far, in chunks.
-func (h *Host) sendLog(p *peer) {
+// sendLogFrom sends the peer's seat the log, in chunks: every entry so
+// far (from -1: LogMsg.First), or the entries after action from, which
+// the peer adds to the log it holds (a log that was not since taken back
+// from: the lines of a take-back come only with one).
+func (h *Host) sendLogFrom(p *peer, from int) {
 	seat := p.member.seat
-	msg := LogMsg{First: true, Upto: h.version(), Entries: []rules.LogEntry{}}
+	msg := LogMsg{First: from < 0, Upto: h.version(), Entries: []rules.LogEntry{}}
 	size := 0
 	asides := h.asides
-	for i := 0; i <= len(h.events); i++ {
+	for len(asides) > 0 && asides[0].after <= from {
+		asides = asides[1:]
+	}
+	for i := max(from, 0); i <= len(h.events); i++ {
 		// The lines that follow action i (taken back), then action i+1.
 		var entries []rules.LogEntry
 		for len(asides) > 0 && asides[0].after == i {
