@@ -517,6 +517,7 @@ window.longhallRendered = function () {
     // The page may draw the own area anew, unfolded: keep it as it was.
     if (own && own.classList.contains('lh-folded') !== folded) own.classList.toggle('lh-folded', folded);
     lastControls = controls;
+    watchBars(table, side, area);
     sizeSheet(table, side);
     const all = every.filter((c) => c.getClientRects().length);
     fitRows(table);
@@ -582,6 +583,24 @@ window.longhallRendered = function () {
     // its words (WebKit's sheet came out 150 px taller than Chromium's).
     // A desk's side column folds when the choice is taller than it.
     folded = narrow() ? side.dataset.sheet !== 'closed' : around(mine).h > inner(side).h;
+  };
+  // watchBars fits again whenever a bar above the board changes size,
+  // whatever changed it: sizeSheet measures the bars, and a fit must not
+  // rest on a height they had before. (CI twice saw Vikings' board at 34%
+  // of a phone for seconds, a card's menu open in a 180-px choice bar and
+  // the sheet sized as if the bar were smaller, where the same decision
+  // settles at 40%; alone it never came, and its cause is not proven.)
+  // Each bar the page draws anew is watched anew.
+  const bars = typeof ResizeObserver === 'function' ? new ResizeObserver(() => queue()) : null;
+  const watched = new WeakSet();
+  const watchBars = (table, side, area) => {
+    if (!bars) return;
+    for (const el of [...table.children, document.getElementById('choice')]) {
+      if (el && el !== side && el !== area && !el.classList.contains('lh-layout') && !watched.has(el)) {
+        watched.add(el);
+        bars.observe(el);
+      }
+    }
   };
   // sizeSheet opens a phone's sheet only as far as its choice needs: its
   // controls, with a line of what they belong to above them (the sheet
