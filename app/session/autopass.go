@@ -169,8 +169,6 @@ func (h *Host) sharedDevice() bool {
 	return false
 }
 
-func (h *Host) stopAutoPass() { h.planned.dropAll(h.planned.step) }
-
 // autoPass gives seat's automatic answer, if the table is still where it
 // was planned.
 func (h *Host) autoPass(step int, seat rules.Seat, a rules.Action) {

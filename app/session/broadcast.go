@@ -125,13 +125,15 @@ func (h *Host) sendTable(p *peer) {
 // catchUp brings a peer up to date: its seat's log, then the state, as
 // a change from the view it holds when it holds one of its seat (a person
 // a shared screen shows again: Show). The log is whole, but for a peer
-// that holds its seat's table as of a version since which nothing was
-// taken back: that one is sent the entries after it, to add to its own.
+// that holds its seat's table as of a version: that one is sent the
+// entries after it, to add to its own. (What would change the entries it
+// holds, a take-back or a new game, sends every peer its whole table,
+// parked or not, and so makes it hold none: sendTable.)
 func (h *Host) catchUp(p *peer) {
 	if h.parked(p) {
 		return // sent when the screen shows it (Show)
 	}
-	if held := p.held; held.fields != nil && held.seat == p.member.seat && held.step >= h.undoneAt && held.version <= h.version() {
+	if held := p.held; held.fields != nil && held.seat == p.member.seat && held.version <= h.version() {
 		h.sendLogFrom(p, held.version)
 	} else {
 		h.sendLogFrom(p, -1)

@@ -9,15 +9,14 @@ import (
 )
 
 // heldView is the view a peer holds, by top-level field, as the host last
-// sent it: the fields, the seat, the version and the table's step. It
-// decides whether the next state goes whole or as a patch of the fields
-// that changed, and encodes it (encode). The host keeps one for each peer; it runs on the
+// sent it: the fields, the seat and the version. It decides whether the
+// next state goes whole or as a patch of the fields that changed, and
+// encodes it (encode). The host keeps one for each peer; it runs on the
 // host's loop, as everything the host owns does.
 type heldView struct {
 	fields  map[string]json.RawMessage // nil before the first state, or when the next must be whole
 	seat    rules.Seat
 	version int
-	step    int // the table's step as of that version (Host.step)
 }
 
 // forget makes the next state whole: on joining, reconnecting or asking to
@@ -62,7 +61,7 @@ func (v *heldView) encode(st *seatState) ([]byte, error) {
 		err = failf("the state of seat %d takes %d bytes, over the limit", msg.Seat, len(data))
 	}
 	if err == nil {
-		v.fields, v.seat, v.version, v.step = st.fields, msg.Seat, st.version, msg.Step
+		v.fields, v.seat, v.version = st.fields, msg.Seat, st.version
 	}
 	return data, err
 }

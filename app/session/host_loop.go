@@ -36,7 +36,7 @@ func (h *Host) shutdown() {
 	h.cancel()
 	h.bot.drop()
 	h.stopExpiry()
-	h.stopAutoPass()
+	h.planned.stop()
 	h.stopBeat()
 	for p := range h.peers {
 		p.closed = true

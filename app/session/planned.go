@@ -38,6 +38,9 @@ func (p *plannedAnswers) dropAll(step int) {
 	p.step = step
 }
 
+// stop drops every planned answer: the host stops.
+func (p *plannedAnswers) stop() { p.dropAll(p.step) }
+
 // has says an answer is planned for seat.
 func (p *plannedAnswers) has(seat rules.Seat) bool { return p.stops[seat] != nil }
 
