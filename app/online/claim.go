@@ -51,7 +51,7 @@ type Claim struct {
 // the room from storage, so that a tab stepping down has saved its last
 // move first. Without takeOver it fails with ErrHostedElsewhere when
 // another tab holds the room; with it, that tab is told to step down and
-// the claim waits until it has. Pass the claim to Host in HostOptions. A
+// the claim waits until it has. Pass the claim to Host in TableOptions. A
 // browser with no BroadcastChannel gets a claim that holds nothing.
 func ClaimHost(ctx context.Context, key string, takeOver bool) (*Claim, error) {
 	c := &Claim{done: make(chan struct{})}

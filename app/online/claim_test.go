@@ -25,7 +25,7 @@ func TestARoomHasOneHostTab(t *testing.T) {
 		t.Fatalf("the first tab's claim: %v", err)
 	}
 	w1 := newWatcher()
-	h1, err := Host(ctx, st, rec, testNet(), HostOptions{Claim: first}, w1.notify)
+	h1, err := Host(ctx, st, rec, testNet(), TableOptions{Claim: first}, w1.notify)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func TestARoomHasOneHostTab(t *testing.T) {
 		t.Fatal(err)
 	}
 	w2 := newWatcher()
-	h2, err := Host(ctx, st, again, testNet(), HostOptions{Claim: second}, w2.notify)
+	h2, err := Host(ctx, st, again, testNet(), TableOptions{Claim: second}, w2.notify)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestAClaimTakenOverBeforeHostingOpensNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer second.Release()
-	if _, err := Host(ctx, st, rec, testNet(), HostOptions{Claim: first}, nil); !errors.Is(err, ErrMovedAway) {
+	if _, err := Host(ctx, st, rec, testNet(), TableOptions{Claim: first}, nil); !errors.Is(err, ErrMovedAway) {
 		t.Fatalf("hosting on a lost claim: %v, want ErrMovedAway", err)
 	}
 }

@@ -59,7 +59,7 @@ type View struct {
 	// take it back here (Joining.TakeBack).
 	Elsewhere bool
 	// HostsNow, on a guest, is the key of the room the host handed to
-	// this device (Hosting.HandOver): the page hosts it from now on.
+	// this device (Table.MoveHost): the page hosts it from now on.
 	HostsNow string
 	// HandedOver, on a guest, says who hosts the room now, while the guest
 	// joins them after the last host handed the table over.

@@ -1,11 +1,14 @@
 // Package online runs one player's side of a room: the host's or a guest's.
 //
-// A Hosting owns the room. It runs the session.Host (new, or resumed from
-// the record saved in browser storage), serves it on every relay of its
-// signal.Signaler through room.ServeWith (retrying while none can be reached),
-// attaches the host's own player through an in-memory pipe, and writes the
-// session.Save after every applied action, so a reload or a visit from the
-// home page's "continue" list resumes the room where it was.
+// A Table is a game this device runs: the session.Host (new, or resumed
+// from the Saved kept in browser storage), the people at this device, each
+// attached through an in-memory pipe, and the save written after every
+// applied action, so a reload or a visit from the home page's "continue"
+// list resumes the game where it was. A game on one device is a table with
+// all its people here. A room is a table served to a network (Table.Serve,
+// which Host calls): on every relay of its signal.Signaler through
+// room.ServeWith (retrying while none can be reached), and by connection
+// codes.
 //
 // A Joining is a guest. It reaches the host through the relays, keeps the
 // reconnect token in storage, and when the link drops (the host reloaded,

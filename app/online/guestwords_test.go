@@ -7,6 +7,7 @@ import (
 
 	"longhall/app/peer"
 	"longhall/app/room"
+	"longhall/rules"
 )
 
 // TestTheHostReadsHowItsGuestsPlay: the host's note follows its guests'
@@ -49,16 +50,16 @@ func TestTheHostReadsHowItsGuestsPlay(t *testing.T) {
 		}, "", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			h := &Hosting{}
+			h := &Table{net: &served{}, people: []*person{{seat: rules.Spectator, client: &client{}}}}
 			for _, e := range c.events {
 				h.guestEvent(e)
 			}
 			if got := h.View().Guests; got != c.want {
 				t.Errorf("the host reads %q, want %q", got, c.want)
 			}
-			h.guestMu.Lock()
-			armed := !h.noPathAt.IsZero()
-			h.guestMu.Unlock()
+			h.net.guestMu.Lock()
+			armed := !h.net.noPathAt.IsZero()
+			h.net.guestMu.Unlock()
 			if armed != c.armed {
 				t.Errorf("the note that a player could not join is armed: %v, want %v", armed, c.armed)
 			}

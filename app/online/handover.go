@@ -21,7 +21,7 @@ import (
 // handOverWait bounds the wait for the other device to keep the table.
 const handOverWait = 20 * time.Second
 
-// ErrHandOver is HandOver's error when the other device did not take the
+// ErrHandOver is MoveHost's error when the other device did not take the
 // table: the game goes on here.
 var ErrHandOver = newError("the other device did not take the table; the game goes on here")
 
@@ -30,12 +30,15 @@ func HandOverWords(from, to string) string {
 	return fmt.Sprintf("%s hosts from now on: %s’s device keeps the game’s hidden cards now, as %s’s did.", to, to, from)
 }
 
-// HandOver gives the room to member's device (a seated player, connected):
+// MoveHost gives the room to member's device (a seated player, connected):
 // it returns, once that device has kept the table, the room's link, which
 // this device opens next as a guest (the room here is closed and forgotten,
 // and this player's seat token kept for the link). A started game only.
-func (h *Hosting) HandOver(ctx context.Context, member int, base string) (link string, err error) {
-	l, err := h.host.Lobby()
+func (t *Table) MoveHost(ctx context.Context, member int, base string) (link string, err error) {
+	if t.net == nil {
+		return "", errNotRoom
+	}
+	l, err := t.host.Lobby()
 	if err != nil {
 		return "", err
 	}
@@ -53,46 +56,46 @@ func (h *Hosting) HandOver(ctx context.Context, member int, base string) (link s
 	case !to.Connected:
 		return "", errorf("%s is not connected", to.Name)
 	}
-	r := h.keep.get()
-	if err := h.host.SetPaused(true, fmt.Sprintf("%s is handing the table to %s…", r.Name, to.Name)); err != nil {
+	r := t.keep.get()
+	if err := t.host.SetPaused(true, fmt.Sprintf("%s is handing the table to %s…", r.Name, to.Name)); err != nil {
 		return "", err
 	}
 	resume := func(err error) (string, error) {
-		h.host.CancelHandOver()
-		h.host.SetPaused(false, "")
+		t.host.CancelHandOver()
+		t.host.SetPaused(false, "")
 		return "", err
 	}
-	save, err := h.host.Save()
+	save, err := t.host.Save()
 	if err != nil {
 		return resume(err)
 	}
 	mine, mineName := r.Token, r.Name
-	r.Save, r.Name, r.Token, r.Lobby, r.Over, r.Updated = &save, to.Name, save.Tokens[to.Seat], nil, false, h.opts.Now()
+	r.Save, r.Name, r.Token, r.Lobby, r.Over, r.Updated = &save, to.Name, save.Tokens[to.Seat], nil, false, t.opts.Now()
 	table, err := json.Marshal(r)
 	if err != nil {
 		return resume(err)
 	}
-	took, err := h.host.HandOver(member, table)
+	took, err := t.host.HandOver(member, table)
 	if err != nil {
 		return resume(err)
 	}
-	t := time.NewTimer(handOverWait)
-	defer t.Stop()
+	timer := time.NewTimer(handOverWait)
+	defer timer.Stop()
 	select {
 	case <-took:
-	case <-t.C:
+	case <-timer.C:
 		return resume(ErrHandOver)
 	case <-ctx.Done():
 		return resume(ctx.Err())
 	}
 	line := HandOverWords(mineName, to.Name)
-	if err := h.host.EndHandedOver(line, "online: "+line); err != nil {
+	if err := t.host.EndHandedOver(line, "online: "+line); err != nil {
 		return resume(err)
 	}
-	link = h.Link(base)
-	h.Close()
-	ForgetRoom(h.st, r.Key())
-	tokens{device: h.st, key: r.Key()}.set(mine)
+	link = t.Link(base)
+	t.Close()
+	ForgetRoom(t.keep.st, r.Key())
+	tokens{device: t.keep.st, key: r.Key()}.set(mine)
 	return link, nil
 }
 

@@ -29,12 +29,12 @@ func TestAHostHandsTheTableToAGuest(t *testing.T) {
 	playUntil(t, w, players, "a few moves", func(v View) bool { return v.Snap.State != nil && v.Snap.State.Version >= 6 })
 	key := h.Key()
 	base := "https://example.org/room/"
-	if _, err := h.HandOver(context.Background(), 999, base); err == nil {
+	if _, err := h.MoveHost(context.Background(), 999, base); err == nil {
 		t.Errorf("the table was handed to nobody")
 	}
 	saved, _ := LoadHosted(gordonSt, key)
 	mine := saved.Token
-	link, err := h.HandOver(context.Background(), rikki.View().Snap.You, base)
+	link, err := h.MoveHost(context.Background(), rikki.View().Snap.You, base)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func views(ps []player) []View {
 }
 
 // startWithGuests seats every guest, has them ready, and starts the game.
-func startWithGuests(t *testing.T, w watcher, h *Hosting, guests ...*Joining) {
+func startWithGuests(t *testing.T, w watcher, h *Table, guests ...*Joining) {
 	t.Helper()
 	for _, g := range guests {
 		until(t, w, g, "a guest seated", seated)

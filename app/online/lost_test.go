@@ -61,7 +61,7 @@ func (c *cutConn) setCut(cut bool) {
 // WebRTC would, and lets the test cut them or take the network away.
 type wires struct {
 	mu      sync.Mutex
-	host    *Hosting
+	host    *Table
 	links   []wire
 	offline chan struct{} // while not nil, joining waits for it to close
 	joins   int
@@ -194,7 +194,7 @@ func (w *wires) join(ctx context.Context, _ signal.Room, hello session.Hello, fb
 }
 
 // link makes a new link to h and says hello on it.
-func (w *wires) link(ctx context.Context, h *Hosting, hello session.Hello) (*session.Guest, error) {
+func (w *wires) link(ctx context.Context, h *Table, hello session.Hello) (*session.Guest, error) {
 	a, b := session.Pipe()
 	l := wire{host: &cutConn{Conn: a}, guest: &cutConn{Conn: b}}
 	if err := h.host.Attach(l.host); err != nil {
@@ -227,7 +227,7 @@ func (w *wires) goOffline() {
 	}
 }
 
-func (w *wires) goOnline(host *Hosting) {
+func (w *wires) goOnline(host *Table) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if host != nil {
@@ -275,7 +275,7 @@ type lostRoom struct {
 	net    Net       // the guest's
 	rm     signal.Room
 	w      watcher
-	host   *Hosting
+	host   *Table
 	guest  *Joining
 	wires  *wires
 	links  linkLog

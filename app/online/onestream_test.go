@@ -74,7 +74,7 @@ func TestAHotSeatActionBuildsOneViewForTheDevice(t *testing.T) {
 				}
 				_, _, v := settled(t, tb)
 				if c.everyone {
-					for _, p := range tb.players {
+					for _, p := range tb.people {
 						eventually(t, "every person's table has come", func() bool { return p.View().Snap.State != nil })
 					}
 				}
@@ -87,7 +87,7 @@ func TestAHotSeatActionBuildsOneViewForTheDevice(t *testing.T) {
 					if s == nil || s.Version != 1 {
 						return false
 					}
-					for _, p := range tb.players {
+					for _, p := range tb.people {
 						if s := p.View().Snap.State; c.everyone && (s == nil || s.Version != 1) {
 							return false
 						}
@@ -102,7 +102,7 @@ func TestAHotSeatActionBuildsOneViewForTheDevice(t *testing.T) {
 				}
 				// The next person, handed the device, reads the table as it is
 				// now, and a parked person was sent nothing meanwhile.
-				if s := tb.players[2].View().Snap.State; s != nil {
+				if s := tb.people[tb.at(2)].View().Snap.State; s != nil {
 					t.Errorf("seat 2, not shown, holds a table of version %d", s.Version)
 				}
 				seat, hand, _ := settled(t, tb)

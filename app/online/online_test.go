@@ -132,9 +132,9 @@ func newHostedGame(t *testing.T, game string, players int) *Saved {
 	return h
 }
 
-func startHost(t *testing.T, st Store, rec *Saved, w watcher) *Hosting {
+func startHost(t *testing.T, st Store, rec *Saved, w watcher) *Table {
 	t.Helper()
-	h, err := Host(context.Background(), st, rec, testNet(), HostOptions{}, w.notify)
+	h, err := Host(context.Background(), st, rec, testNet(), TableOptions{}, w.notify)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func startHost(t *testing.T, st Store, rec *Saved, w watcher) *Hosting {
 	return h
 }
 
-func startGuest(t *testing.T, device, tab Store, h *Hosting, name string, w watcher) *Joining {
+func startGuest(t *testing.T, device, tab Store, h *Table, name string, w watcher) *Joining {
 	t.Helper()
 	rm, err := signal.ParseLink(h.Link("https://example.org/room/"), time.Now())
 	if err != nil {
@@ -289,7 +289,7 @@ func TestAReloadedGuestRetakesItsSeat(t *testing.T) {
 func TestAReloadedHostResumesTheRoom(t *testing.T) {
 	w := newWatcher()
 	st := &MemStore{}
-	h, err := Host(context.Background(), st, newHosted(t, 2), testNet(), HostOptions{}, w.notify)
+	h, err := Host(context.Background(), st, newHosted(t, 2), testNet(), TableOptions{}, w.notify)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -340,7 +340,7 @@ func TestConnectionCodesWithNoRelay(t *testing.T) {
 	w := newWatcher()
 	n := testNet()
 	n.Signaler = signal.Race{} // nothing to listen or call on
-	h, err := Host(context.Background(), &MemStore{}, newHosted(t, 2), n, HostOptions{}, w.notify)
+	h, err := Host(context.Background(), &MemStore{}, newHosted(t, 2), n, TableOptions{}, w.notify)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -90,7 +90,7 @@ type RoomPart struct {
 	// reloads gets the lobby back as it was.
 	Lobby []session.LobbySeat `json:"lobby,omitempty"`
 	// Successor is the seat whose device hosts the room should this one
-	// go quiet for a while (Hosting.SetSuccessor); nil for none, the
+	// go quiet for a while (Table.SetSuccessor); nil for none, the
 	// default.
 	Successor *rules.Seat `json:"successor,omitempty"`
 }

@@ -40,8 +40,11 @@ const standbyPrefix = "longhall.standby."
 // SetSuccessor chooses the seat whose device hosts the room should this
 // one go quiet (on), or takes the choice back; a started game only. The
 // player chosen is told, and its device kept up to date.
-func (h *Hosting) SetSuccessor(seat rules.Seat, on bool) error {
-	l, err := h.host.Lobby()
+func (t *Table) SetSuccessor(seat rules.Seat, on bool) error {
+	if t.net == nil {
+		return errNotRoom
+	}
+	l, err := t.host.Lobby()
 	if err != nil {
 		return err
 	}
@@ -53,21 +56,21 @@ func (h *Hosting) SetSuccessor(seat rules.Seat, on bool) error {
 			return newError("only another player can be chosen to host")
 		}
 	}
-	was := h.keep.get().Successor
+	was := t.keep.get().Successor
 	if was != nil && (!on || *was != seat) && int(*was) < len(l.Seats) {
 		if m := l.Seats[*was].Member; m != 0 && l.Seats[*was].Connected {
-			h.host.SendStandby(m, nil) // the choice taken back: forget the copy
+			t.host.SendStandby(m, nil) // the choice taken back: forget the copy
 		}
 	}
-	err = h.keep.store(func(r *Saved) {
+	err = t.keep.store(func(r *Saved) {
 		r.Successor = nil
 		if on {
 			r.Successor = &seat
 		}
-		h.chosen++ // a choice made again is sent again, whatever was sent before
+		t.net.chosen++ // a choice made again is sent again, whatever was sent before
 	})
-	h.set(func(v *View) { v.Successor = successorOf(h.keep.get()) })
-	h.pokeStandby()
+	t.set(func(v *View) { v.Successor = successorOf(t.keep.get()) })
+	t.net.poke()
 	return err
 }
 
@@ -79,34 +82,24 @@ func successorOf(r *Saved) rules.Seat {
 	return *r.Successor
 }
 
-func (h *Hosting) pokeStandby() {
-	if h.standbyPoke == nil {
-		return
-	}
-	select {
-	case h.standbyPoke <- struct{}{}:
-	default:
-	}
-}
-
 // keepStandby sends the successor a fresh copy of the table whenever the
 // game moves on or the successor connects again.
-func (h *Hosting) keepStandby(ctx context.Context) {
+func (t *Table) keepStandby(ctx context.Context) {
 	var last string
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case <-h.standbyPoke:
+		case <-t.net.standbyPoke:
 		}
-		h.keep.mu.Lock()
-		r, chosen := h.keep.rec.clone(), h.chosen
-		h.keep.mu.Unlock()
+		t.keep.mu.Lock()
+		r, chosen := t.keep.rec.clone(), t.net.chosen
+		t.keep.mu.Unlock()
 		if r.Successor == nil || r.Save == nil || r.Over {
 			last = ""
 			continue
 		}
-		l, err := h.host.Lobby()
+		l, err := t.host.Lobby()
 		seat := *r.Successor
 		if err != nil || int(seat) >= len(l.Seats) || l.Seats[seat].Kind != SeatHuman || !l.Seats[seat].Connected {
 			continue
@@ -122,7 +115,7 @@ func (h *Hosting) keepStandby(ctx context.Context) {
 		if err != nil {
 			continue
 		}
-		if h.host.SendStandby(s.Member, table) == nil {
+		if t.host.SendStandby(s.Member, table) == nil {
 			last = sent
 		}
 	}

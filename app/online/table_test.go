@@ -63,7 +63,7 @@ func settled(t *testing.T, tb *Table) (rules.Seat, bool, View) {
 		// The person the device shows: the only one the host sends the
 		// table to when several share it.
 		tb.mu.Lock()
-		c := tb.players[tb.viewer]
+		c := tb.people[tb.viewer]
 		tb.mu.Unlock()
 		if s := c.View().Snap.State; s == nil || s.Version != len(rec.Actions) {
 			return false
@@ -446,7 +446,7 @@ func TestARematchDealsANewGameAndKeepsTheFinishedOne(t *testing.T) {
 	if err := tb.Rematch(7); err == nil || !strings.Contains(Words(err), "not over") {
 		t.Fatalf("a rematch before the end: %v", err)
 	}
-	if list := Saves(st); len(list) != 1 || tb.ID() != "t1" {
+	if list := Saves(st); len(list) != 1 || tb.Key() != "t1" {
 		t.Fatalf("a refused rematch left a save behind, or moved the table: %+v", list)
 	}
 	if v := playOn(t, tb, 200, nil); v.Snap.State.Result == nil {
@@ -474,8 +474,8 @@ func TestARematchDealsANewGameAndKeepsTheFinishedOne(t *testing.T) {
 		return true
 	})
 	again := gameOn(t, st, "t1")
-	if tb.ID() != "t1" || again.AnswerSeconds != 30 {
-		t.Fatalf("the table is now %q, its time to answer %d", tb.ID(), again.AnswerSeconds)
+	if tb.Key() != "t1" || again.AnswerSeconds != 30 {
+		t.Fatalf("the table is now %q, its time to answer %d", tb.Key(), again.AnswerSeconds)
 	}
 	if r := again.Save.Record; again.Seed != 7 || r.Seed != 7 || r.Seats[0].Name != "Gordon" || !r.Seats[1].Bot {
 		t.Fatalf("the rematch is %+v", again)

@@ -15,7 +15,7 @@ import (
 // set.
 type codePanel struct {
 	app.Compo
-	Host  *online.Hosting
+	Host  *online.Table
 	Guest *online.Joining
 
 	live   app.Context // the panel's own context, for answers that come later

@@ -11,7 +11,7 @@ import (
 	"longhall/rules"
 )
 
-// Handing the table over (online.Hosting.HandOver): the host picks a
+// Handing the table over (online.Table.MoveHost): the host picks a
 // seated player ("Let them host"), reads what it means, and confirms; the
 // room closes here and this page opens its link as a guest, while the
 // other player's page hosts the room from the save it kept. Each page
@@ -54,7 +54,7 @@ func (p *roomPage) handOver(ctx app.Context) {
 	base := pageBase()
 	live := p.live
 	live.Async(func() {
-		link, err := host.HandOver(context.Background(), s.Member, base)
+		link, err := host.MoveHost(context.Background(), s.Member, base)
 		live.Dispatch(func(ctx app.Context) {
 			p.handing, p.handTo = false, nil
 			if err != nil {

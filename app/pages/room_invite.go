@@ -13,7 +13,7 @@ import (
 // relay works.
 type invitePanel struct {
 	app.Compo
-	Host   *online.Hosting
+	Host   *online.Table
 	Relays string
 
 	copied bool

@@ -22,7 +22,7 @@ import (
 type roomPage struct {
 	app.Compo
 
-	host  *online.Hosting
+	host  *online.Table
 	guest *online.Joining
 	view  online.View
 	dirty atomic.Bool // a View change waits to be drawn
@@ -181,7 +181,7 @@ func (p *roomPage) openHost(ctx app.Context, takeOver bool) {
 func (p *roomPage) startHost(ctx app.Context, rec *online.Saved, n online.Net, claim *online.Claim, pace time.Duration) {
 	var err error
 	p.host, err = online.Host(context.Background(), ctx.LocalStorage(), rec, n,
-		online.HostOptions{BotDelay: pace, Claim: claim, Limits: RoomLimits, Logf: func(f string, a ...any) { app.Logf(f, a...) }},
+		online.TableOptions{BotDelay: pace, Claim: claim, Limits: RoomLimits, Logf: func(f string, a ...any) { app.Logf(f, a...) }},
 		p.changed)
 	if err != nil {
 		claim.Release()

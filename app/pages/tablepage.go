@@ -156,7 +156,7 @@ func (p *tablePage) Render() app.UI {
 	}
 	f.Actions = []app.UI{
 		rematchButton(func(ctx app.Context) { p.notice = online.Words(t.Rematch(randomSeed())) }),
-		elem("a", "id", "watch-replay", "class", "button", "href", replaySaveURL(t.ID())).Text("Watch the replay"),
+		elem("a", "id", "watch-replay", "class", "button", "href", replaySaveURL(t.Key())).Text("Watch the replay"),
 		elem("button", "type", "button", "id", "save-record", "class", "button").Text("Save the record").On("click", p.saveRecord),
 		app.A().ID("back-to-games").Class("button").Href(ui.Path("/")).Text("Back to the games"),
 	}
