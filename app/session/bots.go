@@ -82,11 +82,6 @@ func choose(ctx context.Context, bot rules.Bot, st rules.State, seat rules.Seat,
 	})
 }
 
-// isBot says a bot plays seat.
-func (h *Host) isBot(seat rules.Seat) bool {
-	return seat >= 0 && int(seat) < len(h.seats) && h.seats[seat].bot
-}
-
 // botWait is the time from a bot's prompt to its answer: Options.BotWait,
 // or, for the first bot decision after a person's (a run of the bots'
 // decisions: runOn), BotDelay and up to as much again (twice as much for

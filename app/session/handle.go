@@ -113,7 +113,7 @@ func (h *Host) hello(p *peer, env Envelope) {
 	if m.Token == "" || mem == nil {
 		seat := rules.Spectator
 		if !h.started {
-			seat = h.freeSeat()
+			seat = h.emptySeat()
 		}
 		if seat == rules.Spectator && !p.local && h.spectators() >= h.lim.MaxSpectators {
 			h.refuse(p, 0, errorf(CodeFull, "the room is full"))

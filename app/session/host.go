@@ -48,9 +48,9 @@ type Host struct {
 	paused  bool
 	reason  string // why the host paused
 
-	seats  []slot
-	roster // who is in the room, and who is kept out (roster.go)
-	peers  map[*peer]struct{}
+	seating // who sits where, and whether the lobby changed (seating.go)
+	roster  // who is in the room, and who is kept out (roster.go)
+	peers   map[*peer]struct{}
 	// lastLink numbers the connections welcomed (Welcome.Link). It starts
 	// from the clock so that a host started again does not hand out the
 	// numbers its guests still hold from before.
@@ -59,7 +59,6 @@ type Host struct {
 	lastClaim int64
 	// handOver is the hand-over under way (HandOver), if any.
 	handOver *handingOver
-	dirty    bool // the lobby changed and has not been broadcast
 
 	bot botTurn // the bots' decision under way (botturn.go)
 
@@ -95,12 +94,6 @@ type Host struct {
 	// shown is the token of the one local member a shared screen shows
 	// (shown.go): the other local members are sent no table. "" for none.
 	shown string
-}
-
-type slot struct {
-	m     *member
-	bot   bool
-	level string // the bot's: rules.Easy or rules.Hard
 }
 
 // member is one person in the room, known by its token across connections.
@@ -176,20 +169,20 @@ func NewHost(ctx context.Context, gameID string, cfg rules.Config, seed uint64, 
 
 func newHost(ctx context.Context, g rules.Game, gameID string, cfg rules.Config, seed uint64, opts Options) *Host {
 	h := &Host{
-		done:   make(chan struct{}),
-		cmds:   make(chan func()),
-		in:     make(chan inbound),
-		gone:   make(chan *peer),
-		botc:   make(chan botResult),
-		opts:   opts,
-		lim:    opts.Limits.withDefaults(),
-		game:   g,
-		gameID: gameID,
-		cfg:    cfg,
-		seed:   seed,
-		seats:  make([]slot, cfg.Players),
-		roster: newRoster(),
-		peers:  map[*peer]struct{}{},
+		done:    make(chan struct{}),
+		cmds:    make(chan func()),
+		in:      make(chan inbound),
+		gone:    make(chan *peer),
+		botc:    make(chan botResult),
+		opts:    opts,
+		lim:     opts.Limits.withDefaults(),
+		game:    g,
+		gameID:  gameID,
+		cfg:     cfg,
+		seed:    seed,
+		seating: newSeating(cfg.Players),
+		roster:  newRoster(),
+		peers:   map[*peer]struct{}{},
 
 		planned:  newPlannedAnswers(),
 		standing: map[rules.Seat]string{},

@@ -58,7 +58,7 @@ func Resume(ctx context.Context, save Save, opts Options) (*Host, error) {
 func (h *Host) restore(st rules.State, rec rules.Record, tokens []string, seqs []int64) error {
 	h.state, h.rec, h.started = st, &rec, true
 	h.resetUndo()
-	h.seats = make([]slot, len(rec.Seats))
+	h.seating = newSeating(len(rec.Seats))
 	for i, si := range rec.SeatsAt(len(rec.Actions)) {
 		seat, tok := rules.Seat(i), tokens[i]
 		if si.Bot {

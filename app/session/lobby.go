@@ -19,8 +19,8 @@ func (h *Host) sit(p *peer, env Envelope) {
 	case h.started:
 		h.refuse(p, 0, errorf(CodeStarted, "the game has started; seats are fixed"))
 		return
-	case s.Seat < 0 || int(s.Seat) >= len(h.seats):
-		h.refuse(p, 0, errorf(CodeNoSeat, "there is no seat %d", s.Seat).with(Args{Seat: s.Seat}))
+	case h.noSeat(s.Seat) != nil:
+		h.refuse(p, 0, h.noSeat(s.Seat))
 		return
 	case m.seat == s.Seat:
 		return
@@ -28,13 +28,7 @@ func (h *Host) sit(p *peer, env Envelope) {
 		h.refuse(p, 0, errorf(CodeSeatTaken, "seat %d is taken by %s", s.Seat, h.seats[s.Seat].m.name).with(Args{Seat: s.Seat, Name: h.seats[s.Seat].m.name}))
 		return
 	}
-	if m.seat >= 0 {
-		h.seats[m.seat].m = nil
-	}
-	// A player may take a bot's seat before the start.
-	h.seats[s.Seat] = slot{m: m}
-	m.seat, m.ready = s.Seat, false
-	h.dirty = true
+	h.sitDown(m, s.Seat)
 }
 
 func (h *Host) stand(p *peer, env Envelope) {
@@ -52,9 +46,7 @@ func (h *Host) stand(p *peer, env Envelope) {
 		h.refuse(p, 0, errorf(CodeNotSeated, "you are not in a seat").with(Args{Why: WhyWatching}))
 		return
 	}
-	h.seats[m.seat].m = nil
-	m.seat, m.ready = rules.Spectator, false
-	h.dirty = true
+	h.standUp(m)
 }
 
 func (h *Host) ready(p *peer, env Envelope) {
@@ -72,19 +64,7 @@ func (h *Host) ready(p *peer, env Envelope) {
 		h.refuse(p, 0, errorf(CodeNotSeated, "take a seat first").with(Args{Why: WhyWatching}))
 		return
 	}
-	if m.ready != r.Ready {
-		m.ready = r.Ready
-		h.dirty = true
-	}
-}
-
-func (h *Host) freeSeat() rules.Seat {
-	for i, sl := range h.seats {
-		if sl.m == nil && !sl.bot {
-			return rules.Seat(i)
-		}
-	}
-	return rules.Spectator
+	h.markReady(m, r.Ready)
 }
 
 func (h *Host) spectators() int {
@@ -156,18 +136,12 @@ func (h *Host) newBot(level string, seed uint64) rules.Bot {
 	return rules.NewBot(h.game, seed)
 }
 
-// botInfo is how the record names the bot in seat i.
-func (h *Host) botInfo(i int) rules.SeatInfo {
-	level := h.seats[i].level
-	return rules.SeatInfo{Name: BotName(i, level), Bot: true, Level: level}
-}
-
 func (h *Host) flushLobby() {
 	if h.dirty {
 		h.dirty = false
 		h.broadcast(KindLobby, h.lobby())
 		if !h.started && h.opts.OnLobby != nil {
-			h.opts.OnLobby(h.lobbySeats())
+			h.opts.OnLobby(h.kept())
 		}
 	}
 }
@@ -181,19 +155,6 @@ type LobbySeat struct {
 	Bot   bool   `json:"bot,omitempty"`
 	Level string `json:"level,omitempty"` // the bot's
 	Ready bool   `json:"ready,omitempty"`
-}
-
-func (h *Host) lobbySeats() []LobbySeat {
-	out := make([]LobbySeat, len(h.seats))
-	for i, sl := range h.seats {
-		switch {
-		case sl.bot:
-			out[i].Bot, out[i].Level = true, sl.level
-		case sl.m != nil:
-			out[i] = LobbySeat{Token: sl.m.token, Name: sl.m.name, Ready: sl.m.ready}
-		}
-	}
-	return out
 }
 
 // RestoreLobby seats the lobby a host kept before a reload (see
@@ -229,21 +190,9 @@ func (h *Host) start() error {
 	if h.started {
 		return errorf(CodeStarted, "the game has already started")
 	}
-	for i, sl := range h.seats {
-		if sl.m == nil && !sl.bot {
-			return errorf(CodeNotReady, "seat %d is empty; seat a player or a bot there", i).with(Args{Why: WhyEmpty, Seat: rules.Seat(i)})
-		}
-	}
-	infos := make([]rules.SeatInfo, len(h.seats))
-	for i, sl := range h.seats {
-		switch {
-		case sl.bot:
-			infos[i] = h.botInfo(i)
-		case !sl.m.local && !sl.m.ready:
-			return errorf(CodeNotReady, "%s is not ready", sl.m.name).with(Args{Seat: rules.Seat(i), Name: sl.m.name})
-		default:
-			infos[i] = rules.SeatInfo{Name: sl.m.name}
-		}
+	infos, err := h.deal(true)
+	if err != nil {
+		return err
 	}
 	return h.begin(h.seed, infos)
 }
@@ -277,13 +226,9 @@ func (h *Host) Rematch(seed uint64) error {
 		if !h.started || h.state.Result() == nil {
 			return errorf(CodeNotOver, "the game is not over yet")
 		}
-		infos := make([]rules.SeatInfo, len(h.seats))
-		for i, sl := range h.seats {
-			if sl.bot {
-				infos[i] = h.botInfo(i)
-			} else {
-				infos[i] = rules.SeatInfo{Name: sl.m.name}
-			}
+		infos, err := h.deal(false)
+		if err != nil {
+			return err
 		}
 		h.bot.drop()
 		return h.begin(seed, infos)
@@ -301,53 +246,33 @@ func knownLevel(level string) string {
 
 // setBotLevel makes the bot in seat play at level, before the start.
 func (h *Host) setBotLevel(seat rules.Seat, level string) error {
-	switch {
-	case seat < 0 || int(seat) >= len(h.seats):
-		return errorf(CodeNoSeat, "there is no seat %d", seat).with(Args{Seat: seat})
-	case !h.seats[seat].bot:
-		return errorf(CodeNoSeat, "seat %d has no bot", seat+1).with(Args{Why: WhyNoBot, Seat: seat})
-	case level != rules.Easy && level != rules.Hard:
-		return errorf(CodeNoSeat, "there is no bot level %q", level).with(Args{Why: WhyNoLevel, Seat: seat, Level: level})
-	case h.started:
+	if h.started && h.noSeat(seat) == nil && h.seats[seat].bot && (level == rules.Easy || level == rules.Hard) {
 		return errorf(CodeStarted, "a bot keeps its level for the whole game").with(Args{Why: WhyBotLevel})
 	}
-	if h.seats[seat].level != level {
-		h.seats[seat].level = level
-		h.dirty = true
-	}
-	return nil
+	return h.setLevel(seat, level)
 }
 
 func (h *Host) setBot(seat rules.Seat, on bool) error {
-	if seat < 0 || int(seat) >= len(h.seats) {
-		return errorf(CodeNoSeat, "there is no seat %d", seat).with(Args{Seat: seat})
+	if err := h.noSeat(seat); err != nil {
+		return err
 	}
-	sl := &h.seats[seat]
 	if !on {
-		if !sl.bot {
-			return nil
-		}
-		if h.started {
+		if h.started && h.seats[seat].bot {
 			return errorf(CodeStarted, "a bot cannot leave a game in progress").with(Args{Why: WhyBotLeaves})
 		}
-		sl.bot, sl.level = false, rules.Easy
-		h.dirty = true
+		h.unseatBot(seat)
 		return nil
 	}
-	if sl.bot {
+	if h.seats[seat].bot {
 		return nil
 	}
-	if m := sl.m; m != nil {
-		sl.m = nil
-		m.seat, m.ready = rules.Spectator, false
+	if m := h.seatBot(seat); m != nil {
 		if m.peer == nil {
 			h.forget(m)
 		} else if h.started {
 			h.sendTable(m.peer) // now a spectator's view and log
 		}
 	}
-	sl.bot = true
-	h.dirty = true
 	if h.started {
 		// The record keeps who played the earlier moves.
 		h.rec.ChangeSeat(seat, h.botInfo(int(seat)))
@@ -385,8 +310,7 @@ func (h *Host) remove(m *member, k *Kicked) {
 		if h.started {
 			h.setBot(seat, true) // the game goes on
 		} else {
-			h.seats[seat].m = nil
-			m.seat = rules.Spectator
+			h.standUp(m)
 		}
 	}
 	h.forget(m)
