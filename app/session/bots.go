@@ -220,6 +220,6 @@ func (h *Host) expired(step int, seat rules.Seat, a rules.Action) {
 	if m := h.seats[seat].m; m != nil {
 		name = m.name
 	}
-	events = h.openEntry(rules.Event{Kind: "timeout", Seat: seat, Text: name + "'s time to answer ran out"}, events)
+	events = h.lines.open(h.version()-1, rules.Event{Kind: "timeout", Seat: seat, Text: name + "'s time to answer ran out"}, events)
 	h.applied(events, nil)
 }

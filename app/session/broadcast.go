@@ -155,10 +155,7 @@ func (h *Host) sendLogFrom(p *peer, from int) {
 	seat := p.member.seat
 	msg := LogMsg{First: from < 0, Upto: h.version(), Entries: []rules.LogEntry{}}
 	size := 0
-	asides := h.asides
-	for len(asides) > 0 && asides[0].after <= from {
-		asides = asides[1:]
-	}
+	asides := h.lines.asidesAfter(from)
 	for i := max(from, 0); i <= len(h.events); i++ {
 		// The lines that follow action i (taken back), then action i+1.
 		var entries []rules.LogEntry

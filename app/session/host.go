@@ -75,12 +75,11 @@ type Host struct {
 	// the log shows for what was, the table's steps (every change, an
 	// undo included) and the step of the last undo.
 	undo     undoStack
-	asides   []aside
 	step     int
 	undoneAt int
-	// openers are the lines that open an action's entry (a time that ran
-	// out: log_lines.go), kept for the save as the asides are.
-	openers []LogLine
+	// lines are the log's own lines, a take-back's and a time run out's
+	// (log_lines.go), kept for the save.
+	lines ownLines
 
 	planned plannedAnswers // the automatic answers planned (autopass.go, planned.go)
 	// standing holds each seat's standing pass (stand.go): PassTurn or

@@ -47,7 +47,7 @@ func Resume(ctx context.Context, save Save, opts Options) (*Host, error) {
 		h.cancel()
 		return nil, err
 	}
-	h.restoreLines(save.Log)
+	h.lines.restore(save.Log, h.events, len(h.seats), h.logf)
 	h.scheduleBots()
 	go h.loop()
 	return h, nil
@@ -93,7 +93,7 @@ func (h *Host) Save() (Save, error) {
 }
 
 func (h *Host) snapshot() Save {
-	s := Save{Record: cloneRecord(*h.rec), Tokens: make([]string, len(h.seats)), Seqs: make([]int64, len(h.seats)), Log: h.logLines()}
+	s := Save{Record: cloneRecord(*h.rec), Tokens: make([]string, len(h.seats)), Seqs: make([]int64, len(h.seats)), Log: h.lines.forSave()}
 	for i, sl := range h.seats {
 		if sl.m != nil {
 			s.Tokens[i], s.Seqs[i] = sl.m.token, sl.m.lastSeq

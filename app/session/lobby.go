@@ -203,7 +203,8 @@ func (h *Host) begin(seed uint64, infos []rules.SeatInfo) error {
 	if err != nil {
 		return failf("cannot start: %w", err)
 	}
-	h.state, h.rec, h.started, h.seed, h.events, h.openers = st, rec, true, seed, nil, nil
+	h.state, h.rec, h.started, h.seed, h.events = st, rec, true, seed, nil
+	h.lines.clear()
 	h.resetUndo()
 	clear(h.standing)
 	h.dirty = true

@@ -31,30 +31,65 @@ type LogLine struct {
 	Event rules.Event `json:"event"`
 }
 
-// openEntry makes e the first line of the entry of the action just
-// applied (whose events are events) and keeps it for the save.
-func (h *Host) openEntry(e rules.Event, events []rules.Event) []rules.Event {
-	h.openers = append(h.openers, LogLine{After: h.version() - 1, Opens: true, Event: e})
+// ownLines is the save's part of a host: the log's own lines, kept
+// apart from the record's events so that Save.Log can hold them. The
+// host says when a line comes; ownLines knows where each sits, what a
+// take-back leaves of them, and how a save's lines go back.
+type ownLines struct {
+	asides  []aside   // entries of their own between two actions, in the log's order
+	openers []LogLine // lines that open an action's entry, in the log's order
+}
+
+// aside is an entry of its own between two actions: who took back a move.
+type aside struct {
+	after int // the record's actions before it
+	seat  rules.Seat
+	event rules.Event
+}
+
+// clear forgets every line: a new game.
+func (o *ownLines) clear() { o.asides, o.openers = nil, nil }
+
+// open makes e the first line of the entry of action after+1, whose
+// events are events, and keeps it.
+func (o *ownLines) open(after int, e rules.Event, events []rules.Event) []rules.Event {
+	o.openers = append(o.openers, LogLine{After: after, Opens: true, Event: e})
 	return append([]rules.Event{e}, events...)
 }
 
-// openersUpTo keeps the lines that open the entries of the first n
-// actions: the others' actions were taken back.
-func openersUpTo(lines []LogLine, n int) []LogLine {
-	return slices.DeleteFunc(lines, func(l LogLine) bool { return l.After >= n })
+// tookBack keeps e, a take-back's line, as an entry of its own after the
+// record's first version actions, all that is left of it: the lines that
+// sat after what was taken back now sit before it, and the lines that
+// opened the entries of the actions taken back go with them.
+func (o *ownLines) tookBack(version int, e rules.Event) {
+	for i := range o.asides {
+		o.asides[i].after = min(o.asides[i].after, version)
+	}
+	o.asides = append(o.asides, aside{after: version, seat: e.Seat, event: e})
+	o.openers = slices.DeleteFunc(o.openers, func(l LogLine) bool { return l.After >= version })
 }
 
-// logLines is what Save.Log keeps: every line of the host's own, in the
-// order of the log.
-func (h *Host) logLines() []LogLine {
-	if len(h.asides) == 0 && len(h.openers) == 0 {
+// asidesAfter are the asides that sit after action from (every one for
+// -1).
+func (o *ownLines) asidesAfter(from int) []aside {
+	a := o.asides
+	for len(a) > 0 && a[0].after <= from {
+		a = a[1:]
+	}
+	return a
+}
+
+// forSave is what Save.Log keeps: every line, in the order of the log,
+// each a copy.
+func (o *ownLines) forSave() []LogLine {
+	if len(o.asides) == 0 && len(o.openers) == 0 {
 		return nil
 	}
-	out := make([]LogLine, 0, len(h.asides)+len(h.openers))
-	for _, a := range h.asides {
+	out := make([]LogLine, 0, len(o.asides)+len(o.openers))
+	for _, a := range o.asides {
 		out = append(out, LogLine{After: a.after, Event: a.event})
 	}
-	out = append(out, h.openers...)
+	out = append(out, o.openers...)
 	for i := range out {
 		out[i].Event.SecretTo = slices.Clone(out[i].Event.SecretTo)
 	}
@@ -72,43 +107,43 @@ func sortLines(lines []LogLine) {
 	})
 }
 
-// restoreLines puts a save's own lines back in the log of its resumed
-// game: asides between the actions, a line that opens an action's entry
-// at the head of that action's events. A line that cannot be where it
-// says (past the record's end, or of no seat: a save spoilt, or of a
-// version that knew other lines) is left out, and the log reads as the
-// record gives it there.
-func (h *Host) restoreLines(lines []LogLine) {
+// restore puts a save's own lines back in the log of its resumed game of
+// seats seats, whose events (one list an action) it opens: asides between
+// the actions, a line that opens an action's entry at the head of that
+// action's events. A line that cannot be where it says (past the record's
+// end, or of no seat: a save spoilt, or of a version that knew other
+// lines) is left out, said to logf, and the log reads as the record gives
+// it there.
+func (o *ownLines) restore(lines []LogLine, events [][]rules.Event, seats int, logf func(string, ...any)) {
 	lines = slices.Clone(lines)
 	sortLines(lines)
-	h.asides, h.openers = nil, nil
+	o.clear()
 	for i, l := range lines {
-		if why := h.misplaced(l); why != "" {
-			h.logf("session: the save's log line %d (%q) is left out: %s", i, l.Event.Text, why)
+		if why := misplaced(l, len(events), seats); why != "" {
+			logf("session: the save's log line %d (%q) is left out: %s", i, l.Event.Text, why)
 			continue
 		}
 		if !l.Opens {
-			h.asides = append(h.asides, aside{after: l.After, seat: l.Event.Seat, event: l.Event})
+			o.asides = append(o.asides, aside{after: l.After, seat: l.Event.Seat, event: l.Event})
 			continue
 		}
-		h.openers = append(h.openers, l)
+		o.openers = append(o.openers, l)
 	}
 	// The lines that open one action's entry come before its events, in
 	// their order.
-	for i := len(h.openers) - 1; i >= 0; i-- {
-		l := h.openers[i]
-		h.events[l.After] = append([]rules.Event{l.Event}, h.events[l.After]...)
+	for i := len(o.openers) - 1; i >= 0; i-- {
+		l := o.openers[i]
+		events[l.After] = append([]rules.Event{l.Event}, events[l.After]...)
 	}
 }
 
-// misplaced says why line l cannot sit in the log of the game as
-// resumed, or "" when it can.
-func (h *Host) misplaced(l LogLine) string {
-	n := h.version()
+// misplaced says why line l cannot sit in the log of a game of seats
+// seats after its first actions, or "" when it can.
+func misplaced(l LogLine, actions, seats int) string {
 	switch {
-	case l.After < 0 || l.After > n || l.Opens && l.After == n:
+	case l.After < 0 || l.After > actions || l.Opens && l.After == actions:
 		return "it follows an action the record does not hold"
-	case l.Event.Seat < 0 || int(l.Event.Seat) >= len(h.seats):
+	case l.Event.Seat < 0 || int(l.Event.Seat) >= seats:
 		return "it names no seat of the game"
 	case l.Event.Text == "":
 		return "it has no words"

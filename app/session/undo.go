@@ -28,11 +28,6 @@ type undoPoint struct {
 // aside is a line the log shows between actions: who took back what,
 // worded for each seat as the action was (a hidden card is named to its
 // owner only). It follows the action numbered after (0: before the first).
-type aside struct {
-	after int
-	seat  rules.Seat
-	event rules.Event
-}
 
 // playedBy says who decided an action the host plays.
 type playedBy int
@@ -108,11 +103,7 @@ func (h *Host) takeBack(seat rules.Seat) *Error {
 	h.step++
 	h.undoneAt = h.step
 	h.lastBy, h.lastSeat = byPerson, seat // the bots answer it as any person's decision: a run starts again (runOn)
-	for i := range h.asides {
-		h.asides[i].after = min(h.asides[i].after, h.version())
-	}
-	h.asides = append(h.asides, aside{after: h.version(), seat: seat, event: tookBack(h.seatName(seat), seat, u)})
-	h.openers = openersUpTo(h.openers, h.version())
+	h.lines.tookBack(h.version(), tookBack(h.seatName(seat), seat, u))
 	h.stopExpiry()
 	for p := range h.peers {
 		if p.member != nil && !p.closed {
@@ -153,7 +144,6 @@ func (h *Host) seatName(seat rules.Seat) string {
 // resetUndo forgets what may be taken back: a new game, or one resumed.
 func (h *Host) resetUndo() {
 	h.undo.clear()
-	h.asides = nil
 }
 
 // Undo against bots. A person's move may be answered by bots at once (a
