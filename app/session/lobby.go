@@ -8,63 +8,62 @@ import (
 	"longhall/rules/mcts"
 )
 
+// sit, stand and ready are a member's moves in the lobby: each reads its
+// message's body, and is refused in words or done (lobbyMove).
 func (h *Host) sit(p *peer, env Envelope) {
-	var s Sit
-	if e := body(env, &s); e != nil {
-		h.refuse(p, 0, e)
-		return
-	}
-	m := p.member
-	switch {
-	case h.started:
-		h.refuse(p, 0, errorf(CodeStarted, "the game has started; seats are fixed"))
-		return
-	case h.noSeat(s.Seat) != nil:
-		h.refuse(p, 0, h.noSeat(s.Seat))
-		return
-	case m.seat == s.Seat:
-		return
-	case h.seats[s.Seat].m != nil:
-		h.refuse(p, 0, errorf(CodeSeatTaken, "seat %d is taken by %s", s.Seat, h.seats[s.Seat].m.name).with(Args{Seat: s.Seat, Name: h.seats[s.Seat].m.name}))
-		return
-	}
-	h.sitDown(m, s.Seat)
+	lobbyMove(h, p, env, func(m *member, s Sit) *Error {
+		switch {
+		case h.started:
+			return errorf(CodeStarted, "the game has started; seats are fixed")
+		case h.noSeat(s.Seat) != nil:
+			return h.noSeat(s.Seat)
+		case m.seat == s.Seat:
+			return nil
+		case h.seats[s.Seat].m != nil:
+			return errorf(CodeSeatTaken, "seat %d is taken by %s", s.Seat, h.seats[s.Seat].m.name).with(Args{Seat: s.Seat, Name: h.seats[s.Seat].m.name})
+		}
+		h.sitDown(m, s.Seat)
+		return nil
+	})
 }
 
 func (h *Host) stand(p *peer, env Envelope) {
-	var none struct{}
-	if e := body(env, &none); e != nil {
-		h.refuse(p, 0, e)
-		return
-	}
-	m := p.member
-	switch {
-	case h.started:
-		h.refuse(p, 0, errorf(CodeStarted, "the game has started; seats are fixed"))
-		return
-	case m.seat == rules.Spectator:
-		h.refuse(p, 0, errorf(CodeNotSeated, "you are not in a seat").with(Args{Why: WhyWatching}))
-		return
-	}
-	h.standUp(m)
+	lobbyMove(h, p, env, func(m *member, _ struct{}) *Error {
+		switch {
+		case h.started:
+			return errorf(CodeStarted, "the game has started; seats are fixed")
+		case m.seat == rules.Spectator:
+			return errorf(CodeNotSeated, "you are not in a seat").with(Args{Why: WhyWatching})
+		}
+		h.standUp(m)
+		return nil
+	})
 }
 
 func (h *Host) ready(p *peer, env Envelope) {
-	var r Ready
-	if e := body(env, &r); e != nil {
+	lobbyMove(h, p, env, func(m *member, r Ready) *Error {
+		switch {
+		case h.started:
+			return errorf(CodeStarted, "the game has already started")
+		case m.seat == rules.Spectator:
+			return errorf(CodeNotSeated, "take a seat first").with(Args{Why: WhyWatching})
+		}
+		h.markReady(m, r.Ready)
+		return nil
+	})
+}
+
+// lobbyMove reads env's body as a B and makes p's member's move with it,
+// refusing the message when the body cannot be read or the move says why.
+func lobbyMove[B any](h *Host, p *peer, env Envelope, move func(*member, B) *Error) {
+	var b B
+	if e := body(env, &b); e != nil {
 		h.refuse(p, 0, e)
 		return
 	}
-	m := p.member
-	switch {
-	case h.started:
-		h.refuse(p, 0, errorf(CodeStarted, "the game has already started"))
-		return
-	case m.seat == rules.Spectator:
-		h.refuse(p, 0, errorf(CodeNotSeated, "take a seat first").with(Args{Why: WhyWatching}))
-		return
+	if e := move(p.member, b); e != nil {
+		h.refuse(p, 0, e)
 	}
-	h.markReady(m, r.Ready)
 }
 
 func (h *Host) spectators() int {
