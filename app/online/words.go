@@ -304,6 +304,9 @@ func refusalWords(e *session.Error) string {
 	case session.CodeTakenBack:
 		return "A move was taken back just before yours arrived; look at the table again."
 	case session.CodeMovedOn:
+		if a.Why == session.WhyAnswered {
+			return "Your move came after the table had answered for you (your time ran out, or an automatic answer); look at the table again."
+		}
 		return "The table moved on before your move arrived; look at it again."
 	case session.CodeNoClaim:
 		switch a.Why {

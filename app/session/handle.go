@@ -247,6 +247,14 @@ func (h *Host) intent(p *peer, env Envelope) {
 	if e == nil && in.Step < h.undoneAt {
 		e = errorf(CodeTakenBack, "a move was taken back just before yours arrived; look at the table again")
 	}
+	if e == nil && in.Step < h.answeredAt[in.Seat] {
+		// Its time ran out, or an automatic answer was given, after the
+		// player decided: what they chose answered a question that is
+		// gone, and the rules may well take it as the answer to the next
+		// one (a Pass in the next window of reactions), which they never
+		// saw.
+		e = errorf(CodeMovedOn, "your answer came after the table had answered for you; look at it again").with(Args{Why: WhyAnswered})
+	}
 	if e != nil {
 		h.refuse(p, in.Seq, e)
 		return

@@ -77,6 +77,11 @@ type Host struct {
 	undo     undoStack
 	step     int
 	undoneAt int
+	// answeredAt is, for each seat, the step after the host last
+	// answered for its person (a time that ran out, an automatic answer):
+	// an intent decided before it was decided on a question answered
+	// already (handle.go).
+	answeredAt map[rules.Seat]int
 	// lines are the log's own lines, a take-back's and a time run out's
 	// (log_lines.go), kept for the save.
 	lines ownLines

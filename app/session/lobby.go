@@ -204,6 +204,7 @@ func (h *Host) begin(seed uint64, infos []rules.SeatInfo) error {
 	}
 	h.state, h.rec, h.started, h.seed, h.events = st, rec, true, seed, nil
 	h.lines.clear()
+	clear(h.answeredAt)
 	h.resetUndo()
 	clear(h.standing)
 	h.dirty = true

@@ -502,6 +502,7 @@ type Args struct {
 // Why a refusal was made, for the codes with several causes (Args.Why).
 const (
 	WhyWatching     = "watching"      // wrong_seat, no_undo: the sender watches; not_seated: the one named watches
+	WhyAnswered     = "answered"      // moved_on: the host answered for the seat (its time ran out, an automatic answer) after the intent was decided
 	WhyOptions      = "options"       // started: the options are fixed
 	WhyHasPlayers   = "has_players"   // started: the lobby already has players
 	WhyBotLevel     = "bot_level"     // started: a bot keeps its level

@@ -57,6 +57,12 @@ func (h *Host) play(seat rules.Seat, a rules.Action, by playedBy) ([]rules.Event
 	}
 	h.step++
 	h.lastBy, h.lastSeat = by, seat
+	if by == byHost || by == byClock {
+		if h.answeredAt == nil {
+			h.answeredAt = map[rules.Seat]int{}
+		}
+		h.answeredAt[seat] = h.step
+	}
 	if h.answerKept(seat, before, by) {
 		return events, nil
 	}
