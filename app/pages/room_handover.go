@@ -73,7 +73,7 @@ func (p *roomPage) handOver(ctx app.Context) {
 func (p *roomPage) hostHandedTable(ctx app.Context, key string) {
 	note := "You host the table now: this device keeps the game’s hidden cards, as the last host’s did. Keep this page open until the game ends."
 	if p.view.TookOver {
-		note = "The host’s device went quiet for a minute, and they had chosen you: you host the table now, and this device keeps the game’s hidden cards. Keep this page open until the game ends."
+		note = "The host’s device went quiet for " + quietWords(p.quiet) + ", and they had chosen you: you host the table now, and this device keeps the game’s hidden cards. Keep this page open until the game ends."
 	}
 	ctx.SessionStorage().Set(handOverNoteKey, note)
 	if p.guest != nil {
@@ -106,7 +106,7 @@ func (p *roomPage) successorField() app.UI {
 		if !v.Standby {
 			return nil
 		}
-		return app.P().ID("successor-note").Class("hint").Text("The host chose you to host should their device go quiet for a minute: this device keeps a copy of the game, hidden cards included.")
+		return app.P().ID("successor-note").Class("hint").Text("The host chose you to host should their device go quiet for " + quietWords(p.quiet) + ": this device keeps a copy of the game, hidden cards included.")
 	}
 	var names []online.SeatStatus
 	for _, seat := range v.Snap.Lobby.Seats {
@@ -119,7 +119,7 @@ func (p *roomPage) successorField() app.UI {
 	}
 	chosen := v.Successor
 	return app.Div().Class("option").Body(
-		app.Label().For("successor").Text("Should this device go quiet for a minute, let this player host:"),
+		app.Label().For("successor").Text("Should this device go quiet for "+quietWords(p.quiet)+", let this player host:"),
 		app.Select().ID("successor").OnChange(func(ctx app.Context, e app.Event) {
 			n, err := strconv.Atoi(ctx.JSSrc().Get("value").String())
 			if err != nil {

@@ -51,6 +51,10 @@ type roomPage struct {
 	// lookedForUpdate says the page has asked for a new version since the
 	// room found this device's app older than another's.
 	lookedForUpdate bool
+	// quiet is how long a successor waits before it hosts, as this
+	// page's network settings say (Net.TakeOverAfter; the default when
+	// zero).
+	quiet time.Duration
 }
 
 func (p *roomPage) OnNav(ctx app.Context) {
@@ -179,6 +183,7 @@ func (p *roomPage) openHost(ctx app.Context, takeOver bool) {
 // startHost opens the room rec as its host, with the claim this tab holds
 // on it.
 func (p *roomPage) startHost(ctx app.Context, rec *online.Saved, n online.Net, claim *online.Claim, pace time.Duration) {
+	p.quiet = n.TakeOverAfter
 	var err error
 	p.host, err = online.Host(context.Background(), ctx.LocalStorage(), rec, n,
 		online.TableOptions{BotDelay: pace, Claim: claim, Limits: RoomLimits, Logf: func(f string, a ...any) { app.Logf(f, a...) }},
@@ -199,6 +204,7 @@ func (p *roomPage) startHost(ctx app.Context, rec *online.Saved, n online.Net, c
 func (p *roomPage) join(ctx app.Context, in online.Invite, name string) {
 	p.joinTo = nil
 	p.withNet(ctx, in.Invitation, func(ctx app.Context, n online.Net) { // see room_net.go
+		p.quiet = n.TakeOverAfter
 		p.guest = online.JoinInvite(context.Background(), ctx.LocalStorage(), ctx.SessionStorage(), in, n, name, p.changed)
 		p.view = p.guest.View()
 		if mode := autoPassSetting(ctx); mode != "" {

@@ -3,6 +3,7 @@ package pages
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"longhall/app/online"
 	"longhall/rules"
@@ -10,6 +11,24 @@ import (
 
 // The room page's words, as pure functions of the room's View, so that
 // table tests can read them.
+
+// quietWords says how long a successor waits, the host's device quiet,
+// before it hosts (online.Net.TakeOverAfter, which a site may set): "a
+// minute", "2 minutes", "45 seconds".
+func quietWords(d time.Duration) string {
+	if d <= 0 {
+		d = online.DefaultTakeOverAfter
+	}
+	switch {
+	case d == time.Minute:
+		return "a minute"
+	case d%time.Minute == 0:
+		return rules.Count(int(d/time.Minute), "minute")
+	case d < time.Second:
+		return "a second"
+	}
+	return rules.Count(int((d+time.Second/2)/time.Second), "second")
+}
 
 // bannerWords says how the link stands, and what the table waits for:
 // the banner's class and text ("banner-none" and "" for nothing to say).

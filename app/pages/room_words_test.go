@@ -2,6 +2,7 @@ package pages
 
 import (
 	"testing"
+	"time"
 
 	"longhall/app/online"
 	"longhall/app/session"
@@ -126,6 +127,27 @@ func TestWordsForErrors(t *testing.T) {
 	} {
 		if got := online.Words(tc.err); got != tc.want {
 			t.Errorf("Words(%v) = %q, want %q", tc.err, got, tc.want)
+		}
+	}
+}
+
+// The successor's words say the wait a site set (online's
+// EnvTakeOverAfter), not always a minute.
+func TestQuietWords(t *testing.T) {
+	for _, c := range []struct {
+		d    time.Duration
+		want string
+	}{
+		{0, "a minute"},
+		{time.Minute, "a minute"},
+		{2 * time.Minute, "2 minutes"},
+		{6 * time.Second, "6 seconds"},
+		{90 * time.Second, "90 seconds"},
+		{1500 * time.Millisecond, "2 seconds"},
+		{time.Millisecond, "a second"},
+	} {
+		if got := quietWords(c.d); got != c.want {
+			t.Errorf("quietWords(%v) = %q, want %q", c.d, got, c.want)
 		}
 	}
 }
