@@ -152,42 +152,52 @@ func (h *Host) catchUp(p *peer) {
 // the peer adds to the log it holds (a log that was not since taken back
 // from: the lines of a take-back come only with one).
 func (h *Host) sendLogFrom(p *peer, from int) {
-	seat := p.member.seat
-	msg := LogMsg{First: from < 0, Upto: h.version(), Entries: []rules.LogEntry{}}
-	size := 0
-	asides := h.lines.asidesAfter(from)
-	for i := max(from, 0); i <= len(h.events); i++ {
+	entries := seatLogAfter(h.events, h.rec.Actions, h.lines.asidesAfter(from), from, p.member.seat)
+	for _, msg := range logChunks(entries, from < 0, h.version()) {
+		h.send(p, KindLog, msg)
+	}
+}
+
+// seatLogAfter is seat's log after action from (all of it from -1): each
+// action's entry, from the record's moves and their events, with the
+// host's own lines that sit after it (asides, in the log's order).
+func seatLogAfter(events [][]rules.Event, moves []rules.SeatMove, asides []aside, from int, seat rules.Seat) []rules.LogEntry {
+	var entries []rules.LogEntry
+	for i := max(from, 0); i <= len(events); i++ {
 		// The lines that follow action i (taken back), then action i+1.
-		var entries []rules.LogEntry
 		for len(asides) > 0 && asides[0].after == i {
 			entries = append(entries, rules.EntryFor(0, asides[0].seat, []rules.Event{asides[0].event}, seat))
 			asides = asides[1:]
 		}
-		if i < len(h.events) && len(h.events[i]) > 0 {
-			entries = append(entries, rules.EntryFor(i+1, h.rec.Actions[i].Seat, h.events[i], seat))
-		}
-		for _, e := range entries {
-			size = h.addLogEntry(p, &msg, e, size)
+		if i < len(events) && len(events[i]) > 0 {
+			entries = append(entries, rules.EntryFor(i+1, moves[i].Seat, events[i], seat))
 		}
 	}
-	h.send(p, KindLog, msg)
+	return entries
 }
 
-// addLogEntry adds e to msg, first sending msg on when it is full; it
-// returns msg's size.
-func (h *Host) addLogEntry(p *peer, msg *LogMsg, e rules.LogEntry, size int) int {
-	n := 16
-	for _, l := range e.Lines {
-		n += len(l) + 16
+// logChunks cuts a log into messages of about logChunk bytes at most (an
+// entry larger than that goes alone), each but the last saying More; the
+// first says First when the log is the whole log. An empty log is one
+// message with no entries.
+func logChunks(entries []rules.LogEntry, first bool, upto int) []LogMsg {
+	msgs := []LogMsg{{First: first, Upto: upto, Entries: []rules.LogEntry{}}}
+	size := 0
+	for _, e := range entries {
+		n := 16
+		for _, l := range e.Lines {
+			n += len(l) + 16
+		}
+		if last := &msgs[len(msgs)-1]; size+n > logChunk && len(last.Entries) > 0 {
+			last.More = true
+			msgs = append(msgs, LogMsg{Upto: upto})
+			size = 0
+		}
+		last := &msgs[len(msgs)-1]
+		last.Entries = append(last.Entries, e)
+		size += n
 	}
-	if size+n > logChunk && len(msg.Entries) > 0 {
-		msg.More = true
-		h.send(p, KindLog, *msg)
-		*msg = LogMsg{Upto: h.version()}
-		size = 0
-	}
-	msg.Entries = append(msg.Entries, e)
-	return size + n
+	return msgs
 }
 
 // sendState sends p its seat's state, as a change from the view p holds
