@@ -218,23 +218,32 @@ func TestAutomaticPassesTellNothing(t *testing.T) {
 	}
 }
 
+// reactTable starts a react game between Ann, on the host's device, who
+// goes, and Bob on another device, who answers with the automatic answers
+// autoPass; the sword option deals him the sword ("yes") or not.
+func reactTable(t *testing.T, sword, autoPass string, opts Options) (h *Host, ann, bob *Guest) {
+	t.Helper()
+	h, err := NewHost(context.Background(), "react-test", rules.Config{Players: 2, Options: map[string]string{"sword": sword}}, 1, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.Close() })
+	ann = local(t, h, "Ann", "")
+	bob = join(t, h, "Bob", "")
+	bob.Prefs(Prefs{AutoPass: autoPass})
+	bob.Ready(true)
+	waitLobby(t, bob, "Bob ready", func(l *Lobby) bool { return l.Seats[1].Ready })
+	if err := h.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return h, ann, bob
+}
+
 // A player who asked for answers only when they have nothing else is
 // asked when they hold the sword, and answers themselves.
 func TestAutomaticPassWaitsForAPlayerWithAnAnswer(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
-		h, err := NewHost(context.Background(), "react-test", rules.Config{Players: 2, Options: map[string]string{"sword": "yes"}}, 1, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer h.Close()
-		ann := local(t, h, "Ann", "")
-		bob := join(t, h, "Bob", "")
-		bob.send(KindPrefs, Prefs{AutoPass: AutoPassNothing})
-		bob.Ready(true)
-		waitLobby(t, bob, "Bob ready", func(l *Lobby) bool { return l.Seats[1].Ready })
-		if err := h.Start(); err != nil {
-			t.Fatal(err)
-		}
+		h, ann, bob := reactTable(t, "yes", AutoPassNothing, Options{})
 		if _, err := ann.Intent(waitVersion(t, ann, 0).Legal[0]); err != nil {
 			t.Fatal(err)
 		}

@@ -1,7 +1,6 @@
 package session
 
 import (
-	"context"
 	"testing"
 	"time"
 
@@ -29,19 +28,7 @@ func sendAt(t *testing.T, g *Guest, a rules.Action, step int) {
 // second window is taken.
 func TestAnAnswerAfterTheTableAnsweredForTheSeatIsRefused(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
-		h, err := NewHost(context.Background(), "react-test", rules.Config{Players: 2}, 1, Options{AnswerTime: 20 * time.Second})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer h.Close()
-		ann := local(t, h, "Ann", "")
-		bob := join(t, h, "Bob", "")
-		bob.Prefs(Prefs{AutoPass: AutoPassOff})
-		bob.Ready(true)
-		waitLobby(t, bob, "Bob ready", func(l *Lobby) bool { return l.Seats[1].Ready })
-		if err := h.Start(); err != nil {
-			t.Fatal(err)
-		}
+		h, ann, bob := reactTable(t, "no", AutoPassOff, Options{AnswerTime: 20 * time.Second})
 		if _, err := ann.Intent(waitVersion(t, ann, 0).Legal[0]); err != nil {
 			t.Fatal(err)
 		}

@@ -33,20 +33,7 @@ func TestStandingPassesTellNothing(t *testing.T) {
 // the sword, so he always has a choice.
 func passUntilTable(t *testing.T) (h *Host, ann, bob *Guest) {
 	t.Helper()
-	h, err := NewHost(context.Background(), "react-test", rules.Config{Players: 2, Options: map[string]string{"sword": "yes"}}, 1, Options{PassDelay: func() time.Duration { return 2 * time.Second }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { h.Close() })
-	ann = local(t, h, "Ann", "")
-	bob = join(t, h, "Bob", "")
-	bob.Prefs(Prefs{AutoPass: AutoPassOff})
-	bob.Ready(true)
-	waitLobby(t, bob, "Bob ready", func(l *Lobby) bool { return l.Seats[1].Ready })
-	if err := h.Start(); err != nil {
-		t.Fatal(err)
-	}
-	return h, ann, bob
+	return reactTable(t, "yes", AutoPassOff, Options{PassDelay: func() time.Duration { return 2 * time.Second }})
 }
 
 // annGoes plays Ann's "go" of a version.
