@@ -140,7 +140,7 @@ func (h *Host) flushLobby() {
 		h.dirty = false
 		h.broadcast(KindLobby, h.lobby())
 		if !h.started && h.opts.OnLobby != nil {
-			h.opts.OnLobby(h.kept())
+			h.opts.OnLobby(h.lobbySeats())
 		}
 	}
 }

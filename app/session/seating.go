@@ -141,8 +141,8 @@ func (s *seating) unseatBot(seat rules.Seat) {
 	}
 }
 
-// kept is the lobby as a host keeps it for a reload (Options.OnLobby).
-func (s *seating) kept() []LobbySeat {
+// lobbySeats is the lobby as a host keeps it for a reload (Options.OnLobby).
+func (s *seating) lobbySeats() []LobbySeat {
 	out := make([]LobbySeat, len(s.seats))
 	for i, sl := range s.seats {
 		switch {

@@ -88,7 +88,7 @@ func TestTheSeatingKnowsWhoSitsWhere(t *testing.T) {
 	if err != nil || infos[0].Name != "Gordon" || infos[1].Name != "Bob" || !infos[2].Bot {
 		t.Fatalf("dealt: %+v, %v", infos, err)
 	}
-	kept := s.kept()
+	kept := s.lobbySeats()
 	if kept[0].Token != "host-token" || !kept[1].Ready || !kept[2].Bot {
 		t.Errorf("the lobby kept for a reload: %+v", kept)
 	}
