@@ -70,26 +70,16 @@ func settled(t *testing.T, tb *Table) (rules.Seat, bool, View) {
 		}
 		seat, hand = tb.Screen()
 		v = tb.View()
-		if s := v.Snap.State; s.Result == nil && len(s.Legal) == 0 && !hand && tb.pendingBots(rec) {
-			return false // a bot is about to move
+		if s := v.Snap.State; s.Result == nil && len(s.Legal) == 0 && !hand {
+			// Nothing for the person shown, and nobody else to hand the
+			// device to: a bot is about to move, or the host to answer
+			// for the person at once (alone with bots, a prompt they
+			// have nothing to answer with is not shown to them).
+			return false
 		}
 		return true
 	})
 	return seat, hand, v
-}
-
-// pendingBots says a bot has a decision to make.
-func (t *Table) pendingBots(rec rules.Record) bool {
-	s, _, err := rules.Replay(rec)
-	if err != nil {
-		return false
-	}
-	for _, p := range s.Pending() {
-		if t.seats[p.Seat].Bot {
-			return true
-		}
-	}
-	return false
 }
 
 // playOn lets whoever the screen shows play their first legal action,
