@@ -601,3 +601,30 @@ func TestAGuestThatGivesUpItsDataChannelLeavesNothingOpen(t *testing.T) {
 		t.Error("a data channel given up reports no error")
 	}
 }
+
+// TestAGuestWhoseHostIsAwayEndsItsAttemptWithItsOffer: nobody hosts the
+// room (a host's page reloading, or put in the background). The guest's
+// data channel offer goes unanswered until it expires (OpenTimeout); the
+// relayed link, which asks the same absent host through the same relays,
+// is then given a moment only, and the attempt ends with ErrNoAnswer long
+// before its own deadline, so that a fresh attempt's offer meets the host
+// when it comes back (a discarded host's guests waited 12 s for it, the
+// attempt kept to its end with an offer nobody could answer any more).
+func TestAGuestWhoseHostIsAwayEndsItsAttemptWithItsOffer(t *testing.T) {
+	leaktest.Check(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	rm, err := signal.NewRoom()
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	_, err = JoinWith(ctx, signal.Broadcast{}, rm, peer.Config{OpenTimeout: 2 * time.Second}, session.Hello{Name: "Rikki"}, JoinOptions{})
+	if !errors.Is(err, signal.ErrNoAnswer) {
+		t.Fatalf("joining a room nobody hosts: %v, want %v", err, signal.ErrNoAnswer)
+	}
+	if ctx.Err() != nil {
+		t.Fatal("the attempt waited for the relayed link to the end of its deadline")
+	}
+	t.Logf("the attempt ended %v after it began", time.Since(start))
+}

@@ -462,6 +462,28 @@ func joinEither(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg pe
 			return direct.join(ctx, hello)
 		}
 		noDirect()
+		if errors.Is(direct.err, signal.ErrNoAnswer) {
+			// No relay brought the host's answer to the data channel's
+			// offer: the host is away (a page reloading, a phone that put
+			// it in the background). The relayed link asks the same host
+			// through the same relays, so it is given a moment only:
+			// waiting for it to the end of ctx kept the guest on this
+			// attempt, whose offer had expired, for seconds after the
+			// host was back, where a fresh attempt's offer is answered.
+			wait := time.NewTimer(relayAfterNoAnswer)
+			defer wait.Stop()
+			select {
+			case r := <-dialed:
+				stopRelay()
+				if r.err != nil {
+					return nil, directOrBoth(direct.err, r.err)
+				}
+				return joinRelayed(ctx, r.conn, hello, nil)
+			case <-wait.C:
+				dropRelay()
+				return nil, direct.err
+			}
+		}
 		r := <-dialed
 		stopRelay()
 		if r.err != nil {
@@ -514,6 +536,11 @@ func joinEither(ctx context.Context, sig signal.Signaler, rm signal.Room, cfg pe
 		return j, err
 	}
 }
+
+// relayAfterNoAnswer is how long a guest whose data channel's offer was
+// never answered still waits for its relayed link, which may have been
+// answered just then.
+const relayAfterNoAnswer = 3 * time.Second
 
 // relayDial is signal.DialRelay's outcome.
 type relayDial struct {
