@@ -521,6 +521,10 @@ window.longhallRendered = function () {
     sizeSheet(table, side);
     const all = every.filter((c) => c.getClientRects().length);
     fitRows(table);
+    // The rows fitted may have changed the bars' height: the sheet is
+    // sized again on what they are now, before the board and the own
+    // area fit into what is left.
+    sizeSheet(table, side);
     if (board) fitTo(area, board, narrow() ? 0.8 : 0.7, 0.45, true);
     // The viewer's own area shrinks only as far as its choice needs.
     if (own) fitTo(side, own, 1, OWN_LEAST);
