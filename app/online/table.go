@@ -128,14 +128,6 @@ func startTable(ctx context.Context, st Store, s *Saved, opts TableOptions, onCh
 		}
 		t.said(err) // a game on one device plays on, and says it
 	}
-	for _, a := range people {
-		c := &client{onChange: t.changed, onResult: t.ended}
-		c.view.Link = Connecting
-		if s.RoomPart != nil {
-			c.onWelcome = func(w session.Welcome) { t.keep.store(func(r *Saved) { r.Token = w.Token }) }
-		}
-		t.people = append(t.people, &person{seat: a.seat, token: a.token, client: c})
-	}
 	if t.oneStream() {
 		// The first person's table only, until the device is handed on.
 		if t.shownAt, err = t.host.Show(people[0].token); err != nil {
@@ -166,6 +158,20 @@ type arrival struct {
 	seat        rules.Seat
 }
 
+// sitDown makes a person at this device of each arrival. It runs before
+// the host starts: the host's loop reads the people from then on (set,
+// timed), and they never change after.
+func (t *Table) sitDown(here []arrival, room bool) {
+	for _, a := range here {
+		c := &client{onChange: t.changed, onResult: t.ended}
+		c.view.Link = Connecting
+		if room {
+			c.onWelcome = func(w session.Welcome) { t.keep.store(func(r *Saved) { r.Token = w.Token }) }
+		}
+		t.people = append(t.people, &person{seat: a.seat, token: a.token, client: c})
+	}
+}
+
 // open starts the table's host for s and says who sits at this device.
 func (t *Table) open(ctx context.Context, s *Saved) ([]arrival, error) {
 	sopts := session.Options{BotDelay: t.opts.BotDelay, AnswerTime: time.Duration(s.AnswerSeconds) * time.Second, BotPause: newBreather(),
@@ -175,6 +181,8 @@ func (t *Table) open(ctx context.Context, s *Saved) ([]arrival, error) {
 		// none yet), the lobby kept across a reload.
 		t.net = &served{standbyPoke: make(chan struct{}, 1)}
 		sopts.OnLobby, sopts.OnOptions, sopts.Timing, sopts.OnProtocol = t.savedLobby, t.savedOptions, t.timed, t.otherProtocol
+		here := []arrival{{name: s.Name, token: s.Token, seat: rules.Spectator}}
+		t.sitDown(here, true)
 		var err error
 		if s.Save != nil {
 			t.host, err = session.Resume(ctx, *s.Save, sopts)
@@ -190,7 +198,7 @@ func (t *Table) open(ctx context.Context, s *Saved) ([]arrival, error) {
 				t.opts.Logf("online: the lobby could not be restored: %v", err)
 			}
 		}
-		return []arrival{{name: s.Name, token: s.Token, seat: rules.Spectator}}, nil
+		return here, nil
 	}
 	if s.Save == nil {
 		return nil, errorf("the saved game %q is not a game on this device", s.Key())
@@ -216,6 +224,7 @@ func (t *Table) open(ctx context.Context, s *Saved) ([]arrival, error) {
 	if len(here) == 0 {
 		return nil, errorf("this game was played in a room, and this device only watched it: watch its replay")
 	}
+	t.sitDown(here, false)
 	var err error
 	t.host, err = session.Resume(ctx, session.Save{Record: rec, Tokens: tokens, Log: s.Save.Log}, sopts)
 	if err != nil {
