@@ -518,12 +518,10 @@ window.longhallRendered = function () {
     if (own && own.classList.contains('lh-folded') !== folded) own.classList.toggle('lh-folded', folded);
     lastControls = controls;
     watchBars(table, side, area);
-    sizeSheet(table, side);
     const all = every.filter((c) => c.getClientRects().length);
     fitRows(table);
-    // The rows fitted may have changed the bars' height: the sheet is
-    // sized again on what they are now, before the board and the own
-    // area fit into what is left.
+    // The sheet is sized once the rows are fitted, on the bars' height as
+    // it is then, before the board and the own area fit into what is left.
     sizeSheet(table, side);
     if (board) fitTo(area, board, narrow() ? 0.8 : 0.7, 0.45, true);
     // The viewer's own area shrinks only as far as its choice needs.

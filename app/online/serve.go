@@ -97,6 +97,9 @@ type served struct {
 	noPathAt time.Time // when a guest last found no direct path, until a guest connects
 }
 
+// serving says the table is served to a network (Serve has run).
+func (s *served) serving() bool { return s != nil && s.cancel != nil }
+
 // poke wakes keepStandby; nothing when the table is no room.
 func (s *served) poke() {
 	if s == nil {
@@ -111,7 +114,7 @@ func (s *served) poke() {
 // cancelServing stops serving, and wait waits until every goroutine that
 // served has returned; both do nothing for a table not served.
 func (s *served) cancelServing() {
-	if s != nil && s.cancel != nil {
+	if s.serving() {
 		s.cancel()
 	}
 }
@@ -340,7 +343,7 @@ func relayedWords(n int) string {
 // room it names the game, the host and the seats (see Invitation). ""
 // for a table not served.
 func (t *Table) Link(base string) string {
-	if t.net == nil || t.net.cancel == nil {
+	if !t.net.serving() {
 		return ""
 	}
 	r := t.keep.get()
@@ -352,7 +355,7 @@ func (t *Table) Link(base string) string {
 // with an answer code for the guest to paste, and attaches the guest once
 // the link opens. done (may be nil) hears how that ended.
 func (t *Table) AnswerCode(ctx context.Context, offerCode string, done func(error)) (string, error) {
-	if t.net == nil || t.net.cancel == nil {
+	if !t.net.serving() {
 		return "", newError("this table is not served to a network")
 	}
 	if done == nil {
